@@ -1,0 +1,203 @@
+"""The one data model: :class:`Mention`, :class:`Document`, :class:`Corpus`.
+
+Every reader turns its format into these three value types and every writer
+turns them back; the generator, the scorer and the reports see nothing else.
+
+Offsets are half-open intervals of **Unicode code points** ``[begin, end)``,
+exactly as Python ``str`` slicing and NIF's RFC 5147 ``#char=b,e`` fragments
+count them. A mention's ``surface`` is always ``text[begin:end]`` of its
+document: it is derived from the text, checked when the document is built,
+and never taken from the input (an input anchor that differs is a reader
+warning, see :mod:`bengal.io`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Iterator, Mapping, Sequence
+
+__all__ = ["Mention", "Document", "Corpus", "CorpusWarning"]
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """One annotation: a span of its document's text with its KB URIs.
+
+    Attributes:
+        begin: first code point of the span (inclusive, >= 0).
+        end: code point after the span (exclusive, > begin).
+        surface: ``text[begin:end]`` of the document the mention belongs to;
+            :class:`Document` checks it.
+        uris: the entity URIs; an empty set means NIL (an emerging entity,
+            not in the KB). Several URIs are alternatives: a match on any one
+            counts (GERBIL's reading of several ``itsrdf:taIdentRef``).
+        type: optional type label, e.g. ``"PER"`` or a DBpedia class IRI.
+        score: optional system confidence.
+
+    Raises:
+        ValueError: when ``begin < 0``, ``end <= begin`` or ``surface`` does not
+            have ``end - begin`` code points.
+    """
+
+    begin: int
+    end: int
+    surface: str
+    uris: frozenset[str] = frozenset()
+    type: str | None = None
+    score: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.begin < 0 or self.end <= self.begin:
+            raise ValueError(f"mention span [{self.begin},{self.end}) is empty or negative")
+        if len(self.surface) != self.end - self.begin:
+            raise ValueError(
+                f"mention [{self.begin},{self.end}) has a surface of {len(self.surface)} code points, "
+                f"expected {self.end - self.begin}"
+            )
+        if not isinstance(self.uris, frozenset):
+            object.__setattr__(self, "uris", frozenset(self.uris))
+
+    @classmethod
+    def in_text(
+        cls,
+        text: str,
+        begin: int,
+        end: int,
+        uris: Iterable[str] = (),
+        type: str | None = None,
+        score: float | None = None,
+    ) -> "Mention":
+        """Build the mention ``[begin, end)`` of ``text``, taking the surface from the text.
+
+        Raises:
+            ValueError: when the span is empty or lies outside ``text``.
+        """
+        if not 0 <= begin < end <= len(text):
+            raise ValueError(f"mention [{begin},{end}) lies outside a text of {len(text)} code points")
+        return cls(begin, end, text[begin:end], frozenset(uris), type, score)
+
+    @property
+    def span(self) -> tuple[int, int]:
+        """``(begin, end)``."""
+        return (self.begin, self.end)
+
+    @property
+    def is_nil(self) -> bool:
+        """True when the mention links to no KB entity (NIL / emerging entity)."""
+        return not self.uris
+
+    def sort_key(self) -> tuple:
+        """Total order used inside a document: begin, end, then URIs, type, score."""
+        return (
+            self.begin,
+            self.end,
+            tuple(sorted(self.uris)),
+            self.type or "",
+            -1.0 if self.score is None else self.score,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """A text with its mentions.
+
+    Attributes:
+        uri: the document IRI: the NIF context IRI without its ``#char=…``
+            fragment (documents of two corpora pair by this URI).
+        text: the full text (``nif:isString``).
+        mentions: the annotations, sorted by :meth:`Mention.sort_key` on
+            construction (input order does not matter).
+
+    Raises:
+        ValueError: when a mention lies outside the text or its surface is not
+            ``text[begin:end]``.
+    """
+
+    uri: str
+    text: str
+    mentions: tuple[Mention, ...] = ()
+
+    def __post_init__(self) -> None:
+        mentions = tuple(sorted(self.mentions, key=Mention.sort_key))
+        n = len(self.text)
+        for m in mentions:
+            if m.end > n:
+                raise ValueError(
+                    f"document {self.uri}: mention [{m.begin},{m.end}) ends after the text ({n} code points)"
+                )
+            if self.text[m.begin : m.end] != m.surface:
+                raise ValueError(
+                    f"document {self.uri}: mention [{m.begin},{m.end}) has surface {m.surface!r} "
+                    f"but the text there is {self.text[m.begin:m.end]!r}"
+                )
+        object.__setattr__(self, "mentions", mentions)
+
+
+@dataclass(frozen=True, slots=True)
+class CorpusWarning:
+    """A counted flaw of an input corpus that is not fatal (DESIGN.md, Conventions).
+
+    Attributes:
+        code: the flaw's stable name, e.g. ``"anchor_mismatch"``,
+            ``"missing_context"``, ``"duplicate_mention"``, ``"missing_document"``.
+        where: what carries it: a file, a document URI, a phrase IRI.
+        message: one human-readable line.
+    """
+
+    code: str
+    where: str
+    message: str
+
+    def to_json(self) -> dict[str, str]:
+        """``{"code": …, "where": …, "message": …}``."""
+        return {"code": self.code, "where": self.where, "message": self.message}
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """An ordered collection of documents plus metadata.
+
+    Attributes:
+        documents: the documents, in corpus order; their URIs are unique.
+        name: a short name (file stem, ``conllpp``, …).
+        metadata: free-form provenance: source path, KB snapshot, generator
+            parameters.
+        warnings: flaws found while reading (empty for generated corpora).
+
+    Raises:
+        ValueError: when two documents share a URI.
+    """
+
+    documents: tuple[Document, ...]
+    name: str = ""
+    metadata: Mapping[str, Any] = field(default_factory=dict)
+    warnings: tuple[CorpusWarning, ...] = ()
+
+    def __post_init__(self) -> None:
+        docs = tuple(self.documents)
+        seen: set[str] = set()
+        for d in docs:
+            if d.uri in seen:
+                raise ValueError(f"corpus {self.name!r}: two documents have the URI {d.uri}")
+            seen.add(d.uri)
+        object.__setattr__(self, "documents", docs)
+        object.__setattr__(self, "warnings", tuple(self.warnings))
+
+    def __len__(self) -> int:
+        return len(self.documents)
+
+    def __iter__(self) -> Iterator[Document]:
+        return iter(self.documents)
+
+    def by_uri(self) -> dict[str, Document]:
+        """``{document URI: Document}``."""
+        return {d.uri: d for d in self.documents}
+
+    @property
+    def mention_count(self) -> int:
+        """Total number of mentions over all documents."""
+        return sum(len(d.mentions) for d in self.documents)
+
+    def with_documents(self, documents: Sequence[Document]) -> "Corpus":
+        """A copy with other documents and the same name, metadata and warnings."""
+        return Corpus(tuple(documents), self.name, dict(self.metadata), self.warnings)
