@@ -1,0 +1,89 @@
+"""Generation of gold standards from a KB (BENGAL, Ngonga Ngomo et al., INLG 2018).
+
+Pipeline: KB → seed selection → subgraph (strategy) → verbalisation (lexicon,
+density control) → Document with gold mentions → gold checks → writer.
+
+Python users call :func:`generate` (returns a corpus, writes nothing) or
+:func:`generate_to_file` (what ``bengal generate`` runs).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any, Callable
+
+from bengal import __version__
+from bengal.generate.checks import check_gold
+from bengal.generate.density import DENSITY_PRESETS
+from bengal.generate.pipeline import DEFAULT_CLASSES, GenerateConfig, Generated, generate
+from bengal.generate.strategies import STRATEGIES
+
+__all__ = ["GenerateConfig", "Generated", "generate", "generate_to_file", "manifest_path", "DEFAULT_CLASSES",
+           "DENSITY_PRESETS", "STRATEGIES"]
+
+
+def manifest_path(output: str | os.PathLike[str]) -> Path:
+    """``OUT.manifest.json`` beside the corpus file ``OUT``."""
+    out = Path(output)
+    return out.with_name(out.name + ".manifest.json")
+
+
+def generate_to_file(config: GenerateConfig, output: str | os.PathLike[str], format: str | None = None,
+                     kb_path: str | os.PathLike[str] | None = None,
+                     progress: Callable[[int], None] | None = None) -> tuple[Generated, dict[str, Any]]:
+    """Generate a corpus, check its gold, and write it with its manifest.
+
+    Args:
+        config: the generation parameters.
+        output: the corpus file; ``OUT.manifest.json`` is written beside it.
+        format: ``"nif"`` (Turtle), ``"nt"`` or ``"jsonl"``; by default from the extension.
+        kb_path: a KB dump or store folder; ``None`` for the bundled DBpedia sample.
+        progress: called with the number of documents made so far.
+
+    Returns:
+        ``(generated, manifest)``.
+
+    Raises:
+        bengal.errors.UsageError: bad parameters or too few seeds.
+        bengal.errors.InputError: an unusable KB path or unknown format.
+        bengal.errors.GoldError: a gold check failed (nothing is written).
+    """
+    from bengal.io import detect_format, write_corpus
+    from bengal.io.atomic import atomic_write
+    from bengal.kb.store import open_kb
+
+    out = Path(output)
+    fmt = format or detect_format(out)
+    kb = open_kb(kb_path)
+    generated = generate(kb, config, kb_snapshot=kb.snapshot, progress=progress)
+    checks = check_gold(generated.corpus, kb)
+    manifest = {
+        "tool": "bengal",
+        "version": __version__,
+        "corpus": {"name": generated.corpus.name, "file": out.name, "format": fmt},
+        "parameters": {
+            "docs": config.docs,
+            "density": config.density,
+            "density_target": config.density_target,
+            "strategy": config.strategy,
+            "min_sentences": config.min_sentences,
+            "max_sentences": config.max_sentences,
+            "seed": config.seed,
+            "classes": list(config.classes),
+            "lang": config.lang,
+        },
+        "kb": {"source": kb.source if kb.source == "bundled" else Path(kb.source).name,
+               "snapshot": kb.snapshot, "sha256": kb.checksum},
+        "gold_checks": checks,
+        "stats": generated.stats,
+    }
+    write_corpus(generated.corpus, out, fmt)
+    try:
+        with atomic_write(manifest_path(out)) as fh:
+            fh.write(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
+    except BaseException:
+        out.unlink(missing_ok=True)
+        raise
+    return generated, manifest

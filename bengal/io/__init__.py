@@ -1,0 +1,198 @@
+"""Formats at the edge: every reader returns a :class:`~bengal.model.Corpus`, every
+writer takes one.
+
+* ``"nif"`` — NIF 2.0 in Turtle, GERBIL's layout (:mod:`bengal.io.nif`);
+* ``"nt"`` — the same NIF as N-Triples;
+* ``"jsonl"`` — one document per line (:mod:`bengal.io.jsonl`).
+
+:func:`read_corpus` picks the format from the extension (``.ttl``/``.turtle``,
+``.nt``/``.ntriples``, ``.jsonl``/``.ndjson``, each also with ``.gz``) and,
+when the extension says nothing, from the first non-blank bytes of the
+(decompressed) content: ``{`` is JSONL; ``@prefix``/``@base``/``PREFIX``/
+``BASE``/``<``/``_:`` is NIF (read as Turtle, which also reads N-Triples).
+:func:`write_corpus` writes atomically (:func:`bengal.io.atomic.atomic_write`)
+and deterministically (the same corpus gives the same bytes; a ``.gz`` target
+is gzip-compressed with a zero timestamp and no file name in the header).
+
+Reader flaws are counted warnings (``corpus.warnings``), see
+:mod:`bengal.io.nif` for the codes; ``strict=True`` makes them errors.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import os
+import re
+from pathlib import Path
+
+from bengal.errors import InputError, UsageError
+from bengal.io.atomic import atomic_write
+from bengal.io.jsonl import read_jsonl, write_jsonl
+from bengal.io.nif import WARNING_CODES, read_nif, write_nif
+from bengal.model import Corpus
+
+__all__ = [
+    "read_corpus",
+    "write_corpus",
+    "detect_format",
+    "read_nif",
+    "write_nif",
+    "read_jsonl",
+    "write_jsonl",
+    "atomic_write",
+    "FORMATS",
+    "WARNING_CODES",
+]
+
+#: The format names :func:`read_corpus` and :func:`write_corpus` accept.
+FORMATS = ("nif", "nt", "jsonl")
+
+_ALIASES = {
+    "nif": "nif",
+    "ttl": "nif",
+    "turtle": "nif",
+    "nt": "nt",
+    "ntriples": "nt",
+    "n-triples": "nt",
+    "jsonl": "jsonl",
+    "ndjson": "jsonl",
+}
+_EXTENSIONS = {
+    ".ttl": "nif",
+    ".turtle": "nif",
+    ".nif": "nif",
+    ".nt": "nt",
+    ".ntriples": "nt",
+    ".jsonl": "jsonl",
+    ".ndjson": "jsonl",
+}
+
+
+_DIRECTIVE = re.compile(rb"^(?:@prefix|@base|prefix|base)\s", re.IGNORECASE)
+
+
+def _normal_format(format: str, path: str) -> str:
+    fmt = _ALIASES.get(format.lower())
+    if fmt is None:
+        raise InputError(f"unknown corpus format {format!r} (expected one of {', '.join(FORMATS)})", source=path)
+    return fmt
+
+
+def _format_from_extension(path: str | os.PathLike[str]) -> str | None:
+    name = Path(path).name.lower()
+    if name.endswith(".gz"):
+        name = name[:-3]
+    return _EXTENSIONS.get(Path(name).suffix)
+
+
+def _sniff(path: str | os.PathLike[str]) -> str | None:
+    try:
+        with open(path, "rb") as raw:
+            head = raw.read(2)
+            raw.seek(0)
+            fh = gzip.GzipFile(fileobj=raw, mode="rb") if head == b"\x1f\x8b" else raw
+            chunk = fh.read(65536)
+    except (OSError, EOFError, gzip.BadGzipFile):
+        return None
+    for line in io.BytesIO(chunk):
+        s = line.lstrip(b"\xef\xbb\xbf").strip()
+        if not s:
+            continue
+        if s.startswith(b"#"):  # a Turtle / N-Triples comment
+            continue
+        if s.startswith((b"{", b"[")):
+            return "jsonl"
+        if _DIRECTIVE.match(s) or s.startswith((b"<", b"_:")):
+            return "nif"
+        return None
+    return None
+
+
+def detect_format(path: str | os.PathLike[str]) -> str:
+    """The format of ``path``: from its extension, else from its first non-blank bytes.
+
+    Raises:
+        InputError: when neither tells.
+    """
+    fmt = _format_from_extension(path)
+    if fmt is None:
+        if not os.path.exists(path):
+            raise InputError("no such file", source=os.fspath(path))
+        fmt = _sniff(path)
+    if fmt is None:
+        raise InputError(
+            "cannot tell the corpus format from the file name or its content; give one of "
+            + ", ".join(FORMATS),
+            source=os.fspath(path),
+        )
+    return fmt
+
+
+def read_corpus(
+    path: str | os.PathLike[str],
+    format: str | None = None,
+    *,
+    strict: bool = False,
+    name: str | None = None,
+) -> Corpus:
+    """Read a corpus file.
+
+    Args:
+        path: the file (``.gz`` allowed, recognised by its content).
+        format: ``"nif"`` (Turtle), ``"nt"`` (NIF as N-Triples) or ``"jsonl"``;
+            None = :func:`detect_format`.
+        strict: turn reader warnings into :class:`InputError`.
+        name: the corpus name (default: the file name without extensions).
+
+    Raises:
+        InputError: unknown format, unreadable or broken file.
+    """
+    fmt = _normal_format(format, os.fspath(path)) if format else detect_format(path)
+    if fmt == "jsonl":
+        return read_jsonl(path, name=name, strict=strict)
+    return read_nif(path, syntax="turtle" if fmt == "nif" else "ntriples", name=name, strict=strict)
+
+
+def write_corpus(corpus: Corpus, path: str | os.PathLike[str], format: str | None = None) -> None:
+    """Write ``corpus`` to ``path`` atomically and deterministically.
+
+    Args:
+        corpus: the corpus.
+        path: the target; a name ending in ``.gz`` is gzip-compressed.
+        format: ``"nif"``, ``"nt"`` or ``"jsonl"``; None = from the extension.
+
+    Raises:
+        UsageError: unknown format, or no format and an extension that says none.
+        InputError: a URI NIF cannot carry (see :func:`bengal.io.nif.write_nif`).
+        OSError: the folder is missing or not writable.
+
+    On any error nothing is left behind: neither a partial target nor a
+    temporary file (an existing target keeps its old content).
+    """
+    if format:
+        fmt = _ALIASES.get(format.lower())
+        if fmt is None:
+            raise UsageError(f"unknown corpus format {format!r} (expected one of {', '.join(FORMATS)})")
+    else:
+        fmt = _format_from_extension(path)
+        if fmt is None:
+            raise UsageError(
+                f"cannot tell the output format from {os.fspath(path)!r}; give one of {', '.join(FORMATS)}"
+            )
+
+    def emit(fh) -> None:
+        if fmt == "jsonl":
+            write_jsonl(corpus, fh)
+        else:
+            write_nif(corpus, fh, syntax="turtle" if fmt == "nif" else "ntriples")
+
+    if os.fspath(path).lower().endswith(".gz"):
+        with atomic_write(path, "wb") as raw:
+            with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as gz:
+                with io.TextIOWrapper(gz, encoding="utf-8", newline="\n") as fh:
+                    emit(fh)
+                    fh.flush()
+    else:
+        with atomic_write(path, "w") as fh:
+            emit(fh)

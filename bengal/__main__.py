@@ -1,0 +1,4 @@
+from bengal.cli import main
+import sys
+
+sys.exit(main())

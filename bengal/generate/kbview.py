@@ -1,0 +1,200 @@
+"""What the generator asks the KB: the ontology, the seed pool, and an entity's facts.
+
+All access goes through SPARQL SELECT text (:mod:`bengal.kb.sparql`), so any
+backend that answers SPARQL serves the generator. Results are sorted in Python
+so that nothing depends on a store's iteration order.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Iterable, Protocol, Sequence
+
+from bengal.kb.sparql import DBO, PREFIXES, iri, values
+
+__all__ = ["Entity", "Ontology", "SparqlKB", "load_ontology", "seed_candidates", "is_seed", "outgoing_facts", "entities",
+           "surface_of", "local_name"]
+
+_DISAMBIGUATION = re.compile(r"\s+\([^()]*\)$")
+
+
+class SparqlKB(Protocol):
+    """Anything with ``select(query) -> list[tuple[str | None, ...]]`` (e.g. :class:`bengal.kb.store.KB`)."""
+
+    def select(self, query: str) -> list[tuple[str | None, ...]]: ...
+
+
+def local_name(uri: str) -> str:
+    """The part of an IRI after its last ``/`` or ``#``."""
+    return re.split(r"[/#]", uri)[-1]
+
+
+def surface_of(label: str) -> str:
+    """The surface form written for an entity: its label without a trailing
+    disambiguation parenthesis (``"Paris (band)"`` → ``"Paris"``)."""
+    stripped = _DISAMBIGUATION.sub("", label)
+    return stripped if stripped.strip() else label
+
+
+@dataclass(frozen=True)
+class Entity:
+    """A KB entity as the verbaliser sees it.
+
+    Attributes:
+        uri: the entity IRI (the gold URI of its mentions).
+        label: its English ``rdfs:label``.
+        classes: its DBpedia ontology classes, most specific first (may be empty).
+    """
+
+    uri: str
+    label: str
+    classes: tuple[str, ...] = ()
+
+    @property
+    def surface(self) -> str:
+        """The text written for a mention of the entity (see :func:`surface_of`)."""
+        return surface_of(self.label)
+
+    @property
+    def type(self) -> str | None:
+        """The most specific class IRI, or ``None``."""
+        return self.classes[0] if self.classes else None
+
+
+@dataclass
+class Ontology:
+    """Class depths and labels, property labels.
+
+    Attributes:
+        depth: class IRI → length of its longest ``rdfs:subClassOf`` chain to a root.
+        class_labels: class IRI → English label.
+        property_labels: property IRI → English label.
+    """
+
+    depth: dict[str, int] = field(default_factory=dict)
+    class_labels: dict[str, str] = field(default_factory=dict)
+    property_labels: dict[str, str] = field(default_factory=dict)
+    parents: dict[str, set[str]] = field(default_factory=dict)
+
+    def most_specific_first(self, classes: Iterable[str]) -> tuple[str, ...]:
+        """Classes sorted by depth (deepest first), then by IRI."""
+        return tuple(sorted(set(classes), key=lambda c: (-self.depth.get(c, 0), c)))
+
+    def subclasses(self, classes: Iterable[str]) -> set[str]:
+        """The classes and all their (transitive) subclasses."""
+        children: dict[str, set[str]] = {}
+        for c, ps in self.parents.items():
+            for p in ps:
+                children.setdefault(p, set()).add(c)
+        result: set[str] = set()
+        todo = list(classes)
+        while todo:
+            c = todo.pop()
+            if c not in result:
+                result.add(c)
+                todo.extend(children.get(c, ()))
+        return result
+
+    def is_instance(self, entity: "Entity", classes: set[str]) -> bool:
+        """Whether one of the entity's classes is in ``classes`` (pass :meth:`subclasses`
+        of the wanted classes, so that unmaterialised KBs answer right too)."""
+        return any(c in classes for c in entity.classes)
+
+
+def load_ontology(kb: SparqlKB) -> Ontology:
+    """Read the DBpedia ontology's class tree and labels from the KB (empty maps if it has none)."""
+    onto = Ontology()
+    parents = onto.parents
+    rows = kb.select(PREFIXES + f"""
+        SELECT ?c ?super WHERE {{ ?c rdfs:subClassOf ?super .
+          FILTER(STRSTARTS(STR(?c), "{DBO}") && STRSTARTS(STR(?super), "{DBO}")) }}""")
+    for c, sup in rows:
+        parents.setdefault(c, set()).add(sup)
+
+    def depth(c: str, seen: frozenset = frozenset()) -> int:
+        if c in onto.depth:
+            return onto.depth[c]
+        ps = [p for p in parents.get(c, ()) if p not in seen]
+        d = 1 + max((depth(p, seen | {c}) for p in ps), default=0)
+        onto.depth[c] = d
+        return d
+
+    for c in sorted(parents):
+        depth(c)
+    for c, label in kb.select(PREFIXES + """
+        SELECT ?c ?l WHERE { ?c a owl:Class ; rdfs:label ?l . FILTER(LANG(?l) = "en") }"""):
+        onto.class_labels.setdefault(c, label)
+    for p, label in kb.select(PREFIXES + """
+        SELECT ?p ?l WHERE { ?p a owl:ObjectProperty ; rdfs:label ?l . FILTER(LANG(?l) = "en") }"""):
+        onto.property_labels.setdefault(p, label)
+    return onto
+
+
+def seed_candidates(kb: SparqlKB, onto: Ontology, classes: Sequence[str]) -> list[str]:
+    """Instances of ``classes`` or of any of their subclasses, sorted.
+
+    A candidate is a seed (BENGAL's rule) when it links by a ``dbo:`` property to
+    another instance of the classes; the generator checks that on the facts it
+    fetches anyway (:func:`is_seed`), which is far cheaper than a join over the
+    whole KB.
+    """
+    wanted = sorted(onto.subclasses(classes))
+    query = PREFIXES + f"SELECT DISTINCT ?s WHERE {{ {values('c', wanted)} ?s a ?c . FILTER(isIRI(?s)) }}"
+    return sorted(row[0] for row in kb.select(query))
+
+
+def is_seed(onto: Ontology, facts: Sequence[tuple[str, "Entity"]], wanted: set[str]) -> bool:
+    """BENGAL's seed rule on a candidate's outgoing facts: one object is an instance of
+    the seed classes (``wanted`` = :meth:`Ontology.subclasses` of them)."""
+    return any(onto.is_instance(obj, wanted) for _, obj in facts)
+
+
+def outgoing_facts(kb: SparqlKB, onto: Ontology, seed: str) -> list[tuple[str, Entity]]:
+    """The seed's outgoing ``dbo:`` facts whose object is a labelled entity (not the seed
+    itself), as sorted ``(property IRI, object Entity)`` pairs."""
+    query = PREFIXES + f"""
+        SELECT ?p ?o ?label ?type WHERE {{
+          {iri(seed)} ?p ?o .
+          FILTER(isIRI(?o) && ?o != {iri(seed)} && STRSTARTS(STR(?p), "{DBO}"))
+          ?o rdfs:label ?label . FILTER(LANG(?label) = "en")
+          OPTIONAL {{ ?o a ?type . FILTER(STRSTARTS(STR(?type), "{DBO}")) }}
+        }}"""
+    labels: dict[str, str] = {}
+    types: dict[str, set[str]] = {}
+    props: dict[tuple[str, str], None] = {}
+    for p, o, label, typ in kb.select(query):
+        if o not in labels or label < labels[o]:
+            labels[o] = label
+        types.setdefault(o, set())
+        if typ:
+            types[o].add(typ)
+        props[(p, o)] = None
+    return sorted(
+        ((p, Entity(o, labels[o], onto.most_specific_first(types[o]))) for p, o in props),
+        key=lambda pe: (pe[0], pe[1].uri),
+    )
+
+
+def entities(kb: SparqlKB, onto: Ontology, uris: Sequence[str]) -> dict[str, Entity]:
+    """``{uri: Entity}`` for the URIs that have an English label (the others are absent)."""
+    result: dict[str, Entity] = {}
+    for start in range(0, len(uris), 500):
+        chunk = sorted(set(uris[start : start + 500]))
+        query = PREFIXES + f"""
+            SELECT ?e ?label ?type WHERE {{
+              {values('e', chunk)}
+              ?e rdfs:label ?label . FILTER(LANG(?label) = "en")
+              OPTIONAL {{ ?e a ?type . FILTER(STRSTARTS(STR(?type), "{DBO}")) }}
+            }}"""
+        labels: dict[str, str] = {}
+        types: dict[str, set[str]] = {}
+        for e, label, typ in kb.select(query):
+            if e not in labels or label < labels[e]:
+                labels[e] = label
+            types.setdefault(e, set())
+            if typ:
+                types[e].add(typ)
+        for e, label in labels.items():
+            result[e] = Entity(e, label, onto.most_specific_first(types[e]))
+    return result

@@ -1,0 +1,154 @@
+"""The verbaliser's lexicon: per-language data (``lang/<code>.toml``) plus the few
+language rules that read it (articles, plurals, lists).
+
+A template is a string with ``{s}`` (the subject) and ``{o}`` (one object or a
+list of objects); :meth:`Lexicon.parse` cuts it into literal text and slots so
+that the verbaliser can build text and gold offsets in one pass.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Sequence
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+from bengal.errors import UsageError
+
+__all__ = ["Lexicon", "load_lexicon", "LANGUAGES"]
+
+_LANG_DIR = Path(__file__).resolve().parent / "lang"
+LANGUAGES = tuple(sorted(p.stem for p in _LANG_DIR.glob("*.toml")))
+_SLOT = re.compile(r"\{(s|o)\}")
+_VERB_LABEL = re.compile(r"^(is|has|was|had)\b| (of|by|in|with|to|for|from)$")
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """The language data of the verbaliser (see ``lang/en.toml`` for the fields).
+
+    Attributes:
+        lang: language code.
+        data: the parsed TOML document.
+    """
+
+    lang: str
+    data: dict
+
+    @property
+    def meta(self) -> dict:
+        return self.data["meta"]
+
+    def templates(self, prop: str, prop_label: str, subject_classes: Sequence[str],
+                  n_objects: int) -> tuple[str, ...]:
+        """The template variants for ``n_objects`` objects of property ``prop`` (a local
+        name such as ``birthPlace``) about a subject whose classes (local names, most
+        specific first) are ``subject_classes``; empty when several objects cannot
+        share one sentence (the caller then writes one sentence per object).
+
+        An entry's ``one``/``many`` is a string or a list of variants (the density
+        control picks among them). A property without an entry is verbalised from
+        its ``rdfs:label`` (``prop_label``) with the lexicon's ``[fallback]``.
+        """
+        entry = self.data["templates"].get(prop)
+        if entry is not None:
+            for cls in subject_classes:
+                if isinstance(entry.get(cls), dict):
+                    entry = entry[cls]
+                    break
+            return _variants(entry["one"] if n_objects == 1 else entry.get("many"))
+        fallback = self.data["fallback"]
+        label = prop_label.strip() or _split_camel(prop)
+        if _VERB_LABEL.search(label):
+            if n_objects > 1:
+                return ()
+            return tuple(t.replace("{label}", label) for t in _variants(fallback["verb_phrase"]))
+        if n_objects == 1:
+            return tuple(t.replace("{label}", label) for t in _variants(fallback["one"]))
+        return tuple(t.replace("{label_plural}", self.plural(label)) for t in _variants(fallback["many"]))
+
+    @staticmethod
+    def parse(template: str) -> list[str]:
+        """Cut a template into pieces: literal strings and the slot names ``"{s}"``/``"{o}"``."""
+        pieces: list[str] = []
+        pos = 0
+        for m in _SLOT.finditer(template):
+            if m.start() > pos:
+                pieces.append(template[pos : m.start()])
+            pieces.append(m.group(0))
+            pos = m.end()
+        if pos < len(template):
+            pieces.append(template[pos:])
+        return pieces
+
+    def article(self, phrase: str) -> str:
+        """The indefinite article for ``phrase`` ("a" or "an"), first by the word lists
+        of the lexicon, then by the first letter."""
+        word = phrase.split()[0] if phrase.split() else phrase
+        if word in self.meta["article_an"] or word.lower() in self.meta["article_an"]:
+            return "an"
+        if word.lower() in self.meta["article_a"]:
+            return "a"
+        return "an" if word[:1].lower() in "aeiou" else "a"
+
+    def class_noun(self, class_local: str, class_label: str | None) -> str:
+        """The noun for a class: the lexicon's override, else its English ``rdfs:label``,
+        else the local name split at capitals and lower-cased."""
+        noun = self.data.get("class_nouns", {}).get(class_local)
+        if noun:
+            return noun
+        if class_label:
+            return class_label
+        return _split_camel(class_local)
+
+    @staticmethod
+    def plural(noun_phrase: str) -> str:
+        """English plural of a noun phrase's last word (regular rules only)."""
+        head, _, last = noun_phrase.rpartition(" ")
+        if re.search(r"[^aeiou]y$", last):
+            last = last[:-1] + "ies"
+        elif re.search(r"(s|x|z|ch|sh)$", last):
+            last = last + "es"
+        else:
+            last = last + "s"
+        return f"{head} {last}" if head else last
+
+    def join_list(self, n: int) -> list[str]:
+        """The separators between ``n`` list items: ``["", ", ", …, " and "]`` (the first is empty)."""
+        if n <= 0:
+            return []
+        seps = [""] + [self.meta["list_separator"]] * (n - 1)
+        if n >= 2:
+            seps[-1] = self.meta["list_last"]
+        return seps
+
+
+def _variants(value: str | list[str] | None) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
+def _split_camel(name: str) -> str:
+    return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).lower()
+
+
+@lru_cache(maxsize=None)
+def load_lexicon(lang: str = "en") -> Lexicon:
+    """The lexicon of language ``lang``.
+
+    Raises:
+        UsageError: when there is no ``lang/<lang>.toml``.
+    """
+    path = _LANG_DIR / f"{lang}.toml"
+    if not path.is_file():
+        raise UsageError(f"no lexicon for language {lang!r} (available: {', '.join(LANGUAGES)})")
+    with open(path, "rb") as fh:
+        return Lexicon(lang, tomllib.load(fh))

@@ -1,0 +1,227 @@
+"""JSONL corpora: one document per line, read and written with :mod:`jsonlines`.
+
+Each line is one JSON object::
+
+    {"uri": "http://ex.org/doc1", "text": "X claps 👏 Berlin",
+     "mentions": [{"begin": 10, "end": 16, "surface": "Berlin",
+                   "uris": ["http://dbpedia.org/resource/Berlin"], "type": null, "score": null}]}
+
+Offsets are Unicode code points, half-open (Python ``str`` slicing).
+
+Reading
+    * required: ``uri`` (string), ``text`` (string), ``mentions`` (list); per
+      mention ``begin`` and ``end`` (integers).
+    * optional per mention: ``uris`` (list of strings; empty = NIL) or ``uri``
+      (one string, or null = NIL); neither = NIL. ``surface`` or ``anchor``
+      (checked against ``text[begin:end]``: a difference is an
+      ``anchor_mismatch`` warning, the offsets are kept and the surface taken
+      from the text). ``type`` (string or null), ``score`` (number or null).
+      URIs are kept as they are (no ``notInWiki`` → NIL mapping: JSONL says NIL
+      with an empty list).
+    * Other keys are ignored. Blank lines are skipped.
+    * Hard errors (:class:`~bengal.errors.InputError` with file and line): bad
+      JSON, a line that is not an object, a missing or ill-typed field, a span
+      outside the text, ``begin >= end``, a document URI seen before.
+    * Warnings: ``anchor_mismatch``, ``duplicate_mention`` (same span and URIs
+      twice in one document; ``where`` = ``<uri>#mentions[i]``); ``strict=True``
+      raises them.
+
+Writing
+    One line per document in corpus order, keys in the order above, every
+    mention with all six keys (``null`` when unset), URIs sorted, non-ASCII
+    written as UTF-8, no spaces: the same corpus gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from typing import IO, Any, Iterator
+
+import jsonlines
+
+from bengal.errors import InputError
+from bengal.io.nif import FlawLog, _stem, check_duplicates, open_binary, source_name
+from bengal.model import Corpus, Document, Mention
+
+__all__ = ["read_jsonl", "write_jsonl"]
+
+
+def read_jsonl(
+    source: str | os.PathLike[str] | IO[bytes] | bytes,
+    *,
+    name: str | None = None,
+    strict: bool = False,
+) -> Corpus:
+    """Read a JSONL corpus.
+
+    Args:
+        source: a path (gzip recognised by its magic bytes), a binary stream,
+            or the bytes of the file.
+        name: the corpus name (default: the file name without extensions).
+        strict: turn every warning into an :class:`InputError`.
+
+    Returns:
+        the corpus; ``corpus.metadata`` has ``source`` and ``format``.
+
+    Raises:
+        InputError: naming the file and line, see the module docstring.
+    """
+    src = source_name(source, name)
+    log = FlawLog(src, strict)
+    fh, owned = open_binary(source)
+    lineno = 0
+
+    def lines() -> Iterator[bytes]:
+        nonlocal lineno
+        for raw in fh:
+            lineno += 1
+            yield raw
+
+    documents: list[Document] = []
+    seen: dict[str, int] = {}
+    try:
+        reader = jsonlines.Reader(lines())
+        while True:
+            try:
+                rec = reader.read(type=dict, skip_empty=True)
+            except EOFError:
+                break
+            except jsonlines.InvalidLineError as err:
+                cause = err.__cause__
+                column = None
+                if isinstance(cause, json.JSONDecodeError):
+                    detail = f"invalid JSON: {cause.msg}"
+                    column = cause.pos + 1
+                elif str(err).startswith("line does not match requested type"):
+                    detail = "the line is not a JSON object"
+                else:
+                    detail = str(err).split(" (line ")[0]
+                raise InputError(detail, source=src, line=err.lineno, column=column) from None
+            doc = _document(rec, src, lineno, log)
+            if doc.uri in seen:
+                raise InputError(f"document URI {doc.uri} already used on line {seen[doc.uri]}", source=src,
+                                 line=lineno)
+            seen[doc.uri] = lineno
+            documents.append(doc)
+    except OSError as err:
+        raise InputError(f"cannot read the file: {err}", source=src) from None
+    finally:
+        if owned:
+            fh.close()
+    metadata = {"source": src, "format": "jsonl"}
+    return Corpus(tuple(documents), name if name is not None else _stem(src), metadata, tuple(log.warnings))
+
+
+def _field(rec: dict, key: str, kind: type | tuple, what: str, src: str, line: int) -> Any:
+    if key not in rec:
+        raise InputError(f"{what}: missing field {key!r}", source=src, line=line)
+    value = rec[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise InputError(f"{what}: field {key!r} is {type(value).__name__}, not {_kind_name(kind)}", source=src,
+                         line=line)
+    return value
+
+
+def _kind_name(kind: type | tuple) -> str:
+    if isinstance(kind, tuple):
+        return " or ".join(k.__name__ for k in kind)
+    return kind.__name__
+
+
+def _document(rec: dict, src: str, line: int, log: FlawLog) -> Document:
+    uri = _field(rec, "uri", str, "document", src, line)
+    text = _field(rec, "text", str, f"document {uri}", src, line)
+    raw_mentions = _field(rec, "mentions", list, f"document {uri}", src, line)
+    entries: list[tuple[Mention, str]] = []
+    for i, mrec in enumerate(raw_mentions):
+        where = f"{uri}#mentions[{i}]"
+        what = f"document {uri}, mention {i}"
+        if not isinstance(mrec, dict):
+            raise InputError(f"{what} is not a JSON object", source=src, line=line)
+        begin = _field(mrec, "begin", int, what, src, line)
+        end = _field(mrec, "end", int, what, src, line)
+        if begin < 0 or begin >= end:
+            raise InputError(f"{what}: span [{begin},{end}) is empty or negative", source=src, line=line)
+        if end > len(text):
+            raise InputError(f"{what}: span [{begin},{end}) lies outside the text ({len(text)} code points)",
+                             source=src, line=line)
+        if "uris" in mrec and mrec["uris"] is not None:
+            uris = mrec["uris"]
+            if not isinstance(uris, list) or not all(isinstance(u, str) for u in uris):
+                raise InputError(f"{what}: field 'uris' must be a list of strings", source=src, line=line)
+        elif mrec.get("uri") is not None:
+            u = mrec["uri"]
+            if isinstance(u, str):
+                uris = [u]
+            elif isinstance(u, list) and all(isinstance(x, str) for x in u):
+                uris = u
+            else:
+                raise InputError(f"{what}: field 'uri' must be a string", source=src, line=line)
+        else:
+            uris = []
+        mtype = mrec.get("type")
+        if mtype is not None and not isinstance(mtype, str):
+            raise InputError(f"{what}: field 'type' must be a string or null", source=src, line=line)
+        score = mrec.get("score")
+        if score is not None:
+            if isinstance(score, bool) or not isinstance(score, (int, float)):
+                raise InputError(f"{what}: field 'score' must be a number or null", source=src, line=line)
+            score = float(score)
+        surface = text[begin:end]
+        for key in ("surface", "anchor"):
+            given = mrec.get(key)
+            if given is None:
+                continue
+            if not isinstance(given, str):
+                raise InputError(f"{what}: field {key!r} must be a string", source=src, line=line)
+            if given != surface:
+                log.add(
+                    "anchor_mismatch",
+                    where,
+                    f"{src}:{line}: {what}: {key} {given!r} differs from text[{begin}:{end}] {surface!r}; "
+                    f"the offsets are kept",
+                    line=line,
+                )
+            break
+        entries.append((Mention(begin, end, surface, frozenset(uris), mtype, score), where))
+    check_duplicates(uri, entries, log)
+    return Document(uri, text, tuple(m for m, _ in entries))
+
+
+def _json_score(x: float | None) -> float | str | None:
+    if x is None or math.isfinite(x):
+        return x
+    raise ValueError(f"score {x!r} cannot be written as JSON")
+
+
+def _dumps(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def write_jsonl(corpus: Corpus, fh: IO[str]) -> None:
+    """Write ``corpus`` as JSONL to the text stream ``fh`` (see the module docstring).
+
+    Raises:
+        ValueError: a score that is NaN or infinite (JSON has no such numbers).
+    """
+    writer = jsonlines.Writer(fh, dumps=_dumps)
+    for doc in corpus.documents:
+        writer.write(
+            {
+                "uri": doc.uri,
+                "text": doc.text,
+                "mentions": [
+                    {
+                        "begin": m.begin,
+                        "end": m.end,
+                        "surface": m.surface,
+                        "uris": sorted(m.uris),
+                        "type": m.type,
+                        "score": _json_score(m.score),
+                    }
+                    for m in doc.mentions
+                ],
+            }
+        )

@@ -1,0 +1,58 @@
+"""``bengal kb info``: the counts of a KB, by SPARQL (so any backend can answer)."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from bengal.kb.sparql import DBO, DBR, PREFIXES
+
+__all__ = ["kb_info", "render_kb_info", "TOP_CLASSES"]
+
+#: Classes whose instance counts ``kb info`` lists.
+TOP_CLASSES = ("Person", "Organisation", "Place", "Work", "Species", "Event")
+
+
+def kb_info(kb_path: str | os.PathLike[str] | None = None) -> dict[str, Any]:
+    """Counts of the KB at ``kb_path`` (``None``: the bundled sample).
+
+    Returns:
+        ``{"source", "snapshot", "sha256", "triples", "entities", "object_triples",
+        "properties", "classes", "entities_per_class": {class: n}}``; entities are
+        the ``dbr:`` IRIs with an English label.
+
+    Raises:
+        bengal.errors.InputError: as :func:`bengal.kb.store.open_kb`.
+    """
+    from bengal.kb.store import open_kb
+
+    kb = open_kb(kb_path)
+
+    def count(where: str) -> int:
+        return int(kb.select(PREFIXES + f"SELECT (COUNT(*) AS ?n) WHERE {{ {where} }}")[0][0])
+
+    info: dict[str, Any] = {
+        "source": kb.source,
+        "snapshot": kb.snapshot,
+        "sha256": kb.checksum,
+        "triples": len(kb),
+        "entities": count(f'?e rdfs:label ?l . FILTER(STRSTARTS(STR(?e), "{DBR}") && LANG(?l) = "en")'),
+        "object_triples": count(f'?s ?p ?o . FILTER(STRSTARTS(STR(?s), "{DBR}") && '
+                                f'STRSTARTS(STR(?p), "{DBO}") && isIRI(?o))'),
+        "properties": count("SELECT DISTINCT ?p WHERE { ?s ?p ?o . FILTER(STRSTARTS(STR(?p), "
+                            f'"{DBO}") && isIRI(?o) && STRSTARTS(STR(?s), "{DBR}")) }}'),
+        "classes": count("?c a owl:Class"),
+        "entities_per_class": {c: count(f"?e a <{DBO}{c}>") for c in TOP_CLASSES},
+    }
+    return info
+
+
+def render_kb_info(info: dict[str, Any]) -> str:
+    """The counts as aligned text lines."""
+    lines = [f"{'source':<16}{info['source']}", f"{'snapshot':<16}{info['snapshot']}"]
+    for key in ("triples", "entities", "object_triples", "properties", "classes"):
+        lines.append(f"{key.replace('_', ' '):<16}{info[key]:>10,}")
+    lines.append("entities per class:")
+    for cls, n in info["entities_per_class"].items():
+        lines.append(f"  dbo:{cls:<14}{n:>10,}")
+    return "\n".join(lines)

@@ -1,0 +1,54 @@
+"""SPARQL text shared by every KB backend (the embedded store now, remote endpoints later).
+
+Every IRI that goes into a query passes through :func:`iri`, which checks it and
+writes it in angle brackets; nothing is pasted raw into a query.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+__all__ = ["iri", "values", "literal", "PREFIXES", "DBO", "DBR", "RDFS", "RDF", "SKOS", "FOAF", "OWL", "XSD"]
+
+DBO = "http://dbpedia.org/ontology/"
+DBR = "http://dbpedia.org/resource/"
+RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+RDFS = "http://www.w3.org/2000/01/rdf-schema#"
+OWL = "http://www.w3.org/2002/07/owl#"
+XSD = "http://www.w3.org/2001/XMLSchema#"
+SKOS = "http://www.w3.org/2004/02/skos/core#"
+FOAF = "http://xmlns.com/foaf/0.1/"
+
+PREFIXES = (
+    f"PREFIX dbo: <{DBO}>\nPREFIX dbr: <{DBR}>\nPREFIX rdf: <{RDF}>\nPREFIX rdfs: <{RDFS}>\n"
+    f"PREFIX owl: <{OWL}>\nPREFIX skos: <{SKOS}>\nPREFIX foaf: <{FOAF}>\n"
+)
+
+# IRIREF in SPARQL 1.1 (grammar rule [139]) excludes these characters.
+_IRI_FORBIDDEN = re.compile(r'[\x00-\x20<>"{}|^`\\]')
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+
+
+def iri(value: str) -> str:
+    """``value`` as a SPARQL IRIREF ``<value>``.
+
+    Raises:
+        ValueError: when ``value`` is not an absolute IRI or holds a character an
+            IRIREF cannot contain (SPARQL 1.1 grammar rule [139]); such a value is
+            never pasted into a query.
+    """
+    if not _SCHEME.match(value) or _IRI_FORBIDDEN.search(value):
+        raise ValueError(f"not an IRI that can be written in SPARQL: {value!r}")
+    return f"<{value}>"
+
+
+def values(var: str, iris: Iterable[str]) -> str:
+    """``VALUES ?var { <a> <b> … }`` with each IRI checked by :func:`iri`."""
+    return "VALUES ?%s { %s }" % (var, " ".join(iri(i) for i in iris))
+
+
+def literal(value: str, lang: str | None = None) -> str:
+    """A SPARQL string literal with ``\\``, quotes and line breaks escaped."""
+    escaped = (value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\r", "\\r"))
+    return f'"{escaped}"' + (f"@{lang}" if lang else "")

@@ -1,0 +1,83 @@
+"""Bad input on the command line: one line on stderr, a non-zero exit, no traceback, no output file."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+GOOD_NIF = """@prefix nif: <http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#> .
+@prefix itsrdf: <http://www.w3.org/2005/11/its/rdf#> .
+@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
+<http://example.org/d1#char=0,13> a nif:Context ; nif:isString "Berlin is big" ;
+    nif:beginIndex "0"^^xsd:nonNegativeInteger ; nif:endIndex "13"^^xsd:nonNegativeInteger .
+<http://example.org/d1#char=0,6> a nif:Phrase ; nif:anchorOf "Berlin" ;
+    nif:beginIndex "0"^^xsd:nonNegativeInteger ; nif:endIndex "6"^^xsd:nonNegativeInteger ;
+    nif:referenceContext <http://example.org/d1#char=0,13> ;
+    itsrdf:taIdentRef <http://dbpedia.org/resource/Berlin> .
+"""
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "bengal", *args], cwd=cwd, capture_output=True, text=True,
+                          timeout=300)
+
+
+def assert_one_line_error(proc: subprocess.CompletedProcess, *needles: str) -> None:
+    assert proc.returncode != 0
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert lines[0].startswith("error: ")
+    assert "Traceback" not in proc.stderr
+    for needle in needles:
+        assert needle in lines[0], lines[0]
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["--strategy", "nope"], "nope"),
+    (["--docs", "0"], "--docs"),
+    (["--kb", "does/not/exist.nt"], "does not exist"),
+    (["--min-sentences", "5", "--max-sentences", "3"], "--max-sentences"),
+    (["--density", "thick"], "--density"),
+    (["--classes", "dbo:Per son"], "class"),
+])
+def test_generate_bad_arguments(tmp_path, args, needle):
+    proc = run("generate", "--docs" if "--docs" not in args else "--seed", "2" if "--docs" not in args else "1",
+               *args, "-o", "out.ttl", cwd=tmp_path)
+    assert_one_line_error(proc, needle)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_score_malformed_turtle_names_file_line_and_column(tmp_path):
+    (tmp_path / "gold.ttl").write_text(GOOD_NIF)
+    bad = GOOD_NIF.replace('nif:isString "Berlin is big" ;', 'nif:isString "Berlin is big ;', 1)
+    (tmp_path / "bad.ttl").write_text(bad)
+    proc = run("score", "gold.ttl", "bad.ttl", cwd=tmp_path)
+    assert_one_line_error(proc, "bad.ttl")
+    # the unterminated string starts on line 4
+    assert ":4:" in proc.stderr or "line 4" in proc.stderr
+
+
+def test_score_mention_outside_text(tmp_path):
+    (tmp_path / "gold.ttl").write_text(GOOD_NIF)
+    (tmp_path / "pred.ttl").write_text(GOOD_NIF.replace('"6"^^', '"60"^^').replace("#char=0,6>", "#char=0,60>"))
+    proc = run("score", "gold.ttl", "pred.ttl", cwd=tmp_path)
+    assert_one_line_error(proc, "pred.ttl")
+
+
+def test_score_missing_file(tmp_path):
+    (tmp_path / "gold.ttl").write_text(GOOD_NIF)
+    proc = run("score", "gold.ttl", "nothere.ttl", cwd=tmp_path)
+    assert_one_line_error(proc, "nothere.ttl")
+
+
+def test_version_and_help(tmp_path):
+    from bengal import __version__
+
+    proc = run("--version", cwd=tmp_path)
+    assert proc.returncode == 0 and __version__ in proc.stdout
+    for cmd in (["generate"], ["score"], ["kb"], ["kb", "info"], ["kb", "build"]):
+        proc = run(*cmd, "--help", cwd=tmp_path)
+        assert proc.returncode == 0 and "Usage:" in proc.stdout

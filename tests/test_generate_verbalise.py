@@ -1,0 +1,126 @@
+"""Verbaliser and generator on a tiny hand-written KB (tests/data/tiny_kb.nt).
+
+Every expected text and offset below was written by hand from the templates in
+bengal/generate/lang/en.toml.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bengal.generate.kbview import Entity, is_seed, load_ontology, outgoing_facts, seed_candidates, surface_of
+from bengal.generate.lexicon import load_lexicon
+from bengal.generate.pipeline import GenerateConfig, generate
+from bengal.generate.verbalise import fact_sentence, realise, type_sentence
+from bengal.kb.store import open_kb
+
+TINY = Path(__file__).parent / "data" / "tiny_kb.nt"
+DBR = "http://dbpedia.org/resource/"
+DBO = "http://dbpedia.org/ontology/"
+
+EINSTEIN = Entity(DBR + "Albert_Einstein", "Albert Einstein", (DBO + "Scientist", DBO + "Person"))
+ULM = Entity(DBR + "Ulm", "Ulm", (DBO + "City", DBO + "Place"))
+BERN = Entity(DBR + "Bern", "Bern")
+WASHINGTON = Entity(DBR + "Washington,_D.C.", "Washington, D.C.")
+KLEINER = Entity(DBR + "Alfred_Kleiner", "Alfred Kleiner", (DBO + "Scientist", DBO + "Person"))
+
+
+@pytest.fixture(scope="module")
+def tiny():
+    kb = open_kb(TINY)
+    return kb, load_ontology(kb), load_lexicon("en")
+
+
+def spans(mentions):
+    return [(m.begin, m.end, m.surface, sorted(m.uris)) for m in mentions]
+
+
+def test_one_fact(tiny):
+    _, onto, lex = tiny
+    text, mentions = realise([fact_sentence(lex, onto, DBO + "birthPlace", EINSTEIN, [ULM])])
+    assert text == "Albert Einstein was born in Ulm."
+    assert spans(mentions) == [(0, 15, "Albert Einstein", [DBR + "Albert_Einstein"]), (28, 31, "Ulm", [DBR + "Ulm"])]
+    assert mentions[1].type == DBO + "City"
+
+
+def test_list_and_no_double_full_stop(tiny):
+    _, onto, lex = tiny
+    text, mentions = realise([fact_sentence(lex, onto, DBO + "residence", EINSTEIN, [BERN, ULM, WASHINGTON])])
+    assert text == "Albert Einstein lived in Bern, Ulm and Washington, D.C."
+    assert [(m.begin, m.end) for m in mentions] == [(0, 15), (25, 29), (31, 34), (39, 55)]
+    assert mentions[3].surface == "Washington, D.C."
+
+
+def test_description_subject_is_not_a_mention(tiny):
+    _, onto, lex = tiny
+    text, mentions = realise([fact_sentence(lex, onto, DBO + "birthPlace", EINSTEIN, [ULM], describe_subject=True)])
+    assert text == "The scientist was born in Ulm."
+    assert spans(mentions) == [(26, 29, "Ulm", [DBR + "Ulm"])]
+
+
+def test_type_sentence_and_fallback_and_offsets_across_sentences(tiny):
+    _, onto, lex = tiny
+    first = type_sentence(lex, onto, EINSTEIN)
+    second = fact_sentence(lex, onto, DBO + "academicAdvisor", EINSTEIN, [KLEINER])
+    assert second.fallback
+    text, mentions = realise([first, second])
+    assert text == ("Albert Einstein is a scientist. "
+                    "The academic advisor of Albert Einstein is Alfred Kleiner.")
+    # 32 = len("Albert Einstein is a scientist. "); 32 + len("The academic advisor of ") = 56
+    assert [(m.begin, m.end) for m in mentions] == [(0, 15), (56, 71), (75, 89)]
+    assert [text[m.begin:m.end] for m in mentions] == ["Albert Einstein", "Albert Einstein", "Alfred Kleiner"]
+
+
+def test_untyped_subject_has_no_type_sentence_nor_description(tiny):
+    _, onto, lex = tiny
+    assert type_sentence(lex, onto, BERN) is None
+    with pytest.raises(ValueError):
+        fact_sentence(lex, onto, DBO + "birthPlace", BERN, [ULM], describe_subject=True)
+
+
+def test_surface_drops_disambiguation_only():
+    assert surface_of("Mercury (planet)") == "Mercury"
+    assert surface_of("Princeton, New Jersey") == "Princeton, New Jersey"
+    assert surface_of("(band)") == "(band)"
+
+
+def test_articles():
+    lex = load_lexicon("en")
+    assert [lex.article(w) for w in ("actor", "scientist", "university", "hour", "European club")] == \
+        ["an", "a", "a", "an", "a"]
+
+
+def test_kb_view_on_tiny_kb(tiny):
+    kb, onto, _ = tiny
+    assert onto.depth[DBO + "Scientist"] == 3  # Scientist → Person → Agent
+    wanted = [DBO + "Person", DBO + "Place"]
+    # Alfred_Kleiner is typed Scientist only: found through Scientist ⊂ Person.
+    assert seed_candidates(kb, onto, wanted) == [
+        DBR + "Albert_Einstein", DBR + "Alfred_Kleiner", DBR + "Princeton,_New_Jersey", DBR + "Ulm"]
+    closure = onto.subclasses(wanted)
+    assert closure == {DBO + "Person", DBO + "Scientist", DBO + "Place", DBO + "City"}
+    assert [is_seed(onto, outgoing_facts(kb, onto, DBR + n), closure)
+            for n in ("Albert_Einstein", "Alfred_Kleiner", "Ulm")] == [True, True, False]
+    facts = outgoing_facts(kb, onto, DBR + "Albert_Einstein")
+    assert [(p.rsplit("/", 1)[1], e.uri.rsplit("/", 1)[1]) for p, e in facts] == [
+        ("academicAdvisor", "Alfred_Kleiner"), ("birthPlace", "Ulm"), ("deathPlace", "Princeton,_New_Jersey"),
+        ("residence", "Bern"), ("residence", "Ulm"), ("residence", "Washington,_D.C.")]
+
+
+def test_generate_on_tiny_kb(tiny):
+    kb, _, _ = tiny
+    config = GenerateConfig(docs=2, min_sentences=2, max_sentences=5, seed=7, classes=("dbo:Person", "dbo:Place"))
+    g = generate(kb, config)
+    assert len(g.corpus) == 2
+    by_seed = {d.mentions[0].surface: d for d in g.corpus}
+    kleiner = by_seed["Alfred Kleiner"]
+    # Kleiner has one fact: the type sentence plus that fact, whatever the density.
+    assert kleiner.text in ("Alfred Kleiner is a scientist. Alfred Kleiner was born in Ulm.",
+                            "Alfred Kleiner is a scientist. The scientist was born in Ulm.")
+    for d in g.corpus:
+        for m in d.mentions:
+            assert d.text[m.begin:m.end] == m.surface
+    with pytest.raises(Exception, match="only 2 usable seeds"):
+        generate(kb, GenerateConfig(docs=3, min_sentences=2, seed=7, classes=("dbo:Person", "dbo:Place")))
