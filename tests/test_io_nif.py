@@ -561,3 +561,58 @@ def test_gzip_output_is_gzip(tmp_path):
     with gzip.open(tmp_path / "c.nt.gz", "rt", encoding="utf-8") as fh:
         first = fh.readline()
     assert first.startswith("<http://example.org/doc,with,commas#char=0,16> ")
+
+
+def test_whole_text_mention(tmp_path):
+    """A mention of the whole text would share DOC#char=0,N with the context node."""
+    doc = Document("http://ex.org/w", "Berlin", (Mention.in_text("Berlin", 0, 6, {DBR + "Berlin"}),))
+    write_corpus(Corpus((doc,)), tmp_path / "w.ttl")
+    graph = rdflib.Graph().parse(tmp_path / "w.ttl", format="turtle")
+    assert (rdflib.URIRef("http://ex.org/w#char=0,6;n=2"), NIF.referenceContext,
+            rdflib.URIRef("http://ex.org/w#char=0,6")) in graph
+    assert read_corpus(tmp_path / "w.ttl").documents == (doc,)
+
+
+def test_context_that_is_also_a_phrase(tmp_path):
+    """GERBIL's writer gives a whole-text mention the context's own IRI: one node, both roles."""
+    body = (
+        '<http://ex.org/g#char=0,6> a nif:Context, nif:Phrase ; nif:isString "Berlin" ;'
+        " nif:beginIndex 0 ; nif:endIndex 6 ; nif:referenceContext <http://ex.org/g#char=0,6> ;"
+        " itsrdf:taIdentRef <http://dbpedia.org/resource/Berlin> .\n"
+    )
+    corpus = read_corpus(nif_file(tmp_path, body))
+    assert corpus.documents == (
+        Document("http://ex.org/g", "Berlin", (Mention(0, 6, "Berlin", frozenset({DBR + "Berlin"})),)),
+    )
+
+
+def test_bare_notinwiki_is_nil(tmp_path):
+    body = (
+        CTX + '<http://ex.org/d#char=0,5> nif:referenceContext <http://ex.org/d#char=0,11> ;'
+        " nif:beginIndex 0 ; nif:endIndex 5 ; itsrdf:taIdentRef <http://aksw.org/notInWiki> .\n"
+    )
+    corpus = read_corpus(nif_file(tmp_path, body))
+    assert corpus.documents[0].mentions[0].is_nil
+    assert corpus.metadata["nil_iris"] == 1
+
+
+def test_uris_that_are_no_valid_iris_are_percent_encoded(tmp_path):
+    text = "abc"
+    odd = {"http://x/100%": "http://x/100%25", "http://x/a b": "http://x/a%20b", "http://x/a#b#c": "http://x/a#b%23c"}
+    docs = tuple(
+        Document(f"http://ex.org/{i}", text, (Mention.in_text(text, 0, 3, {raw}),)) for i, raw in enumerate(odd)
+    )
+    write_corpus(Corpus(docs), tmp_path / "odd.ttl")
+    back = read_corpus(tmp_path / "odd.ttl")  # parses
+    assert [next(iter(d.mentions[0].uris)) for d in back] == list(odd.values())
+    with pytest.raises(InputError, match="cannot be repaired"):
+        write_corpus(Corpus((Document("http://x:port/", "a"),)), tmp_path / "bad.ttl")
+
+
+@pytest.mark.parametrize("name", ["t.ttl.gz", "t.nt.gz"])
+def test_truncated_gzip(tmp_path, name):
+    write_corpus(sample_corpus(), tmp_path / name)
+    data = (tmp_path / name).read_bytes()
+    (tmp_path / name).write_bytes(data[: len(data) // 2])
+    with pytest.raises(InputError, match="cannot read"):
+        read_corpus(tmp_path / name)

@@ -116,9 +116,7 @@ def detect_format(path: str | os.PathLike[str]) -> str:
         InputError: when neither tells.
     """
     fmt = _format_from_extension(path)
-    if fmt is None:
-        if not os.path.exists(path):
-            raise InputError("no such file", source=os.fspath(path))
+    if fmt is None and os.path.isfile(path):
         fmt = _sniff(path)
     if fmt is None:
         raise InputError(

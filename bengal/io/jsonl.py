@@ -42,7 +42,7 @@ from typing import IO, Any, Iterator
 import jsonlines
 
 from bengal.errors import InputError
-from bengal.io.nif import FlawLog, _stem, check_duplicates, open_binary, source_name
+from bengal.io.nif import FlawLog, check_duplicates, file_stem, gc_paused, open_binary, source_name
 from bengal.model import Corpus, Document, Mention
 
 __all__ = ["read_jsonl", "write_jsonl"]
@@ -75,43 +75,47 @@ def read_jsonl(
 
     def lines() -> Iterator[bytes]:
         nonlocal lineno
-        for raw in fh:
-            lineno += 1
-            yield raw
+        try:
+            for raw in fh:
+                lineno += 1
+                yield raw
+        except EOFError as err:  # a truncated gzip stream
+            raise OSError(f"{err} (after line {lineno})") from None
 
     documents: list[Document] = []
     seen: dict[str, int] = {}
-    try:
-        reader = jsonlines.Reader(lines())
-        while True:
-            try:
-                rec = reader.read(type=dict, skip_empty=True)
-            except EOFError:
-                break
-            except jsonlines.InvalidLineError as err:
-                cause = err.__cause__
-                column = None
-                if isinstance(cause, json.JSONDecodeError):
-                    detail = f"invalid JSON: {cause.msg}"
-                    column = cause.pos + 1
-                elif str(err).startswith("line does not match requested type"):
-                    detail = "the line is not a JSON object"
-                else:
-                    detail = str(err).split(" (line ")[0]
-                raise InputError(detail, source=src, line=err.lineno, column=column) from None
-            doc = _document(rec, src, lineno, log)
-            if doc.uri in seen:
-                raise InputError(f"document URI {doc.uri} already used on line {seen[doc.uri]}", source=src,
-                                 line=lineno)
-            seen[doc.uri] = lineno
-            documents.append(doc)
-    except OSError as err:
-        raise InputError(f"cannot read the file: {err}", source=src) from None
-    finally:
-        if owned:
-            fh.close()
+    with gc_paused():
+        try:
+            reader = jsonlines.Reader(lines())
+            while True:
+                try:
+                    rec = reader.read(type=dict, skip_empty=True)
+                except EOFError:
+                    break
+                except jsonlines.InvalidLineError as err:
+                    cause = err.__cause__
+                    column = None
+                    if isinstance(cause, json.JSONDecodeError):
+                        detail = f"invalid JSON: {cause.msg}"
+                        column = cause.pos + 1
+                    elif str(err).startswith("line does not match requested type"):
+                        detail = "the line is not a JSON object"
+                    else:
+                        detail = str(err).split(" (line ")[0]
+                    raise InputError(detail, source=src, line=err.lineno, column=column) from None
+                doc = _document(rec, src, lineno, log)
+                if doc.uri in seen:
+                    raise InputError(f"document URI {doc.uri} already used on line {seen[doc.uri]}", source=src,
+                                     line=lineno)
+                seen[doc.uri] = lineno
+                documents.append(doc)
+        except OSError as err:
+            raise InputError(f"cannot read the file: {err}", source=src) from None
+        finally:
+            if owned:
+                fh.close()
     metadata = {"source": src, "format": "jsonl"}
-    return Corpus(tuple(documents), name if name is not None else _stem(src), metadata, tuple(log.warnings))
+    return Corpus(tuple(documents), name if name is not None else file_stem(src), metadata, tuple(log.warnings))
 
 
 def _field(rec: dict, key: str, kind: type | tuple, what: str, src: str, line: int) -> Any:

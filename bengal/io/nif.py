@@ -135,9 +135,13 @@ GERBIL's layout, NIF 2.0 Core, one context per document then its phrases::
   also accepts a node that is both the context and, through its own
   ``nif:referenceContext``, a whole-text phrase, as GERBIL writes it.)
 * Literals are escaped (``\\\\``, ``\\"``, ``\\n``, ``\\r``, ``\\t`` and other
-  control characters as ``\\uXXXX``); characters that may not appear in an IRI
-  (space, ``<>"{}|^`\\``, controls) are percent-encoded — such a URI does not
-  come back byte-identical. Document and entity URIs must be absolute IRIs.
+  control characters as ``\\uXXXX``). Document and entity URIs must be
+  absolute IRIs (else :class:`InputError`); characters that may not appear in
+  an IRI (space, ``<>"{}|^`\\``, controls) are percent-encoded, and a URI that
+  is still no valid IRI (a stray ``%``, a second ``#``, ``[`` in a path) gets
+  its path, query and fragment percent-encoded — such a URI does not come back
+  byte-identical (the scorer's URI normalisation treats the forms as equal).
+  Every IRI written is checked with pyoxigraph's IRI parser.
 * Output is deterministic: corpus order, mentions sorted, URIs and types
   sorted, scores as Python's shortest round-trip ``repr``.
 """
@@ -450,7 +454,7 @@ def read_nif(
                     f"{src}: relative IRI at line {getattr(first, 'lineno', '?')} "
                     f"({first.msg if getattr(first, 'msg', None) else first}); read against the base <{base}>",
                 )
-        except OSError as err:
+        except (OSError, EOFError) as err:
             raise InputError(f"cannot read the file: {err}", source=src) from None
         finally:
             if owned:
@@ -565,7 +569,7 @@ def _build_corpus(
         if refs is None:
             log.add("missing_context", iri, f"phrase {iri} has no nif:referenceContext; not placed in any document")
         else:
-            ctx_keys = list(dict.fromkeys(str(r) for r in refs))
+            ctx_keys = [str(refs[0])] if len(refs) == 1 else list(dict.fromkeys(str(r) for r in refs))
             if len(ctx_keys) > 1:
                 log.add(
                     "conflicting_values",
@@ -664,7 +668,10 @@ def _build_corpus(
             score = max(scores)
 
         # anchors, checked against the text of each context
-        if anchors is not None:
+        if anchors is not None and len(anchors) == 1:
+            a = anchors[0]
+            anchor_values = [a.value if type(a) is Literal else _shown(a)]
+        elif anchors is not None:
             anchor_values = list(dict.fromkeys(a.value if type(a) is Literal else _shown(a) for a in anchors))
             if len(anchor_values) > 1:
                 log.add(
@@ -710,10 +717,11 @@ def _build_corpus(
         "nil_iris": nil_iris,
         "contexts_without_text": textless,
     }
-    return Corpus(tuple(documents), name if name is not None else _stem(src), metadata, tuple(log.warnings))
+    return Corpus(tuple(documents), name if name is not None else file_stem(src), metadata, tuple(log.warnings))
 
 
-def _stem(src: str) -> str:
+def file_stem(src: str) -> str:
+    """The default corpus name: the file name without ``.gz`` and its extension."""
     base = Path(src).name
     if base.endswith(".gz"):
         base = base[:-3]
@@ -739,6 +747,42 @@ def _iri_text(s: str) -> str:
     return s
 
 
+_BAD_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
+
+
+def _valid_iri(s: str) -> bool:
+    try:
+        ox.NamedNode(s)
+    except ValueError:
+        return False
+    return True
+
+
+def _safe_iri(s: str, what: str, corpus_name: str) -> str:
+    """``s`` as an IRI NIF can carry: characters forbidden in IRIs are percent-encoded;
+    when that is not enough (a stray ``%``, a second ``#``, ``[`` in a path, …) the path,
+    query and fragment are percent-encoded as a whole. The result is checked with
+    pyoxigraph's IRI parser.
+
+    Raises:
+        InputError: ``s`` is not absolute, or cannot be repaired (e.g. a bad port).
+    """
+    if not _ABSOLUTE_IRI.match(s):
+        raise InputError(f"{what} {s!r} is not an absolute IRI; NIF needs one", source=corpus_name or None)
+    t = _iri_text(s)
+    if _valid_iri(t):
+        return t
+    scheme, rest = t.split(":", 1)
+    head, sep, frag = rest.partition("#")
+    safe = "/?:@!$&'()*+,;=~-._%"
+    t = scheme + ":" + quote(_BAD_PERCENT.sub("%25", head), safe=safe)
+    if sep:
+        t += "#" + quote(_BAD_PERCENT.sub("%25", frag), safe=safe)
+    if not _valid_iri(t):
+        raise InputError(f"{what} {s!r} is not a valid IRI and cannot be repaired", source=corpus_name or None)
+    return t
+
+
 def _is_absolute_iri(s: str) -> bool:
     return bool(_ABSOLUTE_IRI.match(s)) and not _IRI_FORBIDDEN.search(s)
 
@@ -758,9 +802,11 @@ def nil_iri(surface: str) -> str:
 
 
 def type_iris(mtype: str) -> list[str]:
-    """The ``itsrdf:taClassRef`` IRIs bengal writes for a :attr:`Mention.type`."""
+    """The ``itsrdf:taClassRef`` IRIs bengal writes for a :attr:`Mention.type`: the type
+    itself when it is a valid absolute IRI, each part when it is several separated by
+    single spaces, else ``urn:bengal:type:<percent-encoded type>``."""
     parts = mtype.split(" ")
-    if all(_is_absolute_iri(p) for p in parts) and all(parts):
+    if all(_is_absolute_iri(p) and _valid_iri(p) for p in parts):
         return sorted(set(parts))
     return [TYPE_NAMESPACE + quote(mtype, safe="")]
 
@@ -790,13 +836,9 @@ def _nodes(doc: Document, corpus_name: str) -> Iterator[tuple[str, list[tuple[st
 
     Objects are tagged tuples ``("iri", s)``, ``("str", s)``, ``("nni", n)``, ``("dbl", s)``.
     """
-    uri = doc.uri
-    if not _ABSOLUTE_IRI.match(uri):
-        raise InputError(
-            f"document URI {uri!r} is not an absolute IRI; NIF needs one", source=corpus_name or None
-        )
+    uri = _safe_iri(doc.uri, "document URI", corpus_name)
     n = len(doc.text)
-    ctx = _iri_text(_with_char(uri, 0, n))
+    ctx = _with_char(uri, 0, n)
     yield ctx, [
         ("type", [("cls", t) for t in _CONTEXT_TYPES]),
         ("isString", [("str", doc.text)]),
@@ -816,22 +858,16 @@ def _nodes(doc: Document, corpus_name: str) -> Iterator[tuple[str, list[tuple[st
             ("referenceContext", [("iri", ctx)]),
         ]
         if m.uris:
-            for u in m.uris:
-                if not _ABSOLUTE_IRI.match(u):
-                    raise InputError(
-                        f"document {uri}: mention [{m.begin},{m.end}) has the URI {u!r}, which is not an "
-                        f"absolute IRI; NIF needs one",
-                        source=corpus_name or None,
-                    )
-            idents = [("iri", _iri_text(u)) for u in sorted(m.uris)]
+            what = f"document {doc.uri}: mention [{m.begin},{m.end}) URI"
+            idents = [("iri", _safe_iri(u, what, corpus_name)) for u in sorted(m.uris)]
         else:
             idents = [("iri", nil_iri(m.surface))]
         props.append(("taIdentRef", idents))
         if m.type is not None and m.type != "":
-            props.append(("taClassRef", [("iri", _iri_text(t)) for t in type_iris(m.type)]))
+            props.append(("taClassRef", [("iri", t) for t in type_iris(m.type)]))
         if m.score is not None:
             props.append(("taConfidence", [("dbl", _double(m.score))]))
-        yield _iri_text(subj), props
+        yield subj, props
 
 
 _TTL_PREFIXES = (
