@@ -60,7 +60,7 @@ def make_pair(n_docs: int, per_doc: int, seed: int = 0):
 
 
 def row(what: str, value: str, target: str) -> None:
-    print(f"{what:<48} {value:>14}   target {target}")
+    print(f"{what:<48} {value:>14}" + (f"   target {target}" if target else ""))
 
 
 def main() -> int:
