@@ -164,6 +164,7 @@ import pyoxigraph as ox
 
 from bengal.errors import InputError
 from bengal.model import Corpus, CorpusWarning, Document, Mention
+from bengal.vocab import ITSRDF, NIF, RDF_TYPE, XSD
 
 __all__ = [
     "read_nif",
@@ -176,10 +177,6 @@ __all__ = [
     "document_uri",
 ]
 
-NIF = "http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#"
-ITSRDF = "http://www.w3.org/2005/11/its/rdf#"
-XSD = "http://www.w3.org/2001/XMLSchema#"
-RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
 
 #: GERBIL's namespace for emerging entities (entities not in the KB).
 NIL_NAMESPACE = "http://aksw.org/notInWiki/"

@@ -49,6 +49,7 @@ import pyoxigraph as ox
 
 from bengal.errors import InputError
 from bengal.kb.iri import DBPEDIA_ONTOLOGY, DBPEDIA_RESOURCE, label_from_local_name, normalize_local_name
+from bengal.vocab import DBT, FOAF, OWL, RDF, RDFS, SKOS, XSD
 
 __all__ = ["DEFAULT_SAMPLE_NAME", "SOURCE_FILES", "GZIP_LEVEL", "build_sample"]
 
@@ -81,13 +82,7 @@ SOURCE_FILES: dict[str, str] = {
 
 # --- vocabulary -------------------------------------------------------------------
 
-RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
-RDFS = "http://www.w3.org/2000/01/rdf-schema#"
-OWL = "http://www.w3.org/2002/07/owl#"
-XSD = "http://www.w3.org/2001/XMLSchema#"
-SKOS = "http://www.w3.org/2004/02/skos/core#"
-FOAF = "http://xmlns.com/foaf/0.1/"
-DBT = "http://dbpedia.org/datatype/"
+
 DBO = DBPEDIA_ONTOLOGY
 DBR = DBPEDIA_RESOURCE
 

@@ -41,6 +41,8 @@ from __future__ import annotations
 
 import re
 
+from bengal.vocab import DBO, DBR
+
 __all__ = [
     "DBPEDIA_RESOURCE",
     "DBPEDIA_ONTOLOGY",
@@ -54,10 +56,10 @@ __all__ = [
     "label_from_iri",
 ]
 
-DBPEDIA_RESOURCE = "http://dbpedia.org/resource/"
+DBPEDIA_RESOURCE = DBR
 """Namespace of English DBpedia entities (``dbr:``)."""
 
-DBPEDIA_ONTOLOGY = "http://dbpedia.org/ontology/"
+DBPEDIA_ONTOLOGY = DBO
 """Namespace of the DBpedia ontology (``dbo:``)."""
 
 IRI_ESCAPES: frozenset[str] = frozenset(

@@ -11,14 +11,7 @@ from typing import Iterable
 
 __all__ = ["iri", "values", "literal", "PREFIXES", "DBO", "DBR", "RDFS", "RDF", "SKOS", "FOAF", "OWL", "XSD"]
 
-DBO = "http://dbpedia.org/ontology/"
-DBR = "http://dbpedia.org/resource/"
-RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
-RDFS = "http://www.w3.org/2000/01/rdf-schema#"
-OWL = "http://www.w3.org/2002/07/owl#"
-XSD = "http://www.w3.org/2001/XMLSchema#"
-SKOS = "http://www.w3.org/2004/02/skos/core#"
-FOAF = "http://xmlns.com/foaf/0.1/"
+from bengal.vocab import DBO, DBR, FOAF, OWL, RDF, RDFS, SKOS, XSD
 
 PREFIXES = (
     f"PREFIX dbo: <{DBO}>\nPREFIX dbr: <{DBR}>\nPREFIX rdf: <{RDF}>\nPREFIX rdfs: <{RDFS}>\n"
