@@ -13,7 +13,6 @@ import random
 import statistics
 from collections import Counter
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
 from typing import Any, Callable
 
 from bengal import __version__

@@ -36,10 +36,8 @@ import csv
 import gzip
 import hashlib
 import io
-import os
 import re
 import tarfile
-import tempfile
 import zlib
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -48,6 +46,7 @@ from typing import Any, Iterable, Iterator
 import pyoxigraph as ox
 
 from bengal.errors import InputError
+from bengal.io.atomic import atomic_write
 from bengal.kb.iri import DBPEDIA_ONTOLOGY, DBPEDIA_RESOURCE, label_from_local_name, normalize_local_name
 from bengal.vocab import DBT, FOAF, OWL, RDF, RDFS, SKOS, XSD
 
@@ -714,27 +713,14 @@ def _write_atomically(lines: list[str], out: Path) -> tuple[str, int, str]:
     """
     out.parent.mkdir(parents=True, exist_ok=True)
     content = hashlib.sha256()
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
-    tmp = Path(tmp_name)
-    try:
-        with os.fdopen(fd, "wb") as raw:
-            with gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=GZIP_LEVEL,
-                               mtime=0) as gz:
-                batch = 20000
-                for i in range(0, len(lines), batch):
-                    chunk = ("\n".join(lines[i:i + batch]) + "\n").encode("utf-8")
-                    content.update(chunk)
-                    gz.write(chunk)
-            raw.flush()
-            os.fsync(raw.fileno())
-        os.chmod(tmp, 0o644)
-        digest = hashlib.sha256(tmp.read_bytes()).hexdigest()
-        size = tmp.stat().st_size
-        os.replace(tmp, out)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    return digest, size, content.hexdigest()
+    with atomic_write(out, "wb") as raw:
+        with gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=GZIP_LEVEL, mtime=0) as gz:
+            batch = 20000
+            for i in range(0, len(lines), batch):
+                chunk = ("\n".join(lines[i:i + batch]) + "\n").encode("utf-8")
+                content.update(chunk)
+                gz.write(chunk)
+    return hashlib.sha256(out.read_bytes()).hexdigest(), out.stat().st_size, content.hexdigest()
 
 
 def build_sample(sources: Path, out: Path) -> dict[str, Any]:

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import IO, Any
 
+from bengal.io.atomic import atomic_write
 from bengal.score.api import ScoreResult
 
 __all__ = ["score_to_json", "dumps", "write_json"]
@@ -37,15 +37,5 @@ def write_json(result: ScoreResult, path: str | os.PathLike[str] | IO[str], *,
     if hasattr(path, "write"):
         path.write(text)
         return
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    with atomic_write(Path(path)) as fh:
+        fh.write(text)
