@@ -79,8 +79,8 @@ def generate(docs, density, strategy, min_sentences, max_sentences, seed, classe
 @cli.command()
 @click.argument("gold", type=click.Path(path_type=Path))
 @click.argument("pred", type=click.Path(path_type=Path))
-@click.option("--task", type=click.Choice(["a2kb"]), default="a2kb", show_default=True,
-              help="A2KB: span and URI must match.")
+@click.option("--task", type=click.Choice(["a2kb", "erec"]), default="a2kb", show_default=True,
+              help="a2kb: span and URI must match; erec: span only (entity recognition).")
 @click.option("--match", "match", type=click.Choice(["strong", "weak"]), default="strong", show_default=True,
               help="strong: same begin and end; weak: the spans overlap.")
 @click.option("--json", "json_out", default=None, metavar="PATH", help="Write the result as JSON (- for stdout).")

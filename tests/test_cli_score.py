@@ -1,0 +1,44 @@
+"""`bengal score` on hand-written files: the printed table and the JSON shape."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+GOLD = ('{"uri": "http://ex.org/d1", "text": "Berlin and Paris", "mentions": ['
+        '{"begin": 0, "end": 6, "uris": ["http://dbpedia.org/resource/Berlin"]}, '
+        '{"begin": 11, "end": 16, "uris": ["http://dbpedia.org/resource/Paris"]}]}\n')
+# Berlin linked to the wrong entity; Paris right; "and" spurious.
+PRED = ('{"uri": "http://ex.org/d1", "text": "Berlin and Paris", "mentions": ['
+        '{"begin": 0, "end": 6, "uris": ["http://dbpedia.org/resource/Paris"]}, '
+        '{"begin": 7, "end": 10, "uris": ["http://dbpedia.org/resource/And"]}, '
+        '{"begin": 11, "end": 16, "uris": ["http://dbpedia.org/resource/Paris"]}]}\n')
+
+
+def run(tmp_path, *args):
+    (tmp_path / "gold.jsonl").write_text(GOLD)
+    (tmp_path / "pred.jsonl").write_text(PRED)
+    return subprocess.run([sys.executable, "-m", "bengal", "score", "gold.jsonl", "pred.jsonl", *args],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+
+
+def test_a2kb_and_erec_json(tmp_path):
+    a2kb = json.loads(run(tmp_path, "--json", "-").stdout)
+    # A2KB: Paris TP; Berlin→Paris FP + FN; "and" FP. P = 1/3, R = 1/2, F1 = 2·(1/3)(1/2)/(5/6) = 0.4
+    assert (a2kb["micro"]["tp"], a2kb["micro"]["fp"], a2kb["micro"]["fn"]) == (1, 2, 1)
+    assert abs(a2kb["micro"]["f1"] - 0.4) < 1e-9
+    assert set(a2kb) >= {"task", "match", "documents", "micro", "macro", "warnings"}
+    assert a2kb["task"] == "a2kb" and a2kb["match"] == "strong" and a2kb["documents"] == 1
+    erec = json.loads(run(tmp_path, "--task", "erec", "--json", "-").stdout)
+    # ERec: both gold spans found, "and" spurious: P = 2/3, R = 1, F1 = 0.8
+    assert (erec["micro"]["tp"], erec["micro"]["fp"], erec["micro"]["fn"]) == (2, 1, 0)
+    assert abs(erec["micro"]["f1"] - 0.8) < 1e-9
+
+
+def test_table_and_json_file(tmp_path):
+    proc = run(tmp_path, "--json", "out.json")
+    assert proc.returncode == 0, proc.stderr
+    assert "A2KB" in proc.stdout and "micro" in proc.stdout and "macro" in proc.stdout
+    assert "0.3333" in proc.stdout and "0.5000" in proc.stdout
+    assert json.loads((tmp_path / "out.json").read_text())["micro"]["tp"] == 1
