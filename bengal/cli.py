@@ -72,8 +72,12 @@ def generate(docs, density, strategy, min_sentences, max_sentences, seed, classe
         click.echo(
             f"wrote {s['documents']} documents, {s['sentences']} sentences, {s['mentions']} mentions "
             f"({s['distinct_uris']} distinct URIs) to {output}; manifest {manifest_path(output)}", err=True)
-        click.echo(f"density reached: {s['density']:.3f} mentions/token "
-                   f"(target {config.density} = {config.density_target:.3f})", err=True)
+        line = (f"density reached: {s['density']:.3f} mentions/token "
+                f"(target {config.density} = {config.density_target:g})")
+        if abs(s["density"] - config.density_target) > 0.15 * config.density_target:
+            line += (f"; the target is out of reach of the {config.strategy} strategy on this KB "
+                     f"(more than 15 % off)")
+        click.echo(line, err=True)
 
 
 @cli.command()
@@ -85,8 +89,10 @@ def generate(docs, density, strategy, min_sentences, max_sentences, seed, classe
               help="strong: same begin and end; weak: the spans overlap.")
 @click.option("--json", "json_out", default=None, metavar="PATH", help="Write the result as JSON (- for stdout).")
 @click.option("--strict", is_flag=True, help="Turn corpus flaws (anchor mismatches, …) into errors.")
-@click.option("--gold-format", type=click.Choice(["nif", "nt", "jsonl"]), default=None)
-@click.option("--pred-format", type=click.Choice(["nif", "nt", "jsonl"]), default=None)
+@click.option("--gold-format", type=click.Choice(["nif", "nt", "jsonl"]), default=None,
+              help="Read GOLD in this format (default: from the extension, else the content).")
+@click.option("--pred-format", type=click.Choice(["nif", "nt", "jsonl"]), default=None,
+              help="Read PRED in this format (default: from the extension, else the content).")
 def score(gold, pred, task, match, json_out, strict, gold_format, pred_format) -> None:
     """Score a system's annotations PRED against the gold standard GOLD (GERBIL-style)."""
     from bengal.io import read_corpus
@@ -134,7 +140,8 @@ def kb_build_cmd(sources, output) -> None:
 
     counts = build_sample(sources, output)
     for key, value in counts.items():
-        click.echo(f"{key}: {value}", err=True)
+        if isinstance(value, (int, float, str)):
+            click.echo(f"{key}: {value}", err=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -152,6 +159,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BengalError as exc:
         click.echo(f"error: {exc}", err=True)
+        return 1
+    except OSError as exc:  # a file system refusal the checks could not foresee
+        where = f": {exc.filename}" if getattr(exc, "filename", None) else ""
+        click.echo(f"error: {exc.strerror or exc}{where}", err=True)
         return 1
     except click.exceptions.Abort:
         click.echo("error: aborted", err=True)

@@ -81,3 +81,44 @@ def test_version_and_help(tmp_path):
     for cmd in (["generate"], ["score"], ["kb"], ["kb", "info"], ["kb", "build"]):
         proc = run(*cmd, "--help", cwd=tmp_path)
         assert proc.returncode == 0 and "Usage:" in proc.stdout
+
+
+@pytest.mark.parametrize("out, needle", [
+    ("no/such/folder/out.ttl", "does not exist"),
+    ("out.xyz", "--format"),
+    ("adir.ttl", "is a folder"),
+])
+def test_generate_bad_output_paths_fail_before_any_work(tmp_path, out, needle):
+    (tmp_path / "adir.ttl").mkdir()
+    proc = run("generate", "--docs", "2", "-o", out, cwd=tmp_path)
+    assert_one_line_error(proc, needle)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["adir.ttl"]
+
+
+def test_generate_format_must_not_contradict_extension(tmp_path):
+    proc = run("generate", "--docs", "2", "--format", "jsonl", "-o", "out.ttl", cwd=tmp_path)
+    assert_one_line_error(proc, "contradicts")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_existing_corpus_survives_an_unwritable_manifest(tmp_path):
+    (tmp_path / "old.ttl").write_text("OLD")
+    (tmp_path / "old.ttl.manifest.json").mkdir()
+    proc = run("generate", "--docs", "2", "-o", "old.ttl", cwd=tmp_path)
+    assert_one_line_error(proc, "is a folder")
+    assert (tmp_path / "old.ttl").read_text() == "OLD"
+
+
+def test_score_empty_gold_is_an_error(tmp_path):
+    (tmp_path / "empty.jsonl").write_text("")
+    proc = run("score", "empty.jsonl", "empty.jsonl", cwd=tmp_path)
+    assert_one_line_error(proc, "no documents")
+
+
+def test_strict_error_does_not_claim_the_lenient_repair(tmp_path):
+    (tmp_path / "gold.ttl").write_text(GOOD_NIF.replace('nif:anchorOf "Berlin"', 'nif:anchorOf "Berlln"'))
+    proc = run("score", "gold.ttl", "gold.ttl", "--strict", cwd=tmp_path)
+    assert_one_line_error(proc, "anchor_mismatch", "Berlln")
+    assert "kept" not in proc.stderr
+    lenient = run("score", "gold.ttl", "gold.ttl", cwd=tmp_path)
+    assert lenient.returncode == 0 and "anchor_mismatch" in lenient.stderr

@@ -124,3 +124,50 @@ def test_generate_on_tiny_kb(tiny):
             assert d.text[m.begin:m.end] == m.surface
     with pytest.raises(Exception, match="only 2 usable seeds"):
         generate(kb, GenerateConfig(docs=3, min_sentences=2, seed=7, classes=("dbo:Person", "dbo:Place")))
+
+
+def test_names_that_take_the_get_it_outside_the_mention(tiny):
+    _, onto, lex = tiny
+    usa = Entity(DBR + "United_States", "United States")
+    text, mentions = realise([fact_sentence(lex, onto, DBO + "birthPlace", KLEINER, [usa])])
+    assert text == "Alfred Kleiner was born in the United States."
+    assert [(m.begin, m.end, m.surface) for m in mentions] == [(0, 14, "Alfred Kleiner"),
+                                                                (31, 44, "United States")]
+    # at the start of a sentence the article is capitalised; "the" is never doubled
+    text, _ = realise([type_sentence(lex, onto, Entity(DBR + "United_Kingdom", "United Kingdom", (DBO + "City",)))])
+    assert text == "The United Kingdom is a city."
+    assert not lex.takes_definite_article("Germany")
+
+
+def test_ontology_labels_read_as_common_nouns():
+    lex = load_lexicon("en")
+    assert lex.common_noun("jockey (horse racer)", "Jockey") == "jockey"
+    assert lex.common_noun("adult (pornographic) actor", "AdultActor") == "adult actor"
+    assert lex.common_noun("państwo", "locationCountry") == "location country"
+    assert lex.common_noun("HumanGeneLocation", "HumanGeneLocation") == "human gene location"
+    assert lex.common_noun("Christian Bishop", "ChristianBishop") == "Christian bishop"
+    assert lex.common_noun("Sports team member", "SportsTeamMember") == "sports team member"
+
+
+def test_person_variant_of_president():
+    lex = load_lexicon("en")
+    assert lex.templates("president", "president", ["Politician", "Person"], 1) == ("{s} served under president {o}.",)
+    assert lex.templates("president", "president", ["Country"], 1) == ("{o} served as president of {s}.",)
+
+
+def test_seed_described_by_its_seed_class():
+    fishy = Entity(DBR + "Howard_McGhee", "Howard McGhee", (DBO + "Fish", DBO + "MusicalArtist", DBO + "Person"))
+    assert fishy.preferring({DBO + "Person", DBO + "MusicalArtist"}).classes == (
+        DBO + "MusicalArtist", DBO + "Person", DBO + "Fish")
+
+
+def test_star_says_an_object_once():
+    import random
+
+    from bengal.generate.strategies import star
+
+    band = Entity(DBR + "Throbbing_Gristle", "Throbbing Gristle")
+    facts = [(DBO + "associatedBand", band), (DBO + "associatedMusicalArtist", band), (DBO + "birthPlace", ULM)]
+    sub = star(EINSTEIN, facts, 5, 1, random.Random(0), lambda p: True)
+    said = sorted((p.rsplit("/", 1)[1], tuple(o.uri for o in objs)) for p, objs in sub.units)
+    assert said == [("associatedBand", (band.uri,)), ("birthPlace", (ULM.uri,))]

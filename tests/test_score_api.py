@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 
 import pytest
 
@@ -49,12 +48,9 @@ def test_empty_gold_and_empty_prediction():
     # macro: each empty document scores 1 -> mean 1.0
     assert (r.macro.precision, r.macro.recall, r.macro.f1) == (1.0, 1.0, 1.0)
     json.dumps(r.to_json(), allow_nan=False)  # raises on NaN or infinity
-    # two corpora without any document: not an error, nothing scored, every value 1.0
-    r = score(Corpus(()), Corpus(()))
-    assert r.documents == 0
-    assert (r.micro.f1, r.macro.precision, r.macro.recall, r.macro.f1) == (1.0, 1.0, 1.0, 1.0)
-    assert all(math.isfinite(v) for v in r.to_json()["macro"].values())
-    json.dumps(r.to_json(), allow_nan=False)
+    # a gold standard without any document: nothing to score, an error (not a silent 1.0)
+    with pytest.raises(InputError, match="no documents"):
+        score(Corpus((), "empty-gold"), Corpus(()))
 
 
 def test_missing_documents_warn_on_both_sides():

@@ -46,16 +46,18 @@ def generate_to_file(config: GenerateConfig, output: str | os.PathLike[str], for
         ``(generated, manifest)``.
 
     Raises:
-        bengal.errors.UsageError: bad parameters or too few seeds.
-        bengal.errors.InputError: an unusable KB path or unknown format.
+        bengal.errors.UsageError: bad parameters, too few seeds, an unknown output
+            format, or an output path that cannot be written (checked before any work).
+        bengal.errors.InputError: an unusable KB path.
         bengal.errors.GoldError: a gold check failed (nothing is written).
     """
-    from bengal.io import detect_format, write_corpus
-    from bengal.io.atomic import atomic_write
+    from bengal.io import output_format, write_corpus
+    from bengal.io.atomic import atomic_write, check_writable
     from bengal.kb.store import open_kb
 
     out = Path(output)
-    fmt = format or detect_format(out)
+    fmt = output_format(out, format)
+    check_writable(out, manifest_path(out))
     kb = open_kb(kb_path)
     generated = generate(kb, config, kb_snapshot=kb.snapshot, progress=progress)
     checks = check_gold(generated.corpus, kb)

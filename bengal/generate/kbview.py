@@ -61,6 +61,13 @@ class Entity:
         """The most specific class IRI, or ``None``."""
         return self.classes[0] if self.classes else None
 
+    def preferring(self, wanted: set[str]) -> "Entity":
+        """The same entity with its classes in ``wanted`` first (order kept otherwise):
+        a seed drawn as a Person is described as a person even when DBpedia also
+        types it as something else (``Howard_McGhee`` is also a ``Fish``)."""
+        first = tuple(c for c in self.classes if c in wanted)
+        return Entity(self.uri, self.label, first + tuple(c for c in self.classes if c not in wanted))
+
 
 @dataclass
 class Ontology:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
@@ -27,6 +27,7 @@ __all__ = ["Lexicon", "load_lexicon", "LANGUAGES"]
 _LANG_DIR = Path(__file__).resolve().parent / "lang"
 LANGUAGES = tuple(sorted(p.stem for p in _LANG_DIR.glob("*.toml")))
 _SLOT = re.compile(r"\{(s|o)\}")
+_PARENTHETICAL = re.compile(r"\s*\([^()]*\)")
 _VERB_LABEL = re.compile(r"^(is|has|was|had)\b| (of|by|in|with|to|for|from)$")
 
 
@@ -41,6 +42,7 @@ class Lexicon:
 
     lang: str
     data: dict
+    _definite: re.Pattern = field(init=False, repr=False, compare=False)
 
     @property
     def meta(self) -> dict:
@@ -65,7 +67,7 @@ class Lexicon:
                     break
             return _variants(entry["one"] if n_objects == 1 else entry.get("many"))
         fallback = self.data["fallback"]
-        label = prop_label.strip() or _split_camel(prop)
+        label = self.common_noun(prop_label, prop)
         if _VERB_LABEL.search(label):
             if n_objects > 1:
                 return ()
@@ -98,15 +100,41 @@ class Lexicon:
             return "a"
         return "an" if word[:1].lower() in "aeiou" else "a"
 
+    def __post_init__(self) -> None:
+        patterns = self.data["meta"].get("definite_names", ())
+        object.__setattr__(self, "_definite", re.compile("|".join(f"(?:{p})" for p in patterns) or "(?!)"))
+
+    def takes_definite_article(self, name: str) -> bool:
+        """Whether a name reads with "the" in running text ("the United States"),
+        by the lexicon's ``definite_names`` patterns."""
+        return self._definite.search(name) is not None
+
     def class_noun(self, class_local: str, class_label: str | None) -> str:
-        """The noun for a class: the lexicon's override, else its English ``rdfs:label``,
-        else the local name split at capitals and lower-cased."""
+        """The noun for a class: the lexicon's override, else its English ``rdfs:label``
+        as a common noun (:meth:`common_noun`)."""
         noun = self.data.get("class_nouns", {}).get(class_local)
         if noun:
             return noun
-        if class_label:
-            return class_label
-        return _split_camel(class_local)
+        return self.common_noun(class_label or "", class_local)
+
+    def common_noun(self, label: str, local: str) -> str:
+        """An ontology label written as a common noun inside a sentence.
+
+        Parentheticals go ("jockey (horse racer)" → "jockey"); a label that is not
+        plain ASCII (the 2016 ontology has ``"państwo"@en``) or is empty gives way to
+        the local name split at capitals; a CamelCase label is split; capitalised
+        words are lower-cased unless the lexicon lists them as proper
+        (``proper_words``: "Christian", "British", …).
+        """
+        text = _PARENTHETICAL.sub("", label).strip()
+        if not text or not text.isascii():
+            text = _split_camel(local)
+        if " " not in text and re.search(r"[a-z][A-Z]", text):
+            text = _split_camel(text)
+        proper = set(self.meta.get("proper_words", ()))
+        words = [w.lower() if w[:1].isupper() and w[1:].islower() and w not in proper else w
+                 for w in text.split()]
+        return " ".join(words)
 
     @staticmethod
     def plural(noun_phrase: str) -> str:

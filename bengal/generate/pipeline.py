@@ -165,6 +165,7 @@ def generate(kb: SparqlKB, config: GenerateConfig, kb_snapshot: str = "",
         info = entities(kb, onto, [seed_uri]).get(seed_uri)
         if info is None:
             continue
+        info = info.preferring(wanted)
         rng = random.Random(f"{config.seed}|{seed_uri}")
         k = rng.randint(config.min_sentences, config.max_sentences)
         typed = 1 if info.classes else 0

@@ -37,7 +37,8 @@ def star(seed: Entity, facts: Sequence[tuple[str, Entity]], n_units: int, min_un
          rng: random.Random, can_list: Callable[[str], bool]) -> Subgraph | None:
     """BENGAL's *star* strategy: outgoing facts of the seed, one sentence per property.
 
-    The seed's facts are grouped by property; a group becomes one list sentence
+    The seed's facts are grouped by property (an object already linked by an
+    earlier property, in property order, is not said twice); a group becomes one list sentence
     (at most :data:`MAX_LIST` objects, drawn at random) when the lexicon has a list
     form for the property, else one sentence per object. Groups are taken in random
     order. Lists are kept whole (aggregation reads better) and split into single
@@ -56,7 +57,11 @@ def star(seed: Entity, facts: Sequence[tuple[str, Entity]], n_units: int, min_un
         The subgraph, or ``None`` when the seed has fewer than ``min_units`` facts.
     """
     groups: dict[str, list[Entity]] = {}
+    seen: set[str] = set()
     for prop, obj in facts:
+        if obj.uri in seen:  # one object, two properties (associatedBand and associatedMusicalArtist)
+            continue
+        seen.add(obj.uri)
         groups.setdefault(prop, []).append(obj)
     units: list[tuple[str, tuple[Entity, ...]]] = []
     for prop in sorted(groups):

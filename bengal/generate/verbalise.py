@@ -8,6 +8,7 @@ searching the finished text afterwards (which loses repeated and nested names).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Sequence, Union
 
@@ -51,7 +52,7 @@ def type_sentence(lex: Lexicon, onto: Ontology, subject: Entity) -> Sentence | N
     if noun is None:
         return None
     template = lex.meta["type_sentence"].replace("{a}", lex.article(noun)).replace("{class}", noun)
-    return Sentence(tuple(_fill(lex.parse(template), subject, ())))
+    return Sentence(tuple(_fill(lex, lex.parse(template), subject, ())))
 
 
 def fact_templates(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, n_objects: int) -> tuple[str, ...]:
@@ -87,21 +88,32 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
         if noun is None:
             raise ValueError(f"{subject.uri} has no class to describe it by")
         subj = lex.meta["description"].replace("{class}", noun)
-    pieces = _fill(lex.parse(template), subj, objects, lex)
+    pieces = _fill(lex, lex.parse(template), subj, objects)
     return Sentence(tuple(pieces), fallback)
 
 
-def _fill(parts: list[str], subject: Piece, objects: Sequence[Entity], lex: Lexicon | None = None) -> list[Piece]:
+def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Entity]) -> list[Piece]:
+    """Template parts → pieces: slots filled, names that take "the" get it, the first
+    letter capitalised, no double full stop after a name ending in one."""
     pieces: list[Piece] = []
+
+    def add_entity(entity: Entity) -> None:
+        before = pieces[-1] if pieces and isinstance(pieces[-1], str) else ""
+        if lex.takes_definite_article(entity.surface) and not re.search(r"(^|\s)the\s$", before, re.I):
+            pieces.append("the ")
+        pieces.append(entity)
+
     for part in parts:
         if part == "{s}":
-            pieces.append(subject)
+            if isinstance(subject, Entity):
+                add_entity(subject)
+            else:
+                pieces.append(subject)
         elif part == "{o}":
-            assert lex is not None
             for sep, obj in zip(lex.join_list(len(objects)), objects):
                 if sep:
                     pieces.append(sep)
-                pieces.append(obj)
+                add_entity(obj)
         else:
             pieces.append(part)
     if pieces and isinstance(pieces[0], str):

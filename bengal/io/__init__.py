@@ -36,6 +36,7 @@ __all__ = [
     "read_corpus",
     "write_corpus",
     "detect_format",
+    "output_format",
     "read_nif",
     "write_nif",
     "read_jsonl",
@@ -127,6 +128,29 @@ def detect_format(path: str | os.PathLike[str]) -> str:
     return fmt
 
 
+def output_format(path: str | os.PathLike[str], format: str | None = None) -> str:
+    """The format to write ``path`` in: ``format`` if given, else from the extension.
+
+    Raises:
+        UsageError: an unknown format, an extension that names no format (and no
+            ``format``), or a ``format`` that contradicts a known extension (a
+            JSONL file named ``.ttl`` would be unreadable as what it claims to be).
+    """
+    by_extension = _format_from_extension(path)
+    if format:
+        fmt = _ALIASES.get(format.lower())
+        if fmt is None:
+            raise UsageError(f"unknown corpus format {format!r} (expected one of {', '.join(FORMATS)})")
+        if by_extension is not None and by_extension != fmt:
+            raise UsageError(f"--format {format} contradicts the extension of {os.fspath(path)} "
+                             f"({by_extension}); change one of them")
+        return fmt
+    if by_extension is None:
+        raise UsageError(f"cannot tell the output format from the extension of {os.fspath(path)}: "
+                         "use .ttl (NIF Turtle), .nt (NIF N-Triples) or .jsonl, optionally .gz, or --format")
+    return by_extension
+
+
 def read_corpus(
     path: str | os.PathLike[str],
     format: str | None = None,
@@ -161,23 +185,14 @@ def write_corpus(corpus: Corpus, path: str | os.PathLike[str], format: str | Non
         format: ``"nif"``, ``"nt"`` or ``"jsonl"``; None = from the extension.
 
     Raises:
-        UsageError: unknown format, or no format and an extension that says none.
+        UsageError: as :func:`output_format`.
         InputError: a URI NIF cannot carry (see :func:`bengal.io.nif.write_nif`).
         OSError: the folder is missing or not writable.
 
     On any error nothing is left behind: neither a partial target nor a
     temporary file (an existing target keeps its old content).
     """
-    if format:
-        fmt = _ALIASES.get(format.lower())
-        if fmt is None:
-            raise UsageError(f"unknown corpus format {format!r} (expected one of {', '.join(FORMATS)})")
-    else:
-        fmt = _format_from_extension(path)
-        if fmt is None:
-            raise UsageError(
-                f"cannot tell the output format from {os.fspath(path)!r}; give one of {', '.join(FORMATS)}"
-            )
+    fmt = output_format(path, format)
 
     def emit(fh) -> None:
         if fmt == "jsonl":

@@ -16,7 +16,27 @@ import secrets
 from pathlib import Path
 from typing import IO, Iterator
 
-__all__ = ["atomic_write"]
+__all__ = ["atomic_write", "check_writable"]
+
+
+def check_writable(*paths: str | os.PathLike[str]) -> None:
+    """Check, before any work, that each path can be written as a file: its folder
+    exists and is a folder, and the path itself is not a folder.
+
+    Raises:
+        bengal.errors.UsageError: naming the first path that cannot be written.
+    """
+    from bengal.errors import UsageError
+
+    for path in paths:
+        p = Path(path)
+        folder = p.parent
+        if not folder.is_dir():
+            raise UsageError(f"cannot write {p}: the folder {folder} does not exist")
+        if p.is_dir():
+            raise UsageError(f"cannot write {p}: it is a folder")
+        if not os.access(folder, os.W_OK):
+            raise UsageError(f"cannot write {p}: the folder {folder} is not writable")
 
 
 @contextlib.contextmanager

@@ -25,8 +25,8 @@ hand), and the model is built from those records afterwards.
   namespace :data:`NIL_NAMESPACE` (``http://aksw.org/notInWiki/…``, used by the
   N3 collection; also the bare ``http://aksw.org/notInWiki``) are read as NIL,
   so that NIL round-trips through :func:`write_nif`; their number is kept in
-  ``corpus.metadata["nil_iris"]`` (the emerging entity's label is lost: the
-  scorer treats every URI outside the KB as NIL anyway).
+  ``corpus.metadata["nil_iris"]`` (the emerging entity's label is lost; NIL
+  matches NIL in the scorer, as GERBIL matches two emerging entities).
   Pass ``keep_nil_iris=True`` to keep them as URIs instead.
 * ``itsrdf:taClassRef`` gives :attr:`Mention.type`. An IRI in
   :data:`TYPE_NAMESPACE` (``urn:bengal:type:PER``) is the percent-encoded plain
@@ -241,7 +241,9 @@ class FlawLog:
 
     def add(self, code: str, where: str, message: str, line: int | None = None) -> None:
         if self.strict:
-            raise InputError(f"{message} [{code}; strict mode]", source=self.source, line=line)
+            # drop the "; what the lenient reader does" tail: under --strict it does not
+            head = message.rsplit("; ", 1)[0]
+            raise InputError(f"{head} ({code}: an error under strict mode)", source=self.source, line=line)
         self.warnings.append(CorpusWarning(code, where, message))
 
 

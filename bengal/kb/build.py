@@ -46,7 +46,7 @@ from typing import Any, Iterable, Iterator
 import pyoxigraph as ox
 
 from bengal.errors import InputError
-from bengal.io.atomic import atomic_write
+from bengal.io.atomic import atomic_write, check_writable
 from bengal.kb.iri import DBPEDIA_ONTOLOGY, DBPEDIA_RESOURCE, label_from_local_name, normalize_local_name
 from bengal.vocab import DBT, FOAF, OWL, RDF, RDFS, SKOS, XSD
 
@@ -711,7 +711,6 @@ def _write_atomically(lines: list[str], out: Path) -> tuple[str, int, str]:
     Returns the sha256 of the file, its size and the sha256 of the uncompressed
     N-Triples (which does not depend on the zlib build).
     """
-    out.parent.mkdir(parents=True, exist_ok=True)
     content = hashlib.sha256()
     with atomic_write(out, "wb") as raw:
         with gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=GZIP_LEVEL, mtime=0) as gz:
@@ -742,8 +741,10 @@ def build_sample(sources: Path, out: Path) -> dict[str, Any]:
 
     Raises:
         InputError: a source file is missing or cannot be read (the message names it).
+        UsageError: ``out`` cannot be written (its folder is missing, or it is a folder).
     """
     sources, out = Path(sources), Path(out)
+    check_writable(out)
     src = _Sources(sources)
     src.check()
     b = _Builder(src)

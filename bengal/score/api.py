@@ -16,9 +16,9 @@ Document pairing (by document URI)
   predicted mentions were left unscored (also in
   :attr:`ScoreResult.unscored_predictions`).
 * When the two corpora share no document at all, the prediction is for
-  another corpus: :class:`bengal.errors.InputError` names both. (Two corpora
-  with no documents at all are not an error: ``documents`` is 0 and every
-  measure is 1.0 under the zero-division rule.)
+  another corpus: :class:`bengal.errors.InputError` names both. A gold
+  standard without documents is an :class:`~bengal.errors.InputError` too:
+  there is nothing to score (it would read as a perfect 1.0).
 * A paired document whose texts differ gets a ``text_mismatch`` warning
   (side ``"prediction"``); mentions are still compared by offsets.
 
@@ -209,7 +209,7 @@ class ScoreResult:
 
 def _corpus_label(corpus: Corpus) -> str:
     source = corpus.metadata.get("source") if corpus.metadata else None
-    name = corpus.name or (str(source) if source else "")
+    name = str(source) if source else corpus.name
     return f"{name!r} ({len(corpus)} documents)" if name else f"({len(corpus)} documents)"
 
 
@@ -236,23 +236,25 @@ def score(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str = "stron
 
     Raises:
         UnknownOptionError: (a UsageError and ValueError) for an unknown task or match.
-        InputError: when the corpora have no document in common.
+        InputError: when the gold has no documents, or the corpora have no document in common.
     """
     task_def = _lookup(TASKS, task, "task")
     span_match = _lookup(SPAN_MATCHES, match, "match")
 
     gold_docs = gold.by_uri()
     pred_docs = pred.by_uri()
-    if len(gold) or len(pred):
-        if not any(uri in pred_docs for uri in gold_docs):
-            example_g = gold.documents[0].uri if len(gold) else "none"
-            example_p = pred.documents[0].uri if len(pred) else "none"
-            raise InputError(
-                f"the prediction {_corpus_label(pred)} and the gold standard {_corpus_label(gold)} "
-                f"have no document URI in common (e.g. gold {example_g}, prediction {example_p}): "
-                f"is the prediction for another corpus?",
-                source=pred.name or None,
-            )
+    if not len(gold):
+        raise InputError(f"the gold standard {_corpus_label(gold)} has no documents: nothing to score",
+                         source=None)
+    if not any(uri in pred_docs for uri in gold_docs):
+        example_g = gold.documents[0].uri
+        example_p = pred.documents[0].uri if len(pred) else "none"
+        raise InputError(
+            f"the prediction {_corpus_label(pred)} and the gold standard {_corpus_label(gold)} "
+            f"have no document URI in common (e.g. gold {example_g}, prediction {example_p}): "
+            f"is the prediction for another corpus?",
+            source=str(pred.metadata.get("source") or pred.name or "") or None,
+        )
 
     warnings: list[ScoreWarning] = [ScoreWarning.from_corpus_warning(w, GOLD) for w in gold.warnings]
     warnings += [ScoreWarning.from_corpus_warning(w, PREDICTION) for w in pred.warnings]
