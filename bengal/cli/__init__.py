@@ -1,0 +1,18 @@
+"""The ``bengal`` command line: a click group whose commands are thin wrappers over the library.
+
+One module per command (as spaCy's ``spacy/cli``):
+
+- ``bengal generate`` (:mod:`bengal.cli.generate`) → :func:`bengal.generate.generate_to_file`
+- ``bengal score``    (:mod:`bengal.cli.score`)    → :func:`bengal.io.read_corpus` + :func:`bengal.score.score`
+- ``bengal kb info`` / ``bengal kb build`` (:mod:`bengal.cli.kb`) → :func:`bengal.kb.info.kb_info`,
+  :func:`bengal.kb.build.build_sample`
+
+Every error the user can cause is printed as one line on stderr (no traceback)
+with a non-zero exit: 2 for bad usage, 1 for bad input. A new command is a new
+module that decorates a function with ``@cli.command()`` and is imported here.
+"""
+
+from bengal.cli import generate, kb, score  # noqa: F401  (registers the commands)
+from bengal.cli._app import cli, echo_warnings, main
+
+__all__ = ["cli", "main", "echo_warnings"]

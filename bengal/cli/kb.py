@@ -1,0 +1,39 @@
+"""``bengal kb info`` → :func:`bengal.kb.info.kb_info`; ``bengal kb build`` → :func:`bengal.kb.build.build_sample`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from bengal.cli._app import cli
+
+
+@cli.group()
+def kb() -> None:
+    """The knowledge base: information and the bundled sample's builder."""
+
+
+@kb.command("info")
+@click.option("--kb", "kb_path", type=click.Path(path_type=Path), default=None,
+              help="KB dump or store folder; default: the bundled DBpedia sample.")
+def kb_info_cmd(kb_path) -> None:
+    """Print the KB's counts (triples, entities, classes, properties)."""
+    from bengal.kb.info import kb_info, render_kb_info
+
+    click.echo(render_kb_info(kb_info(kb_path)))
+
+
+@kb.command("build")
+@click.option("--sources", type=click.Path(path_type=Path, exists=True, file_okay=False), required=True,
+              help="Folder laid out like the project's shared data (dbpedia_kb/, bengal/).")
+@click.option("-o", "--output", type=click.Path(path_type=Path), required=True,
+              help="The gzipped N-Triples file to write (kb/dbpedia-sample.nt.gz).")
+def kb_build_cmd(sources, output) -> None:
+    """Rebuild the bundled DBpedia sample from its sources, byte for byte."""
+    from bengal.kb.build import build_sample
+
+    counts = build_sample(sources, output)
+    for key, value in counts.items():
+        if isinstance(value, (int, float, str)):
+            click.echo(f"{key}: {value}", err=True)
