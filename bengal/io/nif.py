@@ -221,6 +221,8 @@ _DISPATCH = {
     RDF_TYPE: _TYPE,
 }
 _NIF_CONTEXT = NIF + "Context"
+_NIF_CONTEXT_NODE = ox.NamedNode(_NIF_CONTEXT)
+_DISPATCH_NODES = {ox.NamedNode(k): v for k, v in _DISPATCH.items()}
 
 # RFC 5147 part at the end of a fragment: "#char=0,12", "#sentence=5,char=0,12",
 # "#char=0," (KORE50), optionally followed by ";…" parameters ("#char=3,9;n=2").
@@ -357,28 +359,31 @@ def _parse_records(fh: IO[bytes], fmt: Any, base_iri: str | None,
     """
     records: dict[str, list] = {}
     kind_same_as = _SAME_AS
-    dispatch_get = _DISPATCH.get
-    nif_context = _NIF_CONTEXT
+    dispatch_get = _DISPATCH_NODES.get
+    context_node = _NIF_CONTEXT_NODE
     kind_type = _TYPE
-    cur_key = None
+    named_node = ox.NamedNode
+    cur_subject: Any = None
     cur: list = []
-    for q in ox.parse(fh, format=fmt, base_iri=base_iri):
-        k = dispatch_get(q.predicate.value)
+    # Hot loop (about 9 triples per mention): predicates are looked up as pyoxigraph
+    # terms (no str made), and the subject's key string is made only when it changes.
+    for subject, predicate, o, _graph in ox.parse(fh, format=fmt, base_iri=base_iri):
+        k = dispatch_get(predicate)
         if k is None:
             continue
-        o = q.object
-        if k == kind_same_as:
-            if same_as is not None and type(o) is ox.NamedNode and type(q.subject) is ox.NamedNode:
-                same_as.append((q.subject.value, o.value))
+        if k == kind_type:
+            if o != context_node:
+                continue
+        elif k == kind_same_as:
+            if same_as is not None and type(o) is named_node and type(subject) is named_node:
+                same_as.append((subject.value, o.value))
             continue
-        if k == kind_type and o.value != nif_context:
-            continue
-        key = str(q.subject)
-        if key != cur_key:
+        if subject != cur_subject:
+            key = str(subject)
             cur = records.get(key)  # type: ignore[assignment]
             if cur is None:
                 cur = records[key] = [None, None, None, None, None, None, None, None, False]
-            cur_key = key
+            cur_subject = subject
         if k == kind_type:
             cur[kind_type] = True
             continue

@@ -370,21 +370,40 @@ def _overlaps(mentions) -> int:
     return n
 
 
-def _sub(task: Task, docs, select, span_match, matcher, strategy) -> SubScore:
-    """Micro and macro of the mentions ``select`` keeps, matched on their own (GERBIL's per-class counts)."""
-    counts = []
-    for g, p in docs:
-        gs = [m for m in g.mentions if select(m)]
-        ps = [m for m in p.mentions if select(m)] if p is not None else []
-        counts.append(task.align(gs, ps, span_match, matcher, strategy).counts)
-    total, _ = metrics.micro(counts)
-    return SubScore(MicroScore.of(total), metrics.macro(counts))
-
-
-def _per_type(task: Task, docs, span_match, matcher, strategy) -> dict[str, MicroScore]:
-    sums: dict[str, Counts] = {}
-    for g, p in docs:
+def _inkb_ee(task: Task, docs, doc_counts, span_match, matcher, strategy) -> tuple[SubScore, SubScore]:
+    """Micro and macro of the InKB and of the EE mentions, each matched on their own (GERBIL's
+    per-class counts). A document whose mentions all fall in one class reuses its main counts."""
+    in_kb = matcher.in_kb
+    kb_counts, ee_counts = [], []
+    for (g, p), main in zip(docs, doc_counts):
         pm = p.mentions if p is not None else ()
+        g_kb = [in_kb(m.uris) for m in g.mentions]
+        p_kb = [in_kb(m.uris) for m in pm]
+        if all(g_kb) and all(p_kb):
+            kb_counts.append(main)
+            ee_counts.append(Counts())
+        elif not any(g_kb) and not any(p_kb):
+            kb_counts.append(Counts())
+            ee_counts.append(main)
+        else:
+            for flag, out in ((True, kb_counts), (False, ee_counts)):
+                gs = [m for m, k in zip(g.mentions, g_kb) if k is flag]
+                ps = [m for m, k in zip(pm, p_kb) if k is flag]
+                out.append(task.align(gs, ps, span_match, matcher, strategy).counts)
+    subs = []
+    for counts in (kb_counts, ee_counts):
+        total, _ = metrics.micro(counts)
+        subs.append(SubScore(MicroScore.of(total), metrics.macro(counts)))
+    return subs[0], subs[1]
+
+
+def _per_type(task: Task, docs, doc_counts, span_match, matcher, strategy) -> dict[str, MicroScore]:
+    sums: dict[str, Counts] = {}
+    for (g, p), main in zip(docs, doc_counts):
+        pm = p.mentions if p is not None else ()
+        if all(m.type is None for m in g.mentions) and all(m.type is None for m in pm):
+            sums[UNTYPED] = sums.get(UNTYPED, Counts()) + main  # every mention is "(untyped)"
+            continue
         types = {t for m in g.mentions for t in (types_of(m) or {UNTYPED})}
         types |= {t for m in pm for t in (types_of(m) or {UNTYPED})}
         for t in types:
@@ -416,7 +435,19 @@ def _sweep(task: Task, gold: Corpus, pred: Corpus, span_match, matcher, strategy
     return Sweep(tuple(points), best)
 
 
-def score(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str = "strong",
+def score(gold: Corpus, pred: Corpus, **options: Any) -> ScoreResult:
+    """Score a prediction corpus against a gold corpus: see :func:`score_corpora` for the options.
+
+    The cyclic garbage collector is paused meanwhile: scoring makes many small acyclic
+    objects, and collector passes over large corpora would double the time.
+    """
+    from bengal.io.nif import gc_paused
+
+    with gc_paused():
+        return score_corpora(gold, pred, **options)
+
+
+def score_corpora(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str = "strong",
           uri_matcher: UriMatcher | None = None, profile: str = "bengal",
           kb_namespaces: tuple[str, ...] | list[str] | None = None, same_as: SameAsIndex | None = None,
           beta: float = 1.0, threshold: float | None = None, sweep: bool = False,
@@ -555,13 +586,10 @@ def score(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str = "stron
     macro_m = metrics.macro(d.counts for d in per_document)
 
     inkb = ee = None
+    doc_counts = [d.counts for d in per_document]
     if task_def.uses_uris and task_def.uses_spans:
-        def is_kb(m):
-            return uri_matcher.in_kb(m.uris)
-
-        inkb = _sub(task_def, pairs, is_kb, span_match, uri_matcher, strategy)
-        ee = _sub(task_def, pairs, lambda m: not is_kb(m), span_match, uri_matcher, strategy)
-    types = (_per_type(task_def, pairs, span_match, uri_matcher, strategy)
+        inkb, ee = _inkb_ee(task_def, pairs, doc_counts, span_match, uri_matcher, strategy)
+    types = (_per_type(task_def, pairs, doc_counts, span_match, uri_matcher, strategy)
              if per_type and task_def.uses_spans else {})
     curve = _sweep(task_def, gold, pred, span_match, uri_matcher, strategy) if sweep else None
 

@@ -285,6 +285,14 @@ class UriMatcher:
 
     def in_kb(self, uris: Iterable[str]) -> bool:
         """True when the mention is InKB (always True for a non-NIL set without ``kb``)."""
+        uris = frozenset(uris)
+        key = ("kb", uris)
+        hit = self._cache.get(key)
+        if hit is None:
+            hit = self._cache[key] = self._in_kb(uris)
+        return hit
+
+    def _in_kb(self, uris: frozenset[str]) -> bool:
         c = self.canonical(uris)
         if self.kb is None:
             return bool(c)
@@ -306,6 +314,8 @@ class UriMatcher:
         return m
 
     def __call__(self, gold: frozenset[str], pred: frozenset[str]) -> bool:
+        if gold == pred:  # same set: same class (InKB or EE), and InKB sets intersect (or both NIL)
+            return True
         if self.normalise is None and self.same_as is None and self.kb is None:
             return uris_match(gold, pred)
         g, p = self.canonical(gold), self.canonical(pred)
