@@ -53,6 +53,7 @@ __all__ = [
     "URI_RULE",
     "DEFAULT_KB_NAMESPACES",
     "SAME_AS_PREDICATES",
+    "kb_matcher",
 ]
 
 URI_RULE = ("URI sets match when they intersect; NIL (no URI) matches NIL only")
