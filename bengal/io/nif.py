@@ -580,8 +580,19 @@ def _build_corpus(
                     )
                 continue
         iri = _name(key)
-        begin = _int_of(rec[_BEGIN], "nif:beginIndex", iri, src)
-        end = _int_of(rec[_END], "nif:endIndex", iri, src)
+        # fast path inline (one plain ASCII-digit literal each); anything else -> _int_of
+        bv, ev = rec[_BEGIN], rec[_END]
+        if (bv is not None and ev is not None and len(bv) == 1 and len(ev) == 1
+                and type(bv[0]) is Literal and type(ev[0]) is Literal):
+            bs, es = bv[0].value, ev[0].value
+            if bs.isdigit() and es.isdigit() and bs.isascii() and es.isascii():
+                begin, end = int(bs), int(es)
+            else:
+                begin = _int_of(bv, "nif:beginIndex", iri, src)
+                end = _int_of(ev, "nif:endIndex", iri, src)
+        else:
+            begin = _int_of(bv, "nif:beginIndex", iri, src)
+            end = _int_of(ev, "nif:endIndex", iri, src)
         if begin >= end:
             raise InputError(f"phrase {iri}: begin {begin} >= end {end}", source=src)
 
