@@ -36,13 +36,16 @@ SCORING_WARNINGS = ("missing_document", "overlapping_mentions", "ignored_predict
 @click.option("--sweep", is_flag=True,
               help="Also report the precision-recall curve over score thresholds (best threshold tuned on the "
                    "test data, reported apart).")
+@click.option("--ci", "ci_samples", type=int, default=0, metavar="N",
+              help="Add 95% bootstrap confidence intervals from N resamplings of the documents (e.g. 1000).")
 @click.option("--json", "json_out", default=None, metavar="PATH", help="Write the result as JSON (- for stdout).")
 @click.option("--strict", is_flag=True, help="Turn corpus flaws (anchor mismatches, …) into errors.")
 @click.option("--gold-format", type=click.Choice(["nif", "nt", "jsonl"]), default=None,
               help="Read GOLD in this format (default: from the extension, else the content).")
 @click.option("--pred-format", type=click.Choice(["nif", "nt", "jsonl"]), default=None,
               help="Read PRED in this format (default: from the extension, else the content).")
-def score(gold, pred, task, match, profile, kb_namespaces, same_as_files, beta, threshold, sweep, json_out, strict,
+def score(gold, pred, task, match, profile, kb_namespaces, same_as_files, beta, threshold, sweep, ci_samples,
+          json_out, strict,
           gold_format, pred_format) -> None:
     """Score a system's annotations PRED against the gold standard GOLD (GERBIL-style)."""
     from bengal.io import read_corpus
@@ -63,6 +66,10 @@ def score(gold, pred, task, match, profile, kb_namespaces, same_as_files, beta, 
     result = score_corpora(gold_corpus, pred_corpus, task=task, match=match, profile=profile,
                            kb_namespaces=kb_namespaces or None, same_as=same_as, beta=beta,
                            threshold=threshold, sweep=sweep)
+    if ci_samples:
+        from bengal.score.bootstrap import with_ci
+
+        result = with_ci(result, ci_samples)
     echo_warnings(gold_corpus.warnings, f"gold {gold}")
     echo_warnings(pred_corpus.warnings, f"prediction {pred}")
     echo_warnings([w for w in result.warnings if w.code in SCORING_WARNINGS], "scoring")

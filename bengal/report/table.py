@@ -78,6 +78,11 @@ def build_type_table(result: ScoreResult) -> Table | None:
 
 def _extras(result: ScoreResult) -> Text | None:
     lines = []
+    if result.ci is not None:
+        ci = result.ci
+        mi, ma = ci["micro"]["f1"], ci["macro"]["f1"]
+        lines.append(f"{ci['level']:.0%} bootstrap CI ({ci['samples']} resamplings of the documents): "
+                     f"micro F1 [{_fmt(mi[0])}, {_fmt(mi[1])}], macro F1 [{_fmt(ma[0])}, {_fmt(ma[1])}].")
     if result.ignored_predictions:
         lines.append(f"{result.ignored_predictions} predictions ignored by the task ({result.task}).")
     if result.threshold is not None:

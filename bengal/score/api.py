@@ -218,6 +218,7 @@ class ScoreResult:
         below_threshold: predictions dropped by the threshold (score < T).
         without_score: predictions without a score (kept under a threshold).
         sweep: the precision-recall curve (None unless asked for).
+        ci: bootstrap confidence intervals (:func:`bengal.score.bootstrap.with_ci`), else None.
     """
 
     task: str
@@ -239,6 +240,7 @@ class ScoreResult:
     below_threshold: int = 0
     without_score: int = 0
     sweep: Sweep | None = None
+    ci: Mapping[str, Any] | None = None
 
     @property
     def f_beta_micro(self) -> float:
@@ -283,7 +285,9 @@ class ScoreResult:
              "sweep": {"points": [...], "best": {..., "note"}} | null,
              "ci": null}
 
-        ``ci`` (confidence intervals) stays null until bootstrap CIs exist.
+        ``ci`` is null unless bootstrap intervals were asked for
+        (:func:`bengal.score.bootstrap.with_ci`): then ``{"method", "samples", "level", "seed",
+        "micro": {"precision": [lo, hi], …}, "macro": {…}}``.
 
         ``per_document=True`` adds ``"per_document"``: a list of
         ``{"uri", "tp", "fp", "fn", "precision", "recall", "f1", "in_prediction"}``.
@@ -308,7 +312,7 @@ class ScoreResult:
                 "value": self.threshold, "below_threshold": self.below_threshold,
                 "without_score": self.without_score},
             "sweep": None if self.sweep is None else self.sweep.to_json(),
-            "ci": None,
+            "ci": None if self.ci is None else dict(self.ci),
         }
         if per_document:
             out["per_document"] = [d.to_json() for d in self.per_document]
