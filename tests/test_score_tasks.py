@@ -179,3 +179,32 @@ def test_overlapping_gold_and_duplicate_predictions_are_reported():
     # the duplicate [0,10) A is a false positive: TP 2, FP 1, FN 0
     assert counts(r) == (2, 1, 0)
     assert [(w.code, w.side) for w in r.warnings] == [("overlapping_mentions", "gold")]
+
+
+def test_duplicate_predictions_from_a_file_are_false_positives_and_warned(tmp_path):
+    from bengal.io import read_corpus
+
+    text = "Berlin is big"
+    gold = tmp_path / "g.jsonl"
+    pred = tmp_path / "p.jsonl"
+    gold.write_text(json.dumps({"uri": "http://ex.org/d", "text": text,
+                                "mentions": [{"begin": 0, "end": 6, "uris": [DBR + "Berlin"]}]}) + "\n")
+    ment = {"begin": 0, "end": 6, "uris": [DBR + "Berlin"]}
+    pred.write_text(json.dumps({"uri": "http://ex.org/d", "text": text, "mentions": [ment, ment]}) + "\n")
+    r = score(read_corpus(gold), read_corpus(pred))
+    # one of the two identical predictions is the TP, the other a FP: TP 1, FP 1, FN 0
+    assert counts(r) == (1, 1, 0)
+    assert r.warning_counts() == {("duplicate_mention", "prediction"): 1}
+
+
+def test_table_shows_per_type_sweep_and_ci():
+    from bengal.report.table import render_table
+    from bengal.score.bootstrap import with_ci
+
+    gold = [m(0, 5, A, type="PER"), m(10, 15, B, type="LOC")]
+    pred = [m(0, 5, A, type="PER", score=0.9), m(10, 15, C, type="LOC", score=0.2)]
+    r = with_ci(one(gold, pred, sweep=True, beta=0.5), samples=50)
+    text = render_table(r, width=140)
+    # per type: PER TP 1; LOC FP 1 FN 1 (wrong URI)
+    assert "per type" in text and "PER" in text and "LOC" in text
+    assert "tuned on the test data" in text and "bootstrap CI" in text and "F0.5" in text
