@@ -42,3 +42,20 @@ def test_table_and_json_file(tmp_path):
     assert "A2KB" in proc.stdout and "micro" in proc.stdout and "macro" in proc.stdout
     assert "0.3333" in proc.stdout and "0.5000" in proc.stdout
     assert json.loads((tmp_path / "out.json").read_text())["micro"]["tp"] == 1
+
+
+def test_issue4_options(tmp_path):
+    out = json.loads(run(tmp_path, "--task", "d2kb", "--profile", "gerbil", "--beta", "2", "--json", "-").stdout)
+    # D2KB: "and" [7,10) is no gold span: ignored. Berlin->Paris FP + FN, Paris TP: TP 1, FP 1, FN 1
+    assert (out["micro"]["tp"], out["micro"]["fp"], out["micro"]["fn"]) == (1, 1, 1)
+    assert out["ignored_predictions"] == 1 and out["profile"] == "gerbil" and out["task"] == "d2kb"
+    # F2 with P = R = 1/2 is 1/2
+    assert abs(out["f_beta"]["micro"] - 0.5) < 1e-9 and out["f_beta"]["beta"] == 2
+    assert out["ci"] is None and out["inkb"]["micro"]["tp"] == 1
+    proc = run(tmp_path, "--task", "d2kb", "--match", "weak")
+    assert proc.returncode == 2 and "strong" in proc.stderr
+    (tmp_path / "map.nt").write_text("<http://dbpedia.org/resource/Paris> <http://www.w3.org/2002/07/owl#sameAs> "
+                                     "<http://dbpedia.org/resource/Berlin> .\n")
+    out = json.loads(run(tmp_path, "--same-as", "map.nt", "--json", "-").stdout)
+    # with Paris = Berlin, Berlin->Paris matches too: TP 2, FP 1 ("and"), FN 0
+    assert (out["micro"]["tp"], out["micro"]["fp"], out["micro"]["fn"]) == (2, 1, 0)

@@ -28,7 +28,10 @@ def result():
 
 def test_shape(result):
     out = result.to_json()
-    assert list(out) == ["task", "match", "documents", "micro", "macro", "warnings", "conventions"]
+    # the slice's keys first, unchanged; issue-4 keys after them
+    assert list(out)[:7] == ["task", "match", "documents", "micro", "macro", "warnings", "conventions"]
+    assert set(out) >= {"per_type", "inkb", "ee", "ci", "profile", "f_beta", "threshold", "sweep"}
+    assert out["ci"] is None and out["profile"] == "bengal" and out["sweep"] is None and out["threshold"] is None
     assert out["task"] == "a2kb" and out["match"] == "strong" and out["documents"] == 2
     assert list(out["micro"]) == ["tp", "fp", "fn", "precision", "recall", "f1"]
     assert list(out["macro"]) == ["precision", "recall", "f1"]

@@ -53,7 +53,7 @@ def test_print_to_given_console_and_columns():
     assert "micro" in buf.getvalue() and "macro" in buf.getvalue()
     table = build_table(make_result())
     assert [c.header for c in table.columns] == ["", "P", "R", "F1", "TP", "FP", "FN"]
-    assert table.row_count == 2
+    assert table.row_count == 6  # micro, macro, InKB micro/macro, EE micro/macro
 
 
 def test_no_warnings_no_summary():

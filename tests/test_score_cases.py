@@ -170,3 +170,87 @@ def test_c18_macro_f1_is_mean_of_per_document_f1():
     # micro: TP 2, FP 1, FN 1 -> P = R = F1 = 2/3
     assert (r.micro.tp, r.micro.fp, r.micro.fn) == (2, 1, 1)
     assert r.micro.f1 == pytest.approx(2 / 3)
+
+
+# --------------------------------------------------------------------------- C19, C20 (NIF)
+
+C19_TEXT = "X claps 👏 Berlin"
+
+
+def test_c19_code_points_utf16_utf8_round_trip():
+    from bengal.offsets import OffsetTable, code_point_to_utf16, code_point_to_utf8, utf16_to_code_point, \
+        utf8_to_code_point
+
+    # 'X claps ' is 8 code points, 👏 (U+1F44F) one more, then a space: Berlin starts at 10.
+    # UTF-16: 👏 is a surrogate pair (2 units): 10 + 1 = 11. UTF-8: 👏 is 4 bytes: 10 + 3 = 13.
+    assert C19_TEXT[10:16] == "Berlin"
+    assert (code_point_to_utf16(C19_TEXT, 10), code_point_to_utf16(C19_TEXT, 16)) == (11, 17)
+    assert (code_point_to_utf8(C19_TEXT, 10), code_point_to_utf8(C19_TEXT, 16)) == (13, 19)
+    assert (utf16_to_code_point(C19_TEXT, 11), utf16_to_code_point(C19_TEXT, 17)) == (10, 16)
+    assert (utf8_to_code_point(C19_TEXT, 13), utf8_to_code_point(C19_TEXT, 19)) == (10, 16)
+    assert C19_TEXT.encode("utf-16-le")[11 * 2:17 * 2].decode("utf-16-le") == "Berlin"
+    assert C19_TEXT.encode("utf-8")[13:19].decode("utf-8") == "Berlin"
+    table = OffsetTable(C19_TEXT)
+    for cp in range(len(C19_TEXT) + 1):  # every boundary round-trips
+        assert table.from_utf16(table.to_utf16(cp)) == cp
+        assert table.from_utf8(table.to_utf8(cp)) == cp
+    with pytest.raises(ValueError):
+        table.from_utf16(9)  # 'X claps ' = 8 units, 👏 = units 8-9: 9 is inside the pair
+    with pytest.raises(ValueError):
+        table.from_utf8(10)  # 👏 = bytes 8..11
+    with pytest.raises(ValueError):
+        table.to_utf8(17)
+
+
+NIF_HEAD = """@prefix nif: <http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#> .
+@prefix itsrdf: <http://www.w3.org/2005/11/its/rdf#> .
+@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
+"""
+
+
+def _nif_doc(text: str, phrases: str) -> bytes:
+    n = len(text)
+    return (NIF_HEAD + f"""<http://ex.org/d#char=0,{n}> a nif:Context ; nif:isString "{text}" ;
+  nif:beginIndex "0"^^xsd:nonNegativeInteger ; nif:endIndex "{n}"^^xsd:nonNegativeInteger .
+""" + phrases).encode("utf-8")
+
+
+def test_c19_nif_with_code_point_offsets_reads_without_error():
+    from bengal.io import read_nif
+
+    data = _nif_doc(C19_TEXT, """<http://ex.org/d#char=10,16> nif:anchorOf "Berlin" ;
+  nif:beginIndex "10"^^xsd:nonNegativeInteger ; nif:endIndex "16"^^xsd:nonNegativeInteger ;
+  nif:referenceContext <http://ex.org/d#char=0,16> ; itsrdf:taIdentRef <http://dbpedia.org/resource/Berlin> .
+""")
+    c = read_nif(data, strict=True)
+    (m,) = c.documents[0].mentions
+    assert (m.begin, m.end, m.surface) == (10, 16, "Berlin") and c.warnings == ()
+
+
+def test_c20_two_ident_refs_one_mention_and_anchor_mismatch():
+    from bengal.errors import InputError
+    from bengal.io import read_nif
+
+    text = "Paris and Texas"
+    data = _nif_doc(text, """<http://ex.org/d#char=0,5> nif:anchorOf "Paris" ;
+  nif:beginIndex "0"^^xsd:nonNegativeInteger ; nif:endIndex "5"^^xsd:nonNegativeInteger ;
+  nif:referenceContext <http://ex.org/d#char=0,15> ;
+  itsrdf:taIdentRef <http://dbpedia.org/resource/Paris>, <http://dbpedia.org/resource/Paris,_Texas> .
+<http://ex.org/d#char=10,15> nif:anchorOf "Tex" ;
+  nif:beginIndex "10"^^xsd:nonNegativeInteger ; nif:endIndex "15"^^xsd:nonNegativeInteger ;
+  nif:referenceContext <http://ex.org/d#char=0,15> ; itsrdf:taIdentRef <http://dbpedia.org/resource/Texas> .
+""")
+    gold = read_nif(data)
+    paris, texas = gold.documents[0].mentions
+    # one mention with two URIs, not two mentions and not one URI lost
+    assert paris.uris == {"http://dbpedia.org/resource/Paris", "http://dbpedia.org/resource/Paris,_Texas"}
+    # offsets are the truth: the surface is text[10:15] = "Texas"; the anchor "Tex" is a counted warning
+    assert texas.surface == "Texas"
+    assert [(w.code, w.where) for w in gold.warnings] == [("anchor_mismatch", "http://ex.org/d#char=10,15")]
+    with pytest.raises(InputError, match="anchor_mismatch"):
+        read_nif(data, strict=True)
+    # a match on either URI counts: predictions with only the second URI, and with only the first
+    for uri in ("http://dbpedia.org/resource/Paris,_Texas", "http://dbpedia.org/resource/Paris"):
+        pred = corpus(doc("http://ex.org/d", text, (0, 5, {uri}), (10, 15, {"http://dbpedia.org/resource/Texas"})))
+        r = score(gold, pred)
+        assert (r.micro.tp, r.micro.fp, r.micro.fn) == (2, 0, 0)

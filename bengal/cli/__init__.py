@@ -4,6 +4,7 @@ One module per command (as spaCy's ``spacy/cli``):
 
 - ``bengal generate`` (:mod:`bengal.cli.generate`) → :func:`bengal.generate.generate_to_file`
 - ``bengal score``    (:mod:`bengal.cli.score`)    → :func:`bengal.io.read_corpus` + :func:`bengal.score.score`
+- ``bengal compare`` (:mod:`bengal.cli.compare`) → :func:`bengal.score.bootstrap.paired_bootstrap`
 - ``bengal kb info`` / ``bengal kb build`` (:mod:`bengal.cli.kb`) → :func:`bengal.kb.info.kb_info`,
   :func:`bengal.kb.build.build_sample`
 
@@ -12,7 +13,7 @@ with a non-zero exit: 2 for bad usage, 1 for bad input. A new command is a new
 module that decorates a function with ``@cli.command()`` and is imported here.
 """
 
-from bengal.cli import generate, kb, score  # noqa: F401  (registers the commands)
+from bengal.cli import compare, generate, kb, score  # noqa: F401  (registers the commands)
 from bengal.cli._app import cli, echo_warnings, main
 
 __all__ = ["cli", "main", "echo_warnings"]

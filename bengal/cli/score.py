@@ -9,33 +9,70 @@ import click
 
 from bengal.cli._app import cli, echo_warnings
 
+#: Warnings the scorer adds (the readers' own are echoed per file).
+SCORING_WARNINGS = ("missing_document", "overlapping_mentions", "ignored_predictions", "no_confidence",
+                    "text_mismatch")
+
 
 @cli.command()
 @click.argument("gold", type=click.Path(path_type=Path))
 @click.argument("pred", type=click.Path(path_type=Path))
-@click.option("--task", type=click.Choice(["a2kb", "erec"]), default="a2kb", show_default=True,
-              help="a2kb: span and URI must match; erec: span only (entity recognition).")
+@click.option("--task", type=click.Choice(["a2kb", "d2kb", "c2kb", "erec", "etyping"]), default="a2kb",
+              show_default=True,
+              help="a2kb: span and URI; d2kb: gold spans given, URI only; c2kb: bag of URIs per document; "
+                   "erec: span only; etyping: span and type.")
 @click.option("--match", "match", type=click.Choice(["strong", "weak"]), default="strong", show_default=True,
               help="strong: same begin and end; weak: the spans overlap.")
+@click.option("--profile", type=click.Choice(["bengal", "gerbil"]), default="bengal", show_default=True,
+              help="bengal: one-to-one maximum matching; gerbil: GERBIL 1.2.x exactly (greedy first fit).")
+@click.option("--kb-namespace", "kb_namespaces", multiple=True, metavar="PREFIX",
+              help="A KB namespace (repeatable); URIs outside all are emerging entities. "
+                   "[default: http://dbpedia.org/resource/]")
+@click.option("--same-as", "same_as_files", multiple=True, type=click.Path(path_type=Path), metavar="FILE",
+              help="N-Triples owl:sameAs links (repeatable, .gz allowed), added to those of the gold file.")
+@click.option("--beta", type=float, default=1.0, show_default=True, help="Report F-beta with this beta.")
+@click.option("--threshold", type=float, default=None, metavar="T",
+              help="Keep only predictions with score >= T.")
+@click.option("--sweep", is_flag=True,
+              help="Also report the precision-recall curve over score thresholds (best threshold tuned on the "
+                   "test data, reported apart).")
+@click.option("--ci", "ci_samples", type=int, default=0, metavar="N",
+              help="Add 95% bootstrap confidence intervals from N resamplings of the documents (e.g. 1000).")
 @click.option("--json", "json_out", default=None, metavar="PATH", help="Write the result as JSON (- for stdout).")
 @click.option("--strict", is_flag=True, help="Turn corpus flaws (anchor mismatches, …) into errors.")
 @click.option("--gold-format", type=click.Choice(["nif", "nt", "jsonl"]), default=None,
               help="Read GOLD in this format (default: from the extension, else the content).")
 @click.option("--pred-format", type=click.Choice(["nif", "nt", "jsonl"]), default=None,
               help="Read PRED in this format (default: from the extension, else the content).")
-def score(gold, pred, task, match, json_out, strict, gold_format, pred_format) -> None:
+def score(gold, pred, task, match, profile, kb_namespaces, same_as_files, beta, threshold, sweep, ci_samples,
+          json_out, strict,
+          gold_format, pred_format) -> None:
     """Score a system's annotations PRED against the gold standard GOLD (GERBIL-style)."""
     from bengal.io import read_corpus
     from bengal.report.jsonout import write_json
     from bengal.report.table import render_score
     from bengal.score import score as score_corpora
+    from bengal.score.uris import SameAsIndex, read_same_as
+
+    same_as = None
+    for path in same_as_files:
+        same_as, other = read_same_as(path, same_as or SameAsIndex())
+        if other:
+            click.echo(f"warning: sameAs {path}: {other} triples with another predicate are no sameAs links; "
+                       "not used", err=True)
 
     gold_corpus = read_corpus(gold, gold_format, strict=strict)
     pred_corpus = read_corpus(pred, pred_format, strict=strict)
-    result = score_corpora(gold_corpus, pred_corpus, task=task, match=match)
+    result = score_corpora(gold_corpus, pred_corpus, task=task, match=match, profile=profile,
+                           kb_namespaces=kb_namespaces or None, same_as=same_as, beta=beta,
+                           threshold=threshold, sweep=sweep)
+    if ci_samples:
+        from bengal.score.bootstrap import with_ci
+
+        result = with_ci(result, ci_samples)
     echo_warnings(gold_corpus.warnings, f"gold {gold}")
     echo_warnings(pred_corpus.warnings, f"prediction {pred}")
-    echo_warnings([w for w in result.warnings if w.code == "missing_document"], "pairing")
+    echo_warnings([w for w in result.warnings if w.code in SCORING_WARNINGS], "scoring")
     if json_out == "-":
         write_json(result, sys.stdout)
         return

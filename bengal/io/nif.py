@@ -38,8 +38,11 @@ hand), and the model is built from those records afterwards.
   as its own ``itsrdf:taClassRef``).
 * ``itsrdf:taConfidence`` (GERBIL's score property, written by GERBIL as
   ``xsd:double``) gives :attr:`Mention.score`.
-* Not read: ``owl:sameAs`` links (OKE maps its corpus-local ``oke:`` entities
-  to DBpedia with them), ``rdf:type`` of entity resources (GERBIL adds those
+* ``owl:sameAs`` links between IRIs (OKE maps its corpus-local ``oke:``
+  entities to DBpedia with them) are kept as ``corpus.metadata["same_as"]``,
+  a tuple of ``(IRI, IRI)`` pairs (absent when there are none); the scorer
+  adds them to its sameAs classes.
+* Not read: ``rdf:type`` of entity resources (GERBIL adds those
   to a mention's types; OKE task 1 types its entities that way), ``nif:topic``
   document-level annotations, language tags of the text (their set is kept in
   ``corpus.metadata["languages"]``), ``itsrdf:taSource``, ``nif:sourceUrl``.
@@ -203,8 +206,10 @@ _RDF_FORMATS = {"turtle": ox.RdfFormat.TURTLE, "ntriples": ox.RdfFormat.N_TRIPLE
 
 # Slots of the per-subject record filled while parsing (lists of pyoxigraph
 # terms); slot _TYPE is True when the subject is typed nif:Context.
-_IS_STRING, _BEGIN, _END, _ANCHOR, _REF, _IDENT, _CLASS, _CONF, _TYPE = range(9)
+_IS_STRING, _BEGIN, _END, _ANCHOR, _REF, _IDENT, _CLASS, _CONF, _TYPE, _SAME_AS = range(10)
+OWL_SAME_AS = "http://www.w3.org/2002/07/owl#sameAs"
 _DISPATCH = {
+    OWL_SAME_AS: _SAME_AS,
     NIF + "isString": _IS_STRING,
     NIF + "beginIndex": _BEGIN,
     NIF + "endIndex": _END,
@@ -216,6 +221,8 @@ _DISPATCH = {
     RDF_TYPE: _TYPE,
 }
 _NIF_CONTEXT = NIF + "Context"
+_NIF_CONTEXT_NODE = ox.NamedNode(_NIF_CONTEXT)
+_DISPATCH_NODES = {ox.NamedNode(k): v for k, v in _DISPATCH.items()}
 
 # RFC 5147 part at the end of a fragment: "#char=0,12", "#sentence=5,char=0,12",
 # "#char=0," (KORE50), optionally followed by ";…" parameters ("#char=3,9;n=2").
@@ -342,31 +349,41 @@ def _shown(term: Any) -> str:
     return str(term)
 
 
-def _parse_records(fh: IO[bytes], fmt: Any, base_iri: str | None) -> dict[str, list]:
+def _parse_records(fh: IO[bytes], fmt: Any, base_iri: str | None,
+                   same_as: list[tuple[str, str]] | None = None) -> dict[str, list]:
     """One streaming pass: ``{subject key: record}`` for the subjects of kept properties.
 
     Triples of one subject are usually adjacent in a file, so the record of the
     last subject is kept at hand; keys are plain strings (cheap to hash).
+    owl:sameAs links between IRIs are appended to ``same_as``.
     """
     records: dict[str, list] = {}
-    dispatch_get = _DISPATCH.get
-    nif_context = _NIF_CONTEXT
+    kind_same_as = _SAME_AS
+    dispatch_get = _DISPATCH_NODES.get
+    context_node = _NIF_CONTEXT_NODE
     kind_type = _TYPE
-    cur_key = None
+    named_node = ox.NamedNode
+    cur_subject: Any = None
     cur: list = []
-    for q in ox.parse(fh, format=fmt, base_iri=base_iri):
-        k = dispatch_get(q.predicate.value)
+    # Hot loop (about 9 triples per mention): predicates are looked up as pyoxigraph
+    # terms (no str made), and the subject's key string is made only when it changes.
+    for subject, predicate, o, _graph in ox.parse(fh, format=fmt, base_iri=base_iri):
+        k = dispatch_get(predicate)
         if k is None:
             continue
-        o = q.object
-        if k == kind_type and o.value != nif_context:
+        if k == kind_type:
+            if o != context_node:
+                continue
+        elif k == kind_same_as:
+            if same_as is not None and type(o) is named_node and type(subject) is named_node:
+                same_as.append((subject.value, o.value))
             continue
-        key = str(q.subject)
-        if key != cur_key:
+        if subject != cur_subject:
+            key = str(subject)
             cur = records.get(key)  # type: ignore[assignment]
             if cur is None:
                 cur = records[key] = [None, None, None, None, None, None, None, None, False]
-            cur_key = key
+            cur_subject = subject
         if k == kind_type:
             cur[kind_type] = True
             continue
@@ -430,7 +447,8 @@ def read_nif(
         fh, owned = open_binary(source)
         try:
             try:
-                records = _parse_records(fh, fmt, None)
+                same_as: list[tuple[str, str]] = []
+                records = _parse_records(fh, fmt, None, same_as)
             except SyntaxError as first:
                 if "IRI" not in str(first):
                     raise _syntax_error(first, src, syntax) from None
@@ -444,7 +462,8 @@ def read_nif(
                     raise _syntax_error(first, src, syntax) from None
                 base = "file:///" + quote(Path(src).name or "stream")
                 try:
-                    records = _parse_records(fh, fmt, base)
+                    same_as = []
+                    records = _parse_records(fh, fmt, base, same_as)
                 except SyntaxError as err:
                     raise _syntax_error(err, src, syntax) from None
                 log.add(
@@ -458,7 +477,10 @@ def read_nif(
         finally:
             if owned:
                 fh.close()
-        return _build_corpus(records, src, log, name, syntax, base, keep_nil_iris)
+        corpus = _build_corpus(records, src, log, name, syntax, base, keep_nil_iris)
+        if same_as:
+            corpus.metadata["same_as"] = tuple(same_as)
+        return corpus
 
 
 def _int_of(values: list | None, prop: str, iri: str, src: str) -> int:
@@ -558,8 +580,19 @@ def _build_corpus(
                     )
                 continue
         iri = _name(key)
-        begin = _int_of(rec[_BEGIN], "nif:beginIndex", iri, src)
-        end = _int_of(rec[_END], "nif:endIndex", iri, src)
+        # fast path inline (one plain ASCII-digit literal each); anything else -> _int_of
+        bv, ev = rec[_BEGIN], rec[_END]
+        if (bv is not None and ev is not None and len(bv) == 1 and len(ev) == 1
+                and type(bv[0]) is Literal and type(ev[0]) is Literal):
+            bs, es = bv[0].value, ev[0].value
+            if bs.isdigit() and es.isdigit() and bs.isascii() and es.isascii():
+                begin, end = int(bs), int(es)
+            else:
+                begin = _int_of(bv, "nif:beginIndex", iri, src)
+                end = _int_of(ev, "nif:endIndex", iri, src)
+        else:
+            begin = _int_of(bv, "nif:beginIndex", iri, src)
+            end = _int_of(ev, "nif:endIndex", iri, src)
         if begin >= end:
             raise InputError(f"phrase {iri}: begin {begin} >= end {end}", source=src)
 

@@ -1,8 +1,11 @@
 """Terminal table of a score, rendered with ``rich``.
 
 One table: a micro row and a macro row with P, R, F1 and (micro only) TP, FP,
-FN; the task, match and number of documents in the title; the conventions as
-a footnote; warnings summarised as counts per code and side. Works without a
+FN, then (URI tasks) the InKB and EE rows as GERBIL reports them, and an
+F-beta column when beta is not 1; the task, match, profile and number of
+documents in the title. Below it: the per-type table, the threshold and the
+sweep (its best threshold labelled as tuned on the test data), the
+conventions as a footnote, and warnings summarised as counts per code and side. Works without a
 TTY: :func:`render_table` returns plain text, :func:`print_table` prints to a
 given :class:`rich.console.Console`.
 """
@@ -18,9 +21,9 @@ from rich.text import Text
 from bengal.score.api import ScoreResult
 from bengal.score.matching import SPAN_MATCHES
 from bengal.score.tasks import TASKS
-from bengal.score.uris import URI_RULE
+from bengal.score import metrics
 
-__all__ = ["build_table", "build_report", "render_table", "render_score", "print_table"]
+__all__ = ["build_table", "build_type_table", "build_report", "render_table", "render_score", "print_table"]
 
 
 def _fmt(x: float) -> str:
@@ -30,20 +33,67 @@ def _fmt(x: float) -> str:
 def _title(result: ScoreResult) -> str:
     task = TASKS[result.task].label if result.task in TASKS else result.task
     docs = "document" if result.documents == 1 else "documents"
-    return f"{task} · {result.match} match · {result.documents} {docs}"
+    profile = "" if result.profile == "bengal" else f" · {result.profile} profile"
+    return f"{task} · {result.match} match{profile} · {result.documents} {docs}"
 
 
 def build_table(result: ScoreResult) -> Table:
     """The score table (a ``rich`` renderable)."""
     table = Table(title=_title(result), title_justify="left")
     table.add_column("", style="bold")
+    fb = result.beta != 1.0
+    names = ["P", "R", "F1"] + ([f"F{result.beta:g}"] if fb else []) + ["TP", "FP", "FN"]
+    for name in names:
+        table.add_column(name, justify="right")
+
+    def micro_row(label, m):
+        extra = [_fmt(metrics.f_beta(m.counts, result.beta))] if fb else []
+        table.add_row(label, _fmt(m.precision), _fmt(m.recall), _fmt(m.f1), *extra, str(m.tp), str(m.fp), str(m.fn))
+
+    def macro_row(label, a, fbeta=None):
+        extra = [_fmt(fbeta) if fbeta is not None else ""] if fb else []
+        table.add_row(label, _fmt(a.precision), _fmt(a.recall), _fmt(a.f1), *extra, "", "", "")
+
+    micro_row("micro", result.micro)
+    macro_row("macro", result.macro, result.f_beta_macro)
+    for label, sub in (("InKB", result.inkb), ("EE", result.ee)):
+        if sub is not None:
+            micro_row(f"{label} micro", sub.micro)
+            macro_row(f"{label} macro", sub.macro)
+    return table
+
+
+def build_type_table(result: ScoreResult) -> Table | None:
+    """Micro P, R, F1 and counts per type (None when there are no types)."""
+    if not result.per_type or set(result.per_type) == {"(untyped)"}:
+        return None
+    table = Table(title="per type (micro)", title_justify="left")
+    table.add_column("type", style="bold")
     for name in ("P", "R", "F1", "TP", "FP", "FN"):
         table.add_column(name, justify="right")
-    m = result.micro
-    table.add_row("micro", _fmt(m.precision), _fmt(m.recall), _fmt(m.f1), str(m.tp), str(m.fp), str(m.fn))
-    a = result.macro
-    table.add_row("macro", _fmt(a.precision), _fmt(a.recall), _fmt(a.f1), "", "", "")
+    for t, m in result.per_type.items():
+        table.add_row(t, _fmt(m.precision), _fmt(m.recall), _fmt(m.f1), str(m.tp), str(m.fp), str(m.fn))
     return table
+
+
+def _extras(result: ScoreResult) -> Text | None:
+    lines = []
+    if result.ci is not None:
+        ci = result.ci
+        mi, ma = ci["micro"]["f1"], ci["macro"]["f1"]
+        lines.append(f"{ci['level']:.0%} bootstrap CI ({ci['samples']} resamplings of the documents): "
+                     f"micro F1 [{_fmt(mi[0])}, {_fmt(mi[1])}], macro F1 [{_fmt(ma[0])}, {_fmt(ma[1])}].")
+    if result.ignored_predictions:
+        lines.append(f"{result.ignored_predictions} predictions ignored by the task ({result.task}).")
+    if result.threshold is not None:
+        lines.append(f"Threshold: predictions with score >= {result.threshold:g} kept; "
+                     f"{result.below_threshold} dropped, {result.without_score} without a score kept.")
+    if result.sweep is not None and result.sweep.best is not None:
+        b = result.sweep.best
+        lines.append(f"Sweep over {len(result.sweep.points)} thresholds: best micro F1 {_fmt(b.micro.f1)} "
+                     f"(P {_fmt(b.micro.precision)}, R {_fmt(b.micro.recall)}) at score >= {b.threshold:g} "
+                     "— tuned on the test data, optimistic, not the headline score.")
+    return Text("\n".join(lines)) if lines else None
 
 
 def _footnote(result: ScoreResult) -> Text:
@@ -56,8 +106,11 @@ def _footnote(result: ScoreResult) -> Text:
     span = SPAN_MATCHES.get(result.match)
     task = TASKS.get(result.task)
     if span is not None and task is not None:
-        pair = span.description + ("; " + URI_RULE if task.uses_uris else "; URIs ignored")
-        lines.append(f"Matching: one-to-one maximum matching per document (input order irrelevant); {pair}.")
+        pair = span.description if task.uses_spans else "bag of KB URIs per document"
+        pair += "; InKB URI sets must intersect, EE matches EE" if task.uses_uris else "; URIs ignored"
+        how = ("greedy first fit in gold order (GERBIL 1.2.x)" if result.profile == "gerbil"
+               else "one-to-one maximum matching per document (input order irrelevant)")
+        lines.append(f"Matching: {how}; {pair}.")
     elif "matching" in c:
         lines.append(f"Matching: {c['matching']}.")
     return Text("\n".join(lines), style="dim")
@@ -74,7 +127,14 @@ def _warning_summary(result: ScoreResult) -> Text | None:
 
 def build_report(result: ScoreResult) -> Group:
     """Table, footnote and warning summary as one ``rich`` renderable."""
-    items = [build_table(result), _footnote(result)]
+    items = [build_table(result)]
+    types = build_type_table(result)
+    if types is not None:
+        items.append(types)
+    extras = _extras(result)
+    if extras is not None:
+        items.append(extras)
+    items.append(_footnote(result))
     summary = _warning_summary(result)
     if summary is not None:
         items.append(summary)

@@ -4,10 +4,11 @@ The pieces, one module each (find a rule by its field name):
 
 * :mod:`bengal.score.matching` — span matching (strong, weak) and the
   one-to-one maximum matching of one document's mentions;
-* :mod:`bengal.score.uris` — URI matching (sets intersect; NIL matches NIL);
+* :mod:`bengal.score.uris` — URI matching: normalisation, owl:sameAs, KB
+  namespaces (InKB vs emerging entities), the matching rule;
 * :mod:`bengal.score.metrics` — TP/FP/FN, P, R, F1, F-beta, micro, macro and
   the zero-division convention (GERBIL's);
-* :mod:`bengal.score.tasks` — the experiment types (A2KB, ERec, …);
+* :mod:`bengal.score.tasks` — the experiment types (A2KB, D2KB, C2KB, ERec, ETyping);
 * :mod:`bengal.score.api` — :func:`score`: pairs documents, runs a task,
   returns a :class:`ScoreResult` (``to_json()``; terminal table in
   :mod:`bengal.report.table`).
@@ -16,25 +17,41 @@ Example::
 
     from bengal.io import read_corpus
     from bengal.score import score
-    result = score(read_corpus("gold.ttl"), read_corpus("system.ttl"), task="a2kb", match="strong")
+    result = score(read_corpus("gold.ttl"), read_corpus("system.ttl"), task="a2kb", match="weak",
+                   profile="gerbil", kb_namespaces=["http://dbpedia.org/resource/"])
     result.micro.f1, result.macro.f1, result.to_json()
 """
 
 from bengal.score.api import (
+    PROFILES,
     DocumentScore,
     MicroScore,
     ScoreResult,
     ScoreWarning,
+    SubScore,
+    Sweep,
+    SweepPoint,
     UnknownOptionError,
     score,
+    score_corpora,
 )
 from bengal.score.matching import SPAN_MATCHES, STRONG, WEAK, Alignment, align
 from bengal.score.metrics import Counts, Measures, f_beta, f_beta_from_pr
 from bengal.score.tasks import TASKS, Task
-from bengal.score.uris import UriMatcher, uris_match
+from bengal.score.uris import KbNamespaces, SameAsIndex, UriMatcher, kb_matcher, normalise_uri, read_same_as, uris_match
 
 __all__ = [
     "score",
+    "score_corpora",
+    "PROFILES",
+    "SubScore",
+    "Sweep",
+    "SweepPoint",
+    "KbNamespaces",
+    "SameAsIndex",
+    "kb_matcher",
+    "normalise_uri",
+    "read_same_as",
     "ScoreResult",
     "ScoreWarning",
     "DocumentScore",

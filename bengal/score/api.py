@@ -37,10 +37,10 @@ from typing import Any, Mapping
 from bengal.errors import InputError, UsageError
 from bengal.model import Corpus, CorpusWarning, Document
 from bengal.score import metrics
-from bengal.score.matching import MATCHING_RULE, SPAN_MATCHES, Alignment
+from bengal.score.matching import GREEDY_RULE, MATCHING_RULE, SPAN_MATCHES, STRONG, Alignment
 from bengal.score.metrics import Counts, Measures
-from bengal.score.tasks import TASKS
-from bengal.score.uris import EXACT, UriMatcher
+from bengal.score.tasks import TASKS, Task, types_of
+from bengal.score.uris import DEFAULT_KB_NAMESPACES, SameAsIndex, UriMatcher, kb_matcher
 
 __all__ = [
     "score",
@@ -48,6 +48,10 @@ __all__ = [
     "ScoreWarning",
     "DocumentScore",
     "MicroScore",
+    "SubScore",
+    "SweepPoint",
+    "Sweep",
+    "PROFILES",
     "UnknownOptionError",
     "GOLD",
     "PREDICTION",
@@ -109,9 +113,60 @@ class MicroScore:
     def counts(self) -> Counts:
         return Counts(self.tp, self.fp, self.fn)
 
+    @classmethod
+    def of(cls, c: Counts) -> "MicroScore":
+        """Counts and their P, R, F1 (GERBIL's zero-division rule)."""
+        m = metrics.measures(c)
+        return cls(c.tp, c.fp, c.fn, m.precision, m.recall, m.f1)
+
     def to_json(self) -> dict[str, Any]:
         return {"tp": self.tp, "fp": self.fp, "fn": self.fn,
                 "precision": self.precision, "recall": self.recall, "f1": self.f1}
+
+
+@dataclass(frozen=True, slots=True)
+class SubScore:
+    """Micro and macro of a part of the mentions (InKB or EE lines, as GERBIL reports them)."""
+
+    micro: MicroScore
+    macro: Measures
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"micro": {tp, fp, fn, precision, recall, f1}, "macro": {precision, recall, f1}}``."""
+        return {"micro": self.micro.to_json(), "macro": self.macro.to_json()}
+
+
+@dataclass(frozen=True, slots=True)
+class SweepPoint:
+    """Micro counts and measures when only predictions with score >= ``threshold`` are kept."""
+
+    threshold: float
+    micro: MicroScore
+
+    def to_json(self) -> dict[str, Any]:
+        return {"threshold": self.threshold, **self.micro.to_json()}
+
+
+@dataclass(frozen=True, slots=True)
+class Sweep:
+    """The precision-recall curve over confidence thresholds.
+
+    ``best`` is the point of highest micro F1 (ties: the lowest threshold). It is
+    **tuned on the test data** (as GERBIL's ``ConfidenceBasedFMeasureCalculator``
+    does), so it is optimistic and never the headline number.
+    """
+
+    points: tuple[SweepPoint, ...]
+    best: SweepPoint | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "points": [p.to_json() for p in self.points],
+            "best": None if self.best is None else {
+                **self.best.to_json(),
+                "note": "threshold tuned on the test data (optimistic); not the headline score",
+            },
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +206,19 @@ class ScoreResult:
         warnings: reader warnings (tagged by side) then pairing warnings.
         conventions: ``{name: one-line statement}`` of the rules the numbers follow.
         unscored_predictions: predicted mentions in documents the gold lacks.
+        profile: ``"bengal"`` or ``"gerbil"`` (see :data:`PROFILES`).
+        inkb: micro/macro of the InKB mentions only (URI tasks; else None).
+        ee: micro/macro of the emerging entities only (URI tasks; else None).
+        per_type: ``{type: micro score}`` over mentions carrying that type
+            (a mention with several types counts for each); ``"(untyped)"`` for none.
+        ignored_predictions: predictions the task left out before matching
+            (D2KB: spans that are no gold span; C2KB: emerging entities).
+        beta: the beta of :attr:`f_beta_micro` / :attr:`f_beta_macro`.
+        threshold: the confidence threshold applied (None = all predictions).
+        below_threshold: predictions dropped by the threshold (score < T).
+        without_score: predictions without a score (kept under a threshold).
+        sweep: the precision-recall curve (None unless asked for).
+        ci: bootstrap confidence intervals (:func:`bengal.score.bootstrap.with_ci`), else None.
     """
 
     task: str
@@ -162,6 +230,27 @@ class ScoreResult:
     warnings: tuple[ScoreWarning, ...] = ()
     conventions: Mapping[str, str] = field(default_factory=dict)
     unscored_predictions: int = 0
+    profile: str = "bengal"
+    inkb: SubScore | None = None
+    ee: SubScore | None = None
+    per_type: Mapping[str, MicroScore] = field(default_factory=dict)
+    ignored_predictions: int = 0
+    beta: float = 1.0
+    threshold: float | None = None
+    below_threshold: int = 0
+    without_score: int = 0
+    sweep: Sweep | None = None
+    ci: Mapping[str, Any] | None = None
+
+    @property
+    def f_beta_micro(self) -> float:
+        """Micro F-beta at :attr:`beta`."""
+        return metrics.f_beta(self.micro.counts, self.beta)
+
+    @property
+    def f_beta_macro(self) -> float:
+        """Macro F-beta at :attr:`beta` (mean of per-document F-beta)."""
+        return self.f_beta(self.beta, "macro")
 
     def f_beta(self, beta: float, average: str = "micro") -> float:
         """F-beta, ``average`` = ``"micro"`` (of the sums) or ``"macro"`` (mean of per-document F-beta)."""
@@ -187,7 +276,18 @@ class ScoreResult:
              "micro": {"tp", "fp", "fn", "precision", "recall", "f1"},
              "macro": {"precision", "recall", "f1"},
              "warnings": [{"code", "where", "message", "side"}, …],
-             "conventions": {…}}
+             "conventions": {…},
+             "profile", "f_beta": {"beta", "micro", "macro"},
+             "inkb": {"micro", "macro"} | null, "ee": {"micro", "macro"} | null,
+             "per_type": {type: {"tp", "fp", "fn", "precision", "recall", "f1"}},
+             "ignored_predictions", "unscored_predictions",
+             "threshold": {"value", "below_threshold", "without_score"} | null,
+             "sweep": {"points": [...], "best": {..., "note"}} | null,
+             "ci": null}
+
+        ``ci`` is null unless bootstrap intervals were asked for
+        (:func:`bengal.score.bootstrap.with_ci`): then ``{"method", "samples", "level", "seed",
+        "micro": {"precision": [lo, hi], …}, "macro": {…}}``.
 
         ``per_document=True`` adds ``"per_document"``: a list of
         ``{"uri", "tp", "fp", "fn", "precision", "recall", "f1", "in_prediction"}``.
@@ -201,6 +301,18 @@ class ScoreResult:
             "macro": self.macro.to_json(),
             "warnings": [w.to_json() for w in self.warnings],
             "conventions": dict(self.conventions),
+            "profile": self.profile,
+            "f_beta": {"beta": self.beta, "micro": self.f_beta_micro, "macro": self.f_beta_macro},
+            "inkb": None if self.inkb is None else self.inkb.to_json(),
+            "ee": None if self.ee is None else self.ee.to_json(),
+            "per_type": {t: s.to_json() for t, s in self.per_type.items()},
+            "ignored_predictions": self.ignored_predictions,
+            "unscored_predictions": self.unscored_predictions,
+            "threshold": None if self.threshold is None else {
+                "value": self.threshold, "below_threshold": self.below_threshold,
+                "without_score": self.without_score},
+            "sweep": None if self.sweep is None else self.sweep.to_json(),
+            "ci": None if self.ci is None else dict(self.ci),
         }
         if per_document:
             out["per_document"] = [d.to_json() for d in self.per_document]
@@ -220,33 +332,192 @@ def _lookup(table: Mapping[str, Any], name: str, what: str) -> Any:
     return table[key]
 
 
-def score(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str = "strong",
-          uri_matcher: UriMatcher = EXACT) -> ScoreResult:
+#: Scoring profiles. ``bengal``: one-to-one maximum matching (order-independent).
+#: ``gerbil``: GERBIL 1.2.x exactly — greedy first fit in gold order
+#: (``MatchingsCounterImpl``); two emerging entities always match; a document
+#: with empty gold and empty prediction scores 1 in the macro average; macro F1
+#: is the mean of per-document F1. Both share the URI rule and zero division.
+PROFILES = {"bengal": "maximum", "gerbil": "greedy"}
+
+UNTYPED = "(untyped)"
+
+
+def _filter_threshold(pred: Corpus, threshold: float | None) -> tuple[dict[str, Document], int, int]:
+    """``({uri: document with predictions of score >= T}, dropped, without score)``."""
+    docs = pred.by_uri()
+    if threshold is None:
+        return docs, 0, 0
+    dropped = unscored = 0
+    out = {}
+    for uri, d in docs.items():
+        kept = []
+        for m in d.mentions:
+            if m.score is None:
+                unscored += 1
+                kept.append(m)
+            elif m.score >= threshold:
+                kept.append(m)
+            else:
+                dropped += 1
+        out[uri] = d if len(kept) == len(d.mentions) else Document(d.uri, d.text, tuple(kept))
+    return out, dropped, unscored
+
+
+def _overlaps(mentions) -> int:
+    """How many mentions (sorted by begin) overlap an earlier one."""
+    n = 0
+    reach = -1
+    for m in mentions:
+        if m.begin < reach:
+            n += 1
+        reach = max(reach, m.end)
+    return n
+
+
+def _inkb_ee(task: Task, docs, doc_counts, span_match, matcher, strategy) -> tuple[SubScore, SubScore]:
+    """Micro and macro of the InKB and of the EE mentions, each matched on their own (GERBIL's
+    per-class counts). A document whose mentions all fall in one class reuses its main counts."""
+    in_kb = matcher.in_kb
+    kb_counts, ee_counts = [], []
+    for (g, p), main in zip(docs, doc_counts):
+        pm = p.mentions if p is not None else ()
+        g_kb = [in_kb(m.uris) for m in g.mentions]
+        p_kb = [in_kb(m.uris) for m in pm]
+        if all(g_kb) and all(p_kb):
+            kb_counts.append(main)
+            ee_counts.append(Counts())
+        elif not any(g_kb) and not any(p_kb):
+            kb_counts.append(Counts())
+            ee_counts.append(main)
+        else:
+            for flag, out in ((True, kb_counts), (False, ee_counts)):
+                gs = [m for m, k in zip(g.mentions, g_kb) if k is flag]
+                ps = [m for m, k in zip(pm, p_kb) if k is flag]
+                out.append(task.align(gs, ps, span_match, matcher, strategy).counts)
+    subs = []
+    for counts in (kb_counts, ee_counts):
+        total, _ = metrics.micro(counts)
+        subs.append(SubScore(MicroScore.of(total), metrics.macro(counts)))
+    return subs[0], subs[1]
+
+
+def _per_type(task: Task, docs, doc_counts, span_match, matcher, strategy) -> dict[str, MicroScore]:
+    sums: dict[str, Counts] = {}
+    for (g, p), main in zip(docs, doc_counts):
+        pm = p.mentions if p is not None else ()
+        if all(m.type is None for m in g.mentions) and all(m.type is None for m in pm):
+            sums[UNTYPED] = sums.get(UNTYPED, Counts()) + main  # every mention is "(untyped)"
+            continue
+        types = {t for m in g.mentions for t in (types_of(m) or {UNTYPED})}
+        types |= {t for m in pm for t in (types_of(m) or {UNTYPED})}
+        for t in types:
+            gs = [m for m in g.mentions if t in (types_of(m) or {UNTYPED})]
+            ps = [m for m in pm if t in (types_of(m) or {UNTYPED})]
+            c = task.align(gs, ps, span_match, matcher, strategy).counts
+            sums[t] = sums.get(t, Counts()) + c
+    return {t: MicroScore.of(sums[t]) for t in sorted(sums)}
+
+
+def _sweep(task: Task, gold: Corpus, pred: Corpus, span_match, matcher, strategy, max_points: int = 101) -> Sweep:
+    scores = sorted({m.score for d in pred.documents for m in d.mentions if m.score is not None})
+    if len(scores) > max_points:  # evenly spaced quantiles of the distinct scores, both ends kept
+        step = (len(scores) - 1) / (max_points - 1)
+        scores = sorted({scores[round(i * step)] for i in range(max_points)})
+    points = []
+    for t in scores:
+        docs, _, _ = _filter_threshold(pred, t)
+        total = Counts()
+        for g in gold.documents:
+            p = docs.get(g.uri)
+            total = total + task.align(g.mentions, p.mentions if p is not None else (), span_match, matcher,
+                                       strategy).counts
+        points.append(SweepPoint(t, MicroScore.of(total)))
+    best = None
+    for pt in points:
+        if best is None or pt.micro.f1 > best.micro.f1:
+            best = pt
+    return Sweep(tuple(points), best)
+
+
+def score(gold: Corpus, pred: Corpus, **options: Any) -> ScoreResult:
+    """Score a prediction corpus against a gold corpus: see :func:`score_corpora` for the options.
+
+    The cyclic garbage collector is paused meanwhile: scoring makes many small acyclic
+    objects, and collector passes over large corpora would double the time.
+    """
+    from bengal.io.nif import gc_paused
+
+    with gc_paused():
+        return score_corpora(gold, pred, **options)
+
+
+def score_corpora(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str = "strong",
+          uri_matcher: UriMatcher | None = None, profile: str = "bengal",
+          kb_namespaces: tuple[str, ...] | list[str] | None = None, same_as: SameAsIndex | None = None,
+          beta: float = 1.0, threshold: float | None = None, sweep: bool = False,
+          per_type: bool = True) -> ScoreResult:
     """Score a prediction corpus against a gold corpus.
 
     Args:
         gold: the gold standard.
         pred: the system's annotations.
-        task: ``"a2kb"`` (span and URI) or ``"erec"`` (span only).
+        task: ``"a2kb"``, ``"d2kb"``, ``"c2kb"``, ``"erec"`` or ``"etyping"``
+            (:mod:`bengal.score.tasks`).
         match: ``"strong"`` (same span) or ``"weak"`` (spans share a code point).
-        uri_matcher: how URI sets are compared (exact by default).
+            D2KB needs strong (its spans are the gold spans).
+        uri_matcher: how URI sets are compared; default
+            :func:`bengal.score.uris.kb_matcher` with ``kb_namespaces`` and
+            ``same_as`` plus the owl:sameAs links of the gold file itself
+            (``gold.metadata["same_as"]``).
+        profile: ``"bengal"`` (maximum matching) or ``"gerbil"`` (GERBIL 1.2.x:
+            greedy first fit in gold order), see :data:`PROFILES`.
+        kb_namespaces: KB URI prefixes (default ``http://dbpedia.org/resource/``).
+        same_as: extra owl:sameAs classes (e.g. from :func:`bengal.score.uris.read_same_as`).
+        beta: the beta of the reported F-beta (> 0).
+        threshold: keep only predictions with ``score >= threshold`` (mentions
+            without a score are kept and counted in ``without_score``).
+        sweep: also compute the precision-recall curve over the predictions'
+            scores (:class:`Sweep`; its best point is tuned on the test data).
+        per_type: compute :attr:`ScoreResult.per_type`.
 
     Returns:
         A :class:`ScoreResult`.
 
     Raises:
-        UnknownOptionError: (a UsageError and ValueError) for an unknown task or match.
+        UnknownOptionError: (a UsageError and ValueError) for an unknown task, match or profile,
+            a bad beta, or weak matching with D2KB.
         InputError: when the gold has no documents, or the corpora have no document in common.
     """
-    task_def = _lookup(TASKS, task, "task")
+    task_def: Task = _lookup(TASKS, task, "task")
     span_match = _lookup(SPAN_MATCHES, match, "match")
+    strategy = _lookup(PROFILES, profile, "profile")
+    profile = profile.lower()
+    if task_def.strong_only and span_match is not STRONG:
+        raise UnknownOptionError(f"{task_def.label} scores the gold spans: use strong match, not {match!r}")
+    if not (isinstance(beta, (int, float)) and beta > 0 and beta != float("inf")):
+        raise UnknownOptionError(f"beta must be a positive finite number, got {beta!r}")
+
+    gold_links = list(gold.metadata.get("same_as", ()) if gold.metadata else ())
+    if uri_matcher is None:
+        index = same_as
+        if gold_links:
+            index = SameAsIndex()
+            if same_as is not None:
+                for members in same_as.members().values():
+                    ms = sorted(members)
+                    for other in ms[1:]:
+                        index.add(ms[0], other)
+                index.link_count = same_as.link_count
+            for a, b in gold_links:
+                index.add(a, b)
+        uri_matcher = kb_matcher(tuple(kb_namespaces) if kb_namespaces else DEFAULT_KB_NAMESPACES, index)
 
     gold_docs = gold.by_uri()
-    pred_docs = pred.by_uri()
+    pred_all = pred.by_uri()
     if not len(gold):
         raise InputError(f"the gold standard {_corpus_label(gold)} has no documents: nothing to score",
                          source=None)
-    if not any(uri in pred_docs for uri in gold_docs):
+    if not any(uri in pred_all for uri in gold_docs):
         example_g = gold.documents[0].uri
         example_p = pred.documents[0].uri if len(pred) else "none"
         raise InputError(
@@ -255,12 +526,26 @@ def score(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str = "stron
             f"is the prediction for another corpus?",
             source=str(pred.metadata.get("source") or pred.name or "") or None,
         )
+    pred_docs, below, unscored_conf = _filter_threshold(pred, threshold)
 
     warnings: list[ScoreWarning] = [ScoreWarning.from_corpus_warning(w, GOLD) for w in gold.warnings]
     warnings += [ScoreWarning.from_corpus_warning(w, PREDICTION) for w in pred.warnings]
+    if threshold is not None and unscored_conf:
+        warnings.append(ScoreWarning(
+            "no_confidence", str(pred.metadata.get("source") or pred.name or "prediction"),
+            f"{unscored_conf} predicted mentions have no score; kept under --threshold {threshold}",
+            PREDICTION))
 
     per_document: list[DocumentScore] = []
+    pairs: list[tuple[Document, Document | None]] = []
+    ignored = 0
     for g in gold.documents:
+        overlapping = _overlaps(g.mentions)
+        if overlapping:
+            warnings.append(ScoreWarning(
+                "overlapping_mentions", g.uri,
+                f"gold document {g.uri}: {overlapping} mentions overlap an earlier gold mention; all are scored",
+                GOLD))
         p: Document | None = pred_docs.get(g.uri)
         if p is None:
             warnings.append(ScoreWarning(
@@ -269,7 +554,7 @@ def score(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str = "stron
                 f"mentions ({len(g.mentions)} false negatives)",
                 PREDICTION,
             ))
-            alignment = Alignment((), len(g.mentions), 0)
+            alignment = task_def.align(g.mentions, (), span_match, uri_matcher, strategy)
         else:
             if p.text != g.text:
                 warnings.append(ScoreWarning(
@@ -278,9 +563,17 @@ def score(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str = "stron
                     f"the gold text ({len(g.text)} code points); mentions are compared by offsets",
                     PREDICTION,
                 ))
-            alignment = task_def.align(g.mentions, p.mentions, span_match, uri_matcher)
+            alignment = task_def.align(g.mentions, p.mentions, span_match, uri_matcher, strategy)
+            ignored += alignment.ignored_pred
+        pairs.append((g, p))
         counts = alignment.counts
         per_document.append(DocumentScore(g.uri, counts, metrics.measures(counts), p is not None, alignment))
+    if ignored:
+        what = ("predictions on spans that are no gold span (D2KB, GERBIL's rule)" if task_def.name == "d2kb"
+                else "predicted emerging entities (C2KB counts KB entities only)")
+        warnings.append(ScoreWarning("ignored_predictions", str(pred.metadata.get("source") or pred.name or
+                                                                 "prediction"),
+                                     f"{ignored} {what}; not counted", PREDICTION))
 
     unscored = 0
     for p in pred.documents:
@@ -296,16 +589,36 @@ def score(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str = "stron
     total, micro_m = metrics.micro(d.counts for d in per_document)
     macro_m = metrics.macro(d.counts for d in per_document)
 
+    inkb = ee = None
+    doc_counts = [d.counts for d in per_document]
+    if task_def.uses_uris and task_def.uses_spans:
+        inkb, ee = _inkb_ee(task_def, pairs, doc_counts, span_match, uri_matcher, strategy)
+    types = (_per_type(task_def, pairs, doc_counts, span_match, uri_matcher, strategy)
+             if per_type and task_def.uses_spans else {})
+    curve = _sweep(task_def, gold, pred, span_match, uri_matcher, strategy) if sweep else None
+
+    rule = GREEDY_RULE if strategy == "greedy" else MATCHING_RULE
+    edge = span_match.description if task_def.uses_spans else "no spans (bag of URIs)"
     conventions = {
         "zero_division": metrics.ZERO_DIVISION,
         "micro": metrics.MICRO_DEFINITION,
         "macro": metrics.MACRO_DEFINITION,
-        "matching": f"{MATCHING_RULE}; edge: {span_match.description}"
-                    + (f" and {uri_matcher.description}" if task_def.uses_uris else ""),
+        "matching": f"{rule}; edge: {edge}" + (f" and {uri_matcher.description}" if task_def.uses_uris else ""),
         "task": f"{task_def.label}: {task_def.description}",
         "uris": uri_matcher.description if task_def.uses_uris else "URIs ignored",
         "documents": PAIRING_RULE,
+        "profile": (f"{profile}: " + ("GERBIL 1.2.x (greedy first fit in gold order, EE matches EE, empty document "
+                                      "scores 1, macro F1 = mean of per-document F1)" if profile == "gerbil"
+                                      else "one-to-one maximum matching, independent of input order")),
+        "inkb_ee": "InKB / EE lines: gold and predictions restricted to InKB (resp. EE) mentions, matched on their own "
+                   "(GERBIL's per-class counts)",
+        "per_type": "per type: gold and predictions restricted to mentions carrying the type, matched on their own",
+        "threshold": ("predictions with score >= threshold are kept; unscored ones are kept" if threshold is not None
+                      else "all predictions scored (no threshold)"),
     }
+    if curve is not None:
+        conventions["sweep"] = ("the sweep's best threshold is tuned on the test data (optimistic), reported "
+                                "apart from the headline numbers")
     return ScoreResult(
         task=task_def.name,
         match=span_match.name,
@@ -316,4 +629,14 @@ def score(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str = "stron
         warnings=tuple(warnings),
         conventions=conventions,
         unscored_predictions=unscored,
+        profile=profile,
+        inkb=inkb,
+        ee=ee,
+        per_type=types,
+        ignored_predictions=ignored,
+        beta=float(beta),
+        threshold=threshold,
+        below_threshold=below,
+        without_score=unscored_conf,
+        sweep=curve,
     )

@@ -1,18 +1,28 @@
-"""Experiment types (tasks): what must agree for a gold and a predicted mention to count.
+"""Experiment types (tasks): what must agree for a gold and a predicted item to count.
 
 A task turns one document's gold and predicted mentions into an
 :class:`~bengal.score.matching.Alignment` (and so TP/FP/FN), given a span
-matching rule and a URI matcher. The tasks here share one pipeline — span
-candidates, the task's pair test, maximum matching — and differ only in the
-pair test:
+matching rule, a URI matcher and a matching strategy. The span tasks share
+one pipeline — span candidates, the task's pair test, then maximum matching
+(or GERBIL's greedy first fit) — and differ in the pair test; the definitions
+follow GERBIL's experiment types (Röder et al., SWJ 2018, Sec. 3):
 
-* **A2KB** (``a2kb``): span *and* URIs must match (URI sets intersect; NIL
-  matches NIL, see :mod:`bengal.score.uris`).
+* **A2KB** (``a2kb``): span *and* URIs must match (:mod:`bengal.score.uris`).
+* **D2KB** (``d2kb``): the gold spans are given to the system; only the URI
+  is judged. A predicted mention whose span is no gold span is **ignored**
+  (GERBIL's ``SearcherBasedNotMatchingMarkingFilter`` with strong span
+  matching drops it before counting); their number is
+  :attr:`Alignment.ignored_pred` and is reported. Spans must be equal (strong).
+* **C2KB** (``c2kb``): the bag of KB entities of a document, positions
+  ignored: each distinct (normalised, sameAs-expanded) URI set of an InKB
+  mention is one item; gold and predicted items match when their URI sets
+  intersect, one-to-one. Emerging entities (NIL, URIs outside the KB) are no
+  KB concepts and are left out (counted in ``ignored_pred`` for predictions).
 * **ERec** (``erec``): span only; URIs and types are ignored.
-
-D2KB (gold spans given, URI only), C2KB (bag of URIs per document) and
-ETyping (span and type) are later work: each is a new :class:`Task` entry in
-:data:`TASKS` with its own ``align`` function, without changes elsewhere.
+* **ETyping** (``etyping``): span and type: the types, read as a set (a
+  ``type`` of several space-separated IRIs, as the NIF reader joins several
+  ``itsrdf:taClassRef``), must intersect; two untyped mentions match. (GERBIL
+  also climbs the class hierarchy; bengal compares the types as written.)
 """
 
 from __future__ import annotations
@@ -21,12 +31,12 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from bengal.model import Mention
-from bengal.score.matching import Alignment, SpanMatch, align
+from bengal.score.matching import STRONG, Alignment, SpanMatch, align, greedy_matching, maximum_matching
 from bengal.score.uris import UriMatcher, uris_match
 
-__all__ = ["Task", "TASKS", "A2KB", "EREC"]
+__all__ = ["Task", "TASKS", "A2KB", "D2KB", "C2KB", "EREC", "ETYPING", "types_of"]
 
-AlignFunction = Callable[[Sequence[Mention], Sequence[Mention], SpanMatch, UriMatcher], Alignment]
+AlignFunction = Callable[[Sequence[Mention], Sequence[Mention], SpanMatch, UriMatcher, str], Alignment]
 
 
 @dataclass(frozen=True)
@@ -37,8 +47,10 @@ class Task:
         name: the key users type (``"a2kb"``).
         label: the field's spelling (``"A2KB"``).
         description: what must agree, one line.
-        align: ``(gold mentions, predicted mentions, span match, URI matcher) -> Alignment``.
-        uses_uris: whether URIs take part (reports state the URI rule only then).
+        align: ``(gold mentions, predicted mentions, span match, URI matcher, strategy) -> Alignment``.
+        uses_uris: whether URIs take part (reports state the URI rule and the InKB/EE lines only then).
+        uses_spans: whether mention spans take part (False for C2KB).
+        strong_only: the task fixes the span match to strong (D2KB).
     """
 
     name: str
@@ -46,21 +58,76 @@ class Task:
     description: str
     align: AlignFunction
     uses_uris: bool = True
+    uses_spans: bool = True
+    strong_only: bool = False
 
 
-def _align_a2kb(gold: Sequence[Mention], pred: Sequence[Mention], span_match: SpanMatch,
-                uri_matcher: UriMatcher) -> Alignment:
-    if uri_matcher.normalise is None:
-        return align(gold, pred, span_match, lambda g, p: uris_match(g.uris, p.uris))
-    return align(gold, pred, span_match, lambda g, p: uri_matcher(g.uris, p.uris))
+def types_of(m: Mention) -> frozenset[str]:
+    """The types of a mention as a set (``type`` split at white space; empty when untyped)."""
+    return frozenset(m.type.split()) if m.type else frozenset()
 
 
-def _align_erec(gold: Sequence[Mention], pred: Sequence[Mention], span_match: SpanMatch,
-                uri_matcher: UriMatcher) -> Alignment:
-    return align(gold, pred, span_match, None)
+def _uri_accept(uri_matcher: UriMatcher):
+    if uri_matcher.normalise is None and uri_matcher.same_as is None and uri_matcher.kb is None:
+        return lambda g, p: uris_match(g.uris, p.uris)
+    return lambda g, p: uri_matcher(g.uris, p.uris)
 
 
-A2KB = Task("a2kb", "A2KB", "span and URI must match", _align_a2kb, uses_uris=True)
+def _align_a2kb(gold, pred, span_match, uri_matcher, strategy) -> Alignment:
+    return align(gold, pred, span_match, _uri_accept(uri_matcher), strategy)
+
+
+def _align_erec(gold, pred, span_match, uri_matcher, strategy) -> Alignment:
+    return align(gold, pred, span_match, None, strategy)
+
+
+def _align_etyping(gold, pred, span_match, uri_matcher, strategy) -> Alignment:
+    def accept(g: Mention, p: Mention) -> bool:
+        tg, tp = types_of(g), types_of(p)
+        return tg == tp or not tg.isdisjoint(tp)
+
+    return align(gold, pred, span_match, accept, strategy)
+
+
+def _align_d2kb(gold, pred, span_match, uri_matcher, strategy) -> Alignment:
+    spans = {m.span for m in gold}
+    kept = [i for i, p in enumerate(pred) if p.span in spans]
+    sub = [pred[i] for i in kept]
+    a = align(gold, sub, STRONG, _uri_accept(uri_matcher), strategy)
+    pairs = tuple((g, kept[p]) for g, p in a.pairs)
+    return Alignment(pairs, len(gold), len(sub), len(pred) - len(sub))
+
+
+def _align_c2kb(gold, pred, span_match, uri_matcher, strategy) -> Alignment:
+    def bag(ms: Sequence[Mention]) -> tuple[list[frozenset[str]], int]:
+        items: dict[frozenset[str], None] = {}
+        left_out = 0
+        for m in ms:
+            if uri_matcher.kb is not None and not uri_matcher.in_kb(m.uris):
+                left_out += 1
+                continue
+            c = uri_matcher.canonical(m.uris)
+            if not c:
+                left_out += 1
+                continue
+            items[c] = None
+        return sorted(items, key=lambda s: sorted(s)), left_out
+
+    g_items, _ = bag(gold)
+    p_items, p_out = bag(pred)
+    adj = [[j for j, p in enumerate(p_items) if not g.isdisjoint(p)] for g in g_items]
+    match = greedy_matching(adj, len(p_items)) if strategy == "greedy" else maximum_matching(adj, len(p_items))
+    pairs = tuple((u, v) for u, v in enumerate(match) if v >= 0)
+    return Alignment(pairs, len(g_items), len(p_items), p_out)
+
+
+A2KB = Task("a2kb", "A2KB", "span and URI must match", _align_a2kb)
+D2KB = Task("d2kb", "D2KB", "gold spans given, URI must match; predictions on other spans are ignored (GERBIL)",
+            _align_d2kb, strong_only=True)
+C2KB = Task("c2kb", "C2KB", "bag of KB entities per document; positions and emerging entities ignored",
+            _align_c2kb, uses_spans=False)
 EREC = Task("erec", "ERec", "span must match (URIs ignored)", _align_erec, uses_uris=False)
+ETYPING = Task("etyping", "ETyping", "span and type must match (types as sets, a shared type counts; URIs ignored)",
+               _align_etyping, uses_uris=False)
 
-TASKS: dict[str, Task] = {t.name: t for t in (A2KB, EREC)}
+TASKS: dict[str, Task] = {t.name: t for t in (A2KB, D2KB, C2KB, EREC, ETYPING)}

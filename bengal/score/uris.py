@@ -4,28 +4,68 @@ A mention carries a *set* of URIs (``Mention.uris``); several URIs are
 alternatives (GERBIL's reading of several ``itsrdf:taIdentRef`` on one
 phrase), and the empty set is NIL (an emerging entity).
 
-The rule, in one place:
+Three separable steps, each a piece of its own:
 
-* two URI sets match when they **intersect** (a match on any URI counts);
-* **NIL matches NIL** (both sets empty);
-* NIL never matches a non-empty set.
+1. **Normalisation** (:func:`normalise_uri`): one spelling per URI —
+   ``https`` → ``http``; ``en.dbpedia.org`` → ``dbpedia.org``;
+   ``en.wikipedia.org/wiki/T`` (and ``/w/index.php?title=T``) →
+   ``dbpedia.org/resource/T``; percent-encoding decoded where it is not
+   needed (``%28`` → ``(``, but ``%2F``, ``%23``, ``%3F``, ``%25`` stay, as
+   they change the meaning of a path); spaces in a Wikipedia title → ``_``.
+2. **owl:sameAs closure** (:class:`SameAsIndex`): a URI stands for every URI
+   linked to it by a chain of owl:sameAs links (from ``--same-as`` files and
+   from the gold file itself, as OKE links its ``oke:`` entities to DBpedia).
+   Links are read as undirected; each equivalence class has a canonical
+   representative, so a URI set becomes a set of class representatives.
+3. **KB classification** (:class:`KbNamespaces`, GERBIL's
+   ``SimpleWhiteListBasedUriKBClassifier``): a mention is **InKB** when at
+   least one URI of its (expanded) set starts with a KB namespace (default
+   ``http://dbpedia.org/resource/``); otherwise it is an **emerging entity**
+   (EE; NIL included).
 
-URIs are compared after an optional normalisation (:class:`UriMatcher`'s
-``normalise``), identity for now. Later work plugs in here: http/https,
-``en.dbpedia.org``, percent-encoding, Wikipedia URL ↔ DBpedia resource, KB
-namespaces (a URI outside them becomes NIL) and owl:sameAs sets — all as a
-function ``str -> str | None`` (``None`` drops the URI, so a mention whose URIs
-all fall outside the KB becomes NIL), without touching the matcher or tasks.
+The matching rule (:meth:`UriMatcher.__call__`), the same in both profiles
+and the one GERBIL's ``AbstractMeaningMatchingsSearcher`` applies:
+
+* both InKB: match when the expanded URI sets **intersect**;
+* both EE (NIL, or URIs outside every KB namespace): **match** (NIL = NIL; an
+  emerging entity is not compared by its corpus-local URI);
+* one InKB and one EE: no match.
 """
 
 from __future__ import annotations
 
+import gzip
+import os
+import re
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
-__all__ = ["uris_match", "UriMatcher", "EXACT", "URI_RULE"]
+from bengal.errors import InputError
 
-URI_RULE = "URI sets match when they intersect; NIL (no URI) matches NIL only"
+__all__ = [
+    "uris_match",
+    "normalise_uri",
+    "KbNamespaces",
+    "SameAsIndex",
+    "read_same_as",
+    "UriMatcher",
+    "EXACT",
+    "URI_RULE",
+    "DEFAULT_KB_NAMESPACES",
+    "SAME_AS_PREDICATES",
+    "kb_matcher",
+]
+
+URI_RULE = ("URI sets match when they intersect; NIL (no URI) matches NIL only")
+KB_RULE = ("a mention is InKB when one of its URIs (normalised, with owl:sameAs) starts with a KB namespace, "
+           "else an emerging entity (EE, NIL included); two InKB mentions match when their URI sets intersect, "
+           "two EE mentions always match, InKB never matches EE (GERBIL's AbstractMeaningMatchingsSearcher)")
+
+#: GERBIL's default KB (``SimpleWhiteListBasedUriKBClassifier("http://dbpedia.org/resource/")``).
+DEFAULT_KB_NAMESPACES = ("http://dbpedia.org/resource/",)
+OWL_SAME_AS = "http://www.w3.org/2002/07/owl#sameAs"
+#: Predicates read as sameAs links: owl:sameAs, and ``<http://same_as>`` of the dwy-nb DBpedia–Wikidata map.
+SAME_AS_PREDICATES = frozenset({OWL_SAME_AS, "http://same_as"})
 
 
 def uris_match(gold: frozenset[str], pred: frozenset[str]) -> bool:
@@ -37,45 +77,271 @@ def uris_match(gold: frozenset[str], pred: frozenset[str]) -> bool:
     return not gold.isdisjoint(pred)
 
 
+# --------------------------------------------------------------------------- normalisation
+
+_PERCENT = re.compile(r"%[0-9A-Fa-f]{2}(?:%[0-9A-Fa-f]{2})*")
+_WIKI = re.compile(r"^http://([a-z\-]+\.)?(?:m\.)?wikipedia\.org/wiki/(.+)$")
+_WIKI_INDEX = re.compile(r"^http://([a-z\-]+\.)?wikipedia\.org/w/index\.php\?title=([^&#]+)")
+
+
+_REENCODE = {"/": "%2F", "#": "%23", "?": "%3F", "%": "%25", " ": "%20"}
+
+
+def _decode_percent(run: re.Match) -> str:
+    """Decode one run of ``%XX`` escapes when it is UTF-8; characters that change a
+    URI's meaning when bare (``/ # ? %`` and space) stay encoded (upper-case hex)."""
+    s = run.group(0)
+    try:
+        text = bytes(int(s[i + 1:i + 3], 16) for i in range(0, len(s), 3)).decode("utf-8")
+    except UnicodeDecodeError:
+        return s.upper()
+    return "".join(_REENCODE.get(ch, ch) for ch in text)
+
+
+def normalise_uri(uri: str) -> str:
+    """The canonical spelling of ``uri`` (rules in the module docstring, step 1).
+
+    >>> normalise_uri("https://en.dbpedia.org/resource/Berlin")
+    'http://dbpedia.org/resource/Berlin'
+    >>> normalise_uri("http://en.wikipedia.org/wiki/New_York_City")
+    'http://dbpedia.org/resource/New_York_City'
+    >>> normalise_uri("http://dbpedia.org/resource/Caf%C3%A9_%28film%29")
+    'http://dbpedia.org/resource/Café_(film)'
+    """
+    u = uri.strip()
+    if u.startswith("https://"):
+        u = "http://" + u[8:]
+    if "%" in u:
+        u = _PERCENT.sub(_decode_percent, u)
+    if u.startswith("http://en.dbpedia.org/"):
+        u = "http://dbpedia.org/" + u[len("http://en.dbpedia.org/"):]
+    if "wikipedia.org/" in u:
+        m = _WIKI.match(u) or _WIKI_INDEX.match(u)
+        if m is not None and (m.group(1) in (None, "en.")):
+            title = m.group(2).split("#", 1)[0].replace(" ", "_")
+            u = "http://dbpedia.org/resource/" + title
+    return u
+
+
+# --------------------------------------------------------------------------- sameAs
+
+
+class SameAsIndex:
+    """Equivalence classes of URIs under owl:sameAs (union–find; links are undirected).
+
+    ``representative(u)`` is the same URI for every member of a class (the
+    smallest normalised URI of the class, so the choice does not depend on the
+    order of the links). URIs are normalised (:func:`normalise_uri`) before they
+    are linked.
+    """
+
+    def __init__(self, links: Iterable[tuple[str, str]] = ()) -> None:
+        self._parent: dict[str, str] = {}
+        self.link_count = 0
+        for a, b in links:
+            self.add(a, b)
+
+    def _find(self, u: str) -> str:
+        parent = self._parent
+        root = u
+        while parent.get(root, root) != root:
+            root = parent[root]
+        while parent.get(u, u) != root:  # path compression
+            parent[u], u = root, parent[u]
+        return root
+
+    def add(self, a: str, b: str) -> None:
+        """Link ``a`` and ``b`` (normalised first)."""
+        a, b = normalise_uri(a), normalise_uri(b)
+        self.link_count += 1
+        ra, rb = self._find(a), self._find(b)
+        if ra == rb:
+            return
+        if rb < ra:
+            ra, rb = rb, ra
+        self._parent[rb] = ra
+        self._parent.setdefault(ra, ra)
+
+    def representative(self, uri: str) -> str:
+        """The class representative of a normalised ``uri`` (``uri`` itself when unlinked)."""
+        return self._find(uri) if uri in self._parent else uri
+
+    def members(self) -> dict[str, set[str]]:
+        """``{representative: every URI of its class}`` (for tests and reports)."""
+        out: dict[str, set[str]] = {}
+        for u in self._parent:
+            out.setdefault(self._find(u), set()).add(u)
+        return out
+
+    def __len__(self) -> int:
+        return self.link_count
+
+
+_NT_LINE = re.compile(r'^\s*<([^>]*)>\s*<([^>]*)>\s*<([^>]*)>\s*\.\s*$')
+
+
+def read_same_as(path: str | os.PathLike[str], index: SameAsIndex | None = None) -> tuple[SameAsIndex, int]:
+    """Read owl:sameAs links from an N-Triples file (optionally gzip) into ``index``.
+
+    Lines ``<a> <p> <b> .`` with ``p`` in :data:`SAME_AS_PREDICATES` are links;
+    blank lines and ``#`` comments are skipped.
+
+    Returns:
+        ``(index, other)``: the index and the number of triples with another
+        predicate (not links; the caller reports them, they are not dropped silently).
+
+    Raises:
+        InputError: the file is missing, or a line is no IRI triple (names file and line).
+    """
+    index = index if index is not None else SameAsIndex()
+    src = os.fspath(path)
+    other = 0
+    try:
+        with open(src, "rb") as raw:
+            magic = raw.read(2)
+        opener = gzip.open if magic == b"\x1f\x8b" else open
+        with opener(src, "rt", encoding="utf-8") as fh:
+            for lineno, line in enumerate(fh, 1):
+                s = line.strip()
+                if not s or s.startswith("#"):
+                    continue
+                m = _NT_LINE.match(s)
+                if m is None:
+                    raise InputError("not an N-Triples line of three IRIs (an owl:sameAs link)", source=src,
+                                     line=lineno)
+                if m.group(2) in SAME_AS_PREDICATES:
+                    index.add(m.group(1), m.group(3))
+                else:
+                    other += 1
+    except OSError as err:
+        raise InputError(f"cannot read the sameAs file: {err.strerror or err}", source=src) from None
+    except (EOFError, UnicodeDecodeError, gzip.BadGzipFile) as err:
+        raise InputError(f"cannot read the sameAs file: {err}", source=src) from None
+    return index, other
+
+
+# --------------------------------------------------------------------------- KB classification
+
+
 @dataclass(frozen=True)
-class UriMatcher:
-    """URI matching with an optional normalisation of each URI.
+class KbNamespaces:
+    """The KB namespaces (GERBIL's ``SimpleWhiteListBasedUriKBClassifier``).
 
     Attributes:
-        normalise: maps a URI to its canonical form, or to ``None`` when the
-            URI is to be ignored (e.g. outside the KB namespaces, making the
-            mention NIL if no URI is left). ``None`` = compare URIs as given.
+        prefixes: URI prefixes of the KB (normalised); default :data:`DEFAULT_KB_NAMESPACES`.
+    """
 
-    Calling the matcher on two URI sets applies :func:`uris_match` to the
-    normalised sets. Normalised sets are cached per input set.
+    prefixes: tuple[str, ...] = DEFAULT_KB_NAMESPACES
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "prefixes", tuple(normalise_uri(p) for p in self.prefixes))
+
+    def in_kb(self, uri: str) -> bool:
+        """True when ``uri`` starts with one of the prefixes."""
+        return uri.startswith(self.prefixes)
+
+
+# --------------------------------------------------------------------------- the matcher
+
+
+@dataclass
+class UriMatcher:
+    """URI matching: normalisation, sameAs closure, KB classification, then the rule.
+
+    Attributes:
+        normalise: maps a URI to its canonical form, or to ``None`` to ignore
+            the URI. ``None`` (the attribute) = compare URIs as written and use
+            the plain rule (:func:`uris_match`; no KB classes).
+        same_as: owl:sameAs classes (or ``None``).
+        kb: KB namespaces; when given, mentions are classified InKB / EE and
+            the KB rule of the module docstring applies.
+
+    Calling the matcher on two URI sets gives the match decision; results of
+    :meth:`canonical` are cached per input set.
     """
 
     normalise: Callable[[str], str | None] | None = None
+    same_as: SameAsIndex | None = None
+    kb: KbNamespaces | None = None
     _cache: dict = field(default_factory=dict, repr=False, compare=False)
 
     def canonical(self, uris: Iterable[str]) -> frozenset[str]:
-        """The normalised URI set (the input set itself when there is no normalisation)."""
+        """The set the rule compares: normalised URIs plus (with sameAs) their class
+        representatives."""
         uris = frozenset(uris)
-        if self.normalise is None:
+        if self.normalise is None and self.same_as is None:
             return uris
         hit = self._cache.get(uris)
         if hit is None:
             out = set()
             for u in uris:
-                n = self.normalise(u)
-                if n is not None:
-                    out.add(n)
+                n = self.normalise(u) if self.normalise is not None else u
+                if n is None:
+                    continue
+                out.add(n)
+                if self.same_as is not None:
+                    out.add(self.same_as.representative(n))
             hit = self._cache[uris] = frozenset(out)
         return hit
 
+    def in_kb(self, uris: Iterable[str]) -> bool:
+        """True when the mention is InKB (always True for a non-NIL set without ``kb``)."""
+        uris = frozenset(uris)
+        key = ("kb", uris)
+        hit = self._cache.get(key)
+        if hit is None:
+            hit = self._cache[key] = self._in_kb(uris)
+        return hit
+
+    def _in_kb(self, uris: frozenset[str]) -> bool:
+        c = self.canonical(uris)
+        if self.kb is None:
+            return bool(c)
+        if self.same_as is None:
+            return any(self.kb.in_kb(u) for u in c)
+        members = self._members()
+        for u in c:
+            if self.kb.in_kb(u):
+                return True
+            for v in members.get(u, ()):
+                if self.kb.in_kb(v):
+                    return True
+        return False
+
+    def _members(self) -> dict[str, set[str]]:
+        m = self._cache.get("__members__")
+        if m is None:
+            m = self._cache["__members__"] = self.same_as.members() if self.same_as is not None else {}
+        return m
+
     def __call__(self, gold: frozenset[str], pred: frozenset[str]) -> bool:
-        if self.normalise is None:
+        if gold == pred:  # same set: same class (InKB or EE), and InKB sets intersect (or both NIL)
+            return True
+        if self.normalise is None and self.same_as is None and self.kb is None:
             return uris_match(gold, pred)
-        return uris_match(self.canonical(gold), self.canonical(pred))
+        g, p = self.canonical(gold), self.canonical(pred)
+        if self.kb is None:
+            return uris_match(g, p)
+        gk, pk = self.in_kb(gold), self.in_kb(pred)
+        if gk and pk:
+            return not g.isdisjoint(p)
+        return not gk and not pk
 
     @property
     def description(self) -> str:
+        if self.kb is not None:
+            ns = ", ".join(self.kb.prefixes)
+            extra = "URIs normalised (http/https, en.dbpedia.org, percent-encoding, Wikipedia URL -> DBpedia)"
+            if self.same_as is not None:
+                extra += f", owl:sameAs closure of {len(self.same_as)} links"
+            return f"{KB_RULE}; KB namespaces: {ns}; {extra}"
         return URI_RULE + ("" if self.normalise is None else ", after normalisation")
+
+
+def kb_matcher(namespaces: Sequence[str] = DEFAULT_KB_NAMESPACES,
+               same_as: SameAsIndex | None = None) -> UriMatcher:
+    """The matcher ``bengal score`` uses: :func:`normalise_uri`, sameAs, KB namespaces."""
+    return UriMatcher(normalise_uri, same_as, KbNamespaces(tuple(namespaces)))
 
 
 #: URIs compared exactly as written.
