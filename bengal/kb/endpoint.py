@@ -109,6 +109,12 @@ def projection(body: str) -> list[str] | None:
             elif not c.isspace():
                 break  # WHERE or "{": the end of the projection
         else:
+            if c in "\"'":  # a string literal inside an expression: skip it, parentheses and all
+                q = re.compile(r"%s(?:[^%s\\]|\\.)*%s" % (c, c, c), re.DOTALL).match(body, i)
+                if q is None:
+                    raise UsageError("cannot read the projected variables of the SELECT query")
+                i = q.end()
+                continue
             if c == "(":
                 depth += 1
             elif c == ")":
@@ -201,11 +207,11 @@ class RemoteKB:
         prologue, body = split_query(query)
         names = projection(body)
         if names is None:  # SELECT *: ask for the variables with an empty page
-            names, _, _ = self._request(f"{prologue}SELECT * WHERE {{ {{ {body} }} }} LIMIT 0")
+            names, _, _ = self._request(f"{prologue}SELECT * WHERE {{ {{ {body}\n}} }} LIMIT 0")
         if not names:
             return []
         vars_ = " ".join("?" + n for n in names)
-        wrapped = f"{prologue}SELECT {vars_} WHERE {{ {{ {body} }} }}"
+        wrapped = f"{prologue}SELECT {vars_} WHERE {{ {{ {body}\n}} }}"  # \n: ends a trailing comment
         # First one page without ORDER BY (sorting is costly on some servers): most answers fit.
         got, page, cap = self._request(f"{wrapped} LIMIT {self.page_size}")
         self._check_vars(got, names)
@@ -252,7 +258,7 @@ class RemoteKB:
         sw.setQuery(text)
         sw.setReturnFormat(JSON)
         sw.setOnlyConneg(True)  # the Accept header only: no non-standard format=… parameters
-        sw.setTimeout(self.timeout)
+        sw.timeout = self.timeout  # the documented attribute: setTimeout() would cut 0.5 s to int 0 (no limit)
         sw.setMethod(POST if len(text) > _GET_LIMIT else GET)
         if self.graph:
             sw.addDefaultGraph(self.graph)
