@@ -10,10 +10,18 @@ both. What it adds for a server:
   servers); when that page is full, the query is sent again as pages::
 
       PREFIX …                                  (the query's own prologue)
-      SELECT ?a ?b WHERE { { <the query> } } ORDER BY ?a ?b LIMIT n OFFSET k
+      SELECT ?a ?b WHERE { { SELECT ?a ?b WHERE { { <the query> } } ORDER BY ?a ?b } }
+      LIMIT n OFFSET k
 
-  with a total order over all projected variables, ``n`` = ``page_size``
-  (default 10,000), and ``k`` = 0, n, 2n … until a page comes back short. When
+  with an order over all projected variables, ``n`` = ``page_size`` (default
+  10,000), and ``k`` = 0, n, 2n … until a page comes back short. The ORDER BY
+  sits in a subquery and LIMIT/OFFSET outside it: the form Virtuoso documents
+  for paging past its sort limit (``MaxSortedTopRows``, 40,000 rows on
+  dbpedia.org), where ``ORDER BY … OFFSET 40000`` fails. SPARQL 1.1 does not
+  promise that an outer query keeps a subquery's order; Virtuoso and Oxigraph
+  keep it (the tests check every row arrives once on Oxigraph). Rows that
+  differ only in what the order cannot tell apart (e.g. the same text with
+  two language tags) could in principle swap across a page boundary. When
   the server says it truncated a page (Virtuoso's ``X-SPARQL-MaxRows`` header)
   the page size drops to that cap and the next page starts after the rows
   received. A server whose silent cap is below ``page_size`` and that does not
@@ -221,7 +229,8 @@ class RemoteKB:
         rows: list[tuple[str | None, ...]] = []
         size = self.page_size
         while True:
-            got, page, cap = self._request(f"{wrapped} ORDER BY {vars_} LIMIT {size} OFFSET {len(rows)}")
+            got, page, cap = self._request(f"{prologue}SELECT {vars_} WHERE {{ {{ SELECT {vars_} WHERE "
+                                           f"{{ {{ {body}\n}} }} ORDER BY {vars_} }} }} LIMIT {size} OFFSET {len(rows)}")
             self._check_vars(got, names)
             rows.extend(self._row(b, names) for b in page)
             if cap is not None and 0 < cap < size and len(page) == cap:
