@@ -263,7 +263,9 @@ class RemoteKB:
         from SPARQLWrapper import GET, JSON, POST, SPARQLWrapper
         from SPARQLWrapper.SPARQLExceptions import SPARQLWrapperException
 
-        sw = SPARQLWrapper(self.endpoint, agent="bengal (https://github.com/) SPARQLWrapper")
+        from bengal import __version__
+
+        sw = SPARQLWrapper(self.endpoint, agent=f"bengal/{__version__} (SPARQLWrapper)")
         sw.setQuery(text)
         sw.setReturnFormat(JSON)
         sw.setOnlyConneg(True)  # the Accept header only: no non-standard format=… parameters
