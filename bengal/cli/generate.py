@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from bengal.cli._app import cli
+from bengal.cli._kbsource import kb_source_options
 
 
 @cli.command()
@@ -20,6 +21,7 @@ from bengal.cli._app import cli
 @click.option("--classes", default="dbo:Person,dbo:Organisation,dbo:Place", show_default=True,
               help="Comma-separated seed classes.")
 @click.option("--lang", default="en", show_default=True, help="Language of the lexicon.")
+@kb_source_options
 @click.option("--kb", "kb_path", type=click.Path(path_type=Path), default=None,
               help="KB dump (.nt/.ttl, .gz) or pyoxigraph store folder; default: the bundled DBpedia sample.")
 @click.option("-o", "--output", type=click.Path(path_type=Path), default=Path("bench.ttl"), show_default=True,
@@ -28,14 +30,14 @@ from bengal.cli._app import cli
               help="Output format (default: from the extension: .ttl NIF Turtle, .nt NIF N-Triples, .jsonl).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress or summary on stderr.")
 def generate(docs, density, strategy, min_sentences, max_sentences, seed, classes, lang, kb_path, output, fmt,
-             quiet) -> None:
+             quiet, remote) -> None:
     """Generate a NER + EL benchmark with exact gold from the KB."""
     from bengal.generate import GenerateConfig, generate_to_file, manifest_path
 
     config = GenerateConfig(docs=docs, density=density, strategy=strategy, min_sentences=min_sentences,
                             max_sentences=max_sentences, seed=seed,
                             classes=tuple(c.strip() for c in classes.split(",") if c.strip()), lang=lang)
-    generated, manifest = generate_to_file(config, output, fmt, kb_path)
+    generated, manifest = generate_to_file(config, output, fmt, kb_path, kb=remote(kb_path))
     if not quiet:
         s = generated.stats
         click.echo(

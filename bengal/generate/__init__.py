@@ -32,7 +32,7 @@ def manifest_path(output: str | os.PathLike[str]) -> Path:
 
 def generate_to_file(config: GenerateConfig, output: str | os.PathLike[str], format: str | None = None,
                      kb_path: str | os.PathLike[str] | None = None,
-                     progress: Callable[[int], None] | None = None) -> tuple[Generated, dict[str, Any]]:
+                     progress: Callable[[int], None] | None = None, kb: Any = None) -> tuple[Generated, dict[str, Any]]:
     """Generate a corpus, check its gold, and write it with its manifest.
 
     Args:
@@ -41,6 +41,8 @@ def generate_to_file(config: GenerateConfig, output: str | os.PathLike[str], for
         format: ``"nif"`` (Turtle), ``"nt"`` or ``"jsonl"``; by default from the extension.
         kb_path: a KB dump or store folder; ``None`` for the bundled DBpedia sample.
         progress: called with the number of documents made so far.
+        kb: an opened KB to use instead of ``kb_path`` (``None``: open ``kb_path``), e.g.
+            a SPARQL endpoint (:func:`bengal.kb.open_source`).
 
     Returns:
         ``(generated, manifest)``.
@@ -48,7 +50,7 @@ def generate_to_file(config: GenerateConfig, output: str | os.PathLike[str], for
     Raises:
         bengal.errors.UsageError: bad parameters, too few seeds, an unknown output
             format, or an output path that cannot be written (checked before any work).
-        bengal.errors.InputError: an unusable KB path.
+        bengal.errors.InputError: an unusable KB path, an endpoint that fails.
         bengal.errors.GoldError: a gold check failed (nothing is written).
     """
     from bengal.io import output_format, write_corpus
@@ -58,7 +60,7 @@ def generate_to_file(config: GenerateConfig, output: str | os.PathLike[str], for
     out = Path(output)
     fmt = output_format(out, format)
     check_writable(out, manifest_path(out))
-    kb = open_kb(kb_path)
+    kb = open_kb(kb_path) if kb is None else kb
     generated = generate(kb, config, kb_snapshot=kb.snapshot, progress=progress)
     checks = check_gold(generated.corpus, kb)
     manifest = {
@@ -76,7 +78,7 @@ def generate_to_file(config: GenerateConfig, output: str | os.PathLike[str], for
             "classes": list(config.classes),
             "lang": config.lang,
         },
-        "kb": {"source": kb.source if kb.source == "bundled" else Path(kb.source).name,
+        "kb": {"source": kb.source if kb.source == "bundled" or "://" in kb.source else Path(kb.source).name,
                "snapshot": kb.snapshot, "sha256": kb.checksum},
         "gold_checks": checks,
         "stats": generated.stats,

@@ -12,8 +12,8 @@ import json
 import random
 import statistics
 from collections import Counter
-from dataclasses import asdict, dataclass, field
-from typing import Any, Callable
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any, Callable, Sequence
 
 from bengal import __version__
 from bengal.errors import UsageError
@@ -115,9 +115,18 @@ class Generated:
     stats: dict[str, Any] = field(default_factory=dict)
 
 
-def corpus_id(config: GenerateConfig, kb_snapshot: str) -> str:
-    """A short id of (parameters, KB snapshot): the document IRIs' namespace."""
-    payload = json.dumps({"config": asdict(config), "kb": kb_snapshot}, sort_keys=True)
+def corpus_id(config: GenerateConfig, documents: Sequence[Document]) -> str:
+    """A short id of (parameters, content): the document IRIs' namespace.
+
+    The id is the first 12 hex digits of the SHA-256 of the parameters and of
+    every document's text and gold mentions (offsets, URIs, type), in order. It
+    does not depend on how the KB was reached (bundled store, dump, SPARQL
+    endpoint): the same data with the same parameters gives the same corpus,
+    byte for byte, and a KB whose data differs where the corpus looks gives a
+    different id. The manifest's ``kb`` section says where the data came from.
+    """
+    content = [[d.text, [[m.begin, m.end, sorted(m.uris), m.type] for m in d.mentions]] for d in documents]
+    payload = json.dumps({"config": asdict(config), "documents": content}, sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:12]
 
 
@@ -136,6 +145,10 @@ def generate(kb: SparqlKB, config: GenerateConfig, kb_snapshot: str = "",
     its class ("the footballer"), whichever brings the document's mentions per
     token closer to the target.
 
+    Document IRIs are ``DOCUMENT_NAMESPACE + corpus_id + "/" + n`` (see
+    :func:`corpus_id`: parameters and content, not the KB's access path);
+    ``kb_snapshot`` is accepted for callers that pass it and is not part of them.
+
     Raises:
         UsageError: when the KB has too few usable seeds for ``config.docs`` documents.
     """
@@ -150,7 +163,6 @@ def generate(kb: SparqlKB, config: GenerateConfig, kb_snapshot: str = "",
     order = list(pool)
     random.Random(config.seed).shuffle(order)
     target = config.density_target
-    cid = corpus_id(config, kb_snapshot)
     strategy = STRATEGIES[config.strategy]
 
     documents: list[Document] = []
@@ -179,7 +191,7 @@ def generate(kb: SparqlKB, config: GenerateConfig, kb_snapshot: str = "",
         sentences = _verbalise(lex, onto, sub, target, config.min_sentences)
         text, mentions = realise(sentences)
         n = len(documents) + 1
-        documents.append(Document(f"{DOCUMENT_NAMESPACE}{cid}/{n}", text, tuple(mentions)))
+        documents.append(Document(str(n), text, tuple(mentions)))  # IRI set below, from the content
         tokens = sum(count_tokens(sentence_text(s)) for s in sentences)
         totals.update(sentences=len(sentences), tokens=tokens, mentions=len(mentions),
                       fallback_sentences=sum(s.fallback for s in sentences))
@@ -191,6 +203,8 @@ def generate(kb: SparqlKB, config: GenerateConfig, kb_snapshot: str = "",
         raise UsageError(
             f"the KB has only {len(documents)} usable seeds of {', '.join(config.classes)} with at least "
             f"{config.min_sentences} sentences' worth of facts; asked for {config.docs} documents")
+    cid = corpus_id(config, documents)
+    documents = [replace(d, uri=f"{DOCUMENT_NAMESPACE}{cid}/{d.uri}") for d in documents]
     uris = {u for d in documents for m in d.mentions for u in m.uris}
     stats = {
         "documents": len(documents),

@@ -1,0 +1,346 @@
+"""A remote KB: any SPARQL 1.1 endpoint (DBpedia, Virtuoso, Oxigraph server, QLever…) through SPARQLWrapper.
+
+:class:`RemoteKB` answers the same ``select(query)`` as the embedded
+:class:`bengal.kb.store.KB`, so the generator's SPARQL text runs unchanged on
+both. What it adds for a server:
+
+- **Paging under a row cap.** Public endpoints cut answers at a maximum row
+  count (DBpedia's Virtuoso: 10,000 rows) without an error. A SELECT is first
+  sent once with ``LIMIT page_size`` (no ORDER BY: sorting is costly on some
+  servers); when that page is full, the query is sent again as pages::
+
+      PREFIX …                                  (the query's own prologue)
+      SELECT ?a ?b WHERE { { SELECT ?a ?b WHERE { { <the query> } } ORDER BY ?a ?b } }
+      LIMIT n OFFSET k
+
+  with an order over all projected variables, ``n`` = ``page_size`` (default
+  10,000), and ``k`` = 0, n, 2n … until a page comes back short. The ORDER BY
+  sits in a subquery and LIMIT/OFFSET outside it: the form Virtuoso documents
+  for paging past its sort limit (``MaxSortedTopRows``, 40,000 rows on
+  dbpedia.org), where ``ORDER BY … OFFSET 40000`` fails. SPARQL 1.1 does not
+  promise that an outer query keeps a subquery's order; Virtuoso and Oxigraph
+  keep it (the tests check every row arrives once on Oxigraph). Rows that
+  differ only in what the order cannot tell apart (e.g. the same text with
+  two language tags) could in principle swap across a page boundary. When
+  the server says it truncated a page (Virtuoso's ``X-SPARQL-MaxRows`` header)
+  the page size drops to that cap and the next page starts after the rows
+  received. A server whose silent cap is below ``page_size`` and that does not
+  say so would end the paging early: set ``page_size`` at or below its cap.
+- **Retries.** HTTP 5xx, 429, time-outs and dropped connections are retried
+  ``retries`` times, waiting ``backoff`` × 2^i seconds (at most 30 s) before
+  retry i; other 4xx answers are not retried.
+- **Clear errors.** A refused connection, an unknown host, an HTML page or any
+  answer that is not SPARQL JSON results, a rejected query: one-line
+  :class:`bengal.errors.InputError` naming the endpoint.
+- **IRIs escaped.** The endpoint and graph IRIs are checked; the queries'
+  IRIs are already written through :func:`bengal.kb.sparql.iri`.
+
+Results are the lexical values of the bound terms (IRIs as strings, literals
+as their lexical form, unbound as ``None``), in the query's projection order,
+as :meth:`bengal.kb.store.KB.select` gives them. Row order: the server's for
+an answer that fits one page, sorted by the projected variables when paged;
+callers that need an order sort (the generator does).
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import socket
+import time
+import urllib.error
+from dataclasses import dataclass, field
+from typing import Any
+
+from bengal.errors import InputError, UsageError
+from bengal.kb.sparql import iri
+
+__all__ = ["RemoteKB", "DEFAULT_PAGE_SIZE", "DEFAULT_TIMEOUT", "DEFAULT_RETRIES", "split_query", "projection"]
+
+#: Rows per page: DBpedia's public endpoint returns at most 10,000 rows per answer.
+DEFAULT_PAGE_SIZE = 10_000
+#: Seconds to wait for one HTTP answer.
+DEFAULT_TIMEOUT = 60.0
+#: Retries of one page after a 5xx, a 429, a time-out or a dropped connection.
+DEFAULT_RETRIES = 3
+_MAX_WAIT = 30.0
+_GET_LIMIT = 2000  # longer query strings go by POST (URLs of a few KB are refused by some servers)
+
+_PROLOGUE = re.compile(r"\s*(?:(?:PREFIX\s+[A-Za-z0-9_.\-]*:\s*<[^<>\s]*>|BASE\s+<[^<>\s]*>)\s*|#[^\n]*\n\s*)*",
+                       re.IGNORECASE)
+_SELECT = re.compile(r"SELECT\s+(?:(?:DISTINCT|REDUCED)\s+)?", re.IGNORECASE)
+_AS_VAR = re.compile(r"\bAS\s+[?$]([A-Za-z0-9_]+)\s*$", re.IGNORECASE)
+_VAR = re.compile(r"[?$]([A-Za-z0-9_]+)")
+
+
+def split_query(query: str) -> tuple[str, str]:
+    """``(prologue, body)``: the leading ``PREFIX``/``BASE`` declarations (and comments)
+    and the SELECT query after them.
+
+    Raises:
+        UsageError: when the body is not a SELECT query.
+    """
+    m = _PROLOGUE.match(query)
+    prologue, body = query[: m.end()], query[m.end():]
+    if not _SELECT.match(body):
+        raise UsageError("only SPARQL SELECT queries can be sent to an endpoint")
+    return prologue, body
+
+
+def projection(body: str) -> list[str] | None:
+    """The projected variable names of a SELECT query body, in order (``None`` for ``SELECT *``).
+
+    Handles ``?v``, ``$v`` and ``(expression AS ?v)``.
+
+    Raises:
+        UsageError: when the projection cannot be read.
+    """
+    m = _SELECT.match(body)
+    if m is None:
+        raise UsageError("only SPARQL SELECT queries can be sent to an endpoint")
+    i, names, depth, start = m.end(), [], 0, 0
+    while i < len(body):
+        c = body[i]
+        if depth == 0:
+            if c == "*":
+                return None
+            if c == "(":
+                depth, start = 1, i + 1
+            elif c in "?$":
+                v = _VAR.match(body, i)
+                if v is None:
+                    break
+                names.append(v.group(1))
+                i = v.end()
+                continue
+            elif not c.isspace():
+                break  # WHERE or "{": the end of the projection
+        else:
+            if c in "\"'":  # a string literal inside an expression: skip it, parentheses and all
+                q = re.compile(r"%s(?:[^%s\\]|\\.)*%s" % (c, c, c), re.DOTALL).match(body, i)
+                if q is None:
+                    raise UsageError("cannot read the projected variables of the SELECT query")
+                i = q.end()
+                continue
+            if c == "(":
+                depth += 1
+            elif c == ")":
+                depth -= 1
+                if depth == 0:
+                    a = _AS_VAR.search(body[start:i])
+                    if a is None:
+                        raise UsageError("a projected expression needs 'AS ?name' to be paged")
+                    names.append(a.group(1))
+        i += 1
+    if not names:
+        raise UsageError("cannot read the projected variables of the SELECT query")
+    return names
+
+
+def _check_endpoint_url(url: str) -> str:
+    if not re.match(r"^https?://[^\s/]+", url or ""):
+        raise UsageError(f"--endpoint must be an http:// or https:// URL, not {url!r}")
+    try:
+        iri(url)
+    except ValueError:
+        raise UsageError(f"--endpoint holds characters a URL cannot contain: {url!r}") from None
+    return url
+
+
+@dataclass
+class RemoteKB:
+    """A SPARQL endpoint answering SELECT queries like :class:`bengal.kb.store.KB`.
+
+    Attributes:
+        endpoint: the endpoint URL (``http(s)://…``), e.g. ``https://dbpedia.org/sparql``.
+        graph: the default graph IRI to query (``default-graph-uri``), or ``None``
+            for the server's default graph.
+        timeout: seconds to wait for one HTTP answer (> 0).
+        retries: retries of one request after a 5xx, a 429, a time-out or a
+            dropped connection (>= 0).
+        page_size: rows per page (>= 1); at or below the server's row cap.
+        backoff: seconds before the first retry, doubled for each further one (capped at 30 s).
+        source: what it was opened from (the endpoint URL).
+        checksum: always ``None`` (a server's data cannot be hashed from outside).
+        snapshot: ``"<endpoint>"`` or ``"<endpoint> graph <graph>"`` for the manifest.
+        requests: HTTP requests sent so far (attempts, retries included).
+
+    Raises:
+        UsageError: on construction, for a malformed URL or graph IRI or values out of range.
+    """
+
+    endpoint: str
+    graph: str | None = None
+    timeout: float = DEFAULT_TIMEOUT
+    retries: int = DEFAULT_RETRIES
+    page_size: int = DEFAULT_PAGE_SIZE
+    backoff: float = 1.0
+    requests: int = field(default=0, init=False)
+
+    def __post_init__(self) -> None:
+        _check_endpoint_url(self.endpoint)
+        if self.graph is not None:
+            try:
+                iri(self.graph)
+            except ValueError:
+                raise UsageError(f"--graph must be an absolute IRI, not {self.graph!r}") from None
+        if not self.timeout > 0:
+            raise UsageError(f"--timeout must be more than 0 seconds, not {self.timeout}")
+        if self.retries < 0:
+            raise UsageError(f"--retries must be 0 or more, not {self.retries}")
+        if self.page_size < 1:
+            raise UsageError(f"--page-size must be at least 1, not {self.page_size}")
+
+    @property
+    def source(self) -> str:
+        return self.endpoint
+
+    @property
+    def checksum(self) -> None:
+        return None
+
+    @property
+    def snapshot(self) -> str:
+        return self.endpoint + (f" graph {self.graph}" if self.graph else "")
+
+    def select(self, query: str) -> list[tuple[str | None, ...]]:
+        """Run a SPARQL SELECT query, page by page; rows of lexical values in projection order.
+
+        Raises:
+            UsageError: when the text is not a SELECT query whose projection can be read.
+            InputError: when the endpoint cannot be reached, rejects the query, or
+                answers with something other than SPARQL JSON results.
+        """
+        prologue, body = split_query(query)
+        names = projection(body)
+        if names is None:  # SELECT *: ask for the variables with an empty page
+            names, _, _ = self._request(f"{prologue}SELECT * WHERE {{ {{ {body}\n}} }} LIMIT 0")
+        if not names:
+            return []
+        vars_ = " ".join("?" + n for n in names)
+        wrapped = f"{prologue}SELECT {vars_} WHERE {{ {{ {body}\n}} }}"  # \n: ends a trailing comment
+        # First one page without ORDER BY (sorting is costly on some servers): most answers fit.
+        got, page, cap = self._request(f"{wrapped} LIMIT {self.page_size}")
+        self._check_vars(got, names)
+        if len(page) < self.page_size and not (cap is not None and len(page) == cap):
+            return [self._row(b, names) for b in page]
+        # More rows than a page: page in a total order so that pages neither overlap nor skip.
+        rows: list[tuple[str | None, ...]] = []
+        size = self.page_size
+        while True:
+            got, page, cap = self._request(f"{prologue}SELECT {vars_} WHERE {{ {{ SELECT {vars_} WHERE "
+                                           f"{{ {{ {body}\n}} }} ORDER BY {vars_} }} }} LIMIT {size} OFFSET {len(rows)}")
+            self._check_vars(got, names)
+            rows.extend(self._row(b, names) for b in page)
+            if cap is not None and 0 < cap < size and len(page) == cap:
+                size = cap  # the server truncated the page and said so: page at its cap
+                continue
+            if len(page) < size:
+                return rows
+
+    @staticmethod
+    def _row(binding: dict[str, Any], names: list[str]) -> tuple[str | None, ...]:
+        return tuple(None if binding.get(n) is None else binding[n].get("value") for n in names)
+
+    def _check_vars(self, got: list[str], names: list[str]) -> None:
+        if set(got) != set(names):
+            raise InputError(f"the endpoint {self.endpoint} answered with the variables {got}, not {names}")
+
+    def _request(self, text: str) -> tuple[list[str], list[dict[str, Any]], int | None]:
+        """One query with retries: ``(head variables, bindings, the server's row cap or None)``."""
+        attempt = 0
+        while True:
+            try:
+                return self._once(text)
+            except _Retryable as exc:
+                if attempt >= self.retries:
+                    raise InputError(f"the endpoint {self.endpoint} failed {attempt + 1} times: {exc}") from None
+                time.sleep(min(_MAX_WAIT, self.backoff * 2 ** attempt))
+                attempt += 1
+
+    def _once(self, text: str) -> tuple[list[str], list[dict[str, Any]], int | None]:
+        from SPARQLWrapper import GET, JSON, POST, SPARQLWrapper
+        from SPARQLWrapper.SPARQLExceptions import SPARQLWrapperException
+
+        from bengal import __version__
+
+        sw = SPARQLWrapper(self.endpoint, agent=f"bengal/{__version__} (SPARQLWrapper)")
+        sw.setQuery(text)
+        sw.setReturnFormat(JSON)
+        sw.setOnlyConneg(True)  # the Accept header only: no non-standard format=… parameters
+        sw.timeout = self.timeout  # the documented attribute: setTimeout() would cut 0.5 s to int 0 (no limit)
+        sw.setMethod(POST if len(text) > _GET_LIMIT else GET)
+        if self.graph:
+            sw.addDefaultGraph(self.graph)
+        where = f"the endpoint {self.endpoint}"
+        self.requests += 1
+        try:
+            result = sw.query()
+            response = result.response
+            ctype = (response.headers.get("Content-Type") or "").split(";")[0].strip().lower()
+            cap = response.headers.get("X-SPARQL-MaxRows")
+            raw = response.read()
+        except SPARQLWrapperException as exc:  # 400, 401, 404, 414, 500
+            code = {"QueryBadFormed": 400, "Unauthorized": 401, "EndPointNotFound": 404, "URITooLong": 414,
+                    "EndPointInternalError": 500}.get(type(exc).__name__)
+            detail = _response_text(exc)
+            if code == 500:
+                raise _Retryable(f"HTTP 500 {detail}") from None
+            raise InputError(f"{where} refused the query (HTTP {code}): {detail}") from None
+        except urllib.error.HTTPError as exc:
+            if exc.code >= 500 or exc.code == 429:
+                raise _Retryable(f"HTTP {exc.code} {exc.reason}") from None
+            raise InputError(f"{where} answered HTTP {exc.code} {exc.reason}") from None
+        except urllib.error.URLError as exc:
+            reason = exc.reason
+            if isinstance(reason, (TimeoutError, socket.timeout, ConnectionResetError, ConnectionAbortedError)):
+                raise _Retryable(f"{type(reason).__name__}: {reason}") from None
+            raise InputError(f"cannot reach {where}: {_first_line(str(reason))}") from None
+        except (TimeoutError, socket.timeout, ConnectionResetError, ConnectionAbortedError,
+                http.client.IncompleteRead, http.client.RemoteDisconnected) as exc:
+            raise _Retryable(f"{type(exc).__name__}: {exc}") from None
+        except (http.client.HTTPException, OSError, ValueError) as exc:
+            raise InputError(f"cannot query {where}: {_first_line(str(exc))}") from None
+        if ctype and "json" not in ctype:
+            raise InputError(f"{where} answered with {ctype}, not SPARQL JSON results "
+                             "(is the URL the SPARQL endpoint itself?)")
+        try:
+            data = json.loads(raw.decode("utf-8"))
+            names = data["head"].get("vars", [])
+            bindings = data["results"]["bindings"]
+            if not isinstance(names, list) or not isinstance(bindings, list):
+                raise TypeError
+        except (UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError, AttributeError):
+            raise InputError(f"{where} answered with something that is not SPARQL JSON results "
+                             f"(it starts {raw[:40]!r})") from None
+        try:
+            cap_rows = int(cap) if cap else None
+        except ValueError:
+            cap_rows = None
+        return names, bindings, cap_rows
+
+
+class _Retryable(Exception):
+    """A failure worth another try: HTTP 5xx or 429, a time-out, a dropped connection."""
+
+
+def _response_text(exc: Exception) -> str:
+    """The first line of the server's answer that SPARQLWrapper put into its exception's message."""
+    import ast
+
+    text = str(exc)
+    _, sep, rest = text.partition("Response:\n")
+    if sep:
+        try:
+            return _first_line(ast.literal_eval(rest.strip()))
+        except (ValueError, SyntaxError):
+            return _first_line(rest)
+    return _first_line(text)
+
+
+def _first_line(value: Any) -> str:
+    if isinstance(value, bytes):
+        value = value.decode("utf-8", "replace")
+    lines = [line.strip() for line in str(value).splitlines() if line.strip()]
+    return (lines[0] if lines else "")[:200]

@@ -1,0 +1,326 @@
+"""Remote SPARQL endpoints (``--endpoint``) against a real Oxigraph server on loopback.
+
+One ``oxigraph serve-read-only`` process for the module, loaded with the bundled
+DBpedia sample (default graph) and a three-triple graph (named graph ``GRAPH``);
+127.0.0.1 only, a free port, stopped at the end. Failures a real server will
+not produce on demand (5xx, slow answers, a Virtuoso-style row cap) come from a
+small HTTP proxy in front of it, also on loopback. Expected values come from the
+embedded store (``bengal.kb.store``) or are written here by hand.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from collections import Counter
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from bengal.errors import InputError, UsageError
+from bengal.generate.kbview import load_ontology, seed_candidates
+from bengal.generate.pipeline import DEFAULT_CLASSES, expand_class
+from bengal.kb import open_source, remote_source
+from bengal.kb.endpoint import RemoteKB, projection, split_query
+from bengal.kb.sparql import PREFIXES, values
+from bengal.kb.store import bundled_sample_path
+
+GRAPH = "http://example.org/graph/small"
+SMALL_GRAPH = """<http://example.org/a> <http://www.w3.org/2000/01/rdf-schema#label> "A"@en .
+<http://example.org/a> <http://example.org/p> <http://example.org/b> .
+<http://example.org/b> <http://www.w3.org/2000/01/rdf-schema#label> "B \\"quoted\\" }"@en .
+"""
+SUBCLASS_QUERY = PREFIXES + "SELECT ?c ?super WHERE { ?c rdfs:subClassOf ?super . }"
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def oxigraph_cli() -> str:
+    """The ``oxigraph`` executable of the test extra (beside this Python, else on PATH)."""
+    beside = Path(sys.executable).parent / "oxigraph"
+    found = str(beside) if beside.is_file() else shutil.which("oxigraph")
+    if not found:
+        pytest.fail("the oxigraph CLI is missing: pip install -e '.[test]' installs it")
+    return found
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """URL of a read-only Oxigraph SPARQL endpoint holding the bundled sample (and ``GRAPH``)."""
+    exe = oxigraph_cli()
+    tmp = tmp_path_factory.mktemp("oxigraph")
+    db = tmp / "db"
+    small = tmp / "small.nt"
+    small.write_text(SMALL_GRAPH, encoding="utf-8")
+    subprocess.run([exe, "load", "--location", str(db), "--file", str(bundled_sample_path())],
+                   check=True, capture_output=True, timeout=300)
+    subprocess.run([exe, "load", "--location", str(db), "--file", str(small), "--graph", GRAPH],
+                   check=True, capture_output=True, timeout=60)
+    port = free_port()
+    log = open(tmp / "server.log", "wb")
+    proc = subprocess.Popen([exe, "serve-read-only", "--location", str(db), "--bind", f"127.0.0.1:{port}"],
+                            stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/query"
+    try:
+        for _ in range(300):  # at most ~30 s
+            if proc.poll() is not None:
+                pytest.fail(f"oxigraph serve-read-only exited: {(tmp / 'server.log').read_text()}")
+            try:
+                with urllib.request.urlopen(f"{url}?query=ASK%7B%7D", timeout=2):
+                    break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            pytest.fail("oxigraph serve-read-only did not answer within 30 s")
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+        log.close()
+
+
+class _Proxy(BaseHTTPRequestHandler):
+    """Forwards SPARQL requests to ``server.upstream``; misbehaves as ``server`` says."""
+
+    def _handle(self) -> None:
+        srv = self.server
+        with srv.lock:
+            srv.count += 1
+            n = srv.count
+        if n <= srv.fail_first:
+            if srv.delay:
+                time.sleep(srv.delay)
+            else:
+                self.send_error(srv.fail_status)
+                return
+        body = self.rfile.read(int(self.headers.get("Content-Length") or 0)) if self.command == "POST" else None
+        query = self.path.partition("?")[2]
+        req = urllib.request.Request(srv.upstream + ("?" + query if query else ""), data=body, method=self.command,
+                                     headers={"Accept": "application/sparql-results+json",
+                                              "Content-Type": self.headers.get("Content-Type") or
+                                              "application/x-www-form-urlencoded"})
+        with urllib.request.urlopen(req, timeout=60) as up:
+            answer = json.loads(up.read())
+        extra = {}
+        if srv.cap is not None and len(answer["results"]["bindings"]) > srv.cap:
+            answer["results"]["bindings"] = answer["results"]["bindings"][: srv.cap]
+            extra["X-SPARQL-MaxRows"] = str(srv.cap)  # what Virtuoso says when it cuts an answer
+        data = json.dumps(answer).encode("utf-8")
+        self.send_response(200)
+        self.send_header("Content-Type", "application/sparql-results+json")
+        self.send_header("Content-Length", str(len(data)))
+        for k, v in extra.items():
+            self.send_header(k, v)
+        self.end_headers()
+        self.wfile.write(data)
+
+    do_GET = do_POST = _handle
+
+    def log_message(self, *args) -> None:  # quiet
+        pass
+
+
+@pytest.fixture
+def proxy(server):
+    """``make(fail_first=0, fail_status=503, delay=0, cap=None) -> (url, httpd)``: a loopback proxy."""
+    started = []
+
+    def make(fail_first: int = 0, fail_status: int = 503, delay: float = 0.0, cap: int | None = None):
+        httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Proxy)
+        httpd.daemon_threads = True
+        httpd.upstream, httpd.count, httpd.lock = server, 0, threading.Lock()
+        httpd.fail_first, httpd.fail_status, httpd.delay, httpd.cap = fail_first, fail_status, delay, cap
+        threading.Thread(target=httpd.serve_forever, daemon=True).start()
+        started.append(httpd)
+        return f"http://127.0.0.1:{httpd.server_address[1]}/query", httpd
+
+    yield make
+    for httpd in started:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "bengal", *args], cwd=cwd, capture_output=True, text=True,
+                          timeout=600)
+
+
+def assert_one_line_error(proc: subprocess.CompletedProcess, *needles: str) -> None:
+    assert proc.returncode != 0
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert lines[0].startswith("error: ") and "Traceback" not in proc.stderr
+    for needle in needles:
+        assert needle in lines[0], lines[0]
+
+
+# --- the query text ----------------------------------------------------------------------------------------
+
+def test_projection_and_prologue_are_read():
+    prologue, body = split_query("PREFIX a: <http://a/>\n# note\nBASE <http://b/>\nSELECT DISTINCT ?x WHERE {}")
+    assert prologue.count("PREFIX") == 1 and body.startswith("SELECT DISTINCT")
+    assert projection("SELECT DISTINCT ?s (COUNT(?x) AS ?n) $y WHERE { }") == ["s", "n", "y"]
+    assert projection("SELECT ?a (CONCAT(STR(?b), \")\") AS ?c){ }") == ["a", "c"]
+    assert projection("SELECT * WHERE { }") is None
+    with pytest.raises(UsageError):
+        split_query("ASK { ?s ?p ?o }")
+    with pytest.raises(UsageError):
+        projection("SELECT (COUNT(?x)) WHERE { }")
+
+
+def test_options_are_checked_before_any_request():
+    with pytest.raises(UsageError, match="--graph"):
+        RemoteKB("http://127.0.0.1:9/sparql", graph="http://example.org/a b")
+    with pytest.raises(UsageError, match="--endpoint"):
+        RemoteKB("ftp://example.org/sparql")
+    with pytest.raises(UsageError, match="not both"):
+        open_source("kb.nt", endpoint="http://127.0.0.1:9/sparql")
+    with pytest.raises(UsageError, match="--timeout"):
+        remote_source(timeout=5)
+    assert remote_source() is None
+    kb = remote_source(endpoint="http://127.0.0.1:9/sparql", graph=GRAPH, page_size=5)
+    assert (kb.snapshot, kb.checksum, kb.page_size, kb.requests) == (f"http://127.0.0.1:9/sparql graph {GRAPH}",
+                                                                      None, 5, 0)
+
+
+# --- answers equal the embedded store's -------------------------------------------------------------------
+
+def test_paging_with_small_pages_gives_the_embedded_rows(server, bundled_kb):
+    """755 subclass rows in pages of 100 (8 ordered pages after the first), an OPTIONAL with
+    unbound values and an expression in pages of 7: the same rows as the embedded store."""
+    kb = RemoteKB(server, page_size=100)
+    want = bundled_kb.select(SUBCLASS_QUERY)
+    got = kb.select(SUBCLASS_QUERY)
+    assert len(want) > 700 and Counter(got) == Counter(want)
+    assert kb.requests == 1 + -(-len(want) // 100) + (len(want) % 100 == 0)
+
+    onto = load_ontology(bundled_kb)
+    pool = seed_candidates(bundled_kb, onto, [expand_class(c) for c in DEFAULT_CLASSES])
+    query = PREFIXES + f"""SELECT ?e ?label (STRLEN(?label) AS ?n) ?type WHERE {{ {values('e', pool[:40])}
+        ?e rdfs:label ?label . FILTER(LANG(?label) = "en")
+        OPTIONAL {{ ?e a ?type . FILTER(STRSTARTS(STR(?type), "http://dbpedia.org/ontology/Wik")) }} }}"""
+    want = bundled_kb.select(query)
+    got = RemoteKB(server, page_size=7).select(query)
+    assert len(want) >= 40 and any(r[3] is None for r in want)
+    assert Counter(got) == Counter(want)
+
+
+def test_a_server_row_cap_is_followed(proxy, bundled_kb):
+    """Behind a cap of 60 rows announced as Virtuoso does (X-SPARQL-MaxRows), pages of 1000
+    still bring every row."""
+    url, httpd = proxy(cap=60)
+    kb = RemoteKB(url, page_size=1000)
+    want = bundled_kb.select(SUBCLASS_QUERY)
+    assert Counter(kb.select(SUBCLASS_QUERY)) == Counter(want)
+    # one unordered try, then ordered pages: one cut at the cap, then pages of 60 to the short last one
+    assert httpd.count == 1 + 1 + len(want) // 60
+
+
+def test_graph_selects_the_named_graph(server):
+    rows = RemoteKB(server, graph=GRAPH).select("SELECT ?s ?o WHERE { ?s <http://www.w3.org/2000/01/rdf-schema#label> ?o }")
+    assert sorted(rows) == [("http://example.org/a", "A"), ("http://example.org/b", 'B "quoted" }')]
+    assert sorted(RemoteKB(server, graph=GRAPH).select("SELECT * WHERE { ?s <http://example.org/p> ?o }")) == [
+        ("http://example.org/b", "http://example.org/a")]  # SELECT *: the server's variable order (o, s)
+
+
+# --- the corpus --------------------------------------------------------------------------------------------
+
+def test_endpoint_gives_the_byte_identical_corpus(server, tmp_path):
+    """`bengal generate` through the endpoint (pages of 50,000: the 94,257 seed candidates come
+    in two ordered pages) writes the very bytes the embedded store gives for the same seed."""
+    args = ["generate", "--docs", "25", "--seed", "11", "-q"]
+    a = run(*args, "-o", "embedded.ttl", cwd=tmp_path)
+    assert a.returncode == 0, a.stderr
+    b = run(*args, "-o", "remote.ttl", "--endpoint", server, "--page-size", "50000", "--retries", "0",
+            "--timeout", "120", cwd=tmp_path)
+    assert b.returncode == 0, b.stderr
+    assert (tmp_path / "embedded.ttl").read_bytes() == (tmp_path / "remote.ttl").read_bytes()
+    ma = json.loads((tmp_path / "embedded.ttl.manifest.json").read_text())
+    mb = json.loads((tmp_path / "remote.ttl.manifest.json").read_text())
+    assert mb["kb"] == {"source": server, "snapshot": server, "sha256": None}
+    assert ma["kb"]["source"] == "bundled"
+    for key in ("corpus", "parameters", "gold_checks"):
+        assert {k: v for k, v in ma[key].items() if k != "file"} == {k: v for k, v in mb[key].items() if k != "file"}
+
+
+def test_graph_without_the_sample_has_no_seeds(server, tmp_path):
+    proc = run("generate", "--docs", "2", "-o", "x.ttl", "--endpoint", server, "--graph", GRAPH, cwd=tmp_path)
+    assert_one_line_error(proc, "no seed")
+    assert list(tmp_path.iterdir()) == []
+
+
+# --- failures ----------------------------------------------------------------------------------------------
+
+def test_5xx_is_retried_then_answers(proxy, bundled_kb):
+    url, httpd = proxy(fail_first=2, fail_status=503)
+    kb = RemoteKB(url, retries=2, backoff=0.01)
+    assert Counter(kb.select(SUBCLASS_QUERY)) == Counter(bundled_kb.select(SUBCLASS_QUERY))
+    assert httpd.count == 3
+
+
+def test_5xx_beyond_the_retries_is_an_error(proxy):
+    url, httpd = proxy(fail_first=100, fail_status=500)
+    with pytest.raises(InputError, match=r"failed 2 times: HTTP 500"):
+        RemoteKB(url, retries=1, backoff=0.01).select(SUBCLASS_QUERY)
+    assert httpd.count == 2
+
+
+def test_4xx_is_not_retried(proxy):
+    url, httpd = proxy(fail_first=100, fail_status=403)
+    with pytest.raises(InputError, match="HTTP 403"):
+        RemoteKB(url, retries=3, backoff=0.01).select(SUBCLASS_QUERY)
+    assert httpd.count == 1
+
+
+def test_a_time_out_is_retried(proxy, bundled_kb):
+    url, httpd = proxy(fail_first=1, delay=3.0)
+    kb = RemoteKB(url, timeout=0.5, retries=1, backoff=0.01)
+    assert Counter(kb.select(SUBCLASS_QUERY)) == Counter(bundled_kb.select(SUBCLASS_QUERY))
+    assert httpd.count == 2
+
+
+def test_a_rejected_query_names_the_endpoint(server):
+    with pytest.raises(InputError, match=r"refused the query \(HTTP 400\)"):
+        RemoteKB(server).select("SELECT ?s WHERE { ?s ?p }")
+
+
+def test_refused_connection_is_one_line_and_writes_nothing(tmp_path):
+    url = f"http://127.0.0.1:{free_port()}/sparql"
+    proc = run("generate", "--docs", "2", "-o", "x.ttl", "--endpoint", url, cwd=tmp_path)
+    assert_one_line_error(proc, url, "cannot reach")
+    assert proc.returncode == 1 and list(tmp_path.iterdir()) == []
+
+
+def test_html_answer_is_one_line_and_writes_nothing(server, tmp_path):
+    root = re.sub(r"/query$", "/", server)  # Oxigraph's web page, not its endpoint
+    proc = run("generate", "--docs", "2", "-o", "x.ttl", "--endpoint", root, cwd=tmp_path)
+    assert_one_line_error(proc, root, "text/html")
+    assert proc.returncode == 1 and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["--endpoint", "http://127.0.0.1:9/sparql", "--kb", "x.nt"], "not both"),
+    (["--graph", GRAPH], "--endpoint"),
+    (["--endpoint", "localhost:8890/sparql"], "--endpoint"),
+    (["--endpoint", "http://127.0.0.1:9/sparql", "--page-size", "0"], "--page-size"),
+])
+def test_bad_endpoint_options_are_usage_errors(args, needle, tmp_path):
+    proc = run("generate", "--docs", "2", "-o", "x.ttl", *args, cwd=tmp_path)
+    assert_one_line_error(proc, needle)
+    assert proc.returncode == 2 and list(tmp_path.iterdir()) == []
