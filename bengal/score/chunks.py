@@ -33,7 +33,7 @@ conlleval way) in lenient mode (case C2).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
@@ -66,6 +66,7 @@ __all__ = [
     "classification_report",
     "ChunkEvaluator",
     "get_entities",
+    "score_conll",
 ]
 
 GOLD = "gold"
@@ -779,3 +780,48 @@ class ChunkEvaluator:
     def report(self) -> ChunkReport:
         """The full :class:`ChunkReport` of the batches so far."""
         return build_report(self.counts, self.table.scheme, self.mode, self.table.suffix)
+
+
+def score_conll(gold: Any, pred: Any, *, scheme: str = "iob2", mode: str = LENIENT, suffix: bool = False,
+                tag_column: int = -1) -> ChunkReport:
+    """Chunk metrics of two CoNLL column files (``bengal score`` on CoNLL files).
+
+    Args:
+        gold, pred: paths (or streams / bytes) of CoNLL files with the same tokens
+            in the same sentences (:mod:`bengal.io.conll`).
+        scheme, mode, suffix: as :func:`score_chunks`.
+        tag_column: the column of the tag in both files (default the last).
+
+    Raises:
+        InputError: a broken file, or sentences / tags that do not line up, naming
+            the file and line; TagError (an InputError) for a bad tag, naming the
+            file and line.
+    """
+    from bengal.io.conll import read_conll_file
+
+    g = read_conll_file(gold, tag_column=tag_column)
+    p = read_conll_file(pred, tag_column=tag_column)
+    if len(g.sentences) != len(p.sentences):
+        raise InputError(f"the gold {g.source} has {len(g.sentences)} sentences but the prediction has "
+                         f"{len(p.sentences)}: the files must have the same sentences", source=p.source)
+    for i, (a, b) in enumerate(zip(g.sentences, p.sentences)):
+        if len(a.tokens) != len(b.tokens):
+            raise InputError(f"sentence {i + 1} has {len(b.tokens)} tokens here but {len(a.tokens)} in the gold "
+                             f"({g.source}:{a.line})", source=p.source, line=b.line)
+    try:
+        report = score_chunks(g.tags(), p.tags(), scheme=scheme, mode=mode, suffix=suffix)
+    except TagError as err:
+        cf = g if err.side == GOLD else p
+        detail = str(err).split(": ", 1)[-1]
+        raise TagError(f"sentence {err.sentence + 1}, token {err.token + 1}: {detail}", side=err.side,
+                       sentence=err.sentence, token=err.token, source=cf.source,
+                       line=cf.line_of(err.sentence, err.token)) from None
+    warnings = []
+    for side, n in ((GOLD, report.invalid_gold), (PREDICTION, report.invalid_pred)):
+        if n:
+            src = g.source if side == GOLD else p.source
+            what = "dropped (strict mode)" if mode == STRICT else "repaired (lenient mode)"
+            warnings.append({"code": "invalid_tag", "where": src, "side": side,
+                             "message": f"{n} tags not allowed in place by the scheme "
+                                        f"{report.conventions['scheme'].split()[0]}: {what}"})
+    return replace(report, warnings=tuple(warnings))
