@@ -141,9 +141,11 @@ def read_conll_file(source: str | os.PathLike[str] | IO[bytes] | bytes, *, tag_c
             out.sentences.append(ConllSentence(tuple(tokens), tuple(tags), first, doc))
             tokens, tags = [], []
 
+    from bengal.io.nif import gc_paused
+
     lineno = 0
     try:
-        with text:
+        with text, gc_paused():
             for lineno, line in enumerate(text, 1):
                 fields = line.split()
                 if not fields:

@@ -798,9 +798,12 @@ def score_conll(gold: Any, pred: Any, *, scheme: str = "iob2", mode: str = LENIE
             file and line.
     """
     from bengal.io.conll import read_conll_file
+    from bengal.io.nif import gc_paused
 
-    g = read_conll_file(gold, tag_column=tag_column)
-    p = read_conll_file(pred, tag_column=tag_column)
+    with gc_paused():  # millions of small acyclic objects: the collector's passes only cost time
+        g = read_conll_file(gold, tag_column=tag_column)
+        p = read_conll_file(pred, tag_column=tag_column)
+        g_tags, p_tags = g.tags(), p.tags()
     if len(g.sentences) != len(p.sentences):
         raise InputError(f"the gold {g.source} has {len(g.sentences)} sentences but the prediction has "
                          f"{len(p.sentences)}: the files must have the same sentences", source=p.source)
@@ -809,7 +812,7 @@ def score_conll(gold: Any, pred: Any, *, scheme: str = "iob2", mode: str = LENIE
             raise InputError(f"sentence {i + 1} has {len(b.tokens)} tokens here but {len(a.tokens)} in the gold "
                              f"({g.source}:{a.line})", source=p.source, line=b.line)
     try:
-        report = score_chunks(g.tags(), p.tags(), scheme=scheme, mode=mode, suffix=suffix)
+        report = score_chunks(g_tags, p_tags, scheme=scheme, mode=mode, suffix=suffix)
     except TagError as err:
         cf = g if err.side == GOLD else p
         detail = str(err).split(": ", 1)[-1]
