@@ -61,13 +61,15 @@ def run_extra(task: str, gold: Path, pred: Path, gfmt: str, pfmt: str, *, json_o
     echo_warnings(gold_corpus.warnings, f"gold {gold}")
     echo_warnings(pred_corpus.warnings, f"prediction {pred}")
     if task == "semeval":
-        from bengal.score.semeval import render_semeval, score_semeval
+        from bengal.report.chunks import render_semeval
+        from bengal.score.semeval import score_semeval
 
         result = score_semeval(gold_corpus, pred_corpus)
         _emit(render_semeval(result), result.to_json(), json_out)
         return
     if task == "jaccard":
-        from bengal.score.jaccard import render_jaccard, score_jaccard
+        from bengal.report.chunks import render_jaccard
+        from bengal.score.jaccard import score_jaccard
 
         result = score_jaccard(gold_corpus, pred_corpus, threshold=jaccard_threshold,
                                beta=0.5 if beta is None else beta, greedy=greedy)

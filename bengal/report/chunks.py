@@ -75,3 +75,46 @@ def write_chunk_json(report: ChunkReport, path: str | os.PathLike[str] | IO[str]
         return
     with atomic_write(Path(path)) as fh:
         fh.write(text)
+
+
+def _plain(renderable) -> str:
+    console = Console(file=io.StringIO(), width=100, force_terminal=False, color_system=None, record=True,
+                      soft_wrap=False)
+    console.print(renderable)
+    return console.export_text()
+
+
+def render_semeval(result) -> str:
+    """A :class:`bengal.score.semeval.SemEvalResult` as plain text: one row per scheme (COR, INC, PAR, MIS,
+    SPU, ACT, POS, P, R, F1), then F1 per type and scheme."""
+    table = Table(title=f"SemEval-2013 schemes · {result.documents} documents", title_justify="left")
+    table.add_column("scheme", style="bold")
+    for name in ("COR", "INC", "PAR", "MIS", "SPU", "ACT", "POS", "P", "R", "F1"):
+        table.add_column(name, justify="right")
+    for scheme, c in result.overall.items():
+        table.add_row(scheme, str(c.cor), str(c.inc), str(c.par), str(c.mis), str(c.spu), str(c.act), str(c.pos),
+                      _f(c.precision), _f(c.recall), _f(c.f1))
+    items = [table]
+    if result.per_type:
+        types = Table(title="F1 per type", title_justify="left")
+        types.add_column("type", style="bold")
+        schemes = list(result.overall)
+        for s in schemes:
+            types.add_column(s, justify="right")
+        for t, rows in result.per_type.items():
+            types.add_row(t or "(untyped)", *(_f(rows[s].f1) for s in schemes))
+        items.append(types)
+    items.append(Text("\n".join(result.conventions.values()), style="dim"))
+    return _plain(Group(*items))
+
+
+def render_jaccard(result) -> str:
+    """A :class:`bengal.score.jaccard.JaccardResult` as plain text."""
+    table = Table(title=f"Jaccard F{result.beta:g} · threshold {result.threshold:g} · "
+                        f"{'greedy' if result.greedy else 'one-to-one'} matching · {result.documents} documents",
+                  title_justify="left")
+    for name in ("P", "R", f"F{result.beta:g}", "TP", "FP", "FN"):
+        table.add_column(name, justify="right")
+    c = result.counts
+    table.add_row(_f(result.precision), _f(result.recall), _f(result.f_beta), str(c.tp), str(c.fp), str(c.fn))
+    return _plain(Group(table, Text("\n".join(result.conventions.values()), style="dim")))
