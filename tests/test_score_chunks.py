@@ -321,3 +321,22 @@ def test_parity_with_seqeval_strict_iobes():
 def test_classification_report_is_score_chunks():
     g, p = [["B-PER", "I-PER", "O"]], [["B-PER", "O", "O"]]
     assert classification_report(g, p).to_json() == score_chunks(g, p).to_json()
+
+
+def test_c15_f_beta_of_a_chunk_report():
+    # C14-like: gold PER, pred PER + FOO: TP 1, FP 1, FN 0 -> P 0.5, R 1
+    r = one("B-PER O", "B-PER B-FOO")
+    assert counts(r) == (1, 1, 0)
+    # F2 = 5·0.5·1/(4·0.5 + 1) = 0.833; F0.5 = 1.25·0.5/(0.25·0.5 + 1) = 0.556
+    assert r.f_beta(2) == pytest.approx(2.5 / 3)
+    assert r.f_beta(0.5) == pytest.approx(0.625 / 1.125)
+    # macro over types: PER F2 1, FOO F2 0 -> 0.5
+    assert r.f_beta(2, average="macro") == pytest.approx(0.5)
+    # P 1, R 0.5: F2 = 5·0.5/(4 + 0.5) = 0.556
+    r = one("B-PER B-LOC", "B-PER O")
+    assert r.f_beta(2) == pytest.approx(2.5 / 4.5)
+
+
+def test_empty_input():
+    r = score_chunks([], [])
+    assert (r.tokens, r.sentences, r.micro.f1, r.token_accuracy) == (0, 0, 1.0, 1.0)

@@ -18,6 +18,13 @@ Example::
     from bengal.score import score
     result = score(read_corpus("gold.ttl"), read_corpus("system.ttl"), task="a2kb", match="strong")
     result.micro.f1, result.macro.f1, result.to_json()
+
+Tag sequences (CoNLL columns, model outputs) have their own modules:
+:mod:`bengal.score.schemes` (IO/IOB1/IOB2/IOE1/IOE2/IOBES/BILOU as tables) and
+:mod:`bengal.score.chunks` (chunk metrics: :func:`score_chunks`, seqeval-style
+:func:`f1_score` / :func:`classification_report`, the training-loop accumulator
+:class:`ChunkEvaluator`); partial credit in :mod:`bengal.score.semeval`, Jaccard
+F-beta in :mod:`bengal.score.jaccard`.
 """
 
 from bengal.score.api import (
@@ -32,6 +39,7 @@ from bengal.score.matching import SPAN_MATCHES, STRONG, WEAK, Alignment, align
 from bengal.score.metrics import Counts, Measures, f_beta, f_beta_from_pr
 from bengal.score.tasks import TASKS, Task
 from bengal.score.uris import UriMatcher, uris_match
+from bengal.score.chunks import ChunkEvaluator, ChunkReport, score_chunks  # noqa: E402  (chunk metrics)
 
 __all__ = [
     "score",
@@ -53,4 +61,7 @@ __all__ = [
     "Task",
     "UriMatcher",
     "uris_match",
+    "ChunkEvaluator",
+    "ChunkReport",
+    "score_chunks",
 ]
