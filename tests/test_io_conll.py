@@ -198,3 +198,17 @@ def test_cli_forced_format_and_span_tasks(tmp_path):
     assert (data["micro"]["tp"], data["micro"]["fp"], data["micro"]["fn"]) == (2, 1, 2)
     bad = run(tmp_path, "--task", "chunk", "--gold-format", "jsonl")
     assert bad.returncode == 2 and "must be CoNLL files" in bad.stderr
+
+
+def test_cli_strict_makes_invalid_tags_an_error(tmp_path):
+    (tmp_path / "gold.txt").write_text(GOLD)
+    (tmp_path / "pred.txt").write_text(PRED.replace("EU NNP B-NP B-ORG", "EU NNP B-NP I-ORG"))
+    ok = run_pair(tmp_path)
+    assert ok.returncode == 0 and "invalid_tag: 1 tags" in ok.stderr
+    bad = run_pair(tmp_path, "--strict")
+    assert bad.returncode == 1 and "pred.txt: 1 tags not allowed" in bad.stderr and "--strict" in bad.stderr
+
+
+def run_pair(tmp_path, *args):
+    return subprocess.run([sys.executable, "-m", "bengal", "score", "gold.txt", "pred.txt", *args],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120)

@@ -340,3 +340,13 @@ def test_c15_f_beta_of_a_chunk_report():
 def test_empty_input():
     r = score_chunks([], [])
     assert (r.tokens, r.sentences, r.micro.f1, r.token_accuracy) == (0, 0, 1.0, 1.0)
+
+
+def test_accuracy_score_and_float_ids():
+    from bengal.score.chunks import accuracy_score
+
+    # 3 of 4 tags equal
+    assert accuracy_score([["B-PER", "I-PER"], ["O", "O"]], [["B-PER", "O"], ["O", "O"]]) == 0.75
+    ev = ChunkEvaluator(["O", "B-PER"])
+    with pytest.raises(TagError, match="label ids must be integers"):
+        ev.update(np.array([[0.2, 0.8]]), np.array([[0, 1]]))

@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from bengal.cli._app import echo_warnings
-from bengal.errors import UsageError
+from bengal.errors import InputError, UsageError
 
 __all__ = ["run_extra"]
 
@@ -47,7 +47,7 @@ def run_extra(task: str, gold: Path, pred: Path, gfmt: str, pfmt: str, *, json_o
         report = score_conll(gold, pred, scheme=scheme, mode=mode, suffix=suffix)
         if strict and (report.invalid_gold or report.invalid_pred):
             w = report.warnings[0]
-            raise UsageError(f"{w['where']}: {w['message']} (an error under --strict)")
+            raise InputError(f"{w['message']} (an error under --strict)", source=w["where"])
         for w in report.warnings:
             click.echo(f"warning: {w['side']} {w['where']}: {w['code']}: {w['message']}", err=True)
         _emit(render_chunk_report(report), report.to_json(), json_out)

@@ -63,6 +63,7 @@ __all__ = [
     "f1_score",
     "precision_score",
     "recall_score",
+    "accuracy_score",
     "classification_report",
     "ChunkEvaluator",
     "get_entities",
@@ -639,6 +640,13 @@ def recall_score(y_true, y_pred, *, average: str = "micro", scheme: str = "iob2"
     return _average(score_chunks(y_true, y_pred, scheme=scheme, mode=mode, suffix=suffix), average).recall
 
 
+def accuracy_score(y_true: Sequence[Sequence[str]], y_pred: Sequence[Sequence[str]], *, scheme: str = "iob2",
+                   suffix: bool = False) -> float:
+    """Token accuracy (seqeval's ``accuracy_score``): equal tags over all tags (1.0 for no tag).
+    Same errors as :func:`score_chunks`."""
+    return score_chunks(y_true, y_pred, scheme=scheme, suffix=suffix).token_accuracy
+
+
 def get_entities(tags: Sequence[str], *, scheme: str = "iob2", mode: str = LENIENT,
                  suffix: bool = False) -> list[tuple[str, int, int]]:
     """The chunks of one tag sequence as ``(type, first token, last token)`` (inclusive), in order.
@@ -700,6 +708,9 @@ class ChunkEvaluator:
         self.counts = ChunkCounts(types=list(self.table.types))
 
     def _ids(self, arr: np.ndarray, keep: np.ndarray, what: str) -> np.ndarray:
+        if arr.dtype.kind not in "iu":
+            raise TagError(f"{what}: label ids must be integers, got an array of {arr.dtype} "
+                           "(take the argmax of the logits first)", side=what)
         vals = arr[keep]
         bad = (vals < 0) | (vals >= len(self._map))
         if bad.any():
