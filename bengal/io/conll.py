@@ -50,7 +50,6 @@ import re
 from dataclasses import dataclass, field
 from typing import IO, Any, Sequence
 
-import numpy as np
 
 from bengal.errors import InputError
 from bengal.model import Corpus, CorpusWarning, Document, Mention
@@ -214,7 +213,8 @@ def conll_to_corpus(cf: ConllFile, *, scheme: str = "iob2", mode: str = "lenient
         ValueError: an unknown scheme or mode.
     """
     from bengal.io.nif import FlawLog, file_stem
-    from bengal.score.chunks import STRICT, LabelTable, TagError, _check_mode, _encode, extract_chunks
+    from bengal.score.chunks import (STRICT, LabelTable, TagError, _check_mode, _encode, extract_chunks,
+                                     flat_places, invalid_positions)
 
     mode = _check_mode(mode)
     table = LabelTable(scheme, suffix)
@@ -226,24 +226,10 @@ def conll_to_corpus(cf: ConllFile, *, scheme: str = "iob2", mode: str = "lenient
     chunks = extract_chunks(ids, table, mode)
     log = FlawLog(cf.source, strict)
 
-    # Flat position -> (sentence, token): position 0 is the leading sentinel; sentence i's tokens
-    # follow, then its sentinel.
-    lengths = np.fromiter((len(s.tokens) for s in cf.sentences), dtype=np.int64, count=len(cf.sentences))
-    first_pos = np.concatenate([[1], np.cumsum(lengths + 1)[:-1] + 1]) if len(lengths) else np.zeros(0, np.int64)
-
-    def place(pos: int) -> tuple[int, int]:
-        si = int(np.searchsorted(first_pos, pos, side="right") - 1)
-        return si, pos - int(first_pos[si])
-
-    # invalid tags: non-O tokens outside the strict chunks
-    strict_chunks = chunks if mode == STRICT else extract_chunks(ids, table, STRICT)
-    if strict_chunks.invalid:
-        cover = np.zeros(len(ids) + 1, dtype=np.int64)
-        np.add.at(cover, strict_chunks.starts, 1)
-        np.add.at(cover, strict_chunks.ends + 1, -1)
-        covered = np.cumsum(cover)[:-1] > 0
+    place = flat_places([len(s.tokens) for s in cf.sentences])
+    if chunks.invalid:  # non-O tags outside the strict chunks
         what = "dropped (strict mode)" if mode == STRICT else "read as conlleval does (lenient mode)"
-        for pos in np.flatnonzero((ids != 0) & ~covered).tolist():
+        for pos in invalid_positions(ids, table).tolist():
             si, ti = place(pos)
             line = cf.line_of(si, ti)
             tag = cf.sentences[si].tags[ti]

@@ -316,6 +316,30 @@ def extract_chunks(ids: np.ndarray, table: LabelTable, mode: str = LENIENT) -> C
     return Chunks(starts, ends, label_types[ids[starts]], invalid)
 
 
+def invalid_positions(ids: np.ndarray, table: LabelTable) -> np.ndarray:
+    """Positions (in ``ids``' flat coordinates) of the non-``O`` tags that the scheme's
+    strict reading puts in no chunk: the ``invalid_tags`` of :class:`ChunkReport`."""
+    ch = extract_chunks(ids, table, STRICT)
+    cover = np.zeros(len(ids) + 1, dtype=np.int64)
+    np.add.at(cover, ch.starts, 1)
+    np.add.at(cover, ch.ends + 1, -1)
+    covered = np.cumsum(cover)[:-1] > 0
+    return np.flatnonzero((ids != 0) & ~covered)
+
+
+def flat_places(lengths: Sequence[int]) -> Any:
+    """A function ``position -> (sentence, token)`` (0-based) for flat arrays of sentences of
+    these lengths, as :func:`_encode` lays them out (a leading sentinel, one after each sentence)."""
+    lens = np.asarray(lengths, dtype=np.int64)
+    first = np.concatenate([[1], np.cumsum(lens + 1)[:-1] + 1]) if len(lens) else np.zeros(0, np.int64)
+
+    def place(pos: int) -> tuple[int, int]:
+        si = int(np.searchsorted(first, pos, side="right") - 1)
+        return si, int(pos - first[si])
+
+    return place
+
+
 @dataclass
 class ChunkCounts:
     """Counts of a chunk scoring run, additive over batches.
@@ -831,11 +855,14 @@ def score_conll(gold: Any, pred: Any, *, scheme: str = "iob2", mode: str = LENIE
                        sentence=err.sentence, token=err.token, source=cf.source,
                        line=cf.line_of(err.sentence, err.token)) from None
     warnings = []
-    for side, n in ((GOLD, report.invalid_gold), (PREDICTION, report.invalid_pred)):
+    for side, n, cf, tags in ((GOLD, report.invalid_gold, g, g_tags), (PREDICTION, report.invalid_pred, p, p_tags)):
         if n:
-            src = g.source if side == GOLD else p.source
+            table = LabelTable(scheme, suffix)
+            place = flat_places([len(t) for t in tags])
+            first = [cf.line_of(*place(pos)) for pos in invalid_positions(_encode(table, tags, side), table)[:3]]
             what = "dropped (strict mode)" if mode == STRICT else "repaired (lenient mode)"
-            warnings.append({"code": "invalid_tag", "where": src, "side": side,
+            lines = ", ".join(f"{cf.source}:{line}" for line in first) + (" …" if n > len(first) else "")
+            warnings.append({"code": "invalid_tag", "where": cf.source, "side": side,
                              "message": f"{n} tags not allowed in place by the scheme "
-                                        f"{report.conventions['scheme'].split()[0]}: {what}"})
+                                        f"{table.scheme.label}: {what}; at {lines}"})
     return replace(report, warnings=tuple(warnings))
