@@ -48,11 +48,11 @@ import io
 import os
 import re
 from dataclasses import dataclass, field
-from typing import IO, Any, Sequence
+from typing import IO, Any
 
 
 from bengal.errors import InputError
-from bengal.model import Corpus, CorpusWarning, Document, Mention
+from bengal.model import Corpus, Document, Mention
 
 __all__ = [
     "ConllSentence",
