@@ -212,3 +212,17 @@ def test_cli_strict_makes_invalid_tags_an_error(tmp_path):
 def run_pair(tmp_path, *args):
     return subprocess.run([sys.executable, "-m", "bengal", "score", "gold.txt", "pred.txt", *args],
                           cwd=tmp_path, capture_output=True, text=True, timeout=120)
+
+
+def test_writer_cuts_words_at_mention_boundaries():
+    from bengal.model import Corpus, Document, Mention
+
+    text = "Papa Roach's fans met in Oslo."
+    d = Document("http://ex.org/1", text, (Mention.in_text(text, 0, 10, (), "ORG"),
+                                           Mention.in_text(text, 25, 29, (), "LOC")))
+    buf = io.StringIO()
+    write_conll(Corpus((d,), metadata={"conll_docstart": False}), buf)
+    assert buf.getvalue() == ("Papa B-ORG\nRoach I-ORG\n's O\nfans O\nmet O\nin O\nOslo B-LOC\n. O\n\n")
+    back = read_conll(buf.getvalue().encode()).documents[0]
+    assert back.text == "Papa Roach 's fans met in Oslo ."
+    assert [m.surface for m in back.mentions] == ["Papa Roach", "Oslo"]
