@@ -350,3 +350,54 @@ def test_accuracy_score_and_float_ids():
     ev = ChunkEvaluator(["O", "B-PER"])
     with pytest.raises(TagError, match="label ids must be integers"):
         ev.update(np.array([[0.2, 0.8]]), np.array([[0, 1]]))
+
+
+@pytest.mark.parametrize("scheme", ["iob1", "iob2", "ioe2", "iobes", "bilou"])
+def test_random_sequences_chunk_for_chunk_like_seqeval(scheme):
+    """Short random tag sequences (scheme breaks included), sentence by sentence, against seqeval:
+    strict mode against its scheme tables (not IOB1, whose end rule differs, see schemes.py),
+    lenient mode against its conlleval ``get_entities`` (not BILOU, which it does not know)."""
+    from seqeval.metrics.sequence_labeling import get_entities as seqeval_entities
+    from seqeval.scheme import BILOU, IOB2, IOBES, IOE2, Tokens
+
+    classes = {"iob2": IOB2, "ioe2": IOE2, "iobes": IOBES, "bilou": BILOU}
+    prefixes = SCHEMES[scheme].prefixes
+    rng = random.Random(scheme)
+    for _ in range(2000):
+        seq = ["O" if rng.random() < 0.3 else rng.choice(prefixes) + "-" + rng.choice("XY")
+               for _ in range(rng.randint(1, 7))]
+        if scheme in classes:
+            theirs = [(e.tag, e.start, e.end - 1) for e in Tokens(seq, classes[scheme]).entities]
+            assert get_entities(seq, scheme=scheme, mode="strict") == theirs, seq
+        if scheme != "bilou":
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                assert get_entities(seq, scheme=scheme) == seqeval_entities(seq), seq
+
+
+@pytest.mark.parametrize("mode", ["lenient", "strict"])
+def test_accumulator_over_padded_batches_equals_one_call(mode):
+    """Batches of ids with padding and -100 sub-word positions give exactly the one-call report."""
+    gold = _conll_tags(shared_path("conll", "conllpp_test.txt"))[:600]
+    pred = _perturb(gold, random.Random(5), "BI", 0.1)
+    labels = ["O", "B-PER", "I-PER", "B-LOC", "I-LOC", "B-ORG", "I-ORG", "B-MISC", "I-MISC"]
+    index = {t: i for i, t in enumerate(labels)}
+    ev = ChunkEvaluator(labels, mode=mode)
+    rng = random.Random(9)
+    for start in range(0, len(gold), 32):
+        rows_g, rows_p = gold[start:start + 32], pred[start:start + 32]
+        width = 2 * max(map(len, rows_g))  # room for the inserted -100 positions
+        g_ids = np.full((len(rows_g), width + 8), 0, dtype=np.int64)
+        p_ids = np.full_like(g_ids, 5)  # padding holds a non-O id: it must be cut by lengths
+        lengths = []
+        for r, (tg, tp) in enumerate(zip(rows_g, rows_p)):
+            col = 0
+            for a, b in zip(tg, tp):
+                g_ids[r, col], p_ids[r, col] = index[a], index[b]
+                col += 1
+                if rng.random() < 0.2:  # a sub-word continuation: ignored on the gold side
+                    g_ids[r, col], p_ids[r, col] = -100, rng.randrange(len(labels))
+                    col += 1
+            lengths.append(col)
+        ev.update(p_ids, g_ids, np.array(lengths))
+    assert ev.report().to_json() == score_chunks(gold, pred, mode=mode).to_json()
