@@ -401,3 +401,8 @@ def test_accumulator_over_padded_batches_equals_one_call(mode):
             lengths.append(col)
         ev.update(p_ids, g_ids, np.array(lengths))
     assert ev.report().to_json() == score_chunks(gold, pred, mode=mode).to_json()
+
+
+def test_report_text():
+    text = classification_report([["B-PER", "I-PER", "O"]], [["B-PER", "O", "O"]]).to_text()
+    assert "PER" in text and "micro" in text and "weighted" in text and "token accuracy 0.6667" in text

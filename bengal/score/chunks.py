@@ -510,6 +510,13 @@ class ChunkReport:
             return sum(metrics.f_beta(Counts(r.tp, r.fp, r.fn), beta) for r in rows) / len(rows)
         raise ValueError(f"unknown average {average!r}: use 'micro' or 'macro'")
 
+    def to_text(self) -> str:
+        """The per-type table as plain text (seqeval's ``classification_report`` string;
+        :func:`bengal.report.chunks.render_chunk_report`)."""
+        from bengal.report.chunks import render_chunk_report
+
+        return render_chunk_report(self)
+
     def to_json(self) -> dict[str, Any]:
         """The stable JSON shape (keys are only ever added)::
 
