@@ -39,7 +39,6 @@ from bengal.score.matching import SPAN_MATCHES, STRONG, WEAK, Alignment, align
 from bengal.score.metrics import Counts, Measures, f_beta, f_beta_from_pr
 from bengal.score.tasks import TASKS, Task
 from bengal.score.uris import UriMatcher, uris_match
-from bengal.score.chunks import ChunkEvaluator, ChunkReport, score_chunks  # noqa: E402  (chunk metrics)
 
 __all__ = [
     "score",
@@ -61,7 +60,9 @@ __all__ = [
     "Task",
     "UriMatcher",
     "uris_match",
-    "ChunkEvaluator",
-    "ChunkReport",
-    "score_chunks",
 ]
+
+# Chunk metrics of tag sequences (bengal.score.chunks), kept apart from the span scorer's exports.
+from bengal.score.chunks import ChunkEvaluator, ChunkReport, score_chunks  # noqa: E402
+
+__all__ += ["ChunkEvaluator", "ChunkReport", "score_chunks"]
