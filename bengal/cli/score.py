@@ -1,4 +1,6 @@
-"""``bengal score`` → :func:`bengal.io.read_corpus` + :func:`bengal.score.score`."""
+"""``bengal score`` → :func:`bengal.io.read_corpus` + :func:`bengal.score.score`; on two CoNLL
+files → :func:`bengal.score.chunks.score_conll` (chunk metrics); ``--task chunk|semeval|jaccard``
+→ :mod:`bengal.cli.score_extra`."""
 
 from __future__ import annotations
 
@@ -12,15 +14,19 @@ from bengal.cli._app import cli, echo_warnings
 #: Warnings the scorer adds (the readers' own are echoed per file).
 SCORING_WARNINGS = ("missing_document", "overlapping_mentions", "ignored_predictions", "no_confidence",
                     "text_mismatch")
+#: Tasks of the chunk / partial-credit / Jaccard work (bengal.cli.score_extra).
+EXTRA_TASKS = ["chunk", "semeval", "jaccard"]
+FORMATS = ["nif", "nt", "jsonl", "conll"]
 
 
 @cli.command()
 @click.argument("gold", type=click.Path(path_type=Path))
 @click.argument("pred", type=click.Path(path_type=Path))
-@click.option("--task", type=click.Choice(["a2kb", "d2kb", "c2kb", "erec", "etyping"]), default="a2kb",
-              show_default=True,
+@click.option("--task", type=click.Choice(["a2kb", "d2kb", "c2kb", "erec", "etyping"] + EXTRA_TASKS), default=None,
               help="a2kb: span and URI; d2kb: gold spans given, URI only; c2kb: bag of URIs per document; "
-                   "erec: span only; etyping: span and type.")
+                   "erec: span only; etyping: span and type; chunk: chunk metrics of tag sequences; semeval: "
+                   "SemEval-2013 partial credit; jaccard: Jaccard F-beta. Default: chunk for two CoNLL files, "
+                   "else a2kb.")
 @click.option("--match", "match", type=click.Choice(["strong", "weak"]), default="strong", show_default=True,
               help="strong: same begin and end; weak: the spans overlap.")
 @click.option("--profile", type=click.Choice(["bengal", "gerbil"]), default="bengal", show_default=True,
@@ -30,7 +36,8 @@ SCORING_WARNINGS = ("missing_document", "overlapping_mentions", "ignored_predict
                    "[default: http://dbpedia.org/resource/]")
 @click.option("--same-as", "same_as_files", multiple=True, type=click.Path(path_type=Path), metavar="FILE",
               help="N-Triples owl:sameAs links (repeatable, .gz allowed), added to those of the gold file.")
-@click.option("--beta", type=float, default=1.0, show_default=True, help="Report F-beta with this beta.")
+@click.option("--beta", type=float, default=None,
+              help="Report F-beta with this beta (default 1; 0.5 for --task jaccard).")
 @click.option("--threshold", type=float, default=None, metavar="T",
               help="Keep only predictions with score >= T.")
 @click.option("--sweep", is_flag=True,
@@ -40,15 +47,36 @@ SCORING_WARNINGS = ("missing_document", "overlapping_mentions", "ignored_predict
               help="Add 95% bootstrap confidence intervals from N resamplings of the documents (e.g. 1000).")
 @click.option("--json", "json_out", default=None, metavar="PATH", help="Write the result as JSON (- for stdout).")
 @click.option("--strict", is_flag=True, help="Turn corpus flaws (anchor mismatches, …) into errors.")
-@click.option("--gold-format", type=click.Choice(["nif", "nt", "jsonl"]), default=None,
+@click.option("--gold-format", type=click.Choice(FORMATS), default=None,
               help="Read GOLD in this format (default: from the extension, else the content).")
-@click.option("--pred-format", type=click.Choice(["nif", "nt", "jsonl"]), default=None,
+@click.option("--pred-format", type=click.Choice(FORMATS), default=None,
               help="Read PRED in this format (default: from the extension, else the content).")
+@click.option("--scheme", type=click.Choice(["io", "iob1", "iob2", "ioe1", "ioe2", "iobes", "bilou"]),
+              default="iob2", show_default=True, help="Tagging scheme of CoNLL tags.")
+@click.option("--mode", type=click.Choice(["lenient", "strict"]), default="lenient", show_default=True,
+              help="lenient: conlleval's chunk rules (seqeval's default); strict: only chunks the scheme allows.")
+@click.option("--suffix", is_flag=True, help="Tags are TYPE-B (suffix style) instead of B-TYPE.")
+@click.option("--jaccard-threshold", type=float, default=0.5, show_default=True,
+              help="--task jaccard: word-level Jaccard at or above which a pair matches.")
+@click.option("--greedy", is_flag=True,
+              help="--task jaccard: the Kaggle Coleridge greedy matching instead of one-to-one maximum matching.")
 def score(gold, pred, task, match, profile, kb_namespaces, same_as_files, beta, threshold, sweep, ci_samples,
           json_out, strict,
-          gold_format, pred_format) -> None:
+          gold_format, pred_format, scheme, mode, suffix, jaccard_threshold, greedy) -> None:
     """Score a system's annotations PRED against the gold standard GOLD (GERBIL-style)."""
-    from bengal.io import read_corpus
+    from bengal.io import detect_format, read_corpus
+
+    gfmt = gold_format or detect_format(gold)
+    pfmt = pred_format or detect_format(pred)
+    if task is None:
+        task = "chunk" if gfmt == pfmt == "conll" else "a2kb"
+    if task in EXTRA_TASKS:
+        from bengal.cli.score_extra import run_extra
+
+        run_extra(task, gold, pred, gfmt, pfmt, json_out=json_out, strict=strict, scheme=scheme, mode=mode,
+                  suffix=suffix, beta=beta, jaccard_threshold=jaccard_threshold, greedy=greedy)
+        return
+    beta = 1.0 if beta is None else beta
     from bengal.report.jsonout import write_json
     from bengal.report.table import render_score
     from bengal.score import score as score_corpora
@@ -61,8 +89,9 @@ def score(gold, pred, task, match, profile, kb_namespaces, same_as_files, beta, 
             click.echo(f"warning: sameAs {path}: {other} triples with another predicate are no sameAs links; "
                        "not used", err=True)
 
-    gold_corpus = read_corpus(gold, gold_format, strict=strict)
-    pred_corpus = read_corpus(pred, pred_format, strict=strict)
+    conll = {"scheme": scheme, "mode": mode, "suffix": suffix}
+    gold_corpus = read_corpus(gold, gfmt, strict=strict, conll=conll)
+    pred_corpus = read_corpus(pred, pfmt, strict=strict, conll=conll)
     result = score_corpora(gold_corpus, pred_corpus, task=task, match=match, profile=profile,
                            kb_namespaces=kb_namespaces or None, same_as=same_as, beta=beta,
                            threshold=threshold, sweep=sweep)

@@ -3,7 +3,10 @@ writer takes one.
 
 * ``"nif"`` — NIF 2.0 in Turtle, GERBIL's layout (:mod:`bengal.io.nif`);
 * ``"nt"`` — the same NIF as N-Triples;
-* ``"jsonl"`` — one document per line (:mod:`bengal.io.jsonl`).
+* ``"jsonl"`` — one document per line (:mod:`bengal.io.jsonl`);
+* ``"conll"`` — CoNLL-2003-style token/tag columns (:mod:`bengal.io.conll`;
+  recognised by the extension ``.conll``/``.iob``/``.bio`` or by content: a
+  ``-DOCSTART-`` line, or lines of columns whose last column is a tag).
 
 :func:`read_corpus` picks the format from the extension (``.ttl``/``.turtle``,
 ``.nt``/``.ntriples``, ``.jsonl``/``.ndjson``, each also with ``.gz``) and,
@@ -28,6 +31,7 @@ from pathlib import Path
 
 from bengal.errors import InputError, UsageError
 from bengal.io.atomic import atomic_write
+from bengal.io.conll import looks_like_conll, read_conll, write_conll
 from bengal.io.jsonl import read_jsonl, write_jsonl
 from bengal.io.nif import WARNING_CODES, read_nif, write_nif
 from bengal.model import Corpus
@@ -42,12 +46,14 @@ __all__ = [
     "read_jsonl",
     "write_jsonl",
     "atomic_write",
+    "read_conll",
+    "write_conll",
     "FORMATS",
     "WARNING_CODES",
 ]
 
 #: The format names :func:`read_corpus` and :func:`write_corpus` accept.
-FORMATS = ("nif", "nt", "jsonl")
+FORMATS = ("nif", "nt", "jsonl", "conll")
 
 _ALIASES = {
     "nif": "nif",
@@ -58,6 +64,7 @@ _ALIASES = {
     "n-triples": "nt",
     "jsonl": "jsonl",
     "ndjson": "jsonl",
+    "conll": "conll",
 }
 _EXTENSIONS = {
     ".ttl": "nif",
@@ -67,6 +74,10 @@ _EXTENSIONS = {
     ".ntriples": "nt",
     ".jsonl": "jsonl",
     ".ndjson": "jsonl",
+    ".conll": "conll",
+    ".iob": "conll",
+    ".iob2": "conll",
+    ".bio": "conll",
 }
 
 
@@ -106,8 +117,8 @@ def _sniff(path: str | os.PathLike[str]) -> str | None:
             return "jsonl"
         if _DIRECTIVE.match(s) or s.startswith((b"<", b"_:")):
             return "nif"
-        return None
-    return None
+        break
+    return "conll" if looks_like_conll(chunk) else None
 
 
 def detect_format(path: str | os.PathLike[str]) -> str:
@@ -157,6 +168,7 @@ def read_corpus(
     *,
     strict: bool = False,
     name: str | None = None,
+    conll: dict | None = None,
 ) -> Corpus:
     """Read a corpus file.
 
@@ -166,6 +178,8 @@ def read_corpus(
             None = :func:`detect_format`.
         strict: turn reader warnings into :class:`InputError`.
         name: the corpus name (default: the file name without extensions).
+        conll: options of :func:`bengal.io.conll.read_conll` for a CoNLL file
+            (``scheme``, ``mode``, ``suffix``, ``tag_column``).
 
     Raises:
         InputError: unknown format, unreadable or broken file.
@@ -173,6 +187,8 @@ def read_corpus(
     fmt = _normal_format(format, os.fspath(path)) if format else detect_format(path)
     if fmt == "jsonl":
         return read_jsonl(path, name=name, strict=strict)
+    if fmt == "conll":
+        return read_conll(path, name=name, strict=strict, **(conll or {}))
     return read_nif(path, syntax="turtle" if fmt == "nif" else "ntriples", name=name, strict=strict)
 
 
@@ -197,6 +213,8 @@ def write_corpus(corpus: Corpus, path: str | os.PathLike[str], format: str | Non
     def emit(fh) -> None:
         if fmt == "jsonl":
             write_jsonl(corpus, fh)
+        elif fmt == "conll":
+            write_conll(corpus, fh)
         else:
             write_nif(corpus, fh, syntax="turtle" if fmt == "nif" else "ntriples")
 

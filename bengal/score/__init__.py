@@ -20,6 +20,13 @@ Example::
     result = score(read_corpus("gold.ttl"), read_corpus("system.ttl"), task="a2kb", match="weak",
                    profile="gerbil", kb_namespaces=["http://dbpedia.org/resource/"])
     result.micro.f1, result.macro.f1, result.to_json()
+
+Tag sequences (CoNLL columns, model outputs) have their own modules:
+:mod:`bengal.score.schemes` (IO/IOB1/IOB2/IOE1/IOE2/IOBES/BILOU as tables) and
+:mod:`bengal.score.chunks` (chunk metrics: :func:`score_chunks`, seqeval-style
+:func:`f1_score` / :func:`classification_report`, the training-loop accumulator
+:class:`ChunkEvaluator`); partial credit in :mod:`bengal.score.semeval`, Jaccard
+F-beta in :mod:`bengal.score.jaccard`.
 """
 
 from bengal.score.api import (
@@ -71,3 +78,8 @@ __all__ = [
     "UriMatcher",
     "uris_match",
 ]
+
+# Chunk metrics of tag sequences (bengal.score.chunks), kept apart from the span scorer's exports.
+from bengal.score.chunks import ChunkEvaluator, ChunkReport, score_chunks  # noqa: E402
+
+__all__ += ["ChunkEvaluator", "ChunkReport", "score_chunks"]

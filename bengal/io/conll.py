@@ -1,0 +1,363 @@
+"""CoNLL column files (CoNLL-2003 style): tag sequences and the corpus model.
+
+Reading (:func:`read_conll_file`)
+    * One token per line, columns separated by tabs or spaces (any run of
+      whitespace); the **token is the first column, the tag the last** (CoNLL-2003:
+      ``token POS chunk NER``; conlleval's ``token gold pred`` files: pass
+      ``tag_column``). Every token line of a file has the same number of columns
+      (at least two).
+    * A blank line ends a sentence; a ``-DOCSTART-`` line (first column) ends
+      the sentence and begins a document. CRLF and LF line endings read alike;
+      a UTF-8 byte-order mark is skipped; gzip is recognised by its magic bytes.
+    * Errors (:class:`~bengal.errors.InputError` naming the file and line): a
+      token line with one column (e.g. an empty tag), a different number of
+      columns than the first token line, bytes that are not UTF-8.
+
+The corpus model (:func:`conll_to_corpus`, :func:`read_conll`)
+    * With ``-DOCSTART-`` lines, each one begins a :class:`~bengal.model.Document`
+      (sentences before the first one form a document of their own); without
+      them, **each sentence is a document** (evalscope's and the LLM-answer
+      setting: one sample per sentence). Document URIs depend only on the
+      position, so a gold file and a prediction file with the same layout pair
+      up: ``http://bengal.invalid/conll/document-N`` (with ``-DOCSTART-``) or
+      ``http://bengal.invalid/conll/sentence-N`` (without), N from 1.
+    * The text of a sentence is its tokens joined by single spaces; the
+      sentences of a document are joined by ``"\\n"``.
+    * Mentions are the chunks of the tags (:mod:`bengal.score.chunks`, under a
+      declared ``scheme`` and ``mode``, default IOB2 lenient, which reads IOB1
+      files alike) as code-point spans from the first character of the first
+      token to the last character of the last token, with the chunk's type and
+      no URI (NIL). An untyped chunk (bare ``B``/``I``) has type ``None``.
+    * Tags the scheme's strict reading puts in no chunk are ``invalid_tag``
+      warnings (one per tag, naming the file and line): repaired in lenient
+      mode, dropped in strict mode; ``strict=True`` makes them errors.
+
+Writing (:func:`write_conll`)
+    Two columns ``token TAG`` separated by a space, a blank line after each
+    sentence, ``-DOCSTART- O`` and a blank line before each document when the
+    corpus came from a file that had them (``metadata["conll_docstart"]``,
+    default true). Tokens are the whitespace-separated words of each line of a
+    document's text; every mention must cover whole tokens, and mentions must
+    not overlap (an :class:`~bengal.errors.InputError` otherwise). Tags follow
+    the requested scheme.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+
+from bengal.errors import InputError
+from bengal.model import Corpus, Document, Mention
+
+__all__ = [
+    "ConllSentence",
+    "ConllFile",
+    "read_conll_file",
+    "conll_to_corpus",
+    "read_conll",
+    "write_conll",
+    "looks_like_conll",
+    "DOCSTART",
+    "URI_BASE",
+]
+
+DOCSTART = "-DOCSTART-"
+URI_BASE = "http://bengal.invalid/conll/"
+
+_TAG = re.compile(r"^(?:O|[BIESLU]|[BIESLU]-\S+|\S+-[BIESLU])$")
+
+
+@dataclass(frozen=True, slots=True)
+class ConllSentence:
+    """One sentence: its tokens and tags, the 1-based line of its first token, its document index."""
+
+    tokens: tuple[str, ...]
+    tags: tuple[str, ...]
+    line: int
+    document: int
+
+
+@dataclass
+class ConllFile:
+    """A read CoNLL file.
+
+    Attributes:
+        source: the file name used in messages.
+        sentences: in file order.
+        has_docstart: whether the file has ``-DOCSTART-`` lines.
+        columns: columns per token line.
+    """
+
+    source: str
+    sentences: list[ConllSentence] = field(default_factory=list)
+    has_docstart: bool = False
+    columns: int = 0
+
+    def tags(self) -> list[list[str]]:
+        """One list of tags per sentence (for :func:`bengal.score.chunks.score_chunks`)."""
+        return [list(s.tags) for s in self.sentences]
+
+    def line_of(self, sentence: int, token: int | None = None) -> int:
+        """The 1-based line of a token (0-based sentence and token indices)."""
+        return self.sentences[sentence].line + (token or 0)
+
+
+def _text_lines(source: Any) -> tuple[IO[str], str]:
+    from bengal.io.nif import open_binary, source_name
+
+    fh, _ = open_binary(source)
+    name = source_name(source)
+    return io.TextIOWrapper(fh, encoding="utf-8-sig", newline=None), name
+
+
+def read_conll_file(source: str | os.PathLike[str] | IO[bytes] | bytes, *, tag_column: int = -1) -> ConllFile:
+    """Read a CoNLL column file into sentences of tokens and tags (module docstring).
+
+    Args:
+        source: a path (gzip recognised), a binary stream or the file's bytes.
+        tag_column: the column of the tag (0-based; negative counts from the end; default the last).
+
+    Raises:
+        InputError: naming the file and line (see the module docstring).
+    """
+    text, src = _text_lines(source)
+    out = ConllFile(src)
+    tokens: list[str] = []
+    tags: list[str] = []
+    first = 0
+    doc = 0
+    started = False  # a document has begun (a DOCSTART seen, or a sentence before the first one)
+    columns = 0
+
+    def flush() -> None:
+        nonlocal tokens, tags
+        if tokens:
+            out.sentences.append(ConllSentence(tuple(tokens), tuple(tags), first, doc))
+            tokens, tags = [], []
+
+    from bengal.io.nif import gc_paused
+
+    lineno = 0
+    try:
+        with text, gc_paused():
+            for lineno, line in enumerate(text, 1):
+                fields = line.split()
+                if not fields:
+                    flush()
+                    continue
+                if fields[0] == DOCSTART:
+                    flush()
+                    if started or out.has_docstart:
+                        doc += 1
+                    out.has_docstart = True
+                    started = False
+                    continue
+                if columns == 0:
+                    columns = len(fields)
+                    if columns < 2:
+                        raise InputError(f"a token line needs at least two columns (token and tag), found "
+                                         f"{columns}: {line.rstrip()!r}", source=src, line=lineno)
+                    out.columns = columns
+                    if not -columns <= tag_column < columns:
+                        raise InputError(f"tag column {tag_column} does not exist in lines of {columns} columns",
+                                         source=src, line=lineno)
+                elif len(fields) != columns:
+                    what = "an empty tag or a missing column?" if len(fields) < columns else "a token with a space?"
+                    raise InputError(f"{len(fields)} columns where the file has {columns} ({what}): "
+                                     f"{line.rstrip()!r}", source=src, line=lineno)
+                if not tokens:
+                    first = lineno
+                started = True
+                tokens.append(fields[0])
+                tags.append(fields[tag_column])
+            flush()
+    except UnicodeDecodeError as err:
+        raise InputError(f"not UTF-8 text ({err.reason} after line {lineno})", source=src, line=lineno + 1) from None
+    if not out.has_docstart:
+        out.sentences = [ConllSentence(s.tokens, s.tags, s.line, i) for i, s in enumerate(out.sentences)]
+    return out
+
+
+def looks_like_conll(head: bytes) -> bool:
+    """Whether the first bytes of a file look like CoNLL columns: a ``-DOCSTART-``
+    line first, or the first non-blank lines all with two or more columns whose
+    last column is a tag (``O``, ``B-PER``, ``PER-B``, ...)."""
+    seen = 0
+    for raw in io.BytesIO(head).readlines()[:-1] or [head]:
+        line = raw.decode("utf-8", "replace").lstrip("\ufeff")
+        fields = line.split()
+        if not fields:
+            continue
+        if fields[0] == DOCSTART:
+            return True
+        if len(fields) < 2 or not _TAG.match(fields[-1]):
+            return False
+        seen += 1
+        if seen >= 20:
+            break
+    return seen > 0
+
+
+def conll_to_corpus(cf: ConllFile, *, scheme: str = "iob2", mode: str = "lenient", suffix: bool = False,
+                    name: str | None = None, strict: bool = False) -> Corpus:
+    """The corpus model of a read CoNLL file (module docstring).
+
+    Raises:
+        InputError: a tag that is empty, malformed or not allowed by the scheme
+            (naming the file and line); under ``strict=True`` also an invalid tag.
+        ValueError: an unknown scheme or mode.
+    """
+    from bengal.io.nif import FlawLog, file_stem
+    from bengal.score.chunks import (STRICT, LabelTable, TagError, _check_mode, _encode, extract_chunks,
+                                     flat_places, invalid_positions)
+
+    mode = _check_mode(mode)
+    table = LabelTable(scheme, suffix)
+    try:
+        ids = _encode(table, [list(s.tags) for s in cf.sentences], "tags")
+    except TagError as err:
+        raise InputError(str(err).split(": ", 1)[1], source=cf.source,
+                         line=cf.line_of(err.sentence, err.token)) from None
+    chunks = extract_chunks(ids, table, mode)
+    log = FlawLog(cf.source, strict)
+
+    place = flat_places([len(s.tokens) for s in cf.sentences])
+    if chunks.invalid:  # non-O tags outside the strict chunks
+        what = "dropped (strict mode)" if mode == STRICT else "read as conlleval does (lenient mode)"
+        for pos in invalid_positions(ids, table).tolist():
+            si, ti = place(pos)
+            line = cf.line_of(si, ti)
+            tag = cf.sentences[si].tags[ti]
+            log.add("invalid_tag", f"{cf.source}:{line}",
+                    f"tag {tag!r} is not allowed here by the scheme {table.scheme.label}; {what}", line=line)
+
+    # Build documents.
+    by_sentence: dict[int, list[tuple[int, int, int]]] = {}
+    for t, s, e in zip(chunks.types.tolist(), chunks.starts.tolist(), chunks.ends.tolist()):
+        si, ti = place(s)
+        by_sentence.setdefault(si, []).append((ti, ti + (e - s), t))
+    docs: list[Document] = []
+    stem = "document" if cf.has_docstart else "sentence"
+    current: list[int] = []
+
+    def emit(indices: list[int]) -> None:
+        parts: list[str] = []
+        mentions: list[Mention] = []
+        offset = 0
+        for si in indices:
+            sent = cf.sentences[si]
+            starts = []
+            pos = offset
+            for tok in sent.tokens:
+                starts.append(pos)
+                pos += len(tok) + 1
+            for ti, tj, t in by_sentence.get(si, ()):
+                begin = starts[ti]
+                end = starts[tj] + len(sent.tokens[tj])
+                typ = table.types[t]
+                text_piece = " ".join(sent.tokens[ti:tj + 1])
+                mentions.append(Mention(begin, end, text_piece, frozenset(), None if typ == "_" else typ))
+            parts.append(" ".join(sent.tokens))
+            offset = pos  # the previous sentence's length + 1 ("\n")
+        docs.append(Document(f"{URI_BASE}{stem}-{len(docs) + 1}", "\n".join(parts), tuple(mentions)))
+
+    last_doc = None
+    for si, sent in enumerate(cf.sentences):
+        if last_doc is not None and sent.document != last_doc:
+            emit(current)
+            current = []
+        current.append(si)
+        last_doc = sent.document
+    if current:
+        emit(current)
+    meta = {"source": cf.source, "format": "conll", "conll_docstart": cf.has_docstart,
+            "scheme": table.scheme.name, "mode": mode, "suffix": bool(suffix)}
+    return Corpus(tuple(docs), name or file_stem(cf.source), meta, tuple(log.warnings))
+
+
+def read_conll(source: str | os.PathLike[str] | IO[bytes] | bytes, *, scheme: str = "iob2",
+               mode: str = "lenient", suffix: bool = False, name: str | None = None, strict: bool = False,
+               tag_column: int = -1) -> Corpus:
+    """Read a CoNLL file into a :class:`~bengal.model.Corpus` (module docstring).
+
+    Raises:
+        InputError: naming the file and line.
+    """
+    return conll_to_corpus(read_conll_file(source, tag_column=tag_column), scheme=scheme, mode=mode,
+                           suffix=suffix, name=name, strict=strict)
+
+
+def _tags_for(n: int, typ: str, scheme: str, suffix: bool, follows_same: bool) -> list[str]:
+    """The tags of one chunk of ``n`` tokens under ``scheme``; ``follows_same``: the previous
+    token ends a chunk of the same type (IOB1's ``B``), and for IOE1 see the caller."""
+    if scheme == "io":
+        prefixes = ["I"] * n
+    elif scheme == "iob1":
+        prefixes = ["B" if follows_same else "I"] + ["I"] * (n - 1)
+    elif scheme == "iob2":
+        prefixes = ["B"] + ["I"] * (n - 1)
+    elif scheme == "ioe2":
+        prefixes = ["I"] * (n - 1) + ["E"]
+    elif scheme == "iobes":
+        prefixes = ["S"] if n == 1 else ["B"] + ["I"] * (n - 2) + ["E"]
+    elif scheme == "bilou":
+        prefixes = ["U"] if n == 1 else ["B"] + ["I"] * (n - 2) + ["L"]
+    else:
+        raise ValueError(f"writing the scheme {scheme!r} is not supported")
+    if typ == "_":
+        return prefixes
+    return [f"{typ}-{p}" if suffix else f"{p}-{typ}" for p in prefixes]
+
+
+def write_conll(corpus: Corpus, fh: IO[str], *, scheme: str = "iob2", suffix: bool = False) -> None:
+    """Write ``corpus`` as two-column CoNLL (module docstring).
+
+    Raises:
+        InputError: a mention that does not cover whole tokens, overlapping mentions.
+        ValueError: a scheme that cannot be written (``ioe1``).
+    """
+    from bengal.score.schemes import get_scheme
+
+    sch = get_scheme(scheme).name
+    docstart = corpus.metadata.get("conll_docstart", True) if corpus.metadata else True
+    for doc in corpus.documents:
+        if docstart:
+            fh.write(f"{DOCSTART} O\n\n")
+        cuts = sorted({m.begin for m in doc.mentions} | {m.end for m in doc.mentions})
+        tokens = []
+        for w in re.finditer(r"[^\s]+", doc.text):
+            b, e = w.start(), w.end()
+            for c in cuts:  # a mention boundary inside a word splits it ("Oslo." -> "Oslo" ".")
+                if b < c < e:
+                    tokens.append((b, c, doc.text[b:c]))
+                    b = c
+            tokens.append((b, e, doc.text[b:e]))
+        newline_after = {i for i, (b, e, _) in enumerate(tokens)
+                         if i + 1 < len(tokens) and "\n" in doc.text[e:tokens[i + 1][0]]}
+        at_begin = {b: i for i, (b, _, _) in enumerate(tokens)}
+        at_end = {e: i for i, (_, e, _) in enumerate(tokens)}
+        tags = ["O"] * len(tokens)
+        last_end, last_type, last_tok = -1, None, -2
+        for m in doc.mentions:
+            if m.begin not in at_begin or m.end not in at_end:
+                raise InputError(f"document {doc.uri}: mention [{m.begin},{m.end}) {m.surface!r} begins or ends "
+                                 "on whitespace; CoNLL cannot carry it", source=None)
+            if m.begin < last_end:
+                raise InputError(f"document {doc.uri}: mention [{m.begin},{m.end}) overlaps the one before; "
+                                 "CoNLL cannot carry overlapping mentions", source=None)
+            i, j = at_begin[m.begin], at_end[m.end]
+            typ = m.type or "_"
+            follows = last_tok == i - 1 and last_type == typ and (i - 1) not in newline_after
+            tags[i:j + 1] = _tags_for(j - i + 1, typ, sch, suffix, follows)
+            last_end, last_type, last_tok = m.end, typ, j
+        for i, (_, _, tok) in enumerate(tokens):
+            fh.write(f"{tok} {tags[i]}\n")
+            if i in newline_after:
+                fh.write("\n")
+        if tokens:
+            fh.write("\n")

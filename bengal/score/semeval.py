@@ -1,0 +1,243 @@
+"""Partial credit: the SemEval-2013 task 9.1 evaluation schemes, as nervaluate reports them.
+
+Each predicted mention of a document is compared with the gold mentions of the
+same document that are still unmatched, **in prediction order** (begin, end),
+and put in one category per scheme (Segura-Bedmar et al. 2013; the
+``nervaluate`` package, ``strategies.py``):
+
+* **strict** — COR: same span and type; INC: overlaps a gold mention otherwise
+  (the first such gold mention is used up); SPU: overlaps none.
+* **exact** — COR: same span, any type; INC: overlaps otherwise; SPU: none.
+* **partial** — COR: same span, any type; PAR: overlaps otherwise; SPU: none.
+* **type** (nervaluate's ``ent_type``) — COR: overlaps a gold mention of the
+  same type (the closest: least ``|Δbegin| + |Δend|``, first on ties); INC:
+  overlaps only mentions of other types; SPU: none.
+
+In every scheme, gold mentions left unmatched are MIS. Then, summed over
+documents (micro; case C11: counts are summed first, never scores averaged)::
+
+    ACT = COR + INC + PAR + SPU      POS = COR + INC + PAR + MIS
+    strict, exact:  P = COR / ACT                R = COR / POS
+    partial, type:  P = (COR + 0.5 PAR) / ACT    R = (COR + 0.5 PAR) / POS
+    F1 = 2PR / (P + R)
+
+Overlap: the half-open spans share at least one code point (touching spans do
+not overlap). Per type, the same schemes run on the mentions of that type only
+(as nervaluate). Zero division follows the project's one convention (GERBIL's,
+:mod:`bengal.score.metrics`): ACT = POS = 0 gives 1; any other zero
+denominator gives 0 (nervaluate gives 0 in the first case too).
+
+Documents pair by URI as in :func:`bengal.score.score`: a gold document the
+prediction lacks is scored with no predicted mentions; a predicted document the
+gold lacks is not scored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from bengal.errors import InputError
+from bengal.model import Corpus, Mention
+
+__all__ = ["SCHEMES", "SemEvalCounts", "SemEvalResult", "score_semeval", "semeval_counts"]
+
+SCHEMES = ("strict", "exact", "partial", "type")
+
+
+@dataclass
+class SemEvalCounts:
+    """COR, INC, PAR, MIS, SPU of one scheme (summable), with the derived ACT, POS, P, R, F1."""
+
+    scheme: str
+    cor: int = 0
+    inc: int = 0
+    par: int = 0
+    mis: int = 0
+    spu: int = 0
+
+    @property
+    def act(self) -> int:
+        return self.cor + self.inc + self.par + self.spu
+
+    @property
+    def pos(self) -> int:
+        return self.cor + self.inc + self.par + self.mis
+
+    @property
+    def credit(self) -> float:
+        return self.cor + (0.5 * self.par if self.scheme in ("partial", "type") else 0.0)
+
+    @property
+    def precision(self) -> float:
+        if self.act == 0:
+            return 1.0 if self.pos == 0 else 0.0
+        return self.credit / self.act
+
+    @property
+    def recall(self) -> float:
+        if self.pos == 0:
+            return 1.0 if self.act == 0 else 0.0
+        return self.credit / self.pos
+
+    @property
+    def f1(self) -> float:
+        p, r = self.precision, self.recall
+        return 2 * p * r / (p + r) if p + r > 0 else 0.0
+
+    def add(self, other: "SemEvalCounts") -> None:
+        self.cor += other.cor
+        self.inc += other.inc
+        self.par += other.par
+        self.mis += other.mis
+        self.spu += other.spu
+
+    def to_json(self) -> dict[str, Any]:
+        return {"cor": self.cor, "inc": self.inc, "par": self.par, "mis": self.mis, "spu": self.spu,
+                "act": self.act, "pos": self.pos, "precision": self.precision, "recall": self.recall,
+                "f1": self.f1}
+
+
+def _overlap(a: Mention, b: Mention) -> bool:
+    return a.begin < b.end and b.begin < a.end
+
+
+def semeval_counts(gold: Sequence[Mention], pred: Sequence[Mention], scheme: str) -> SemEvalCounts:
+    """The categories of one document under one scheme (module docstring).
+
+    Raises:
+        ValueError: an unknown scheme.
+    """
+    if scheme not in SCHEMES:
+        raise ValueError(f"unknown SemEval scheme {scheme!r}: choose one of {', '.join(SCHEMES)}")
+    out = SemEvalCounts(scheme)
+    used = [False] * len(gold)
+    for p in pred:
+        hit = -1  # index of the gold mention that p uses up
+        kind = "spu"
+        if scheme == "type":
+            best = None
+            other = -1
+            for i, g in enumerate(gold):
+                if used[i] or not _overlap(p, g):
+                    continue
+                if g.type == p.type:
+                    d = abs(p.begin - g.begin) + abs(p.end - g.end)
+                    if best is None or d < best:
+                        best, hit = d, i
+                elif other < 0:
+                    other = i
+            if hit >= 0:
+                kind = "cor"
+            elif other >= 0:
+                hit, kind = other, "inc"
+        else:
+            first_overlap = -1
+            for i, g in enumerate(gold):
+                if used[i]:
+                    continue
+                if g.begin == p.begin and g.end == p.end and (scheme != "strict" or g.type == p.type):
+                    hit, kind = i, "cor"
+                    break
+                if first_overlap < 0 and _overlap(p, g):
+                    first_overlap = i
+            if hit < 0 and first_overlap >= 0:
+                hit, kind = first_overlap, ("par" if scheme == "partial" else "inc")
+        if hit >= 0:
+            used[hit] = True
+        setattr(out, kind, getattr(out, kind) + 1)
+    out.mis += used.count(False)
+    return out
+
+
+@dataclass(frozen=True)
+class SemEvalResult:
+    """The outcome of :func:`score_semeval`.
+
+    Attributes:
+        documents: scored documents (every gold document).
+        overall: ``{scheme: SemEvalCounts}`` summed over documents.
+        per_type: ``{type: {scheme: SemEvalCounts}}`` (types of gold or predicted mentions, sorted;
+            an untyped mention's type is ``""``).
+        warnings: ``missing_document`` notes as dicts.
+        conventions: ``{name: one-line statement}``.
+    """
+
+    documents: int
+    overall: Mapping[str, SemEvalCounts]
+    per_type: Mapping[str, Mapping[str, SemEvalCounts]]
+    warnings: tuple[Mapping[str, str], ...] = ()
+    conventions: Mapping[str, str] = field(default_factory=dict)
+
+    task = "semeval"
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"task": "semeval", "documents", "overall": {scheme: {"cor", "inc", "par", "mis", "spu",
+        "act", "pos", "precision", "recall", "f1"}}, "per_type": {type: {scheme: …}}, "warnings",
+        "conventions"}``."""
+        return {
+            "task": "semeval",
+            "documents": self.documents,
+            "overall": {s: c.to_json() for s, c in self.overall.items()},
+            "per_type": {t: {s: c.to_json() for s, c in rows.items()} for t, rows in self.per_type.items()},
+            "warnings": [dict(w) for w in self.warnings],
+            "conventions": dict(self.conventions),
+        }
+
+
+def pair_documents(gold: Corpus, pred: Corpus) -> tuple[list[tuple[Sequence[Mention], Sequence[Mention]]],
+                                                          list[dict[str, str]]]:
+    """Gold-order pairs of mention lists, and ``missing_document`` warnings (as :func:`bengal.score.score`).
+
+    Raises:
+        InputError: a gold standard without documents, or no document in common.
+    """
+    if not len(gold):
+        raise InputError("the gold standard has no documents: nothing to score")
+    pred_docs = pred.by_uri()
+    gold_uris = {d.uri for d in gold.documents}
+    if not any(d.uri in pred_docs for d in gold.documents):
+        raise InputError(f"the prediction and the gold standard have no document URI in common (e.g. gold "
+                         f"{gold.documents[0].uri}): is the prediction for another corpus?")
+    pairs, warnings = [], []
+    for g in gold.documents:
+        p = pred_docs.get(g.uri)
+        if p is None:
+            warnings.append({"code": "missing_document", "where": g.uri, "side": "prediction",
+                             "message": f"gold document {g.uri} is missing from the prediction; scored with no "
+                                        "predicted mentions"})
+        pairs.append((g.mentions, p.mentions if p is not None else ()))
+    for p in pred.documents:
+        if p.uri not in gold_uris:
+            warnings.append({"code": "missing_document", "where": p.uri, "side": "gold",
+                             "message": f"prediction document {p.uri} is not in the gold standard; not scored"})
+    return pairs, warnings
+
+
+def score_semeval(gold: Corpus, pred: Corpus) -> SemEvalResult:
+    """SemEval-2013 strict, exact, partial and type scores of ``pred`` against ``gold``, overall and per type.
+
+    Raises:
+        InputError: as :func:`pair_documents`.
+    """
+    pairs, warnings = pair_documents(gold, pred)
+    overall = {s: SemEvalCounts(s) for s in SCHEMES}
+    types = sorted({m.type or "" for g, p in pairs for m in (*g, *p)})
+    per_type = {t: {s: SemEvalCounts(s) for s in SCHEMES} for t in types}
+    for g, p in pairs:
+        for s in SCHEMES:
+            overall[s].add(semeval_counts(g, p, s))
+        for t in types:
+            gt = [m for m in g if (m.type or "") == t]
+            pt = [m for m in p if (m.type or "") == t]
+            if gt or pt:
+                for s in SCHEMES:
+                    per_type[t][s].add(semeval_counts(gt, pt, s))
+    conventions = {
+        "schemes": "SemEval-2013 task 9.1 as nervaluate: strict (span and type), exact (span), partial (overlap "
+                   "earns half credit), type (overlap and type)",
+        "order": "predicted mentions are taken in document order, each using up the first suitable gold mention",
+        "micro": "COR, INC, PAR, MIS, SPU summed over documents, then P, R, F1 of the sums",
+        "zero_division": "ACT = POS = 0 gives P = R = F1 = 1; another zero denominator gives 0",
+    }
+    return SemEvalResult(len(pairs), overall, per_type, tuple(warnings), conventions)
