@@ -116,9 +116,12 @@ def test_generate_on_tiny_kb(tiny):
     assert len(g.corpus) == 2
     by_seed = {d.mentions[0].surface: d for d in g.corpus}
     kleiner = by_seed["Alfred Kleiner"]
-    # Kleiner has one fact: the type sentence plus that fact, whatever the density.
+    # Kleiner has one fact: the type sentence plus that fact, whatever the density (the subject
+    # named or described, the object with or without an apposition; no join: 2 sentences are needed).
     assert kleiner.text in ("Alfred Kleiner is a scientist. Alfred Kleiner was born in Ulm.",
-                            "Alfred Kleiner is a scientist. The scientist was born in Ulm.")
+                            "Alfred Kleiner is a scientist. The scientist was born in Ulm.",
+                            "Alfred Kleiner is a scientist. Alfred Kleiner was born in the city of Ulm.",
+                            "Alfred Kleiner is a scientist. The scientist was born in the city of Ulm.")
     for d in g.corpus:
         for m in d.mentions:
             assert d.text[m.begin:m.end] == m.surface
@@ -164,10 +167,11 @@ def test_seed_described_by_its_seed_class():
 def test_star_says_an_object_once():
     import random
 
-    from bengal.generate.strategies import star
+    from bengal.generate.strategies import StrategyContext, star
 
     band = Entity(DBR + "Throbbing_Gristle", "Throbbing Gristle")
     facts = [(DBO + "associatedBand", band), (DBO + "associatedMusicalArtist", band), (DBO + "birthPlace", ULM)]
-    sub = star(EINSTEIN, facts, 5, 1, random.Random(0), lambda p: True)
-    said = sorted((p.rsplit("/", 1)[1], tuple(o.uri for o in objs)) for p, objs in sub.units)
+    ctx = StrategyContext(EINSTEIN, None, random.Random(0), lambda p, s: True, facts)
+    sub = star(ctx, 5, 1)
+    said = sorted((p.rsplit("/", 1)[1], tuple(o.uri for o in objs)) for _, p, objs in sub.units)
     assert said == [("associatedBand", (band.uri,)), ("birthPlace", (ULM.uri,))]
