@@ -75,8 +75,7 @@ class GenerateConfig:
         if not self.classes:
             raise UsageError("--classes needs at least one class")
         if self.paraphrase:
-            raise UsageError("paraphrasing is not available yet (issue 3, item 7); "
-                             "use a preset or options without it")
+            raise UsageError("paraphrasing is not available yet")
         parse_density(self.density)
         load_lexicon(self.lang)
         object.__setattr__(self, "classes", tuple(self.classes))
