@@ -376,7 +376,9 @@ def plan_sentences(lex, onto, sub: Subgraph, target: float, min_sentences: int, 
             subject, objs = unit.subject, unit.objects
             is_past = subject.uri in past
             n_variants = len(fact_templates(lex, onto, unit.prop, subject, len(objs)))
-            describe = (False, True) if subject.uri in prev_refs and class_noun(lex, onto, subject) else (False,)
+            noun = class_noun(lex, onto, subject)
+            vague = noun in lex.meta.get("apposition_vague", ())
+            describe = (False, True) if subject.uri in prev_refs and noun and not vague else (False,)
             appos = (False,)
             if len(objs) == 1 and apposition_phrase(lex, onto, objs[0]) is not None:
                 appos = (False, True)
@@ -395,7 +397,7 @@ def plan_sentences(lex, onto, sub: Subgraph, target: float, min_sentences: int, 
                             template = fact_templates(lex, onto, unit.prop, subject, len(objs))[variant]
                             if a and not apposition_allowed(lex.parse(template)):
                                 continue
-                            if sa and not template.startswith("{s}"):
+                            if sa and not template.startswith("{s} "):
                                 continue
                             option = fact_sentence(lex, onto, unit.prop, subject, objs, describe_subject=d,
                                                    variant=variant, past=is_past, apposition=a,

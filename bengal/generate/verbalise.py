@@ -129,7 +129,7 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
     subj_appos = None
     if subject_apposition:
         subj_appos = apposition_phrase(lex, onto, subject)
-        if subj_appos is None or describe_subject or not template.startswith("{s}"):
+        if subj_appos is None or describe_subject or not template.startswith("{s} "):
             raise ValueError(f"no apposition for the subject {subject.uri} in {template!r}")
     pieces, predicate = _fill(lex, lex.parse(template), subj, objects, appos, subj_appos)
     return Sentence(tuple(pieces), fallback, subject.uri if predicate else None, predicate, 1, len(objects))
@@ -213,7 +213,7 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
                 add_entity(subject)
             else:
                 pieces.append(subject)
-            if k == 0:
+            if k == 0 and len(parts) > 1 and parts[1].startswith(" "):  # the grammatical subject, not "X's"
                 predicate = len(pieces)
         elif part == "{o}":
             if apposition:
