@@ -193,6 +193,10 @@ def test_two_facts_about_one_subject_join_into_one_sentence(tiny):
     # a joined sentence takes no third clause; a sentence about another subject does not join
     assert join_sentences(lex, joined, born) is None
     assert join_sentences(lex, born, fact_sentence(lex, onto, DBO + "birthPlace", KLEINER, [ULM])) is None
+    # nor two clauses with the same verb phrase ("was born in Ulm and was born in Princeton")
+    assert join_sentences(lex, born, fact_sentence(lex, onto, DBO + "birthPlace", EINSTEIN, [princeton])) is None
+    usa = Entity(DBR + "United_States", "United States")
+    assert join_sentences(lex, born, fact_sentence(lex, onto, DBO + "birthPlace", EINSTEIN, [usa])) is None
 
 
 def test_list_then_join_reads_right(tiny):
