@@ -277,9 +277,17 @@ def generate(kb: SparqlKB, config: GenerateConfig, kb_snapshot: str = "",
             worker process (e.g. ``functools.partial(open_kb, path)``); needed when ``jobs > 1``.
 
     Raises:
-        UsageError: when the KB has too few usable seeds for ``config.docs`` documents.
+        UsageError: for a seed class the KB's ontology lacks (other than the default
+            classes), or when the KB has too
+            few usable seeds for ``config.docs`` documents.
     """
     onto = load_ontology(kb)
+    # A class the user names must be one of the KB's ontology (the default set tolerates a KB
+    # that lacks one of its classes, e.g. a small dump without organisations).
+    known = set(onto.class_labels) | set(onto.depth)
+    for name, c in zip(config.classes, config.class_iris()):
+        if known and c not in known and name not in DEFAULT_CLASSES:
+            raise UsageError(f"unknown class {name} (not a class of the KB's ontology)")
     pool = seed_candidates(kb, onto, config.class_iris())
     if not pool:
         raise UsageError(f"the KB has no seed for the classes {', '.join(config.classes)} "
