@@ -116,9 +116,12 @@ def test_generate_on_tiny_kb(tiny):
     assert len(g.corpus) == 2
     by_seed = {d.mentions[0].surface: d for d in g.corpus}
     kleiner = by_seed["Alfred Kleiner"]
-    # Kleiner has one fact: the type sentence plus that fact, whatever the density.
+    # Kleiner has one fact: the type sentence plus that fact, whatever the density (the subject
+    # named or described, the object with or without an apposition; no join: 2 sentences are needed).
     assert kleiner.text in ("Alfred Kleiner is a scientist. Alfred Kleiner was born in Ulm.",
-                            "Alfred Kleiner is a scientist. The scientist was born in Ulm.")
+                            "Alfred Kleiner is a scientist. The scientist was born in Ulm.",
+                            "Alfred Kleiner is a scientist. Alfred Kleiner was born in the city of Ulm.",
+                            "Alfred Kleiner is a scientist. The scientist was born in the city of Ulm.")
     for d in g.corpus:
         for m in d.mentions:
             assert d.text[m.begin:m.end] == m.surface
@@ -164,10 +167,89 @@ def test_seed_described_by_its_seed_class():
 def test_star_says_an_object_once():
     import random
 
-    from bengal.generate.strategies import star
+    from bengal.generate.strategies import StrategyContext, star
 
     band = Entity(DBR + "Throbbing_Gristle", "Throbbing Gristle")
     facts = [(DBO + "associatedBand", band), (DBO + "associatedMusicalArtist", band), (DBO + "birthPlace", ULM)]
-    sub = star(EINSTEIN, facts, 5, 1, random.Random(0), lambda p: True)
-    said = sorted((p.rsplit("/", 1)[1], tuple(o.uri for o in objs)) for p, objs in sub.units)
+    ctx = StrategyContext(EINSTEIN, None, random.Random(0), lambda p, s: True, facts)
+    sub = star(ctx, 5, 1)
+    said = sorted((p.rsplit("/", 1)[1], tuple(o.uri for o in objs)) for _, p, objs in sub.units)
     assert said == [("associatedBand", (band.uri,)), ("birthPlace", (ULM.uri,))]
+
+
+# -- aggregation, lists, tense, demonyms, appositions (texts written by hand from en.toml) ------------
+
+def test_two_facts_about_one_subject_join_into_one_sentence(tiny):
+    from bengal.generate.verbalise import join_sentences
+
+    _, onto, lex = tiny
+    princeton = Entity(DBR + "Princeton,_New_Jersey", "Princeton, New Jersey", (DBO + "City",))
+    born = fact_sentence(lex, onto, DBO + "birthPlace", EINSTEIN, [ULM])
+    died = fact_sentence(lex, onto, DBO + "deathPlace", EINSTEIN, [princeton])
+    joined = join_sentences(lex, born, died)
+    text, mentions = realise([joined])
+    assert text == "Albert Einstein was born in Ulm and died in Princeton, New Jersey."
+    assert [(m.begin, m.end) for m in mentions] == [(0, 15), (28, 31), (44, 65)]
+    # a joined sentence takes no third clause; a sentence about another subject does not join
+    assert join_sentences(lex, joined, born) is None
+    assert join_sentences(lex, born, fact_sentence(lex, onto, DBO + "birthPlace", KLEINER, [ULM])) is None
+    # nor two clauses with the same verb phrase ("was born in Ulm and was born in Princeton")
+    assert join_sentences(lex, born, fact_sentence(lex, onto, DBO + "birthPlace", EINSTEIN, [princeton])) is None
+    usa = Entity(DBR + "United_States", "United States")
+    assert join_sentences(lex, born, fact_sentence(lex, onto, DBO + "birthPlace", EINSTEIN, [usa])) is None
+
+
+def test_list_then_join_reads_right(tiny):
+    from bengal.generate.verbalise import join_sentences
+
+    _, onto, lex = tiny
+    lived = fact_sentence(lex, onto, DBO + "residence", EINSTEIN, [BERN, ULM])
+    born = fact_sentence(lex, onto, DBO + "birthPlace", EINSTEIN, [ULM])
+    assert join_sentences(lex, lived, born) is None  # no "X lived in A and B and was born in C."
+    text, _ = realise([join_sentences(lex, born, lived)])
+    assert text == "Albert Einstein was born in Ulm and lived in Bern and Ulm."
+
+
+def test_past_tense_and_demonym(tiny):
+    _, onto, lex = tiny
+    text, mentions = realise([type_sentence(lex, onto, EINSTEIN, demonym="German", past=True)])
+    assert text == "Albert Einstein was a German scientist."
+    assert [(m.begin, m.end) for m in mentions] == [(0, 15)]
+    assert realise([type_sentence(lex, onto, EINSTEIN, demonym="American")])[0] == \
+        "Albert Einstein is an American scientist."
+    band = Entity(DBR + "Pulley_(band)", "Pulley (band)", (DBO + "Band",))
+    assert realise([fact_sentence(lex, onto, DBO + "associatedBand", EINSTEIN, [band], past=True)])[0] == \
+        "Albert Einstein was associated with Pulley."
+    assert realise([fact_sentence(lex, onto, DBO + "hometown", EINSTEIN, [ULM], past=True)])[0] == \
+        "Albert Einstein came from Ulm."
+    assert realise([fact_sentence(lex, onto, DBO + "restingPlace", EINSTEIN, [ULM], past=True)])[0] == \
+        "Albert Einstein is buried in Ulm."
+
+
+def test_appositions_of_object_and_subject(tiny):
+    _, onto, lex = tiny
+    band = Entity(DBR + "Pulley_(band)", "Pulley (band)", (DBO + "Band",))
+    text, mentions = realise([fact_sentence(lex, onto, DBO + "associatedBand", KLEINER, [band], apposition=True)])
+    assert text == "Alfred Kleiner is associated with the band Pulley."
+    # 14 + len(" is associated with ") 20 + len("the band ") 9 = 43
+    assert [(m.begin, m.end, m.surface) for m in mentions] == [(0, 14, "Alfred Kleiner"), (43, 49, "Pulley")]
+    text, mentions = realise([fact_sentence(lex, onto, DBO + "birthPlace", KLEINER, [ULM], subject_apposition=True)])
+    assert text == "The scientist Alfred Kleiner was born in Ulm."
+    assert [(m.begin, m.end) for m in mentions] == [(14, 28), (41, 44)]
+
+
+def test_subject_details_on_tiny_kb(tiny):
+    from bengal.generate.kbview import SubjectDetails, subject_details
+
+    kb, _, _ = tiny
+    # Einstein has a dbo:deathPlace; both were born in Ulm (which has no dbo:country here).
+    assert subject_details(kb, [DBR + "Albert_Einstein", DBR + "Alfred_Kleiner"]) == {
+        DBR + "Albert_Einstein": SubjectDetails(True, (("birthPlace", DBR + "Ulm"),)),
+        DBR + "Alfred_Kleiner": SubjectDetails(False, (("birthPlace", DBR + "Ulm"),)),
+    }
+
+
+def test_plural_rules_come_from_the_lexicon():
+    lex = load_lexicon("en")
+    assert [lex.plural(w) for w in ("academic advisor", "city", "box", "church", "day")] == \
+        ["academic advisors", "cities", "boxes", "churches", "days"]

@@ -1,20 +1,33 @@
-"""``bengal generate`` → :func:`bengal.generate.generate_to_file`."""
+"""``bengal generate`` → :func:`bengal.generate.generate_to_file`.
+
+Options given on the command line override the values of ``--preset``; the
+others fall back to the preset, then to :class:`bengal.generate.GenerateConfig`'s defaults.
+"""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
 from bengal.cli._app import cli
 from bengal.cli._kbsource import kb_source_options
 
+#: CLI option name → GenerateConfig field, for the options a preset may set.
+_CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentences", "seed", "classes", "lang")
+
 
 @cli.command()
+@click.option("--preset", default=None, help="A recipe from generators/ (B1 … B10, low, medium, high); "
+              "options given here override its values.")
+@click.option("--list-presets", is_flag=True, help="List the presets and exit.")
 @click.option("--docs", type=int, default=100, show_default=True, help="Number of documents.")
 @click.option("--density", default="medium", show_default=True,
               help="Gold mentions per token: low, medium, high, or a number such as 0.2.")
-@click.option("--strategy", default="star", show_default=True, help="Subgraph strategy (star).")
+@click.option("--strategy", default="star", show_default=True,
+              help="Subgraph strategy: star, sym, path, hybrid or summary.")
 @click.option("--min-sentences", type=int, default=3, show_default=True, help="Fewest sentences per document.")
 @click.option("--max-sentences", type=int, default=10, show_default=True, help="Most sentences per document.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed (same seed, same corpus).")
@@ -28,16 +41,48 @@ from bengal.cli._kbsource import kb_source_options
               help="Output corpus; OUT.manifest.json is written beside it.")
 @click.option("--format", "fmt", type=click.Choice(["nif", "nt", "jsonl"]), default=None,
               help="Output format (default: from the extension: .ttl NIF Turtle, .nt NIF N-Triples, .jsonl).")
+@click.option("-j", "--jobs", type=int, default=1, show_default=True,
+              help="Worker processes (output identical to --jobs 1).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress or summary on stderr.")
-def generate(docs, density, strategy, min_sentences, max_sentences, seed, classes, lang, kb_path, output, fmt,
-             quiet, remote) -> None:
+@click.pass_context
+def generate(ctx, preset, list_presets, docs, density, strategy, min_sentences, max_sentences, seed, classes, lang,
+             kb_path, output, fmt, jobs, quiet, remote) -> None:
     """Generate a NER + EL benchmark with exact gold from the KB."""
-    from bengal.generate import GenerateConfig, generate_to_file, manifest_path
+    from bengal.generate import GenerateConfig, generate_to_file, load_preset, manifest_path
+    from bengal.generate import list_presets as all_presets
 
-    config = GenerateConfig(docs=docs, density=density, strategy=strategy, min_sentences=min_sentences,
-                            max_sentences=max_sentences, seed=seed,
-                            classes=tuple(c.strip() for c in classes.split(",") if c.strip()), lang=lang)
-    generated, manifest = generate_to_file(config, output, fmt, kb_path, kb=remote(kb_path))
+    if list_presets:
+        for p in all_presets():
+            click.echo(f"{p.name:8} {p.description}")
+        return
+    given = {name: ctx.params[name] for name in _CONFIG_OPTIONS}
+    given["classes"] = tuple(c.strip() for c in classes.split(",") if c.strip())
+    values = {}
+    if preset is not None:
+        recipe = load_preset(preset)
+        if not recipe.available:
+            from bengal.errors import UsageError
+
+            raise UsageError(f"preset {preset} needs paraphrasing, which bengal does not have yet "
+                             "(B1, B3, B5, B7 and B9 are the same recipes without it)")
+        values.update(recipe.values)
+    for name in _CONFIG_OPTIONS:
+        if preset is None or ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None):
+            values[name] = given[name]
+    config = GenerateConfig(**values)
+    endpoint = remote(kb_path)  # checks the endpoint options before any work
+    show_bar = not quiet and sys.stderr.isatty()
+    if show_bar:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        with Progress(TextColumn("generating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                      transient=True) as bar:
+            task = bar.add_task("generate", total=config.docs)
+            generated, manifest = generate_to_file(config, output, fmt, kb_path, jobs=jobs, preset=preset,
+                                                   kb=endpoint, progress=lambda n: bar.update(task, completed=n))
+    else:
+        generated, manifest = generate_to_file(config, output, fmt, kb_path, jobs=jobs, preset=preset,
+                                               kb=endpoint)
     if not quiet:
         s = generated.stats
         click.echo(

@@ -9,19 +9,22 @@ Python users call :func:`generate` (returns a corpus, writes nothing) or
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 from pathlib import Path
 from typing import Any, Callable
 
 from bengal import __version__
+from bengal.errors import UsageError
 from bengal.generate.checks import check_gold
 from bengal.generate.density import DENSITY_PRESETS
 from bengal.generate.pipeline import DEFAULT_CLASSES, GenerateConfig, Generated, generate
+from bengal.generate.presets import Preset, list_presets, load_preset
 from bengal.generate.strategies import STRATEGIES
 
 __all__ = ["GenerateConfig", "Generated", "generate", "generate_to_file", "manifest_path", "DEFAULT_CLASSES",
-           "DENSITY_PRESETS", "STRATEGIES"]
+           "DENSITY_PRESETS", "STRATEGIES", "Preset", "list_presets", "load_preset"]
 
 
 def manifest_path(output: str | os.PathLike[str]) -> Path:
@@ -32,7 +35,8 @@ def manifest_path(output: str | os.PathLike[str]) -> Path:
 
 def generate_to_file(config: GenerateConfig, output: str | os.PathLike[str], format: str | None = None,
                      kb_path: str | os.PathLike[str] | None = None,
-                     progress: Callable[[int], None] | None = None, kb: Any = None) -> tuple[Generated, dict[str, Any]]:
+                     progress: Callable[[int], None] | None = None, jobs: int = 1,
+                     preset: str | None = None, kb: Any = None) -> tuple[Generated, dict[str, Any]]:
     """Generate a corpus, check its gold, and write it with its manifest.
 
     Args:
@@ -41,8 +45,11 @@ def generate_to_file(config: GenerateConfig, output: str | os.PathLike[str], for
         format: ``"nif"`` (Turtle), ``"nt"`` or ``"jsonl"``; by default from the extension.
         kb_path: a KB dump or store folder; ``None`` for the bundled DBpedia sample.
         progress: called with the number of documents made so far.
+        jobs: worker processes (each opens the KB read-only); the output is
+            byte-identical for every value.
+        preset: the preset the config came from (recorded in the manifest).
         kb: an opened KB to use instead of ``kb_path`` (``None``: open ``kb_path``), e.g.
-            a SPARQL endpoint (:func:`bengal.kb.open_source`).
+            a SPARQL endpoint (:func:`bengal.kb.open_source`); it must pickle when ``jobs > 1``.
 
     Returns:
         ``(generated, manifest)``.
@@ -57,11 +64,17 @@ def generate_to_file(config: GenerateConfig, output: str | os.PathLike[str], for
     from bengal.io.atomic import atomic_write, check_writable
     from bengal.kb.store import open_kb
 
+    if jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {jobs}")
     out = Path(output)
     fmt = output_format(out, format)
     check_writable(out, manifest_path(out))
-    kb = open_kb(kb_path) if kb is None else kb
-    generated = generate(kb, config, kb_snapshot=kb.snapshot, progress=progress)
+    if kb is None:
+        kb = open_kb(kb_path)
+        opener = functools.partial(open_kb, str(kb_path) if kb_path is not None else None)
+    else:
+        opener = functools.partial(_same_kb, kb)
+    generated = generate(kb, config, kb_snapshot=kb.snapshot, progress=progress, jobs=jobs, kb_opener=opener)
     checks = check_gold(generated.corpus, kb)
     manifest = {
         "tool": "bengal",
@@ -77,6 +90,8 @@ def generate_to_file(config: GenerateConfig, output: str | os.PathLike[str], for
             "seed": config.seed,
             "classes": list(config.classes),
             "lang": config.lang,
+            "paraphrase": config.paraphrase,
+            "preset": preset,
         },
         "kb": {"source": kb.source if kb.source == "bundled" or "://" in kb.source else Path(kb.source).name,
                "snapshot": kb.snapshot, "sha256": kb.checksum},
@@ -91,3 +106,8 @@ def generate_to_file(config: GenerateConfig, output: str | os.PathLike[str], for
         out.unlink(missing_ok=True)
         raise
     return generated, manifest
+
+
+def _same_kb(kb: Any) -> Any:
+    """A worker's KB opener for an already opened KB (a remote endpoint pickles as its settings)."""
+    return kb

@@ -13,8 +13,9 @@ from typing import Iterable, Protocol, Sequence
 
 from bengal.kb.sparql import DBO, PREFIXES, iri, values
 
-__all__ = ["Entity", "Ontology", "SparqlKB", "load_ontology", "seed_candidates", "is_seed", "outgoing_facts", "entities",
-           "surface_of", "local_name"]
+__all__ = ["Entity", "Ontology", "SparqlKB", "load_ontology", "seed_candidates", "is_seed", "outgoing_facts",
+           "incoming_facts", "entities", "subject_details", "SubjectDetails", "property_frequencies", "surface_of",
+           "local_name", "writable_label", "DEMONYM_PROPERTIES"]
 
 _DISAMBIGUATION = re.compile(r"\s+\([^()]*\)$")
 
@@ -35,6 +36,12 @@ def surface_of(label: str) -> str:
     disambiguation parenthesis (``"Paris (band)"`` → ``"Paris"``)."""
     stripped = _DISAMBIGUATION.sub("", label)
     return stripped if stripped.strip() else label
+
+
+def writable_label(label: str) -> bool:
+    """Whether a label can be written in running text: no raw IRI, no underscore,
+    not empty once its disambiguation parenthesis is gone."""
+    return bool(label.strip()) and "_" not in label and "://" not in label
 
 
 @dataclass(frozen=True)
@@ -171,6 +178,8 @@ def outgoing_facts(kb: SparqlKB, onto: Ontology, seed: str) -> list[tuple[str, E
     types: dict[str, set[str]] = {}
     props: dict[tuple[str, str], None] = {}
     for p, o, label, typ in kb.select(query):
+        if not writable_label(label):
+            continue
         if o not in labels or label < labels[o]:
             labels[o] = label
         types.setdefault(o, set())
@@ -181,6 +190,91 @@ def outgoing_facts(kb: SparqlKB, onto: Ontology, seed: str) -> list[tuple[str, E
         ((p, Entity(o, labels[o], onto.most_specific_first(types[o]))) for p, o in props),
         key=lambda pe: (pe[0], pe[1].uri),
     )
+
+
+def incoming_facts(kb: SparqlKB, onto: Ontology, target: str, limit: int = 64) -> list[tuple[str, Entity]]:
+    """Genuine incoming ``dbo:`` facts of ``target``: triples ``(s, p, target)`` stored in
+    the KB (never an outgoing fact turned round), as sorted ``(property IRI, subject
+    Entity)`` pairs, for subjects with a writable English label.
+
+    A popular object (a country) has thousands; the ``(p, s)`` pairs are sorted and,
+    beyond ``limit``, every ``n``-th is kept (a deterministic thinning that does not
+    depend on store order) before their labels are fetched.
+    """
+    query = PREFIXES + f"""
+        SELECT ?p ?s WHERE {{
+          ?s ?p {iri(target)} .
+          FILTER(isIRI(?s) && ?s != {iri(target)} && STRSTARTS(STR(?p), "{DBO}"))
+        }}"""
+    pairs = sorted({(p, s) for p, s in kb.select(query)})
+    if len(pairs) > limit:
+        step = len(pairs) / limit
+        pairs = [pairs[int(i * step)] for i in range(limit)]
+    info = entities(kb, onto, [s for _, s in pairs])
+    return [(p, info[s]) for p, s in pairs if s in info and writable_label(info[s].label)]
+
+
+#: Properties that give a person's or an organisation's country for a demonym
+#: ("a German footballer"), strongest first; ``birthPlace`` counts through the
+#: birth place itself or its ``dbo:country``.
+DEMONYM_PROPERTIES = ("nationality", "citizenship", "stateOfOrigin", "country", "birthPlace")
+
+
+#: Properties whose presence says that a person has died.
+_DEATH_PROPERTIES = ("deathDate", "deathPlace", "deathYear", "deathCause", "restingPlace")
+
+
+@dataclass(frozen=True)
+class SubjectDetails:
+    """What the verbaliser needs to know about a subject beyond its label and classes.
+
+    Attributes:
+        deceased: it has a ``dbo:deathDate``, ``deathPlace``, ``deathYear``, ``deathCause`` or
+            ``restingPlace`` (facts about a person take the past tense).
+        countries: ``(property local name, country IRI)`` pairs for a demonym, in
+            :data:`DEMONYM_PROPERTIES` order, then by IRI.
+    """
+
+    deceased: bool = False
+    countries: tuple[tuple[str, str], ...] = ()
+
+
+def subject_details(kb: SparqlKB, uris: Sequence[str]) -> dict[str, SubjectDetails]:
+    """``{uri: SubjectDetails}`` for every URI in ``uris`` (one query per 200 URIs)."""
+    props = [*_DEATH_PROPERTIES, *DEMONYM_PROPERTIES]
+    result: dict[str, SubjectDetails] = {}
+    uris = sorted(set(uris))
+    for start in range(0, len(uris), 200):
+        chunk = uris[start : start + 200]
+        rows = kb.select(PREFIXES + f"""
+            SELECT ?e ?p ?o ?c WHERE {{
+              {values('e', chunk)} {values('p', [DBO + p for p in props])}
+              ?e ?p ?o .
+              OPTIONAL {{ ?o dbo:country ?c . FILTER(isIRI(?c)) }}
+            }}""")
+        dead: set[str] = set()
+        found: dict[str, set[tuple[int, str, str]]] = {}
+        for e, p, o, c in rows:
+            name = local_name(p)
+            if name in _DEATH_PROPERTIES:
+                dead.add(e)
+            if name in DEMONYM_PROPERTIES and o and o.startswith("http"):
+                rank = DEMONYM_PROPERTIES.index(name)
+                found.setdefault(e, set()).add((rank, name, o))
+                if name == "birthPlace" and c:
+                    found[e].add((rank, name, c))
+        for e in chunk:
+            result[e] = SubjectDetails(e in dead, tuple((n, o) for _, n, o in sorted(found.get(e, ()))))
+    return result
+
+
+def property_frequencies(kb: SparqlKB) -> dict[str, int]:
+    """``{property IRI: number of triples}`` for every ``dbo:`` property of the KB: the
+    salience of a property for the ``summary`` strategy."""
+    rows = kb.select(PREFIXES + f"""
+        SELECT ?p (COUNT(*) AS ?n) WHERE {{ ?s ?p ?o . FILTER(STRSTARTS(STR(?p), "{DBO}") && isIRI(?o)) }}
+        GROUP BY ?p""")
+    return {p: int(n) for p, n in rows}
 
 
 def entities(kb: SparqlKB, onto: Ontology, uris: Sequence[str]) -> dict[str, Entity]:

@@ -76,6 +76,20 @@ class Lexicon:
             return tuple(t.replace("{label}", label) for t in _variants(fallback["one"]))
         return tuple(t.replace("{label_plural}", self.plural(label)) for t in _variants(fallback["many"]))
 
+    def past(self, template: str) -> str:
+        """The past-tense form of a template, for facts about a person with a death date:
+        the first matching rule of the lexicon's ``[tense] past`` list of
+        ``[present, past]`` pairs is applied (a rule may keep the text, e.g. "is buried in")."""
+        for present, past in self.data.get("tense", {}).get("past", ()):
+            if present in template:
+                return template.replace(present, past, 1)
+        return template
+
+    def demonym(self, country_local: str) -> str | None:
+        """The adjective of a country ("Germany" → "German"), from the lexicon's
+        ``[demonyms]`` table keyed by the country's DBpedia local name, or ``None``."""
+        return self.data.get("demonyms", {}).get(country_local)
+
     @staticmethod
     def parse(template: str) -> list[str]:
         """Cut a template into pieces: literal strings and the slot names ``"{s}"``/``"{o}"``."""
@@ -136,16 +150,16 @@ class Lexicon:
                  for w in text.split()]
         return " ".join(words)
 
-    @staticmethod
-    def plural(noun_phrase: str) -> str:
-        """English plural of a noun phrase's last word (regular rules only)."""
+    def plural(self, noun_phrase: str) -> str:
+        """Plural of a noun phrase's last word by the lexicon's ``[plural] rules``: a list
+        of ``[regex, replacement]`` pairs tried in order on the last word (the first that
+        matches is applied)."""
         head, _, last = noun_phrase.rpartition(" ")
-        if re.search(r"[^aeiou]y$", last):
-            last = last[:-1] + "ies"
-        elif re.search(r"(s|x|z|ch|sh)$", last):
-            last = last + "es"
-        else:
-            last = last + "s"
+        for pattern, replacement in self.data.get("plural", {}).get("rules", ()):
+            new, n = re.subn(pattern, replacement, last, count=1)
+            if n:
+                last = new
+                break
         return f"{head} {last}" if head else last
 
     def join_list(self, n: int) -> list[str]:

@@ -13,18 +13,19 @@ import random
 import statistics
 from collections import Counter
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from bengal import __version__
 from bengal.errors import UsageError
 from bengal.generate.density import count_tokens, parse_density
-from bengal.generate.kbview import (SparqlKB, entities, is_seed, load_ontology, local_name, outgoing_facts,
-                                    seed_candidates)
+from bengal.generate.kbview import (Entity, SparqlKB, entities, is_seed, load_ontology, local_name, seed_candidates,
+                                    subject_details, writable_label)
 from bengal.generate.lexicon import load_lexicon
-from bengal.generate.strategies import STRATEGIES
-from bengal.generate.verbalise import Sentence, fact_sentence, fact_templates, realise, sentence_text, type_sentence
+from bengal.generate.strategies import STRATEGIES, FactSource, StrategyContext, Subgraph
+from bengal.generate.verbalise import (Sentence, apposition_allowed, apposition_phrase, class_noun, fact_sentence,
+                                       fact_templates, join_sentences, realise, sentence_text, type_sentence)
 from bengal.kb.sparql import DBO
-from bengal.model import Corpus, Document
+from bengal.model import Corpus, Document, Mention
 
 __all__ = ["GenerateConfig", "Generated", "generate", "DEFAULT_CLASSES", "DOCUMENT_NAMESPACE"]
 
@@ -45,6 +46,7 @@ class GenerateConfig:
         seed: random seed; the same config and KB give the same corpus.
         classes: seed classes, as ``dbo:Name`` or full IRIs.
         lang: lexicon language.
+        paraphrase: paraphrase the sentences (BENGAL's B2, B4, …); not available yet.
 
     Raises:
         UsageError: on construction, for values out of range or unknown names.
@@ -58,6 +60,7 @@ class GenerateConfig:
     seed: int = 0
     classes: tuple[str, ...] = DEFAULT_CLASSES
     lang: str = "en"
+    paraphrase: bool = False
 
     def __post_init__(self) -> None:
         if self.docs < 1:
@@ -71,6 +74,8 @@ class GenerateConfig:
                 f"--min-sentences ({self.min_sentences}) is above --max-sentences ({self.max_sentences})")
         if not self.classes:
             raise UsageError("--classes needs at least one class")
+        if self.paraphrase:
+            raise UsageError("paraphrasing is not available yet")
         parse_density(self.density)
         load_lexicon(self.lang)
         object.__setattr__(self, "classes", tuple(self.classes))
@@ -130,79 +135,208 @@ def corpus_id(config: GenerateConfig, documents: Sequence[Document]) -> str:
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:12]
 
 
+@dataclass(frozen=True)
+class MadeDocument:
+    """One document as a worker makes it (picklable; numbered by the caller).
+
+    Attributes:
+        text: the document text.
+        mentions: its gold mentions.
+        sentences: number of sentences (a joined "X was born in Y and died in Z." is one).
+        tokens: spaCy English tokens.
+        fallback_sentences: sentences worded from a property label.
+        properties: local names of the properties of the facts said.
+    """
+
+    text: str
+    mentions: tuple[Mention, ...]
+    sentences: int
+    tokens: int
+    fallback_sentences: int
+    properties: tuple[str, ...]
+
+
+class DocumentMaker:
+    """Makes the document of one seed candidate; one per process.
+
+    A document depends only on (config, KB, seed entity): its random generator is
+    ``Random(f"{seed}|{entity IRI}")``, and nothing is carried from one document to
+    the next except caches of KB answers. That is what makes ``--jobs N`` output
+    identical to ``--jobs 1``.
+    """
+
+    def __init__(self, kb: SparqlKB, config: GenerateConfig) -> None:
+        self.kb, self.config = kb, config
+        self.lex = load_lexicon(config.lang)
+        self.onto = load_ontology(kb)
+        self.classes = config.class_iris()
+        self.wanted = self.onto.subclasses(self.classes)
+        self.persons = self.onto.subclasses([DBO + "Person"])
+        self.facts = FactSource(kb, self.onto)
+        self.strategy = STRATEGIES[config.strategy]
+        self.target = config.density_target
+
+    def can_list(self, prop: str, subject: Entity) -> bool:
+        return bool(fact_templates(self.lex, self.onto, prop, subject, 2))
+
+    def make(self, seed_uri: str) -> MadeDocument | None:
+        """The document for one seed candidate, or ``None`` when it is not a usable seed."""
+        config, lex, onto = self.config, self.lex, self.onto
+        info = entities(self.kb, onto, [seed_uri]).get(seed_uri)
+        if info is None or not writable_label(info.label):
+            return None
+        info = info.preferring(self.wanted)
+        rng = random.Random(f"{config.seed}|{seed_uri}")
+        k = rng.randint(config.min_sentences, config.max_sentences)
+        facts = self.facts.outgoing(seed_uri)
+        if not is_seed(onto, facts, self.wanted):
+            return None
+        typed = 1 if info.classes and k >= 2 else 0
+        ctx = StrategyContext(info, self.facts, rng, self.can_list, facts)
+        sub = self.strategy(ctx, k - typed, max(config.min_sentences - typed, 1))
+        if sub is None:
+            return None
+        details = subject_details(self.kb, sorted({u.subject.uri for u in sub.units} | {info.uri}))
+        past = {uri for uri, d in details.items() if d.deceased}
+        past &= {u.subject.uri for u in sub.units if onto.is_instance(u.subject, self.persons)} | (
+            {info.uri} if onto.is_instance(info, self.persons) else set())
+        opening = None
+        if typed:
+            opening = type_sentence(lex, onto, info, self.demonym(details[info.uri].countries), info.uri in past)
+        sentences = plan_sentences(lex, onto, sub, self.target, config.min_sentences, opening, past)
+        text, mentions = realise(sentences)
+        tokens = sum(count_tokens(sentence_text(s)) for s in sentences)
+        return MadeDocument(text, tuple(mentions), len(sentences), tokens, sum(s.fallback for s in sentences),
+                            tuple(local_name(u.prop) for u in sub.units for _ in u.objects))
+
+    def demonym(self, countries: Sequence[tuple[str, str]]) -> str | None:
+        """The one demonym of the strongest property that gives any ("German"), or ``None``
+        when that property's countries disagree."""
+        by_prop: dict[str, set[str]] = {}
+        for prop, country in countries:
+            d = self.lex.demonym(local_name(country))
+            if d:
+                by_prop.setdefault(prop, set()).add(d)
+        for prop, _ in countries:
+            if prop in by_prop:
+                found = by_prop[prop]
+                return next(iter(found)) if len(found) == 1 else None
+        return None
+
+
+# One DocumentMaker per worker process (set by _init_worker).
+_WORKER: DocumentMaker | None = None
+
+
+def _init_worker(kb_opener: Callable[[], SparqlKB], config: GenerateConfig) -> None:
+    global _WORKER
+    _WORKER = DocumentMaker(kb_opener(), config)
+
+
+def _make_in_worker(seed_uri: str) -> MadeDocument | None:
+    assert _WORKER is not None
+    return _WORKER.make(seed_uri)
+
+
+def _made_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], jobs: int,
+                    kb_opener: Callable[[], SparqlKB] | None) -> Iterator[tuple[int, MadeDocument | None]]:
+    """``(candidates tried, document or None)`` in candidate order, made here or by ``jobs`` processes."""
+    if jobs <= 1:
+        maker = DocumentMaker(kb, config)
+        for i, uri in enumerate(order):
+            yield i + 1, maker.make(uri)
+        return
+    import multiprocessing
+
+    if kb_opener is None:
+        raise UsageError("--jobs above 1 needs a KB that worker processes can open (a path or the bundled sample)")
+    ctx = multiprocessing.get_context("spawn")
+    with ctx.Pool(jobs, initializer=_init_worker, initargs=(kb_opener, config)) as pool:
+        pos = 0
+        made = 0
+        while pos < len(order):
+            remaining = max(config.docs - made, 1)
+            window = order[pos : pos + min(1024, max(8 * jobs, int(remaining * 1.5) + 4 * jobs))]
+            for j, doc in enumerate(pool.map(_make_in_worker, window, chunksize=max(1, len(window) // (4 * jobs)))):
+                made += doc is not None
+                yield pos + j + 1, doc
+            pos += len(window)
+        pool.terminate()
+
+
 def generate(kb: SparqlKB, config: GenerateConfig, kb_snapshot: str = "",
-             progress: Callable[[int], None] | None = None) -> Generated:
+             progress: Callable[[int], None] | None = None, jobs: int = 1,
+             kb_opener: Callable[[], SparqlKB] | None = None) -> Generated:
     """Generate a corpus of ``config.docs`` documents from ``kb``.
 
     Seed candidates (:func:`bengal.generate.kbview.seed_candidates`) are sorted
     and shuffled by ``Random(seed)``; a candidate is used when it is a seed
-    (:func:`bengal.generate.kbview.is_seed`) with enough facts; every document draws its sentence count and
-    facts from its own ``Random`` seeded by (seed, seed entity), so a document
-    does not depend on the others.
+    (:func:`bengal.generate.kbview.is_seed`) for which the strategy finds enough
+    facts. Every document draws its sentence count (from ``[min_sentences,
+    max_sentences]``) and its facts from its own ``Random`` seeded by (seed, seed
+    entity), so a document does not depend on the others (:class:`DocumentMaker`).
 
-    Density control: within each document, after the first sentence, each
-    repeated subject is written either as a mention or as a description from
-    its class ("the footballer"), whichever brings the document's mentions per
-    token closer to the target.
+    Args:
+        kb: the KB (anything with ``select(sparql_text)``).
+        config: the parameters.
+        kb_snapshot: accepted for callers that pass it; not part of the document IRIs (see below).
+        progress: called with the number of documents made so far.
+        jobs: worker processes; the output is identical for every value.
+        kb_opener: a picklable zero-argument callable that opens the same KB in a
+            worker process (e.g. ``functools.partial(open_kb, path)``); needed when ``jobs > 1``.
 
     Document IRIs are ``DOCUMENT_NAMESPACE + corpus_id + "/" + n`` (see
     :func:`corpus_id`: parameters and content, not the KB's access path);
     ``kb_snapshot`` is accepted for callers that pass it and is not part of them.
 
     Raises:
-        UsageError: when the KB has too few usable seeds for ``config.docs`` documents.
+        UsageError: for a seed class the KB's ontology lacks (other than the default
+            classes), or when the KB has too
+            few usable seeds for ``config.docs`` documents.
     """
-    lex = load_lexicon(config.lang)
     onto = load_ontology(kb)
-    classes = config.class_iris()
-    wanted = onto.subclasses(classes)
-    pool = seed_candidates(kb, onto, classes)
+    # A class the user names must be one of the KB's ontology (the default set tolerates a KB
+    # that lacks one of its classes, e.g. a small dump without organisations).
+    known = set(onto.class_labels) | set(onto.depth)
+    for name, c in zip(config.classes, config.class_iris()):
+        if known and c not in known and name not in DEFAULT_CLASSES:
+            raise UsageError(f"unknown class {name} (not a class of the KB's ontology)")
+    pool = seed_candidates(kb, onto, config.class_iris())
     if not pool:
         raise UsageError(f"the KB has no seed for the classes {', '.join(config.classes)} "
                          "(instances that link to another instance of them)")
     order = list(pool)
     random.Random(config.seed).shuffle(order)
     target = config.density_target
-    strategy = STRATEGIES[config.strategy]
 
     documents: list[Document] = []
     per_doc_density: list[float] = []
-    totals = Counter()
+    per_doc_sentences: list[int] = []
+    totals: Counter[str] = Counter()
     prop_counts: Counter[str] = Counter()
     tried = 0
-    for seed_uri in order:
-        if len(documents) == config.docs:
-            break
-        tried += 1
-        info = entities(kb, onto, [seed_uri]).get(seed_uri)
-        if info is None:
+    made_iter = _made_documents(kb, config, order, jobs, kb_opener)
+    for tried, made in made_iter:
+        if made is None:
             continue
-        info = info.preferring(wanted)
-        rng = random.Random(f"{config.seed}|{seed_uri}")
-        k = rng.randint(config.min_sentences, config.max_sentences)
-        typed = 1 if info.classes else 0
-        facts = outgoing_facts(kb, onto, seed_uri)
-        if not is_seed(onto, facts, wanted):
-            continue
-        sub = strategy(info, facts, k - typed, config.min_sentences - typed, rng,
-                       lambda p, e=info: bool(fact_templates(lex, onto, p, e, 2)))
-        if sub is None:
-            continue
-        sentences = _verbalise(lex, onto, sub, target, config.min_sentences)
-        text, mentions = realise(sentences)
         n = len(documents) + 1
-        documents.append(Document(str(n), text, tuple(mentions)))  # IRI set below, from the content
-        tokens = sum(count_tokens(sentence_text(s)) for s in sentences)
-        totals.update(sentences=len(sentences), tokens=tokens, mentions=len(mentions),
-                      fallback_sentences=sum(s.fallback for s in sentences))
-        per_doc_density.append(len(mentions) / tokens)
-        prop_counts.update(local_name(p) for p, objs in sub.units for _ in objs)
+        documents.append(Document(str(n), made.text, made.mentions))  # IRI set below, from the content
+        totals.update(sentences=made.sentences, tokens=made.tokens, mentions=len(made.mentions),
+                      fallback_sentences=made.fallback_sentences)
+        per_doc_density.append(len(made.mentions) / made.tokens)
+        per_doc_sentences.append(made.sentences)
+        prop_counts.update(made.properties)
         if progress:
             progress(len(documents))
+        if len(documents) == config.docs:
+            break
+    if hasattr(made_iter, "close"):
+        made_iter.close()
     if len(documents) < config.docs:
         raise UsageError(
-            f"the KB has only {len(documents)} usable seeds of {', '.join(config.classes)} with at least "
-            f"{config.min_sentences} sentences' worth of facts; asked for {config.docs} documents")
+            f"the KB has only {len(documents)} usable seeds of {', '.join(config.classes)} for the "
+            f"{config.strategy} strategy with at least {config.min_sentences} sentences' worth of facts; "
+            f"asked for {config.docs} documents")
     cid = corpus_id(config, documents)
     documents = [replace(d, uri=f"{DOCUMENT_NAMESPACE}{cid}/{d.uri}") for d in documents]
     uris = {u for d in documents for m in d.mentions for u in m.uris}
@@ -211,6 +345,7 @@ def generate(kb: SparqlKB, config: GenerateConfig, kb_snapshot: str = "",
         "seed_candidates": len(pool),
         "seeds_tried": tried,
         "sentences": totals["sentences"],
+        "sentences_per_document": per_doc_sentences,
         "tokens": totals["tokens"],
         "mentions": totals["mentions"],
         "distinct_uris": len(uris),
@@ -229,40 +364,88 @@ def generate(kb: SparqlKB, config: GenerateConfig, kb_snapshot: str = "",
     return Generated(Corpus(tuple(documents), name=f"bengal-{config.strategy}-{cid}", metadata=metadata), stats)
 
 
-def _verbalise(lex, onto, sub, target: float, min_sentences: int) -> list[Sentence]:
+def plan_sentences(lex, onto, sub: Subgraph, target: float, min_sentences: int, opening: Sentence | None,
+                   past: set[str]) -> list[Sentence]:
     """Sentences for a subgraph, steering the document's mentions per token to ``target``.
 
-    For each fact sentence the choices are the lexicon's template variants, each
-    with the subject as a mention or (after the first sentence, for a typed
-    subject) as a description; the one that brings the document's density so far
-    closest to the target wins (ties: the first, i.e. the lexicon's main
-    template with the subject named). The opening type sentence ("X is a
-    footballer.") is kept unless leaving it out (when the document still has
-    ``min_sentences``) lands closer to the target.
+    Each unit of the subgraph becomes a clause; the choices for it are: the
+    lexicon's template variants; the subject as a mention or, when the previous
+    sentence named or described it, as a description from its class ("the
+    footballer"); a single sentence-final object with or without an apposition
+    from its class ("the band Pulley"), and likewise for a subject that the previous
+    sentence did not name; and a clause of its own or joined to the
+    previous sentence about the same subject ("X was born in Y and died in Z.",
+    only while the document keeps ``min_sentences``). The choice that brings the
+    document's density so far closest to the target wins (ties: the first, i.e.
+    a sentence of its own, the main template, the subject named, no apposition).
+    A subgraph that prefers aggregation (``summary``) joins whenever it may. The
+    first mention of a subject may also take one ("The band Pulley is …"). The
+    opening type sentence ("X is a footballer.") is kept unless leaving it out
+    (when the document still has ``min_sentences``) lands closer to the target.
+
+    Facts about a subject in ``past`` (people with a death date) are in the past tense.
     """
     plans = []
-    first = type_sentence(lex, onto, sub.seed)
-    openings = [[first]] if first is not None else [[]]
-    if first is not None and len(sub.units) >= min_sentences:
+    openings = [[opening]] if opening is not None else [[]]
+    if opening is not None and len(sub.units) >= min_sentences:
         openings.append([])
-    for opening in openings:
-        sentences = list(opening)
+    for first in openings:
+        sentences, tokens = list(first), [count_tokens(sentence_text(s)) for s in first]
         mentions = sum(s.mention_count for s in sentences)
-        tokens = sum(count_tokens(sentence_text(s)) for s in sentences)
-        for prop, objs in sub.units:
+        total = sum(tokens)
+        prev_refs: set[str] = {sub.seed.uri} if first else set()
+        for i, unit in enumerate(sub.units):
+            subject, objs = unit.subject, unit.objects
+            is_past = subject.uri in past
+            n_variants = len(fact_templates(lex, onto, unit.prop, subject, len(objs)))
+            noun = class_noun(lex, onto, subject)
+            vague = noun in lex.meta.get("apposition_vague", ())
+            describe = (False, True) if subject.uri in prev_refs and noun and not vague else (False,)
+            appos = (False,)
+            if len(objs) == 1 and apposition_phrase(lex, onto, objs[0]) is not None:
+                appos = (False, True)
+            subj_appos = (False,)
+            if subject.uri not in prev_refs and apposition_phrase(lex, onto, subject) is not None:
+                subj_appos = (False, True)
+            remaining = len(sub.units) - i - 1
+            may_join = bool(sentences) and len(sentences) + remaining >= min_sentences
             best = None
-            n_variants = len(fact_templates(lex, onto, prop, sub.seed, len(objs)))
-            describe = (False, True) if sentences and sub.seed.classes else (False,)
-            for variant in range(n_variants):
-                for d in describe:
-                    option = fact_sentence(lex, onto, prop, sub.seed, objs, describe_subject=d, variant=variant)
-                    m, t = option.mention_count, count_tokens(sentence_text(option))
-                    gap = abs((mentions + m) / (tokens + t) - target)
-                    if best is None or gap < best[0]:
-                        best = (gap, option, m, t)
-            _, chosen, m, t = best
-            sentences.append(chosen)
+            for join in ((True, False) if sub.prefer_aggregation else (False, True)):
+                if join and not may_join:
+                    continue
+                for variant in range(n_variants):
+                    for d in (describe if not join else (False,)):
+                        for a, sa in ((a, sa) for a in appos for sa in (subj_appos if not (d or join) else (False,))):
+                            template = fact_templates(lex, onto, unit.prop, subject, len(objs))[variant]
+                            if a and not apposition_allowed(lex.parse(template)):
+                                continue
+                            if sa and not template.startswith("{s} "):
+                                continue
+                            option = fact_sentence(lex, onto, unit.prop, subject, objs, describe_subject=d,
+                                                   variant=variant, past=is_past, apposition=a,
+                                                   subject_apposition=sa)
+                            if join:
+                                option = join_sentences(lex, sentences[-1], option)
+                                if option is None:
+                                    continue
+                                m = option.mention_count - sentences[-1].mention_count
+                                t = count_tokens(sentence_text(option)) - tokens[-1]
+                            else:
+                                m, t = option.mention_count, count_tokens(sentence_text(option))
+                            gap = abs((mentions + m) / (total + t) - target)
+                            if best is None or gap < best[0] - 1e-12:
+                                best = (gap, option, m, t, join)
+                if join and best is not None and sub.prefer_aggregation:
+                    break
+            _, chosen, m, t, joined = best
+            if joined:
+                sentences[-1] = chosen
+                tokens[-1] += t
+            else:
+                sentences.append(chosen)
+                tokens.append(t)
             mentions += m
-            tokens += t
-        plans.append((abs(mentions / tokens - target), sentences))
+            total += t
+            prev_refs = {subject.uri} | {p.uri for p in chosen.pieces if isinstance(p, Entity)}
+        plans.append((abs(mentions / total - target), sentences))
     return min(plans, key=lambda p: p[0])[1]

@@ -1,22 +1,37 @@
-"""Subgraph strategies: which facts about a seed a document verbalises.
+"""Subgraph strategies: which facts of the KB a document verbalises (BENGAL's five).
 
-Each strategy takes the seed's facts and a random generator and returns a
-:class:`Subgraph`: the facts grouped into the units that become sentences. The
-registry :data:`STRATEGIES` maps the ``--strategy`` names to them.
+Each strategy gets a :class:`StrategyContext` (the seed, the document's random
+generator, and cached access to the KB's facts) and returns a :class:`Subgraph`:
+facts grouped into :class:`Unit` objects, in sentence order; a unit becomes one
+clause (a list clause when it has several objects). The registry
+:data:`STRATEGIES` maps the ``--strategy`` names to them. Every strategy is a
+plain function, so a new one is a new function and one registry entry.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Callable, NamedTuple, Sequence
 
-from bengal.generate.kbview import Entity
+from bengal.generate.kbview import Entity, Ontology, SparqlKB, incoming_facts, outgoing_facts, property_frequencies
 
-__all__ = ["Subgraph", "star", "STRATEGIES", "MAX_LIST"]
+__all__ = ["Unit", "Subgraph", "StrategyContext", "FactSource", "star", "sym", "path", "hybrid", "summary",
+           "STRATEGIES", "MAX_LIST", "WALK_ATTEMPTS"]
 
-#: At most this many objects share one list sentence ("A, B, C and D").
+#: At most this many objects share one list clause ("A, B, C and D").
 MAX_LIST = 4
+#: A walk (``path``, ``hybrid``) that ends in a dead end is restarted from the seed
+#: up to this many times; the longest walk wins.
+WALK_ATTEMPTS = 6
+
+
+class Unit(NamedTuple):
+    """Facts that share a subject and a property: ``subject prop o`` for every ``o`` in ``objects``."""
+
+    subject: Entity
+    prop: str
+    objects: tuple[Entity, ...]
 
 
 @dataclass(frozen=True)
@@ -24,65 +39,239 @@ class Subgraph:
     """The facts of one document, in sentence order.
 
     Attributes:
-        seed: the seed entity (the subject of every fact for ``star``).
-        units: ``(property IRI, objects)`` pairs; each becomes one sentence, a list
-            sentence when it has several objects.
+        seed: the seed entity.
+        units: the facts; each becomes one clause.
+        prefer_aggregation: ask the verbaliser to join clauses about one subject into
+            one sentence whenever the sentence bounds allow it (``summary``).
     """
 
     seed: Entity
-    units: tuple[tuple[str, tuple[Entity, ...]], ...]
+    units: tuple[Unit, ...]
+    prefer_aggregation: bool = False
 
 
-def star(seed: Entity, facts: Sequence[tuple[str, Entity]], n_units: int, min_units: int,
-         rng: random.Random, can_list: Callable[[str], bool]) -> Subgraph | None:
-    """BENGAL's *star* strategy: outgoing facts of the seed, one sentence per property.
-
-    The seed's facts are grouped by property (an object already linked by an
-    earlier property, in property order, is not said twice); a group becomes one list sentence
-    (at most :data:`MAX_LIST` objects, drawn at random) when the lexicon has a list
-    form for the property, else one sentence per object. Groups are taken in random
-    order. Lists are kept whole (aggregation reads better) and split into single
-    facts only when the document would otherwise have fewer than ``min_units``
-    fact sentences.
+class FactSource:
+    """Cached fact look-ups on a KB for one process (answers do not depend on the cache).
 
     Args:
-        seed: the seed entity.
-        facts: its ``(property IRI, object)`` facts, sorted.
-        n_units: how many fact sentences are wanted.
-        min_units: the fewest acceptable; fewer available facts → ``None``.
-        rng: the document's random generator.
-        can_list: whether a property has a list form.
-
-    Returns:
-        The subgraph, or ``None`` when the seed has fewer than ``min_units`` facts.
+        kb: anything with ``select(sparql_text)``.
+        onto: the KB's ontology.
     """
+
+    def __init__(self, kb: SparqlKB, onto: Ontology) -> None:
+        self.kb, self.onto = kb, onto
+        self._out: dict[str, list[tuple[str, Entity]]] = {}
+        self._in: dict[str, list[tuple[str, Entity]]] = {}
+        self._freq: dict[str, int] | None = None
+
+    def outgoing(self, uri: str) -> list[tuple[str, Entity]]:
+        """The entity's outgoing facts (:func:`bengal.generate.kbview.outgoing_facts`)."""
+        if uri not in self._out:
+            if len(self._out) > 20000:
+                self._out.clear()
+            self._out[uri] = outgoing_facts(self.kb, self.onto, uri)
+        return self._out[uri]
+
+    def incoming(self, uri: str) -> list[tuple[str, Entity]]:
+        """The entity's genuine incoming facts (:func:`bengal.generate.kbview.incoming_facts`)."""
+        if uri not in self._in:
+            if len(self._in) > 20000:
+                self._in.clear()
+            self._in[uri] = incoming_facts(self.kb, self.onto, uri)
+        return self._in[uri]
+
+    def frequencies(self) -> dict[str, int]:
+        """Triples per ``dbo:`` property in the KB (asked once)."""
+        if self._freq is None:
+            self._freq = property_frequencies(self.kb)
+        return self._freq
+
+
+@dataclass
+class StrategyContext:
+    """What a strategy may use.
+
+    Attributes:
+        seed: the seed entity.
+        facts: fact look-ups on the KB.
+        rng: the document's random generator (seeded by (seed, seed entity)).
+        can_list: ``can_list(prop, subject)``: whether the lexicon has a list form.
+        seed_facts: the seed's outgoing facts (already fetched by the seed test).
+    """
+
+    seed: Entity
+    facts: FactSource
+    rng: random.Random
+    can_list: Callable[[str, Entity], bool]
+    seed_facts: Sequence[tuple[str, Entity]] = field(default_factory=list)
+
+
+def _group(subject: Entity, facts: Sequence[tuple[str, Entity]], ctx: StrategyContext, seen: set[str],
+           order: Sequence[str] | None = None) -> list[Unit]:
+    """Facts of one subject grouped by property into units; an object already in
+    ``seen`` (said by an earlier property) is skipped; a group longer than
+    :data:`MAX_LIST` is cut to a random sample; a group without a list form becomes
+    one unit per object."""
     groups: dict[str, list[Entity]] = {}
-    seen: set[str] = set()
     for prop, obj in facts:
         if obj.uri in seen:  # one object, two properties (associatedBand and associatedMusicalArtist)
             continue
         seen.add(obj.uri)
         groups.setdefault(prop, []).append(obj)
-    units: list[tuple[str, tuple[Entity, ...]]] = []
-    for prop in sorted(groups):
-        objs = groups[prop]
+    units: list[Unit] = []
+    for prop in (order if order is not None else sorted(groups)):
+        objs = groups.get(prop)
+        if not objs:
+            continue
         if len(objs) > MAX_LIST:
-            objs = sorted(rng.sample(objs, MAX_LIST), key=lambda e: e.uri)
-        if len(objs) > 1 and can_list(prop):
-            units.append((prop, tuple(objs)))
+            objs = sorted(ctx.rng.sample(objs, MAX_LIST), key=lambda e: e.uri)
+        if len(objs) > 1 and ctx.can_list(prop, subject):
+            units.append(Unit(subject, prop, tuple(objs)))
         else:
-            units.extend((prop, (o,)) for o in objs)
-    rng.shuffle(units)
-    available = sum(len(objs) for _, objs in units)
-    if available < min_units:
+            units.extend(Unit(subject, prop, (o,)) for o in objs)
+    return units
+
+
+def _fit(units: list[Unit], n_units: int, min_units: int) -> list[Unit] | None:
+    """The first ``n_units`` units; lists are split into single facts only when there
+    would otherwise be fewer than ``min_units``; ``None`` when even that is too few."""
+    if sum(len(u.objects) for u in units) < min_units:
         return None
     wanted = max(min(n_units, len(units)), min_units)
+    units = list(units)
     while len(units) < wanted:
-        i = next(k for k, (_, objs) in enumerate(units) if len(objs) > 1)
-        prop, objs = units[i]
-        units[i : i + 1] = [(prop, objs[:-1]), (prop, objs[-1:])]
-    return Subgraph(seed, tuple(units[:wanted]))
+        i = next(k for k, u in enumerate(units) if len(u.objects) > 1)
+        u = units[i]
+        units[i : i + 1] = [u._replace(objects=u.objects[:-1]), u._replace(objects=u.objects[-1:])]
+    return units[:wanted]
 
 
-#: ``--strategy`` name → strategy function.
-STRATEGIES: dict[str, Callable[..., Subgraph | None]] = {"star": star}
+def star(ctx: StrategyContext, n_units: int, min_units: int) -> Subgraph | None:
+    """BENGAL's *star* strategy: outgoing facts of the seed.
+
+    The seed's facts are grouped by property (an object already linked by an
+    earlier property is not said twice); a group becomes one list clause (at most
+    :data:`MAX_LIST` objects, drawn at random) when the lexicon has a list form,
+    else one clause per object. Groups are taken in random order; lists are split
+    into single facts only to reach ``min_units``.
+
+    Returns:
+        The subgraph, or ``None`` when the seed has fewer than ``min_units`` facts.
+    """
+    units = _group(ctx.seed, ctx.seed_facts, ctx, set())
+    ctx.rng.shuffle(units)
+    fitted = _fit(units, n_units, min_units)
+    return None if fitted is None else Subgraph(ctx.seed, tuple(fitted))
+
+
+def sym(ctx: StrategyContext, n_units: int, min_units: int) -> Subgraph | None:
+    """BENGAL's *sym* strategy: outgoing and incoming facts of the seed.
+
+    Incoming facts are triples ``(s, p, seed)`` stored in the KB (the seed is the
+    object: "Albert Einstein was born in Ulm." for the seed Ulm), never an outgoing
+    fact turned round; an entity linked both ways is said once. About half the
+    clauses (at least one) are incoming, the rest are outgoing groups as in
+    :func:`star`; their order is random.
+
+    Returns:
+        The subgraph, or ``None`` when the seed has no incoming fact or too few facts.
+    """
+    seen: set[str] = {ctx.seed.uri}
+    out_units = _group(ctx.seed, ctx.seed_facts, ctx, seen)
+    in_units = [Unit(s, p, (ctx.seed,)) for p, s in ctx.facts.incoming(ctx.seed.uri) if s.uri not in seen]
+    if not in_units:
+        return None
+    ctx.rng.shuffle(out_units)
+    ctx.rng.shuffle(in_units)
+    n_in = min(len(in_units), max(1, n_units // 2))
+    n_out = min(len(out_units), max(n_units - n_in, 0))
+    n_in = min(len(in_units), max(n_units - n_out, n_in))
+    chosen_out = _fit(out_units, n_out, min(n_out, max(min_units - n_in, 0))) or []
+    units = chosen_out + in_units[:n_in]
+    if len(units) < min_units:
+        return None
+    ctx.rng.shuffle(units)
+    return Subgraph(ctx.seed, tuple(units[:max(n_units, min_units)]))
+
+
+def _walk(ctx: StrategyContext, n_units: int, stay: float) -> list[Unit]:
+    """One random walk from the seed: each step says one fact ``(current, p, o)`` with an
+    unvisited ``o``; afterwards the walk moves to ``o`` (probability ``1 - stay``) or
+    stays on the current entity (when that still has an unvisited object)."""
+    visited = {ctx.seed.uri}
+    current = ctx.seed
+    units: list[Unit] = []
+    last: Entity | None = None
+    while len(units) < n_units:
+        if last is not None:
+            move = ctx.rng.random() >= stay
+            if move or not any(o.uri not in visited for _, o in _facts_of(ctx, current)):
+                current = last
+        options = [(p, o) for p, o in _facts_of(ctx, current) if o.uri not in visited]
+        if not options:
+            break
+        p, o = ctx.rng.choice(options)
+        visited.add(o.uri)
+        units.append(Unit(current, p, (o,)))
+        last = o
+    return units
+
+
+def _facts_of(ctx: StrategyContext, entity: Entity) -> Sequence[tuple[str, Entity]]:
+    return ctx.seed_facts if entity.uri == ctx.seed.uri else ctx.facts.outgoing(entity.uri)
+
+
+def _best_walk(ctx: StrategyContext, n_units: int, min_units: int, stay: float) -> Subgraph | None:
+    best: list[Unit] = []
+    for _ in range(WALK_ATTEMPTS):
+        units = _walk(ctx, n_units, stay)
+        if len(units) > len(best):
+            best = units
+        if len(best) >= n_units:
+            break
+    return Subgraph(ctx.seed, tuple(best)) if len(best) >= max(min_units, 1) else None
+
+
+def path(ctx: StrategyContext, n_units: int, min_units: int) -> Subgraph | None:
+    """BENGAL's *path* strategy: a random walk from the seed.
+
+    The walk's length is the document's drawn sentence count (from
+    ``[--min-sentences, --max-sentences]``, less the opening type sentence); each
+    step says one fact of the current entity whose object has not been visited, and
+    moves to that object ("Ulm is in Germany. Germany's capital is Berlin. …"). A
+    walk stuck in a dead end is restarted from the seed (at most
+    :data:`WALK_ATTEMPTS` times); the longest walk is kept if it has ``min_units`` steps.
+    """
+    return _best_walk(ctx, n_units, min_units, stay=0.0)
+
+
+def hybrid(ctx: StrategyContext, n_units: int, min_units: int) -> Subgraph | None:
+    """BENGAL's *hybrid* strategy: a walk that mixes star and path steps.
+
+    After each fact the walk either stays on the current entity and says another
+    of its facts (a star step, probability 1/2) or moves to the object just named (a
+    path step); it never says an object twice. Length and restarts as :func:`path`.
+    """
+    return _best_walk(ctx, n_units, min_units, stay=0.5)
+
+
+def summary(ctx: StrategyContext, n_units: int, min_units: int) -> Subgraph | None:
+    """BENGAL's *summary* strategy: the seed's most salient facts, grouped.
+
+    Salience of a fact is the frequency of its property in the KB (the properties
+    DBpedia states most often, such as birth place, team or genre, are what
+    summaries of an entity say first); ties by property IRI. All objects of a property form one list
+    clause (at most :data:`MAX_LIST`), the clauses come in order of salience, and
+    the verbaliser joins clauses about the seed into multi-fact sentences ("X was
+    born in Y and played for A, B and C.") as far as the sentence bounds allow.
+    """
+    freq = ctx.facts.frequencies()
+    props = sorted({p for p, _ in ctx.seed_facts}, key=lambda p: (-freq.get(p, 0), p))
+    units = _group(ctx.seed, ctx.seed_facts, ctx, set(), order=props)
+    fitted = _fit(units, n_units, min_units)
+    return None if fitted is None else Subgraph(ctx.seed, tuple(fitted), prefer_aggregation=True)
+
+
+#: ``--strategy`` name → strategy function ``(ctx, n_units, min_units) -> Subgraph | None``.
+STRATEGIES: dict[str, Callable[[StrategyContext, int, int], Subgraph | None]] = {
+    "star": star, "sym": sym, "path": path, "hybrid": hybrid, "summary": summary}

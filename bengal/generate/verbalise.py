@@ -16,7 +16,8 @@ from bengal.generate.kbview import Entity, Ontology, local_name
 from bengal.generate.lexicon import Lexicon
 from bengal.model import Mention
 
-__all__ = ["Piece", "Sentence", "type_sentence", "fact_templates", "fact_sentence", "realise", "sentence_text"]
+__all__ = ["Piece", "Sentence", "type_sentence", "fact_templates", "fact_sentence", "join_sentences", "realise",
+           "sentence_text", "apposition_allowed"]
 
 Piece = Union[str, Entity]
 
@@ -32,6 +33,13 @@ class Sentence:
 
     pieces: tuple[Piece, ...]
     fallback: bool = False
+    #: URI of the subject when the sentence opens with it (then ``predicate`` is the
+    #: index of the first piece after the subject), else ``None``.
+    subject: str | None = None
+    predicate: int = 0
+    #: clauses in the sentence (2 after :func:`join_sentences`), objects of its last clause.
+    clauses: int = 1
+    n_objects: int = 1
 
     @property
     def mention_count(self) -> int:
@@ -46,13 +54,27 @@ def class_noun(lex: Lexicon, onto: Ontology, entity: Entity) -> str | None:
     return lex.class_noun(local_name(cls), onto.class_labels.get(cls))
 
 
-def type_sentence(lex: Lexicon, onto: Ontology, subject: Entity) -> Sentence | None:
-    """"X is a footballer." from the subject's most specific class, or ``None`` if untyped."""
+def type_sentence(lex: Lexicon, onto: Ontology, subject: Entity, demonym: str | None = None,
+                  past: bool = False) -> Sentence | None:
+    """"X is a footballer." from the subject's most specific class, or ``None`` if untyped.
+
+    Args:
+        demonym: an adjective of the subject's country ("German"), written before the
+            class noun ("X is a German footballer.") unless the noun already starts
+            with a proper word ("American football player").
+        past: the past-tense form (a person with a death date: "X was a footballer.").
+    """
     noun = class_noun(lex, onto, subject)
     if noun is None:
         return None
-    template = lex.meta["type_sentence"].replace("{a}", lex.article(noun)).replace("{class}", noun)
-    return Sentence(tuple(_fill(lex, lex.parse(template), subject, ())))
+    if demonym and not noun[:1].isupper():
+        noun = f"{demonym} {noun}"
+    template = lex.meta["type_sentence"]
+    if past:
+        template = lex.past(template)
+    template = template.replace("{a}", lex.article(noun)).replace("{class}", noun)
+    pieces, predicate = _fill(lex, lex.parse(template), subject, ())
+    return Sentence(tuple(pieces), subject=subject.uri if predicate else None, predicate=predicate, n_objects=0)
 
 
 def fact_templates(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, n_objects: int) -> tuple[str, ...]:
@@ -63,7 +85,8 @@ def fact_templates(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, n_o
 
 
 def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, objects: Sequence[Entity],
-                  describe_subject: bool = False, variant: int = 0) -> Sentence:
+                  describe_subject: bool = False, variant: int = 0, past: bool = False,
+                  apposition: bool = False, subject_apposition: bool = False) -> Sentence:
     """One sentence for ``subject prop o`` for every ``o`` in ``objects`` (a list when
     there are several; the caller checks :func:`fact_templates` allows it).
 
@@ -71,6 +94,13 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
         describe_subject: write the subject as a description from its class ("the
             footballer") instead of a mention; needs a typed subject.
         variant: which of the template variants to use.
+        past: facts about a person with a death date: the lexicon's past-tense rules
+            (``[tense] past``) rewrite the template ("X plays the guitar" → "X played the guitar").
+        apposition: write a single object with a description from its class before
+            it ("the band Pulley", "the city of Ulm"; the lexicon's ``[apposition]``);
+            the caller checks :func:`apposition_allowed`.
+        subject_apposition: the same for a subject that opens the sentence ("The band
+            Pulley is associated with …").
 
     Raises:
         ValueError: when the lexicon has no list form for several objects, or a
@@ -81,6 +111,8 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
     if not variants:
         raise ValueError(f"the lexicon has no list form for {name}")
     template = variants[variant]
+    if past:
+        template = lex.past(template)
     fallback = name not in lex.data["templates"]
     subj: Piece = subject
     if describe_subject:
@@ -88,14 +120,87 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
         if noun is None:
             raise ValueError(f"{subject.uri} has no class to describe it by")
         subj = lex.meta["description"].replace("{class}", noun)
-    pieces = _fill(lex, lex.parse(template), subj, objects)
-    return Sentence(tuple(pieces), fallback)
+    appos = None
+    if apposition:
+        parts = lex.parse(template)
+        appos = apposition_phrase(lex, onto, objects[0]) if len(objects) == 1 else None
+        if appos is None or not apposition_allowed(parts):
+            raise ValueError(f"no apposition for {objects[0].uri if objects else None} in {template!r}")
+    subj_appos = None
+    if subject_apposition:
+        subj_appos = apposition_phrase(lex, onto, subject)
+        if subj_appos is None or describe_subject or not template.startswith("{s} "):
+            raise ValueError(f"no apposition for the subject {subject.uri} in {template!r}")
+    pieces, predicate = _fill(lex, lex.parse(template), subj, objects, appos, subj_appos)
+    return Sentence(tuple(pieces), fallback, subject.uri if predicate else None, predicate, 1, len(objects))
 
 
-def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Entity]) -> list[Piece]:
-    """Template parts → pieces: slots filled, names that take "the" get it, the first
-    letter capitalised, no double full stop after a name ending in one."""
+def apposition_phrase(lex: Lexicon, onto: Ontology, entity: Entity) -> str | None:
+    """The description written before an object ("the band ", "the city of "), from the
+    lexicon's ``[apposition]`` table keyed by the entity's classes (most specific
+    first), or ``None``."""
+    table = lex.data.get("apposition", {})
+    for cls in entity.classes:
+        phrase = table.get(local_name(cls))
+        if phrase:
+            noun = class_noun(lex, onto, entity) or ""
+            if "{class}" in phrase and noun in lex.meta.get("apposition_vague", ()):
+                return None
+            if lex.takes_definite_article(entity.surface):
+                return None
+            return phrase.replace("{class}", noun)
+    return None
+
+
+def apposition_allowed(parts: Sequence[str]) -> bool:
+    """Whether a template (cut by :meth:`Lexicon.parse`) can take an apposition before its
+    object: the object ends the sentence and is not already described ("the genre
+    {o}", "the city of {o}")."""
+    if "{o}" not in parts:
+        return False
+    i = parts.index("{o}")
+    after = parts[i + 1] if i + 1 < len(parts) else ""
+    before = parts[i - 1] if i > 0 else ""
+    if after != "." or not before:
+        return False
+    words = before.lower().split()
+    return bool(words) and "the" not in words[-3:] and words[-1] != "of"
+
+
+def join_sentences(lex: Lexicon, first: Sentence, second: Sentence) -> Sentence | None:
+    """Aggregation: two sentences about one subject as one ("X was born in Y." + "X died
+    in Z." → "X was born in Y and died in Z."), or ``None`` when they cannot be joined
+    (other subjects, the first already joined or ending in a list, the second not
+    opening with its subject, or both with the same verb phrase)."""
+    if (first.subject is None or first.subject != second.subject or first.clauses != 1 or second.clauses != 1
+            or first.n_objects != 1 or not second.predicate):
+        return None
+    rest = second.pieces[second.predicate:]
+    if not rest or not isinstance(rest[0], str) or not rest[0].startswith(" "):
+        return None
+    verb = first.pieces[first.predicate] if first.predicate < len(first.pieces) else None
+    if isinstance(verb, str) and verb.removesuffix("the ") == rest[0].removesuffix("the "):
+        return None  # the same verb twice ("was born in Y and was born in Z"): two sentences read better
+    head = list(first.pieces)
+    if isinstance(head[-1], str) and head[-1].endswith("."):
+        head[-1] = head[-1][:-1]
+        if head[-1] == "":
+            head.pop()
+    elif not (isinstance(head[-1], Entity) and head[-1].surface.endswith(".")):
+        return None
+    pieces = head + [lex.meta["clause_join"] + rest[0][1:]] + list(rest[1:])
+    return Sentence(tuple(pieces), first.fallback or second.fallback, first.subject, first.predicate, 2,
+                    second.n_objects)
+
+
+def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Entity],
+          apposition: str | None = None, subject_apposition: str | None = None) -> tuple[list[Piece], int]:
+    """Template parts → (pieces, predicate): slots filled, names that take "the" get it,
+    the first letter capitalised, no double full stop after a name ending in one;
+    ``predicate`` is the index of the first piece after a sentence-opening subject (0
+    when the sentence does not open with the subject)."""
     pieces: list[Piece] = []
+    predicate = 0
 
     def add_entity(entity: Entity) -> None:
         before = pieces[-1] if pieces and isinstance(pieces[-1], str) else ""
@@ -103,13 +208,19 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
             pieces.append("the ")
         pieces.append(entity)
 
-    for part in parts:
+    for k, part in enumerate(parts):
         if part == "{s}":
+            if subject_apposition:
+                pieces.append(subject_apposition)
             if isinstance(subject, Entity):
                 add_entity(subject)
             else:
                 pieces.append(subject)
+            if k == 0 and len(parts) > 1 and parts[1].startswith(" "):  # the grammatical subject, not "X's"
+                predicate = len(pieces)
         elif part == "{o}":
+            if apposition:
+                pieces.append(apposition)
             for sep, obj in zip(lex.join_list(len(objects)), objects):
                 if sep:
                     pieces.append(sep)
@@ -123,7 +234,22 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
         prev, cur = pieces[i - 1], pieces[i]
         if isinstance(cur, str) and cur.startswith(".") and isinstance(prev, Entity) and prev.surface.endswith("."):
             pieces[i] = cur[1:]
-    return [p for p in pieces if not (isinstance(p, str) and p == "")]
+    # merge neighbouring strings ("the " + "band ") and drop empty ones; keep ``predicate`` right
+    out: list[Piece] = []
+    new_predicate = 0
+    for i, p in enumerate(pieces):
+        if i == predicate and predicate:
+            new_predicate = len(out)
+        if isinstance(p, str):
+            if p == "":
+                continue
+            if out and isinstance(out[-1], str) and i != predicate:
+                out[-1] += p
+                continue
+        out.append(p)
+    if predicate and predicate >= len(pieces):
+        new_predicate = len(out)
+    return out, new_predicate
 
 
 def sentence_text(sentence: Sentence) -> str:

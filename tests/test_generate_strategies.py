@@ -1,0 +1,251 @@
+"""The five strategies, sentence bounds, density targets, --jobs and presets on the bundled KB.
+
+Independent checks: the facts a strategy picks are looked up as triples in the
+pyoxigraph store directly (not through bengal's SPARQL text); sentence counts are
+recounted from the text and the gold spans; densities are recounted with spaCy.
+Corpora are 100 documents or fewer and shared per module.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pyoxigraph as ox
+import pytest
+
+from bengal.generate import GenerateConfig, generate, generate_to_file
+from bengal.generate.kbview import entities, load_ontology, outgoing_facts
+from bengal.generate.pipeline import DocumentMaker
+from bengal.generate.strategies import STRATEGIES, FactSource, StrategyContext
+
+STRATEGY_NAMES = ("star", "sym", "path", "hybrid", "summary")
+DBO = "http://dbpedia.org/ontology/"
+
+
+def bengal(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "bengal", *args], cwd=cwd, capture_output=True, text=True,
+                          timeout=600)
+
+
+def count_sentences(doc) -> int:
+    """Sentence ends in the text: a full stop followed by a space or the end of the text,
+    not inside a gold span; or a gold span ending in a full stop ("Washington, D.C.") that
+    ends the text or is followed by a space and a capital (the sentence's own stop is dropped)."""
+    text = doc.text
+    inside = set()
+    span_ends = set()
+    for m in doc.mentions:
+        inside.update(range(m.begin, m.end))
+        span_ends.add(m.end)
+    n = 0
+    for i, ch in enumerate(text):
+        if ch != "." or (i + 1 < len(text) and text[i + 1] != " "):
+            continue
+        if i not in inside:
+            n += 1
+        elif i + 1 in span_ends and (i + 1 == len(text) or text[i + 2 : i + 3].isupper()):
+            n += 1
+    return n
+
+
+@pytest.fixture(scope="module")
+def corpora(bundled_kb):
+    """{(strategy, level): Generated} for 100-document corpora, seed 4, sentences 2 to 6."""
+    out = {}
+    for strategy in STRATEGY_NAMES:
+        for level in ("low", "medium", "high"):
+            config = GenerateConfig(docs=100, density=level, strategy=strategy, seed=4, min_sentences=2,
+                                    max_sentences=6)
+            out[strategy, level] = generate(bundled_kb, config)
+    return out
+
+
+@pytest.mark.parametrize("strategy", STRATEGY_NAMES)
+def test_density_presets_within_15_percent(corpora, strategy):
+    import spacy
+
+    nlp = spacy.blank("en")
+    for level, target in (("low", 0.15), ("medium", 0.18), ("high", 0.21)):
+        corpus = corpora[strategy, level].corpus
+        mentions = sum(len(d.mentions) for d in corpus)
+        tokens = sum(len(nlp(d.text)) for d in corpus)
+        assert len(corpus) == 100
+        assert abs(mentions / tokens - target) <= 0.15 * target, (strategy, level, mentions / tokens)
+
+
+@pytest.mark.parametrize("strategy", STRATEGY_NAMES)
+def test_sentence_bounds_hold_for_every_document(corpora, strategy):
+    for level in ("low", "high"):
+        g = corpora[strategy, level]
+        counts = g.stats["sentences_per_document"]
+        assert len(counts) == 100
+        for doc, recorded in zip(g.corpus, counts):
+            assert count_sentences(doc) == recorded, doc.text
+            assert 2 <= recorded <= 6, doc.text
+        assert sum(counts) == g.stats["sentences"]
+
+
+@pytest.mark.parametrize("strategy", STRATEGY_NAMES)
+def test_text_is_clean(corpora, strategy):
+    for doc in corpora[strategy, "medium"].corpus:
+        assert "http" not in doc.text and "_" not in doc.text, doc.text
+        assert doc.text[:1].isupper() or doc.mentions[0].begin == 0, doc.text
+        assert ".." not in doc.text and "  " not in doc.text, doc.text
+        for m in doc.mentions:
+            assert doc.text[m.begin:m.end] == m.surface
+            assert not m.surface.endswith(")"), m.surface
+
+
+def test_float_density_target_for_path(bundled_kb):
+    g = generate(bundled_kb, GenerateConfig(docs=60, density="0.16", strategy="path", seed=9))
+    assert g.stats["density"] == pytest.approx(0.16, rel=0.15)
+
+
+# -- the strategies' subgraphs, checked against the store's triples ---------------------------------
+
+@pytest.fixture(scope="module")
+def subgraphs(bundled_kb):
+    """{strategy: [(seed Entity, Subgraph)]} for the first 15 usable seeds of seed order 3."""
+    config = GenerateConfig(docs=15, seed=3)
+    maker = DocumentMaker(bundled_kb, config)
+    onto = load_ontology(bundled_kb)
+    from bengal.generate.kbview import seed_candidates
+    order = seed_candidates(bundled_kb, onto, config.class_iris())
+    random.Random(3).shuffle(order)
+    facts = FactSource(bundled_kb, onto)
+    out = {}
+    for name in STRATEGY_NAMES:
+        found = []
+        for uri in order[:400]:
+            info = entities(bundled_kb, onto, [uri])[uri]
+            ctx = StrategyContext(info, facts, random.Random(uri), maker.can_list, outgoing_facts(bundled_kb, onto, uri))
+            sub = STRATEGIES[name](ctx, 5, 2)
+            if sub is not None:
+                found.append((info, sub))
+            if len(found) == 15:
+                break
+        out[name] = found
+    return out
+
+
+def has_triple(kb, s, p, o) -> bool:
+    return any(True for _ in kb.store.quads_for_pattern(ox.NamedNode(s), ox.NamedNode(p), ox.NamedNode(o)))
+
+
+@pytest.mark.parametrize("strategy", STRATEGY_NAMES)
+def test_every_fact_is_a_triple_of_the_kb(bundled_kb, subgraphs, strategy):
+    assert len(subgraphs[strategy]) == 15
+    for _, sub in subgraphs[strategy]:
+        assert 2 <= len(sub.units) <= 5
+        for u in sub.units:
+            for o in u.objects:
+                assert has_triple(bundled_kb, u.subject.uri, u.prop, o.uri), (u.subject.uri, u.prop, o.uri)
+
+
+def test_star_and_summary_say_facts_of_the_seed_only(subgraphs):
+    for name in ("star", "summary"):
+        for seed, sub in subgraphs[name]:
+            assert all(u.subject.uri == seed.uri for u in sub.units)
+
+
+def test_sym_has_genuine_incoming_facts(bundled_kb, subgraphs):
+    for seed, sub in subgraphs["sym"]:
+        incoming = [u for u in sub.units if u.subject.uri != seed.uri]
+        assert incoming, "every sym document has an incoming fact"
+        for u in incoming:
+            assert [o.uri for o in u.objects] == [seed.uri]
+            # the stored triple is (subject, p, seed): checked in the store, not reversed
+            assert has_triple(bundled_kb, u.subject.uri, u.prop, seed.uri)
+        said = [o.uri for u in sub.units if u.subject.uri == seed.uri for o in u.objects]
+        assert not {u.subject.uri for u in incoming} & set(said), "an entity linked both ways is said once"
+
+
+def test_path_is_a_walk_to_unvisited_entities(subgraphs):
+    for seed, sub in subgraphs["path"]:
+        visited = [seed.uri]
+        for u in sub.units:
+            assert u.subject.uri == visited[-1]
+            (o,) = u.objects
+            assert o.uri not in visited
+            visited.append(o.uri)
+
+
+def test_hybrid_stays_or_moves(subgraphs):
+    moved = stayed = 0
+    for seed, sub in subgraphs["hybrid"]:
+        visited = [seed.uri]
+        current = seed.uri
+        for u in sub.units:
+            assert u.subject.uri in visited
+            if u.subject.uri == current:
+                stayed += 1
+            else:
+                assert u.subject.uri == visited[-1], "a move goes to the object just named"
+                moved += 1
+            current = u.subject.uri
+            (o,) = u.objects
+            assert o.uri not in visited
+            visited.append(o.uri)
+    assert moved and stayed
+
+
+def test_summary_orders_properties_by_frequency(bundled_kb, subgraphs):
+    counts = {}
+    for seed, sub in subgraphs["summary"]:
+        for u in sub.units:
+            if u.prop not in counts:
+                counts[u.prop] = sum(1 for q in bundled_kb.store.quads_for_pattern(None, ox.NamedNode(u.prop), None)
+                                     if isinstance(q.object, ox.NamedNode))
+        freqs = [counts[u.prop] for u in sub.units]
+        assert freqs == sorted(freqs, reverse=True), [u.prop for u in sub.units]
+
+
+# -- --jobs and presets -------------------------------------------------------------------------------
+
+def test_jobs_2_gives_the_same_bytes_as_jobs_1(tmp_path):
+    outs = []
+    for jobs in (1, 2):
+        folder = tmp_path / f"j{jobs}"
+        folder.mkdir()
+        generate_to_file(GenerateConfig(docs=40, strategy="hybrid", seed=8), folder / "c.ttl", jobs=jobs)
+        outs.append(((folder / "c.ttl").read_bytes(), (folder / "c.ttl.manifest.json").read_bytes()))
+    assert outs[0] == outs[1]
+
+
+def test_list_presets_names_all_recipes(tmp_path):
+    proc = bengal("generate", "--list-presets", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    names = [line.split()[0] for line in proc.stdout.splitlines()]
+    assert names == [f"B{i}" for i in range(1, 11)] + ["high", "low", "medium"]
+
+
+def test_preset_values_and_command_line_override(tmp_path):
+    proc = bengal("generate", "--preset", "B5", "--docs", "12", "--seed", "2", "-q", "-o", "b5.ttl", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    params = json.loads((tmp_path / "b5.ttl.manifest.json").read_text())["parameters"]
+    assert (params["strategy"], params["docs"], params["seed"], params["preset"]) == ("sym", 12, 2, "B5")
+    proc = bengal("generate", "--preset", "low", "--strategy", "path", "--docs", "10", "-q", "-o", "low.ttl",
+                  cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    params = json.loads((tmp_path / "low.ttl.manifest.json").read_text())["parameters"]
+    assert (params["density"], params["strategy"], params["docs"]) == ("low", "path", 10)
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--preset", "B4"), "preset B4 needs paraphrasing"),
+    (("--preset", "B11"), "unknown preset 'B11'"),
+    (("--strategy", "tree"), "unknown --strategy 'tree'"),
+    (("--min-sentences", "5", "--max-sentences", "4"), "--min-sentences (5) is above --max-sentences (4)"),
+    (("--jobs", "0"), "--jobs must be at least 1"),
+    (("--classes", "dbo:Spaceship"), "unknown class dbo:Spaceship"),
+])
+def test_bad_generate_options_are_one_line_errors(tmp_path, args, message):
+    proc = bengal("generate", *args, "-o", "out.ttl", cwd=tmp_path)
+    assert proc.returncode == 2
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0], proc.stderr
+    assert not any(tmp_path.iterdir())
