@@ -96,3 +96,30 @@ def test_generated_corpus_converts_and_prompts(tmp_path):
     # The same chunk metrics score the converted gold against itself.
     assert main(["score", str(conll), str(conll), "--json", str(tmp_path / "s.json")]) == 0
     assert json.loads((tmp_path / "s.json").read_text())["micro"]["f1"] == 1.0
+
+
+def test_compare_sets_ner_and_a2kb_views(tmp_path):
+    bench = _generated_like(tmp_path)
+    gold = read_corpus(bench)
+    (doc,) = gold.documents
+    kept = [m for m in doc.mentions if m.surface != "Istanbul"]  # one mention dropped
+    kept = [Mention(m.begin, m.end, m.surface, m.uris, DBO + "Person") if m.surface == "Heat" else m for m in kept]
+    system = tmp_path / "system.ttl"
+    write_corpus(gold.with_documents([Document(doc.uri, doc.text, tuple(kept))]), system)
+    out = tmp_path / "sets.json"
+    assert main(["compare-sets", "--gold", str(bench), "--pred", str(system), "--ci", "50", "--json", str(out)]) == 0
+    (row,) = json.loads(out.read_text())
+    ner, a2kb = row["ner"]["micro"], row["a2kb"]["micro"]
+    # NER: TP Arçelik, Koç Holding, Al Pacino; FP Heat as PER; FN Istanbul, Heat as MISC.
+    assert (ner["tp"], ner["fp"], ner["fn"]) == (3, 1, 2)
+    assert ner["f1"] == pytest.approx(2 * 0.75 * 0.6 / 1.35)
+    # A2KB ignores types: only Istanbul is missed.
+    assert (a2kb["tp"], a2kb["fp"], a2kb["fn"]) == (4, 0, 1)
+    assert row["ner"]["ci"]["samples"] == 50
+    # The same NER counts from the chunk metrics of the two CoNLL exports.
+    for src, dst in ((bench, "g.conll"), (system, "s.conll")):
+        assert main(["convert", str(src), "-o", str(tmp_path / dst), "--map-types"]) == 0
+    assert main(["score", str(tmp_path / "g.conll"), str(tmp_path / "s.conll"), "--json", str(tmp_path / "c.json")]) == 0
+    chunk = json.loads((tmp_path / "c.json").read_text())["micro"]
+    assert (chunk["tp"], chunk["fp"], chunk["fn"]) == (3, 1, 2)
+    assert main(["compare-sets", "--gold", str(bench), "--gold", "conllpp", "--pred", str(system)]) == 2

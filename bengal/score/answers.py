@@ -3,9 +3,11 @@
 Samples (:func:`sentence_samples`)
     The gold corpus is cut into sentences of tokens with IOB2 tags of the
     CoNLL types PER, ORG, LOC, MISC, as its CoNLL export
-    (:func:`bengal.io.conll.write_conll`: a document's lines are its sentences,
-    tokens are its whitespace-separated words cut at mention boundaries; other
-    types are mapped by :mod:`bengal.typemap`). The source text of a sample is
+    (:func:`bengal.io.conll.write_conll`: a document's lines are its sentences;
+    a corpus read from CoNLL keeps its tokens, any other gets words with
+    punctuation split off, cut at mention boundaries; other types are mapped
+    by :mod:`bengal.typemap`). A generated corpus has no line breaks in its
+    documents, so each of its documents is one sample. The source text of a sample is
     its tokens joined by single spaces (evalscope's ``" ".join(tokens)``). Its
     id is ``NNNNN-hhhhhhhh``: the 1-based sentence number and the first 8 hex
     digits of the SHA-1 of the text, so an answer file made for another corpus
@@ -54,7 +56,7 @@ from bengal.model import Corpus
 from bengal.score.chunks import ChunkReport, get_entities, score_chunks
 
 __all__ = ["Sample", "sentence_samples", "read_answers", "align_answer", "score_answers", "AnswerReport",
-           "INPUT_RULES", "ALIGNMENT_RULES", "RULES", "is_answers_file"]
+           "INPUT_RULES", "ALIGNMENT_RULES", "RULES", "is_answers_file", "answers_as_corpora"]
 
 #: Rules of the answer file, counted per occurrence.
 INPUT_RULES = {
@@ -122,7 +124,9 @@ def sentence_samples(corpus: Corpus, map_type: Callable[[str | None], str] | Non
 
 
 def _no_docstart(corpus: Corpus) -> Corpus:
-    return Corpus(corpus.documents, corpus.name, {**dict(corpus.metadata), "conll_docstart": False}, corpus.warnings)
+    split = corpus.metadata.get("format") != "conll"  # CoNLL tokens stay as they are
+    return Corpus(corpus.documents, corpus.name,
+                  {**dict(corpus.metadata), "conll_docstart": False, "conll_split_punct": split}, corpus.warnings)
 
 
 def is_answers_file(path: str | os.PathLike[str]) -> bool:
@@ -271,6 +275,7 @@ class AnswerReport:
     places: dict[str, list[str]]
     sentences: int
     answered: int
+    pred_tags: list[list[str]] = field(default_factory=list, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready: ``{"task": "answers", "sentences", "answered", "chunk": …, "flaws": {rule:
@@ -329,4 +334,23 @@ def score_answers(samples: Sequence[Sample], answers: AnswerFile) -> AnswerRepor
         gold_tags.append(list(s.tags))
         pred_tags.append(_tags(len(s.tokens), chunks))
     report = score_chunks(gold_tags, pred_tags, scheme="iob2", mode="lenient")
-    return AnswerReport(report, per_sample, +flaws, answers_with, places, len(samples), answered)
+    return AnswerReport(report, per_sample, +flaws, answers_with, places, len(samples), answered, pred_tags)
+
+
+def _tags_corpus(samples: Sequence[Sample], tags: Sequence[Sequence[str]], name: str) -> Corpus:
+    from bengal.io.conll import read_conll
+
+    buf = []
+    for s, t in zip(samples, tags):
+        buf.extend(f"{tok} {tag}" for tok, tag in zip(s.tokens, t))
+        buf.append("")
+    return read_conll("\n".join(buf).encode("utf-8"), name=name)
+
+
+def answers_as_corpora(samples: Sequence[Sample], report: AnswerReport) -> tuple[Corpus, Corpus]:
+    """The gold and the answers of :func:`score_answers` as two span corpora of one document per
+    sentence (``…/conll/sentence-N``, text = the source text, CoNLL types), so that the span scorer
+    and the bootstrap over documents (here: sentences) see the same chunks as the chunk report."""
+    pred_tags = report.pred_tags
+    return (_tags_corpus(samples, [s.tags for s in samples], "gold"),
+            _tags_corpus(samples, pred_tags, "answers"))
