@@ -65,6 +65,14 @@ def test_conll_variants_read_alike():
     assert _spans(no_doc) == want and len(no_doc) == 2  # one document per sentence without -DOCSTART-
 
 
+def test_shipped_file_with_crlf_reads_alike(conllpp):
+    from bengal.resources import data_dir
+
+    raw = (data_dir("corpora") / "conllpp" / "conllpp_test.txt").read_bytes()
+    crlf = read_conll(raw.replace(b"\n", b"\r\n"))
+    assert [(d.text, d.mentions) for d in crlf] == [(d.text, d.mentions) for d in conllpp]
+
+
 def test_bengal_score_conllpp_by_name(tmp_path):
     from bengal.cli import main
 

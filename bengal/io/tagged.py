@@ -8,7 +8,7 @@ answer is the source sentence with entities wrapped in tags, the whole inside
 
 :func:`parse_tagged` reads it with its own tolerant tokenizer, one pass over
 the string, no XML library: a *tag* is ``<`` name ``>`` or ``</`` name ``>``
-(ASCII letters, digits, ``_``, ``-``; spaces allowed inside the brackets); any
+(ASCII letters, digits, ``_``, ``-``, read case-insensitively; spaces allowed inside the brackets); any
 other ``<`` is text. Character references (``&amp;``) stay as they are: they
 are text, not expanded (the alignment then counts them as altered text).
 
