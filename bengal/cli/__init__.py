@@ -5,6 +5,9 @@ One module per command (as spaCy's ``spacy/cli``):
 - ``bengal generate`` (:mod:`bengal.cli.generate`) → :func:`bengal.generate.generate_to_file`
 - ``bengal score``    (:mod:`bengal.cli.score`)    → :func:`bengal.io.read_corpus` + :func:`bengal.score.score`
 - ``bengal compare`` (:mod:`bengal.cli.compare`) → :func:`bengal.score.bootstrap.paired_bootstrap`
+- ``bengal prompts`` (:mod:`bengal.cli.prompts`) → :func:`bengal.prompts.corpus_prompts`
+- ``bengal convert`` (:mod:`bengal.cli.convert`) → :func:`bengal.io.read_corpus` + :func:`bengal.io.write_corpus`
+- ``bengal compare-sets`` (:mod:`bengal.cli.compare_sets`) → :func:`bengal.score.sets.score_set`
 - ``bengal kb info`` / ``bengal kb build`` (:mod:`bengal.cli.kb`) → :func:`bengal.kb.info.kb_info`,
   :func:`bengal.kb.build.build_sample`
 
@@ -14,6 +17,7 @@ module that decorates a function with ``@cli.command()`` and is imported here.
 """
 
 from bengal.cli import compare, generate, kb, score  # noqa: F401  (registers the commands)
+from bengal.cli import compare_sets, convert, prompts  # noqa: F401  (issue 5)
 from bengal.cli._app import cli, echo_warnings, main
 
 __all__ = ["cli", "main", "echo_warnings"]

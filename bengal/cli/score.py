@@ -60,18 +60,34 @@ FORMATS = ["nif", "nt", "jsonl", "conll"]
               help="--task jaccard: word-level Jaccard at or above which a pair matches.")
 @click.option("--greedy", is_flag=True,
               help="--task jaccard: the Kaggle Coleridge greedy matching instead of one-to-one maximum matching.")
+@click.option("--type-map", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="Answer files: TOML mapping of DBpedia classes to PER/ORG/LOC/MISC (default: Person, "
+                   "Organisation, Place, else MISC).")
 def score(gold, pred, task, match, profile, kb_namespaces, same_as_files, beta, threshold, sweep, ci_samples,
           json_out, strict,
-          gold_format, pred_format, scheme, mode, suffix, jaccard_threshold, greedy) -> None:
-    """Score a system's annotations PRED against the gold standard GOLD (GERBIL-style)."""
-    from bengal.io import detect_format, read_corpus
+          gold_format, pred_format, scheme, mode, suffix, jaccard_threshold, greedy, type_map) -> None:
+    """Score a system's annotations PRED against the gold standard GOLD (GERBIL-style).
+
+    GOLD may be the name of a shipped corpus (conllpp: the CoNLL++ test set). PRED may be an answer
+    file of an LLM (JSON Lines {"id", "answer"} in evalscope's tag format, from `bengal prompts`)."""
+    from bengal.io import detect_format, read_corpus, resolve_corpus
 
     gfmt = gold_format or detect_format(gold)
     pfmt = pred_format or detect_format(pred)
+    if pfmt == "jsonl" and task is None:
+        from bengal.score.answers import is_answers_file
+
+        if is_answers_file(pred):
+            from bengal.cli.score_extra import run_answers
+
+            run_answers(gold, pred, gfmt, json_out=json_out, strict=strict, type_map=type_map)
+            return
     if task is None:
         task = "chunk" if gfmt == pfmt == "conll" else "a2kb"
     if task in EXTRA_TASKS:
         from bengal.cli.score_extra import run_extra
+
+        gold = resolve_corpus(gold)[0]  # a shipped corpus name → its file
 
         run_extra(task, gold, pred, gfmt, pfmt, json_out=json_out, strict=strict, scheme=scheme, mode=mode,
                   suffix=suffix, beta=beta, jaccard_threshold=jaccard_threshold, greedy=greedy)

@@ -17,7 +17,24 @@ import click
 from bengal.cli._app import echo_warnings
 from bengal.errors import InputError, UsageError
 
-__all__ = ["run_extra"]
+__all__ = ["run_extra", "run_answers"]
+
+
+def run_answers(gold: Path, pred: Path, gfmt: str, *, json_out: str | None, strict: bool,
+                type_map: Path | None = None) -> None:
+    """Score an answer file (evalscope's tag format, :mod:`bengal.score.answers`) against GOLD."""
+    from bengal.io import read_corpus
+    from bengal.report.chunks import render_answers
+    from bengal.score.answers import read_answers, score_answers, sentence_samples
+    from bengal.typemap import load_type_map
+
+    gold_corpus = read_corpus(gold, gfmt, strict=strict)
+    echo_warnings(gold_corpus.warnings, f"gold {gold}")
+    samples = sentence_samples(gold_corpus, load_type_map(type_map) if type_map else None)
+    report = score_answers(samples, read_answers(pred))
+    for rule, n in sorted(report.flaws.items()):
+        click.echo(f"warning: answers {pred}: {n} × {rule}", err=True)
+    _emit(render_answers(report), report.to_json(), json_out)
 
 
 def _emit(text_table: str, payload: dict, json_out: str | None) -> None:

@@ -50,7 +50,28 @@ __all__ = [
     "write_conll",
     "FORMATS",
     "WARNING_CODES",
+    "SHIPPED_CORPORA",
+    "resolve_corpus",
 ]
+
+#: Corpora shipped with bengal (``corpora/``), accepted by name wherever a gold
+#: corpus file is expected: ``{name: (path under corpora/, format)}``. A file of
+#: that name in the working directory wins over the shipped corpus.
+SHIPPED_CORPORA = {"conllpp": ("conllpp/conllpp_test.txt", "conll")}
+
+
+def resolve_corpus(path: str | os.PathLike[str]) -> tuple[Path, str | None, str | None]:
+    """``(file, format, name)`` of a corpus argument: a shipped corpus name
+    (:data:`SHIPPED_CORPORA`, e.g. ``"conllpp"``) gives its bundled file, its
+    format and its name; any other argument is returned as a path with
+    ``(None, None)`` (format and name then come from the file)."""
+    key = os.fspath(path)
+    if key in SHIPPED_CORPORA and not os.path.exists(key):
+        from bengal.resources import data_dir
+
+        rel, fmt = SHIPPED_CORPORA[key]
+        return data_dir("corpora") / rel, fmt, key
+    return Path(path), None, None
 
 #: The format names :func:`read_corpus` and :func:`write_corpus` accept.
 FORMATS = ("nif", "nt", "jsonl", "conll")
@@ -127,6 +148,9 @@ def detect_format(path: str | os.PathLike[str]) -> str:
     Raises:
         InputError: when neither tells.
     """
+    path, shipped, _ = resolve_corpus(path)
+    if shipped:
+        return shipped
     fmt = _format_from_extension(path)
     if fmt is None and os.path.isfile(path):
         fmt = _sniff(path)
@@ -173,7 +197,9 @@ def read_corpus(
     """Read a corpus file.
 
     Args:
-        path: the file (``.gz`` allowed, recognised by its content).
+        path: the file (``.gz`` allowed, recognised by its content), or the
+            name of a shipped corpus (``"conllpp"``: the CoNLL++ test set,
+            read as CoNLL columns, IOB2).
         format: ``"nif"`` (Turtle), ``"nt"`` (NIF as N-Triples) or ``"jsonl"``;
             None = :func:`detect_format`.
         strict: turn reader warnings into :class:`InputError`.
@@ -184,6 +210,8 @@ def read_corpus(
     Raises:
         InputError: unknown format, unreadable or broken file.
     """
+    path, shipped, shipped_name = resolve_corpus(path)
+    name = name or shipped_name
     fmt = _normal_format(format, os.fspath(path)) if format else detect_format(path)
     if fmt == "jsonl":
         return read_jsonl(path, name=name, strict=strict)

@@ -314,8 +314,20 @@ def _tags_for(n: int, typ: str, scheme: str, suffix: bool, follows_same: bool) -
     return [f"{typ}-{p}" if suffix else f"{p}-{typ}" for p in prefixes]
 
 
-def write_conll(corpus: Corpus, fh: IO[str], *, scheme: str = "iob2", suffix: bool = False) -> None:
+#: Word tokens when punctuation is split off (``split_punct``): runs of word characters joined by
+#: inner ``-``, ``'``, ``’`` or ``.`` (``1996-08-22``, ``O'Neil``, ``U.S``), or one other non-space character.
+PUNCT_TOKEN = re.compile(r"\w+(?:[-'’.]\w+)*|[^\w\s]")
+
+
+def write_conll(corpus: Corpus, fh: IO[str], *, scheme: str = "iob2", suffix: bool = False,
+                split_punct: bool | None = None) -> None:
     """Write ``corpus`` as two-column CoNLL (module docstring).
+
+    Args:
+        split_punct: tokens are :data:`PUNCT_TOKEN` matches (``company.`` → ``company`` ``.``)
+            instead of whitespace-separated words, so that a gold corpus and a system's output on
+            it get the same tokens whatever their mentions are; None = the corpus metadata
+            ``"conll_split_punct"`` (default false). Mention boundaries still cut tokens.
 
     Raises:
         InputError: a mention that does not cover whole tokens, overlapping mentions.
@@ -325,12 +337,15 @@ def write_conll(corpus: Corpus, fh: IO[str], *, scheme: str = "iob2", suffix: bo
 
     sch = get_scheme(scheme).name
     docstart = corpus.metadata.get("conll_docstart", True) if corpus.metadata else True
+    if split_punct is None:
+        split_punct = bool(corpus.metadata.get("conll_split_punct", False)) if corpus.metadata else False
+    words = PUNCT_TOKEN if split_punct else re.compile(r"[^\s]+")
     for doc in corpus.documents:
         if docstart:
             fh.write(f"{DOCSTART} O\n\n")
         cuts = sorted({m.begin for m in doc.mentions} | {m.end for m in doc.mentions})
         tokens = []
-        for w in re.finditer(r"[^\s]+", doc.text):
+        for w in words.finditer(doc.text):
             b, e = w.start(), w.end()
             for c in cuts:  # a mention boundary inside a word splits it ("Oslo." -> "Oslo" ".")
                 if b < c < e:

@@ -118,3 +118,22 @@ def render_jaccard(result) -> str:
     c = result.counts
     table.add_row(_f(result.precision), _f(result.recall), _f(result.f_beta), str(c.tp), str(c.fp), str(c.fn))
     return _plain(Group(table, Text("\n".join(result.conventions.values()), style="dim")))
+
+
+def render_answers(report) -> str:
+    """A :class:`bengal.score.answers.AnswerReport` as plain text: the chunk table, then one line per
+    counted rule (occurrences, answers that show it, the rule, the first places)."""
+    from bengal.score.answers import INPUT_RULES, RULES
+
+    head = (f"LLM answers (evalscope conllpp tag format) · {report.sentences} sentences, "
+            f"{report.answered} answered\n")
+    lines = []
+    for rule in RULES:
+        n = report.flaws.get(rule, 0)
+        if n:
+            first = ", ".join(report.places.get(rule, []))
+            per = "" if rule in INPUT_RULES else f" in {report.answers_with.get(rule, n)} answers"
+            lines.append(f"  {rule}: {n}{per} - {RULES[rule]}"
+                         + (f"; first: {first}" if first else ""))
+    flaws = "answer flaws (counted per rule):\n" + ("\n".join(lines) if lines else "  none")
+    return head + render_chunk_report(report.chunks) + flaws + "\n"
