@@ -59,3 +59,13 @@ def test_issue4_options(tmp_path):
     out = json.loads(run(tmp_path, "--same-as", "map.nt", "--json", "-").stdout)
     # with Paris = Berlin, Berlin->Paris matches too: TP 2, FP 1 ("and"), FN 0
     assert (out["micro"]["tp"], out["micro"]["fp"], out["micro"]["fn"]) == (2, 1, 0)
+
+
+def test_bootstrap_seed_and_level(tmp_path):
+    # one document: every resample is that document, so the interval collapses to the point value
+    a = json.loads(run(tmp_path, "--bootstrap", "200", "--seed", "3", "--level", "0.9", "--json", "-").stdout)
+    ci = a["ci"]
+    assert ci["samples"] == 200 and ci["seed"] == 3 and abs(ci["level"] - 0.9) < 1e-12
+    assert all(abs(v - 0.4) < 1e-9 for v in ci["micro"]["f1"])
+    bad = run(tmp_path, "--bootstrap", "10", "--level", "1.5")
+    assert bad.returncode == 2 and bad.stderr.strip().startswith("error: ") and "--level" in bad.stderr

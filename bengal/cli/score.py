@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from bengal.cli._app import cli, echo_warnings
+from bengal.errors import UsageError
 
 #: Warnings the scorer adds (the readers' own are echoed per file).
 SCORING_WARNINGS = ("missing_document", "overlapping_mentions", "ignored_predictions", "no_confidence",
@@ -43,8 +44,12 @@ FORMATS = ["nif", "nt", "jsonl", "conll"]
 @click.option("--sweep", is_flag=True,
               help="Also report the precision-recall curve over score thresholds (best threshold tuned on the "
                    "test data, reported apart).")
-@click.option("--ci", "ci_samples", type=int, default=0, metavar="N",
-              help="Add 95% bootstrap confidence intervals from N resamplings of the documents (e.g. 1000).")
+@click.option("--ci", "--bootstrap", "ci_samples", type=int, default=0, metavar="N",
+              help="Add bootstrap confidence intervals from N resamplings of the documents (e.g. 1000).")
+@click.option("--level", "ci_level", type=float, default=0.95, show_default=True,
+              help="Confidence level of --bootstrap intervals.")
+@click.option("--seed", "ci_seed", type=int, default=0, show_default=True,
+              help="Random seed of --bootstrap (same inputs and seed, same intervals).")
 @click.option("--json", "json_out", default=None, metavar="PATH", help="Write the result as JSON (- for stdout).")
 @click.option("--strict", is_flag=True, help="Turn corpus flaws (anchor mismatches, …) into errors.")
 @click.option("--gold-format", type=click.Choice(FORMATS), default=None,
@@ -64,8 +69,7 @@ FORMATS = ["nif", "nt", "jsonl", "conll"]
               help="Answer files: TOML mapping of DBpedia classes to PER/ORG/LOC/MISC (default: Person, "
                    "Organisation, Place, else MISC).")
 def score(gold, pred, task, match, profile, kb_namespaces, same_as_files, beta, threshold, sweep, ci_samples,
-          json_out, strict,
-          gold_format, pred_format, scheme, mode, suffix, jaccard_threshold, greedy, type_map) -> None:
+          ci_level, ci_seed, json_out, strict, gold_format, pred_format, scheme, mode, suffix, jaccard_threshold, greedy, type_map) -> None:
     """Score a system's annotations PRED against the gold standard GOLD (GERBIL-style).
 
     GOLD may be the name of a shipped corpus (conllpp: the CoNLL++ test set). PRED may be an answer
@@ -114,7 +118,11 @@ def score(gold, pred, task, match, profile, kb_namespaces, same_as_files, beta, 
     if ci_samples:
         from bengal.score.bootstrap import with_ci
 
-        result = with_ci(result, ci_samples)
+        if not 0.0 < ci_level < 1.0:
+            raise UsageError(f"--level must lie strictly between 0 and 1, not {ci_level}")
+        if ci_samples < 1:
+            raise UsageError(f"--bootstrap needs at least 1 resampling, not {ci_samples}")
+        result = with_ci(result, ci_samples, ci_level, ci_seed)
     echo_warnings(gold_corpus.warnings, f"gold {gold}")
     echo_warnings(pred_corpus.warnings, f"prediction {pred}")
     echo_warnings([w for w in result.warnings if w.code in SCORING_WARNINGS], "scoring")
