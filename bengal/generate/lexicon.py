@@ -85,6 +85,22 @@ class Lexicon:
                 return template.replace(present, past, 1)
         return template
 
+    def plural_verb(self, predicate: str) -> str:
+        """The predicate with its first word in the plural, for the subject "they"
+        ("was born in {o}." → "were born in {o}.", "plays the {o}." → "play the {o}."):
+        the lexicon's ``[pronouns] plural_verbs`` table, else its ``plural_verb_rules``
+        (``[regex, replacement]`` pairs, the first that matches wins; a word no rule
+        matches, such as a past tense, stays)."""
+        table = self.data["pronouns"]
+        word, sep, rest = predicate.partition(" ")
+        if word in table["plural_verbs"]:
+            return table["plural_verbs"][word] + sep + rest
+        for pattern, replacement in table["plural_verb_rules"]:
+            new, n = re.subn(pattern, replacement, word, count=1)
+            if n:
+                return new + sep + rest
+        return predicate
+
     def demonym(self, country_local: str) -> str | None:
         """The adjective of a country ("Germany" → "German"), from the lexicon's
         ``[demonyms]`` table keyed by the country's DBpedia local name, or ``None``."""
