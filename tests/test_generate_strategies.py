@@ -236,7 +236,6 @@ def test_preset_values_and_command_line_override(tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (("--preset", "B4"), "preset B4 needs paraphrasing"),
     (("--preset", "B11"), "unknown preset 'B11'"),
     (("--strategy", "tree"), "unknown --strategy 'tree'"),
     (("--min-sentences", "5", "--max-sentences", "4"), "--min-sentences (5) is above --max-sentences (4)"),

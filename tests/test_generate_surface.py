@@ -1,4 +1,4 @@
-"""Surface forms, pronouns and the ambiguity share (issue 3 items 5 and 6).
+"""Surface forms, pronouns, the ambiguity share and paraphrasing (issue 3 items 5, 6, 7).
 
 Texts and offsets below are written by hand from the templates in
 bengal/generate/lang/en.toml; the corpus-level gold is read back with rdflib from
@@ -17,6 +17,8 @@ from bengal.generate import generate_to_file
 from bengal.generate.pipeline import GenerateConfig, ambiguity_index, generate
 from bengal.generate.surface import (AmbiguityIndex, alt_label_ok, family_name, first_name_gender, is_acronym,
                                      unqualified_place)
+from bengal.generate.paraphrase import Paraphraser
+from bengal.generate.presets import load_preset
 from bengal.generate.verbalise import fact_sentence, join_sentences, realise
 from bengal.kb.sparql import PREFIXES
 
@@ -104,7 +106,7 @@ def test_corpus_with_forms_and_annotated_pronouns(bundled_kb, tmp_path):
 
     out = tmp_path / "c.ttl"
     generate_to_file(GenerateConfig(docs=20, strategy="star", seed=3, surface_forms=True, pronouns=True,
-                                    annotate_pronouns=True), out, kb=bundled_kb)
+                                    annotate_pronouns=True, paraphrase=True), out, kb=bundled_kb)
     stats = json.loads((tmp_path / "c.ttl.manifest.json").read_text())["stats"]
     g = rdflib.Graph().parse(out, format="turtle")
     texts = {str(c): str(t) for c, t in g.subject_objects(rdflib.URIRef(NIF + "isString"))}
@@ -124,18 +126,54 @@ def test_corpus_with_forms_and_annotated_pronouns(bundled_kb, tmp_path):
     assert sum(stats["pronouns"]["gender_source"].values()) == stats["pronouns"]["written"]
     assert forms["family_name"] + forms["alt_label"] + forms["unqualified"] > 0
     assert 0 < stats["surface_forms"]["ambiguous_share"] < 1
+    para = stats["paraphrase"]
+    assert para["sentences_paraphrased"] + para["sentences_not_paraphrased"] == stats["sentences"]
+    assert para["sentences_paraphrased"] > 0 and sum(para["operations"].values()) >= para["sentences_paraphrased"]
 
 
 @pytest.mark.parametrize("strategy", STRATEGIES)
-def test_density_within_15_percent_with_forms_and_pronouns(bundled_kb, strategy):
+def test_density_within_15_percent_with_every_option(bundled_kb, strategy):
     import spacy
 
     nlp = spacy.blank("en")
     corpus = generate(bundled_kb, GenerateConfig(docs=20, strategy=strategy, seed=5, surface_forms=True,
-                                                 pronouns=True)).corpus
+                                                 pronouns=True, paraphrase=True)).corpus
     mentions = sum(len(d.mentions) for d in corpus)
     tokens = sum(len(nlp(d.text)) for d in corpus)
     assert abs(mentions / tokens - 0.18) <= 0.15 * 0.18, (strategy, mentions / tokens)
     for d in corpus:
         for m in d.mentions:
             assert d.text[m.begin : m.end] == m.surface
+
+
+def test_paraphrase_operations_keep_offsets(en):
+    onto, lex = en
+    para = Paraphraser(lex, "test")
+    died = fact_sentence(lex, onto, DBO + "deathPlace", EINSTEIN, [ULM])
+    text, mentions = realise([para.synonym(died, 0)])
+    assert text == "Albert Einstein passed away in Ulm."
+    assert [(m.begin, m.end, m.surface) for m in mentions] == [(0, 15, "Albert Einstein"), (31, 34, "Ulm")]
+    born = fact_sentence(lex, onto, DBO + "birthPlace", EINSTEIN, [ULM])
+    text, mentions = realise([para.apposition(born, "scientist")])
+    assert text == "Albert Einstein, a scientist, was born in Ulm."
+    assert [(m.begin, m.end) for m in mentions] == [(0, 15), (42, 45)]
+    assert para.apposition(born, "person") is None  # vague class
+    chalopin = Entity(DBR + "Jean_Chalopin", "Jean Chalopin", (DBO + "Person",))
+    gadget = Entity(DBR + "Inspector_Gadget", "Inspector Gadget", (DBO + "TelevisionShow",))
+    voice = para.voice_template(DBO + "producer", 1)
+    text, mentions = realise([fact_sentence(lex, onto, DBO + "producer", gadget, [chalopin], template=voice)])
+    assert text == "Jean Chalopin produced Inspector Gadget."
+    assert [(m.begin, m.end, sorted(m.uris)) for m in mentions] == [(0, 13, [chalopin.uri]),
+                                                                   (23, 39, [gadget.uri])]
+    assert para.voice_template(DBO + "producer", 2) is None
+    text, _ = realise([join_sentences(lex, died, born)])
+    assert text == "Albert Einstein died in Ulm and was born in Ulm."
+
+
+def test_paraphrasing_presets_work(bundled_kb):
+    for name, strategy in (("B2", "path"), ("B4", "star"), ("B6", "sym"), ("B8", "hybrid"), ("B10", "summary")):
+        values = load_preset(name).values
+        assert values["paraphrase"] is True and values["strategy"] == strategy
+        GenerateConfig(**values)  # no "not available" error any more
+    g = generate(bundled_kb, GenerateConfig(**dict(load_preset("B2").values, docs=3)))
+    assert len(g.corpus) == 3 and g.stats["paraphrase"]["sentences_paraphrased"] > 0

@@ -22,6 +22,7 @@ from bengal.generate.density import count_tokens, parse_density
 from bengal.generate.kbview import (Entity, SparqlKB, entities, is_seed, load_ontology, local_name, seed_candidates,
                                     subject_details, writable_label)
 from bengal.generate.lexicon import load_lexicon
+from bengal.generate.paraphrase import OPERATIONS, Paraphraser
 from bengal.generate.surface import AmbiguityIndex, SurfaceForms, gender_of, kb_genders
 from bengal.generate.strategies import STRATEGIES, FactSource, StrategyContext, Subgraph
 from bengal.generate.verbalise import (Sentence, apposition_allowed, apposition_phrase, class_noun, fact_sentence,
@@ -49,7 +50,9 @@ class GenerateConfig:
         seed: random seed; the same config and KB give the same corpus.
         classes: seed classes, as ``dbo:Name`` or full IRIs.
         lang: lexicon language.
-        paraphrase: paraphrase the sentences (BENGAL's B2, B4, …); not available yet.
+        paraphrase: paraphrase the sentences (BENGAL's B2, B4, …): synonyms, active/passive,
+            clause order, appositions (:mod:`bengal.generate.paraphrase`), as choices of
+            the density control.
         surface_forms: mentions may use another surface form than the full label
             (family name, unqualified place, filtered alt label, acronym; see
             :mod:`bengal.generate.surface`), as a choice of the density control.
@@ -87,8 +90,6 @@ class GenerateConfig:
                 f"--min-sentences ({self.min_sentences}) is above --max-sentences ({self.max_sentences})")
         if not self.classes:
             raise UsageError("--classes needs at least one class")
-        if self.paraphrase:
-            raise UsageError("paraphrasing is not available yet")
         if self.annotate_pronouns and not self.pronouns:
             raise UsageError("--annotate-pronouns needs --pronouns")
         parse_density(self.density)
@@ -171,7 +172,9 @@ class MadeDocument:
         properties: local names of the properties of the facts said.
         form_kinds: per mention, what its surface form is when not the label
             ("family_name", "unqualified", "alt_label", "acronym", "pronoun"), else ``None``.
-        pronouns: gender sources of the subject pronouns written (gold or not).
+        pronouns: ``(pronoun, gender source)`` of the subject pronouns written (gold or not).
+        paraphrased_sentences: sentences with at least one paraphrasing operation.
+        paraphrase_operations: the operations applied, one entry per use.
     """
 
     text: str
@@ -182,6 +185,8 @@ class MadeDocument:
     properties: tuple[str, ...]
     form_kinds: tuple[str | None, ...] = ()
     pronouns: tuple[tuple[str, str], ...] = ()
+    paraphrased_sentences: int = 0
+    paraphrase_operations: tuple[str, ...] = ()
 
 
 class DocumentMaker:
@@ -245,14 +250,18 @@ class DocumentMaker:
             subjects = {u.subject.uri: u.subject for u in sub.units}
             in_kb = kb_genders(self.kb, [u for u, e in subjects.items() if onto.is_instance(e, self.persons)])
             genders = {u: gender_of(e, onto.is_instance(e, self.persons), in_kb.get(u)) for u, e in subjects.items()}
+        paraphraser = Paraphraser(lex, f"{config.seed}|{seed_uri}") if config.paraphrase else None
         sentences = plan_sentences(lex, onto, sub, self.target, config.min_sentences, opening, past,
-                                   forms=forms, genders=genders, annotate_pronouns=config.annotate_pronouns)
+                                   forms=forms, genders=genders, annotate_pronouns=config.annotate_pronouns,
+                                   paraphraser=paraphraser)
         text, mentions = realise(sentences)
         tokens = sum(count_tokens(sentence_text(s)) for s in sentences)
         kinds = tuple(p.form_kind for s in sentences for p in s.pieces if isinstance(p, Entity))
         pronouns = tuple(s.pronoun for s in sentences if s.pronoun is not None)
         return MadeDocument(text, tuple(mentions), len(sentences), tokens, sum(s.fallback for s in sentences),
-                            tuple(local_name(u.prop) for u in sub.units for _ in u.objects), kinds, pronouns)
+                            tuple(local_name(u.prop) for u in sub.units for _ in u.objects), kinds, pronouns,
+                            sum(1 for s in sentences if s.paraphrase),
+                            tuple(op for s in sentences for op in s.paraphrase))
 
     def _form_chooser(self, seed_uri: str):
         """``choose(entity, named_before) -> Entity | None``: the alternative surface form of a
@@ -380,6 +389,7 @@ def generate(kb: SparqlKB, config: GenerateConfig, kb_snapshot: str = "",
     pronoun_sources: Counter[str] = Counter()
     pronoun_words: Counter[str] = Counter()
     surfaces: list[tuple[str, str | None]] = []
+    paraphrase_ops: Counter[str] = Counter()
     tried = 0
     made_iter = _made_documents(kb, config, order, jobs, kb_opener)
     for tried, made in made_iter:
@@ -395,6 +405,8 @@ def generate(kb: SparqlKB, config: GenerateConfig, kb_snapshot: str = "",
         form_counts.update(k for k in made.form_kinds if k)
         pronoun_sources.update(src for _, src in made.pronouns)
         pronoun_words.update(p for p, _ in made.pronouns)
+        totals.update(paraphrased_sentences=made.paraphrased_sentences)
+        paraphrase_ops.update(made.paraphrase_operations)
         surfaces.extend((m.surface, k) for m, k in zip(made.mentions, made.form_kinds))
         if progress:
             progress(len(documents))
@@ -432,6 +444,12 @@ def generate(kb: SparqlKB, config: GenerateConfig, kb_snapshot: str = "",
     }
     if config.surface_forms:
         stats["surface_forms"] = surface_form_stats(kb, onto, surfaces, form_counts)
+    if config.paraphrase:
+        stats["paraphrase"] = {
+            "sentences_paraphrased": totals["paraphrased_sentences"],
+            "sentences_not_paraphrased": totals["sentences"] - totals["paraphrased_sentences"],
+            "operations": {op: paraphrase_ops.get(op, 0) for op in OPERATIONS},
+        }
     if config.pronouns:
         stats["pronouns"] = {
             "written": sum(pronoun_words.values()),
@@ -443,6 +461,10 @@ def generate(kb: SparqlKB, config: GenerateConfig, kb_snapshot: str = "",
     metadata = {"generator": "bengal", "version": __version__, "config": asdict(config), "corpus_id": cid}
     return Generated(Corpus(tuple(documents), name=f"bengal-{config.strategy}-{cid}", metadata=metadata), stats)
 
+
+#: With ``--paraphrase``, the same for a paraphrased clause (BENGAL's B2, B4, … are
+#: meant to be paraphrased, so a paraphrase wins unless it moves the density away).
+_PARAPHRASE_PREFERENCE = 0.004
 
 #: With ``--surface-forms``, a clause written with other surface forms wins over the
 #: same clause with full labels when its density gap is at most this much larger
@@ -494,7 +516,8 @@ def surface_form_stats(kb: SparqlKB, onto, surfaces: Sequence[tuple[str, str | N
 
 def plan_sentences(lex, onto, sub: Subgraph, target: float, min_sentences: int, opening: Sentence | None,
                    past: set[str], forms: Callable[[Entity, bool], Entity | None] | None = None,
-                   genders: dict[str, Any] | None = None, annotate_pronouns: bool = False) -> list[Sentence]:
+                   genders: dict[str, Any] | None = None, annotate_pronouns: bool = False,
+                   paraphraser: Paraphraser | None = None) -> list[Sentence]:
     """Sentences for a subgraph, steering the document's mentions per token to ``target``.
 
     Each unit of the subgraph becomes a clause; the choices for it are: the
@@ -522,6 +545,11 @@ def plan_sentences(lex, onto, sub: Subgraph, target: float, min_sentences: int, 
             the subject of the previous sentence may then be a pronoun (one more
             choice; ties prefer the name).
         annotate_pronouns: pronouns are gold mentions.
+        paraphraser: with ``--paraphrase``, every clause may also be written in the
+            other voice, with synonyms, with an apposition after a subject's first
+            mention, or joined before the previous clause (see
+            :mod:`bengal.generate.paraphrase`); paraphrased options win over the plain
+            one unless their density gap is more than ``_PARAPHRASE_PREFERENCE`` larger.
     """
     plans = []
     openings = [[opening]] if opening is not None else [[]]
@@ -560,8 +588,12 @@ def plan_sentences(lex, onto, sub: Subgraph, target: float, min_sentences: int, 
             for join in ((True, False) if sub.prefer_aggregation else (False, True)):
                 if join and not may_join:
                     continue
-                for variant in range(n_variants):
-                    template = fact_templates(lex, onto, unit.prop, subject, len(objs))[variant]
+                templates = [(v, fact_templates(lex, onto, unit.prop, subject, len(objs))[v], None)
+                             for v in range(n_variants)]
+                other_voice = paraphraser.voice_template(unit.prop, len(objs)) if paraphraser else None
+                if other_voice:
+                    templates.append((0, other_voice, other_voice))
+                for variant, template, override in templates:
                     for d in (describe if not join else ("name",)):
                         if d == "pronoun" and not pronoun_allowed(lex.past(template) if is_past else template):
                             continue
@@ -578,13 +610,40 @@ def plan_sentences(lex, onto, sub: Subgraph, target: float, min_sentences: int, 
                             base = fact_sentence(lex, onto, unit.prop, subject, objs, describe_subject=d == "describe",
                                                  variant=variant, past=is_past, apposition=a,
                                                  subject_apposition=sa, pronoun=pronoun,
-                                                 annotate_pronoun=annotate_pronouns)
+                                                 annotate_pronoun=annotate_pronouns, template=override)
+                            if override is not None:
+                                base = Paraphraser.mark(base, "voice")
                             shortened = with_forms(base, choose) if forms is not None else None
-                            for option, bonus in ((base, 0.0), (shortened, _FORM_PREFERENCE)):
+                            candidates = [(base, 0.0), (shortened, _FORM_PREFERENCE)]
+                            if paraphraser is not None:
+                                for plain, bonus in candidates[:2]:
+                                    if plain is None:
+                                        continue
+                                    candidates.append((paraphraser.synonym(plain, i), bonus))
+                                    if not join and d == "name" and not sa and subject.uri not in named:
+                                        candidates.append((paraphraser.apposition(plain, noun), bonus))
+                                candidates = [(c, b + (_PARAPHRASE_PREFERENCE if c is not None and c.paraphrase
+                                                       else 0.0)) for c, b in candidates]
+                            for option, bonus in candidates:
                                 if option is None:
                                     continue
                                 if join:
-                                    option = join_sentences(lex, sentences[-1], option)
+                                    single = option
+                                    option = join_sentences(lex, sentences[-1], single)
+                                    if (paraphraser is not None and len(sentences) > len(first)
+                                            and not sentences[-1].paraphrase):
+                                        reordered = join_sentences(lex, single, sentences[-1])
+                                        if reordered is not None:
+                                            reordered = Paraphraser.mark(reordered, "reorder")
+                                            for joined, extra in ((option, 0.0), (reordered, _PARAPHRASE_PREFERENCE)):
+                                                if joined is None:
+                                                    continue
+                                                jm = joined.mention_count - sentences[-1].mention_count
+                                                jt = count_tokens(sentence_text(joined)) - tokens[-1]
+                                                gap = abs((mentions + jm) / (total + jt) - target) - bonus - extra
+                                                if best is None or gap < best[0] - 1e-12:
+                                                    best = (gap, joined, jm, jt, True)
+                                            continue
                                     if option is None:
                                         continue
                                     m = option.mention_count - sentences[-1].mention_count

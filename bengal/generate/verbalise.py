@@ -46,6 +46,8 @@ class Sentence:
     #: ``(pronoun class, gender source)`` (:class:`bengal.generate.surface.Gender`) when
     #: the subject is written as a pronoun, else ``None``.
     pronoun: tuple[str, str] | None = None
+    #: paraphrasing operations applied (:data:`bengal.generate.paraphrase.OPERATIONS`), sorted.
+    paraphrase: tuple[str, ...] = ()
 
     @property
     def mention_count(self) -> int:
@@ -93,7 +95,8 @@ def fact_templates(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, n_o
 def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, objects: Sequence[Entity],
                   describe_subject: bool = False, variant: int = 0, past: bool = False,
                   apposition: bool = False, subject_apposition: bool = False,
-                  pronoun: tuple[str, str] | None = None, annotate_pronoun: bool = False) -> Sentence:
+                  pronoun: tuple[str, str] | None = None, annotate_pronoun: bool = False,
+                  template: str | None = None) -> Sentence:
     """One sentence for ``subject prop o`` for every ``o`` in ``objects`` (a list when
     there are several; the caller checks :func:`fact_templates` allows it).
 
@@ -114,6 +117,8 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
             open with the subject (see :func:`pronoun_allowed`).
         annotate_pronoun: make that pronoun a gold mention with the subject's URI
             (coreference); else it is plain text.
+        template: a template to use instead of the lexicon's variant (paraphrasing's
+            other voice, :class:`bengal.generate.paraphrase.Paraphraser`).
 
     Raises:
         ValueError: when the lexicon has no list form for several objects, or a
@@ -123,7 +128,7 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
     variants = fact_templates(lex, onto, prop, subject, len(objects))
     if not variants:
         raise ValueError(f"the lexicon has no list form for {name}")
-    template = variants[variant]
+    template = variants[variant] if template is None else template
     if past:
         template = lex.past(template)
     fallback = name not in lex.data["templates"]
@@ -226,7 +231,8 @@ def join_sentences(lex: Lexicon, first: Sentence, second: Sentence) -> Sentence 
         return None
     pieces = head + [lex.meta["clause_join"] + rest[0][1:]] + list(rest[1:])
     return Sentence(tuple(pieces), first.fallback or second.fallback, first.subject, first.predicate, 2,
-                    second.n_objects, False, first.pronoun)
+                    second.n_objects, False, first.pronoun,
+                    tuple(sorted(set(first.paraphrase) | set(second.paraphrase))))
 
 
 def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Entity],
