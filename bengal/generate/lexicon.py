@@ -79,9 +79,16 @@ class Lexicon:
     def past(self, template: str) -> str:
         """The past-tense form of a template, for facts about a person with a death date:
         the first matching rule of the lexicon's ``[tense] past`` list of
-        ``[present, past]`` pairs is applied (a rule may keep the text, e.g. "is buried in")."""
+        ``[present, past]`` pairs is applied (a rule may keep the text, e.g. "is buried in");
+        ``{label}`` in a rule stands for any property label of the fallback wording
+        ("{s}'s death cause is" → "{s}'s death cause was")."""
         for present, past in self.data.get("tense", {}).get("past", ()):
-            if present in template:
+            if "{label}" in present:  # the fallback's label is already in the template: match any label
+                pattern = re.escape(present).replace(re.escape("{label}"), "(?P<label>[^{}]+?)")
+                m = re.search(pattern, template)
+                if m:
+                    return template[: m.start()] + past.replace("{label}", m.group("label")) + template[m.end():]
+            elif present in template:
                 return template.replace(present, past, 1)
         return template
 

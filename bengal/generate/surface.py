@@ -9,12 +9,11 @@ label. The alternatives, by kind (the gold URI never changes):
 - ``unqualified``: a place without its qualifier ("Cambridge" for
   ``Cambridge,_Massachusetts``): the label's part before its first comma.
 - ``alt_label``: a ``skos:altLabel@en`` of the KB (FactBench's; noisy), kept when
-  it shares a word of three or more letters with the label ("Bill Clinton" for
-  "William Jefferson Clinton"), has only letters, digits, spaces and ``.,'&-``,
+  each of its words is a word of the label in the label's case or an abbreviation
+  of 2–4 capitals ("Buffalo NY", "Kennedy" for "John F. Kennedy"), one at least is
+  a label word, it has only letters, digits, spaces and ``.,'&-``,
   is at most 40 characters, is not all capitals beyond six letters ("UNITED STATES
-  OF AMERICA"), does not open with "the" (the verbaliser writes articles), writes the
-  label's words in the label's case ("United states of america" goes), and is not
-  the label itself.
+  OF AMERICA"), does not open with "the" (the verbaliser writes articles), and is not the label itself.
 - ``acronym``: an alt label that is the initials of the label's capitalised
   words ("NATO", "IBM" for "International Business Machines"), for organisations.
 
@@ -41,7 +40,6 @@ __all__ = ["SurfaceForms", "Gender", "AmbiguityIndex", "family_name", "is_acrony
 
 _ROMAN = re.compile(r"^[IVXLC]+$")
 _ALT_CHARS = re.compile(r"^[\w .,'&-]+$")
-_WORD = re.compile(r"[^\W\d_]{3,}")
 
 
 def family_name(label: str) -> str | None:
@@ -88,12 +86,14 @@ def alt_label_ok(form: str, label: str) -> bool:
         return False
     if form == surface or form == label or len(form) > 40 or not _ALT_CHARS.match(form) or not writable_label(form):
         return False
-    label_words = _WORD.findall(surface)
-    cased = {w.lower(): w for w in label_words}
-    form_words = _WORD.findall(form)
-    if any(w.lower() in cased and cased[w.lower()] != w for w in form_words):
-        return False  # "United states of america": the label's words in another case
-    return bool(set(cased) & {w.lower() for w in form_words})
+    label_words = set(re.findall(r"[^\W_]+", surface))
+    form_words = re.findall(r"[^\W_]+", form)
+    # every word is one of the label's (same case) or a short abbreviation ("Buffalo NY"):
+    # this drops misspellings ("Bert Lancaster"), other entities ("Hecht-Hill-Lancaster
+    # Productions" for Burt Lancaster), lower-cased forms and added qualifiers
+    if not all(w in label_words or (w.isupper() and 2 <= len(w) <= 4) for w in form_words):
+        return False
+    return bool(label_words & set(form_words))
 
 
 def alt_labels(kb: SparqlKB, uris: Sequence[str]) -> dict[str, list[str]]:
