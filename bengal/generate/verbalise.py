@@ -336,6 +336,9 @@ def with_forms(sentence: Sentence, choose) -> Sentence | None:
     for i, p in enumerate(pieces):
         if isinstance(p, Entity) and p.form_kind != "pronoun":
             new = choose(i, p)
+            after = pieces[i + 1] if i + 1 < len(pieces) else ""
+            if new is not None and new.surface.endswith(".") and isinstance(after, str) and after.startswith("."):
+                new = None  # "comes from Canada.." : the sentence's full stop was placed for the label
             if new is not None:
                 pieces[i] = new
                 changed = True
