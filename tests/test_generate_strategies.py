@@ -236,11 +236,11 @@ def test_preset_values_and_command_line_override(tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (("--preset", "B4"), "preset B4 needs paraphrasing"),
     (("--preset", "B11"), "unknown preset 'B11'"),
     (("--strategy", "tree"), "unknown --strategy 'tree'"),
     (("--min-sentences", "5", "--max-sentences", "4"), "--min-sentences (5) is above --max-sentences (4)"),
     (("--jobs", "0"), "--jobs must be at least 1"),
+    (("--annotate-pronouns",), "--annotate-pronouns needs --pronouns"),
     (("--classes", "dbo:Spaceship"), "unknown class dbo:Spaceship"),
 ])
 def test_bad_generate_options_are_one_line_errors(tmp_path, args, message):

@@ -16,7 +16,8 @@ from bengal.cli._app import cli
 from bengal.cli._kbsource import kb_source_options
 
 #: CLI option name → GenerateConfig field, for the options a preset may set.
-_CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentences", "seed", "classes", "lang")
+_CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentences", "seed", "classes", "lang",
+                   "surface_forms", "pronouns", "annotate_pronouns", "paraphrase")
 
 
 @cli.command()
@@ -34,6 +35,13 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
 @click.option("--classes", default="dbo:Person,dbo:Organisation,dbo:Place", show_default=True,
               help="Comma-separated seed classes.")
 @click.option("--lang", default="en", show_default=True, help="Language of the lexicon.")
+@click.option("--surface-forms", is_flag=True, help="Mentions may use other surface forms than the full label "
+              "(family name, place without qualifier, alt label, acronym); same gold URI.")
+@click.option("--pronouns", is_flag=True, help="A repeated subject may be he / she / it / they (not gold mentions).")
+@click.option("--paraphrase", is_flag=True, help="Rule-based paraphrasing: synonyms, active/passive, clause "
+              "order, appositions (BENGAL's B2, B4, …); mentions are never rewritten.")
+@click.option("--annotate-pronouns", is_flag=True, help="With --pronouns: pronouns are gold mentions with the "
+              "antecedent's URI (coreference).")
 @kb_source_options
 @click.option("--kb", "kb_path", type=click.Path(path_type=Path), default=None,
               help="KB dump (.nt/.ttl, .gz) or pyoxigraph store folder; default: the bundled DBpedia sample.")
@@ -46,7 +54,7 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
 @click.option("-q", "--quiet", is_flag=True, help="No progress or summary on stderr.")
 @click.pass_context
 def generate(ctx, preset, list_presets, docs, density, strategy, min_sentences, max_sentences, seed, classes, lang,
-             kb_path, output, fmt, jobs, quiet, remote) -> None:
+             surface_forms, pronouns, paraphrase, annotate_pronouns, kb_path, output, fmt, jobs, quiet, remote) -> None:
     """Generate a NER + EL benchmark with exact gold from the KB."""
     from bengal.generate import GenerateConfig, generate_to_file, load_preset, manifest_path
     from bengal.generate import list_presets as all_presets
@@ -60,11 +68,6 @@ def generate(ctx, preset, list_presets, docs, density, strategy, min_sentences, 
     values = {}
     if preset is not None:
         recipe = load_preset(preset)
-        if not recipe.available:
-            from bengal.errors import UsageError
-
-            raise UsageError(f"preset {preset} needs paraphrasing, which bengal does not have yet "
-                             "(B1, B3, B5, B7 and B9 are the same recipes without it)")
         values.update(recipe.values)
     for name in _CONFIG_OPTIONS:
         if preset is None or ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None):

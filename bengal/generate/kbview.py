@@ -52,16 +52,27 @@ class Entity:
         uri: the entity IRI (the gold URI of its mentions).
         label: its English ``rdfs:label``.
         classes: its DBpedia ontology classes, most specific first (may be empty).
+        form: the text written for this mention when it is not the label (a family
+            name, an alt label, a pronoun; see :mod:`bengal.generate.surface`), else ``None``.
+        form_kind: what ``form`` is ("family_name", "unqualified", "alt_label",
+            "acronym", "pronoun"), for the manifest's counts.
     """
 
     uri: str
     label: str
     classes: tuple[str, ...] = ()
+    form: str | None = None
+    form_kind: str | None = None
 
     @property
     def surface(self) -> str:
-        """The text written for a mention of the entity (see :func:`surface_of`)."""
-        return surface_of(self.label)
+        """The text written for a mention of the entity: ``form`` if set, else the label
+        without its disambiguation parenthesis (see :func:`surface_of`)."""
+        return self.form if self.form is not None else surface_of(self.label)
+
+    def with_form(self, form: str | None, kind: str | None) -> "Entity":
+        """The same entity written as ``form`` (``None``: its label)."""
+        return Entity(self.uri, self.label, self.classes, form, kind if form is not None else None)
 
     @property
     def type(self) -> str | None:

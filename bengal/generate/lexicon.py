@@ -79,11 +79,34 @@ class Lexicon:
     def past(self, template: str) -> str:
         """The past-tense form of a template, for facts about a person with a death date:
         the first matching rule of the lexicon's ``[tense] past`` list of
-        ``[present, past]`` pairs is applied (a rule may keep the text, e.g. "is buried in")."""
+        ``[present, past]`` pairs is applied (a rule may keep the text, e.g. "is buried in");
+        ``{label}`` in a rule stands for any property label of the fallback wording
+        ("{s}'s death cause is" → "{s}'s death cause was")."""
         for present, past in self.data.get("tense", {}).get("past", ()):
-            if present in template:
+            if "{label}" in present:  # the fallback's label is already in the template: match any label
+                pattern = re.escape(present).replace(re.escape("{label}"), "(?P<label>[^{}]+?)")
+                m = re.search(pattern, template)
+                if m:
+                    return template[: m.start()] + past.replace("{label}", m.group("label")) + template[m.end():]
+            elif present in template:
                 return template.replace(present, past, 1)
         return template
+
+    def plural_verb(self, predicate: str) -> str:
+        """The predicate with its first word in the plural, for the subject "they"
+        ("was born in {o}." → "were born in {o}.", "plays the {o}." → "play the {o}."):
+        the lexicon's ``[pronouns] plural_verbs`` table, else its ``plural_verb_rules``
+        (``[regex, replacement]`` pairs, the first that matches wins; a word no rule
+        matches, such as a past tense, stays)."""
+        table = self.data["pronouns"]
+        word, sep, rest = predicate.partition(" ")
+        if word in table["plural_verbs"]:
+            return table["plural_verbs"][word] + sep + rest
+        for pattern, replacement in table["plural_verb_rules"]:
+            new, n = re.subn(pattern, replacement, word, count=1)
+            if n:
+                return new + sep + rest
+        return predicate
 
     def demonym(self, country_local: str) -> str | None:
         """The adjective of a country ("Germany" → "German"), from the lexicon's

@@ -11,6 +11,7 @@ import hashlib
 import json
 import random
 import statistics
+import weakref
 from collections import Counter
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Callable, Iterator, Sequence
@@ -21,9 +22,12 @@ from bengal.generate.density import count_tokens, parse_density
 from bengal.generate.kbview import (Entity, SparqlKB, entities, is_seed, load_ontology, local_name, seed_candidates,
                                     subject_details, writable_label)
 from bengal.generate.lexicon import load_lexicon
+from bengal.generate.paraphrase import OPERATIONS, Paraphraser
+from bengal.generate.surface import AmbiguityIndex, SurfaceForms, gender_of, kb_genders
 from bengal.generate.strategies import STRATEGIES, FactSource, StrategyContext, Subgraph
 from bengal.generate.verbalise import (Sentence, apposition_allowed, apposition_phrase, class_noun, fact_sentence,
-                                       fact_templates, join_sentences, realise, sentence_text, type_sentence)
+                                       fact_templates, join_sentences, pronoun_allowed, realise, sentence_text,
+                                       type_sentence, with_forms)
 from bengal.kb.sparql import DBO
 from bengal.model import Corpus, Document, Mention
 
@@ -46,7 +50,16 @@ class GenerateConfig:
         seed: random seed; the same config and KB give the same corpus.
         classes: seed classes, as ``dbo:Name`` or full IRIs.
         lang: lexicon language.
-        paraphrase: paraphrase the sentences (BENGAL's B2, B4, …); not available yet.
+        paraphrase: paraphrase the sentences (BENGAL's B2, B4, …): synonyms, active/passive,
+            clause order, appositions (:mod:`bengal.generate.paraphrase`), as choices of
+            the density control.
+        surface_forms: mentions may use another surface form than the full label
+            (family name, unqualified place, filtered alt label, acronym; see
+            :mod:`bengal.generate.surface`), as a choice of the density control.
+        pronouns: a subject named by the previous sentence's subject may be he / she /
+            it / they (a choice of the density control).
+        annotate_pronouns: pronouns are gold mentions with their antecedent's URI
+            (needs ``pronouns``).
 
     Raises:
         UsageError: on construction, for values out of range or unknown names.
@@ -61,6 +74,9 @@ class GenerateConfig:
     classes: tuple[str, ...] = DEFAULT_CLASSES
     lang: str = "en"
     paraphrase: bool = False
+    surface_forms: bool = False
+    pronouns: bool = False
+    annotate_pronouns: bool = False
 
     def __post_init__(self) -> None:
         if self.docs < 1:
@@ -74,8 +90,8 @@ class GenerateConfig:
                 f"--min-sentences ({self.min_sentences}) is above --max-sentences ({self.max_sentences})")
         if not self.classes:
             raise UsageError("--classes needs at least one class")
-        if self.paraphrase:
-            raise UsageError("paraphrasing is not available yet")
+        if self.annotate_pronouns and not self.pronouns:
+            raise UsageError("--annotate-pronouns needs --pronouns")
         parse_density(self.density)
         load_lexicon(self.lang)
         object.__setattr__(self, "classes", tuple(self.classes))
@@ -131,8 +147,16 @@ def corpus_id(config: GenerateConfig, documents: Sequence[Document]) -> str:
     different id. The manifest's ``kb`` section says where the data came from.
     """
     content = [[d.text, [[m.begin, m.end, sorted(m.uris), m.type] for m in d.mentions]] for d in documents]
-    payload = json.dumps({"config": asdict(config), "documents": content}, sort_keys=True, ensure_ascii=False)
+    params = asdict(config)
+    for name in _LATER_FIELDS:  # left out at their defaults: corpora made before them keep their ids
+        if params[name] is False:
+            del params[name]
+    payload = json.dumps({"config": params, "documents": content}, sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:12]
+
+
+#: GenerateConfig fields added after corpus ids were first published.
+_LATER_FIELDS = ("surface_forms", "pronouns", "annotate_pronouns")
 
 
 @dataclass(frozen=True)
@@ -146,6 +170,11 @@ class MadeDocument:
         tokens: spaCy English tokens.
         fallback_sentences: sentences worded from a property label.
         properties: local names of the properties of the facts said.
+        form_kinds: per mention, what its surface form is when not the label
+            ("family_name", "unqualified", "alt_label", "acronym", "pronoun"), else ``None``.
+        pronouns: ``(pronoun, gender source)`` of the subject pronouns written (gold or not).
+        paraphrased_sentences: sentences with at least one paraphrasing operation.
+        paraphrase_operations: the operations applied, one entry per use.
     """
 
     text: str
@@ -154,6 +183,10 @@ class MadeDocument:
     tokens: int
     fallback_sentences: int
     properties: tuple[str, ...]
+    form_kinds: tuple[str | None, ...] = ()
+    pronouns: tuple[tuple[str, str], ...] = ()
+    paraphrased_sentences: int = 0
+    paraphrase_operations: tuple[str, ...] = ()
 
 
 class DocumentMaker:
@@ -175,6 +208,10 @@ class DocumentMaker:
         self.facts = FactSource(kb, self.onto)
         self.strategy = STRATEGIES[config.strategy]
         self.target = config.density_target
+        self.forms = None
+        if config.surface_forms:
+            self.forms = SurfaceForms(kb, self.persons, self.onto.subclasses([DBO + "Place"]),
+                                      self.onto.subclasses([DBO + "Organisation"]))
 
     def can_list(self, prop: str, subject: Entity) -> bool:
         return bool(fact_templates(self.lex, self.onto, prop, subject, 2))
@@ -203,11 +240,45 @@ class DocumentMaker:
         opening = None
         if typed:
             opening = type_sentence(lex, onto, info, self.demonym(details[info.uri].countries), info.uri in past)
-        sentences = plan_sentences(lex, onto, sub, self.target, config.min_sentences, opening, past)
+        forms = None
+        if self.forms is not None:
+            named = sorted({info.uri} | {u.subject.uri for u in sub.units} | {o.uri for u in sub.units for o in u.objects})
+            self.forms.prefetch(named)
+            forms = self._form_chooser(seed_uri)
+        genders = None
+        if config.pronouns:
+            subjects = {u.subject.uri: u.subject for u in sub.units}
+            in_kb = kb_genders(self.kb, [u for u, e in subjects.items() if onto.is_instance(e, self.persons)])
+            genders = {u: gender_of(e, onto.is_instance(e, self.persons), in_kb.get(u)) for u, e in subjects.items()}
+        paraphraser = Paraphraser(lex, f"{config.seed}|{seed_uri}") if config.paraphrase else None
+        sentences = plan_sentences(lex, onto, sub, self.target, config.min_sentences, opening, past,
+                                   forms=forms, genders=genders, annotate_pronouns=config.annotate_pronouns,
+                                   paraphraser=paraphraser)
         text, mentions = realise(sentences)
         tokens = sum(count_tokens(sentence_text(s)) for s in sentences)
+        kinds = tuple(p.form_kind for s in sentences for p in s.pieces if isinstance(p, Entity))
+        pronouns = tuple(s.pronoun for s in sentences if s.pronoun is not None)
         return MadeDocument(text, tuple(mentions), len(sentences), tokens, sum(s.fallback for s in sentences),
-                            tuple(local_name(u.prop) for u in sub.units for _ in u.objects))
+                            tuple(local_name(u.prop) for u in sub.units for _ in u.objects), kinds, pronouns,
+                            sum(1 for s in sentences if s.paraphrase),
+                            tuple(op for s in sentences for op in s.paraphrase))
+
+    def _form_chooser(self, seed_uri: str):
+        """``choose(entity, named_before) -> Entity | None``: the alternative surface form of a
+        mention, one of :meth:`SurfaceForms.forms` picked by a hash of (seed, document seed,
+        entity IRI, form count), so that the choice depends on nothing else."""
+        assert self.forms is not None
+        seed = self.config.seed
+
+        def choose(entity: Entity, named_before: bool) -> Entity | None:
+            options = self.forms.forms(entity, named_before)
+            if not options:
+                return None
+            h = int(hashlib.sha256(f"{seed}|{seed_uri}|{entity.uri}".encode()).hexdigest()[:8], 16)
+            form = options[h % len(options)]
+            return entity.with_form(form.text, form.kind)
+
+        return choose
 
     def demonym(self, countries: Sequence[tuple[str, str]]) -> str | None:
         """The one demonym of the strongest property that gives any ("German"), or ``None``
@@ -314,6 +385,11 @@ def generate(kb: SparqlKB, config: GenerateConfig, kb_snapshot: str = "",
     per_doc_sentences: list[int] = []
     totals: Counter[str] = Counter()
     prop_counts: Counter[str] = Counter()
+    form_counts: Counter[str] = Counter()
+    pronoun_sources: Counter[str] = Counter()
+    pronoun_words: Counter[str] = Counter()
+    surfaces: list[tuple[str, str | None]] = []
+    paraphrase_ops: Counter[str] = Counter()
     tried = 0
     made_iter = _made_documents(kb, config, order, jobs, kb_opener)
     for tried, made in made_iter:
@@ -326,6 +402,12 @@ def generate(kb: SparqlKB, config: GenerateConfig, kb_snapshot: str = "",
         per_doc_density.append(len(made.mentions) / made.tokens)
         per_doc_sentences.append(made.sentences)
         prop_counts.update(made.properties)
+        form_counts.update(k for k in made.form_kinds if k)
+        pronoun_sources.update(src for _, src in made.pronouns)
+        pronoun_words.update(p for p, _ in made.pronouns)
+        totals.update(paraphrased_sentences=made.paraphrased_sentences)
+        paraphrase_ops.update(made.paraphrase_operations)
+        surfaces.extend((m.surface, k) for m, k in zip(made.mentions, made.form_kinds))
         if progress:
             progress(len(documents))
         if len(documents) == config.docs:
@@ -360,12 +442,82 @@ def generate(kb: SparqlKB, config: GenerateConfig, kb_snapshot: str = "",
         "facts_per_property": dict(sorted(prop_counts.items(), key=lambda kv: (-kv[1], kv[0]))),
         "token_counter": "spaCy English tokenizer (spacy.blank('en'))",
     }
+    if config.surface_forms:
+        stats["surface_forms"] = surface_form_stats(kb, onto, surfaces, form_counts)
+    if config.paraphrase:
+        stats["paraphrase"] = {
+            "sentences_paraphrased": totals["paraphrased_sentences"],
+            "sentences_not_paraphrased": totals["sentences"] - totals["paraphrased_sentences"],
+            "operations": {op: paraphrase_ops.get(op, 0) for op in OPERATIONS},
+        }
+    if config.pronouns:
+        stats["pronouns"] = {
+            "written": sum(pronoun_words.values()),
+            "gold_mentions": config.annotate_pronouns,
+            "by_pronoun": dict(sorted(pronoun_words.items())),
+            "gender_source": {src: pronoun_sources.get(src, 0)
+                              for src in ("foaf:gender", "first_name", "unknown", "class")},
+        }
     metadata = {"generator": "bengal", "version": __version__, "config": asdict(config), "corpus_id": cid}
     return Generated(Corpus(tuple(documents), name=f"bengal-{config.strategy}-{cid}", metadata=metadata), stats)
 
 
+#: With ``--paraphrase``, the same for a paraphrased clause (BENGAL's B2, B4, … are
+#: meant to be paraphrased, so a paraphrase wins unless it moves the density away).
+_PARAPHRASE_PREFERENCE = 0.004
+
+#: With ``--surface-forms``, a clause written with other surface forms wins over the
+#: same clause with full labels when its density gap is at most this much larger
+#: (mentions per token): without it the control would take them only when they
+#: happen to be closer to the target, which is rare.
+_FORM_PREFERENCE = 0.004
+
+
+#: One ambiguity index per open KB (building it reads every label: about 2 s on the bundled sample).
+#: (KB id → (weak reference to the KB, index)); the weak reference tells a reused id apart.
+_AMBIGUITY: dict[int, tuple[Any, AmbiguityIndex]] = {}
+
+
+def ambiguity_index(kb: SparqlKB, onto) -> AmbiguityIndex:
+    """The :class:`AmbiguityIndex` of ``kb``, built once per open KB (the last one is kept)."""
+    cached = _AMBIGUITY.get(id(kb))
+    if cached is not None and cached[0]() is kb:
+        return cached[1]
+    index = AmbiguityIndex(kb, onto.subclasses([DBO + "Person"]))
+    try:
+        _AMBIGUITY.clear()
+        _AMBIGUITY[id(kb)] = (weakref.ref(kb), index)
+    except TypeError:  # a KB object that takes no weak reference: no cache
+        pass
+    return index
+
+
+def surface_form_stats(kb: SparqlKB, onto, surfaces: Sequence[tuple[str, str | None]],
+                       form_counts: Counter) -> dict[str, Any]:
+    """The manifest's ``surface_forms`` section: mentions per kind of surface form and
+    the share of mentions whose surface names more than one KB entity
+    (:class:`bengal.generate.surface.AmbiguityIndex`), for all mentions and for
+    those not written as the label."""
+    index = ambiguity_index(kb, onto)
+    amb = [index.entities(text) > 1 for text, kind in surfaces if kind != "pronoun"]
+    amb_alt = [index.entities(text) > 1 for text, kind in surfaces if kind not in (None, "pronoun")]
+    label = len(amb) - len(amb_alt)
+    return {
+        "mentions_by_form": {"label": label, **{k: form_counts.get(k, 0)
+                                                for k in ("family_name", "unqualified", "alt_label", "acronym")}},
+        "ambiguous_mentions": sum(amb),
+        "ambiguous_share": round(sum(amb) / len(amb), 6) if amb else 0.0,
+        "ambiguous_share_other_forms": round(sum(amb_alt) / len(amb_alt), 6) if amb_alt else 0.0,
+        "ambiguity_counted_against": "the KB's English labels without their disambiguation parenthesis, their "
+                                     "part before the first comma, the last word of person labels, and "
+                                     "English skos:altLabels (exact, case-sensitive)",
+    }
+
+
 def plan_sentences(lex, onto, sub: Subgraph, target: float, min_sentences: int, opening: Sentence | None,
-                   past: set[str]) -> list[Sentence]:
+                   past: set[str], forms: Callable[[Entity, bool], Entity | None] | None = None,
+                   genders: dict[str, Any] | None = None, annotate_pronouns: bool = False,
+                   paraphraser: Paraphraser | None = None) -> list[Sentence]:
     """Sentences for a subgraph, steering the document's mentions per token to ``target``.
 
     Each unit of the subgraph becomes a clause; the choices for it are: the
@@ -384,6 +536,20 @@ def plan_sentences(lex, onto, sub: Subgraph, target: float, min_sentences: int, 
     (when the document still has ``min_sentences``) lands closer to the target.
 
     Facts about a subject in ``past`` (people with a death date) are in the past tense.
+
+    Args:
+        forms: with ``--surface-forms``, ``forms(entity, named_before)`` gives the
+            entity in another surface form (or ``None``); every clause may then also
+            be written with those forms for all its mentions (one more choice).
+        genders: with ``--pronouns``, ``{subject IRI: Gender}``; a subject that was
+            the subject of the previous sentence may then be a pronoun (one more
+            choice; ties prefer the name).
+        annotate_pronouns: pronouns are gold mentions.
+        paraphraser: with ``--paraphrase``, every clause may also be written in the
+            other voice, with synonyms, with an apposition after a subject's first
+            mention, or joined before the previous clause (see
+            :mod:`bengal.generate.paraphrase`); paraphrased options win over the plain
+            one unless their density gap is more than ``_PARAPHRASE_PREFERENCE`` larger.
     """
     plans = []
     openings = [[opening]] if opening is not None else [[]]
@@ -394,13 +560,18 @@ def plan_sentences(lex, onto, sub: Subgraph, target: float, min_sentences: int, 
         mentions = sum(s.mention_count for s in sentences)
         total = sum(tokens)
         prev_refs: set[str] = {sub.seed.uri} if first else set()
+        prev_subject: str | None = sub.seed.uri if first else None
+        named: set[str] = {p.uri for s in sentences for p in s.pieces if isinstance(p, Entity)}
         for i, unit in enumerate(sub.units):
             subject, objs = unit.subject, unit.objects
             is_past = subject.uri in past
             n_variants = len(fact_templates(lex, onto, unit.prop, subject, len(objs)))
             noun = class_noun(lex, onto, subject)
             vague = noun in lex.meta.get("apposition_vague", ())
-            describe = (False, True) if subject.uri in prev_refs and noun and not vague else (False,)
+            describe: tuple[str, ...] = ("name", "describe") if subject.uri in prev_refs and noun and not vague \
+                else ("name",)
+            if genders is not None and prev_subject == subject.uri and subject.uri in genders:
+                describe += ("pronoun",)
             appos = (False,)
             if len(objs) == 1 and apposition_phrase(lex, onto, objs[0]) is not None:
                 appos = (False, True)
@@ -409,32 +580,79 @@ def plan_sentences(lex, onto, sub: Subgraph, target: float, min_sentences: int, 
                 subj_appos = (False, True)
             remaining = len(sub.units) - i - 1
             may_join = bool(sentences) and len(sentences) + remaining >= min_sentences
+
+            def choose(_: int, entity: Entity) -> Entity | None:
+                return forms(entity, entity.uri in named) if forms is not None else None
+
             best = None
             for join in ((True, False) if sub.prefer_aggregation else (False, True)):
                 if join and not may_join:
                     continue
-                for variant in range(n_variants):
-                    for d in (describe if not join else (False,)):
-                        for a, sa in ((a, sa) for a in appos for sa in (subj_appos if not (d or join) else (False,))):
-                            template = fact_templates(lex, onto, unit.prop, subject, len(objs))[variant]
+                templates = [(v, fact_templates(lex, onto, unit.prop, subject, len(objs))[v], None)
+                             for v in range(n_variants)]
+                other_voice = paraphraser.voice_template(unit.prop, len(objs)) if paraphraser else None
+                if other_voice:
+                    templates.append((0, other_voice, other_voice))
+                for variant, template, override in templates:
+                    for d in (describe if not join else ("name",)):
+                        if d == "pronoun" and not pronoun_allowed(lex.past(template) if is_past else template):
+                            continue
+                        for a, sa in ((a, sa) for a in appos for sa in (subj_appos if not (d != "name" or join)
+                                                                       else (False,))):
                             if a and not apposition_allowed(lex.parse(template)):
                                 continue
                             if sa and not template.startswith("{s} "):
                                 continue
-                            option = fact_sentence(lex, onto, unit.prop, subject, objs, describe_subject=d,
-                                                   variant=variant, past=is_past, apposition=a,
-                                                   subject_apposition=sa)
-                            if join:
-                                option = join_sentences(lex, sentences[-1], option)
+                            pronoun = None
+                            if d == "pronoun":
+                                g = genders[subject.uri]
+                                pronoun = (g.pronoun, g.source)
+                            base = fact_sentence(lex, onto, unit.prop, subject, objs, describe_subject=d == "describe",
+                                                 variant=variant, past=is_past, apposition=a,
+                                                 subject_apposition=sa, pronoun=pronoun,
+                                                 annotate_pronoun=annotate_pronouns, template=override)
+                            if override is not None:
+                                base = Paraphraser.mark(base, "voice")
+                            shortened = with_forms(base, choose) if forms is not None else None
+                            candidates = [(base, 0.0), (shortened, _FORM_PREFERENCE)]
+                            if paraphraser is not None:
+                                for plain, bonus in candidates[:2]:
+                                    if plain is None:
+                                        continue
+                                    candidates.append((paraphraser.synonym(plain, i), bonus))
+                                    if not join and d == "name" and not sa and subject.uri not in named:
+                                        candidates.append((paraphraser.apposition(plain, noun), bonus))
+                                candidates = [(c, b + (_PARAPHRASE_PREFERENCE if c is not None and c.paraphrase
+                                                       else 0.0)) for c, b in candidates]
+                            for option, bonus in candidates:
                                 if option is None:
                                     continue
-                                m = option.mention_count - sentences[-1].mention_count
-                                t = count_tokens(sentence_text(option)) - tokens[-1]
-                            else:
-                                m, t = option.mention_count, count_tokens(sentence_text(option))
-                            gap = abs((mentions + m) / (total + t) - target)
-                            if best is None or gap < best[0] - 1e-12:
-                                best = (gap, option, m, t, join)
+                                if join:
+                                    single = option
+                                    option = join_sentences(lex, sentences[-1], single)
+                                    if (paraphraser is not None and len(sentences) > len(first)
+                                            and not sentences[-1].paraphrase):
+                                        reordered = join_sentences(lex, single, sentences[-1])
+                                        if reordered is not None:
+                                            reordered = Paraphraser.mark(reordered, "reorder")
+                                            for joined, extra in ((option, 0.0), (reordered, _PARAPHRASE_PREFERENCE)):
+                                                if joined is None:
+                                                    continue
+                                                jm = joined.mention_count - sentences[-1].mention_count
+                                                jt = count_tokens(sentence_text(joined)) - tokens[-1]
+                                                gap = abs((mentions + jm) / (total + jt) - target) - bonus - extra
+                                                if best is None or gap < best[0] - 1e-12:
+                                                    best = (gap, joined, jm, jt, True)
+                                            continue
+                                    if option is None:
+                                        continue
+                                    m = option.mention_count - sentences[-1].mention_count
+                                    t = count_tokens(sentence_text(option)) - tokens[-1]
+                                else:
+                                    m, t = option.mention_count, count_tokens(sentence_text(option))
+                                gap = abs((mentions + m) / (total + t) - target) - bonus
+                                if best is None or gap < best[0] - 1e-12:
+                                    best = (gap, option, m, t, join)
                 if join and best is not None and sub.prefer_aggregation:
                     break
             _, chosen, m, t, joined = best
@@ -447,5 +665,7 @@ def plan_sentences(lex, onto, sub: Subgraph, target: float, min_sentences: int, 
             mentions += m
             total += t
             prev_refs = {subject.uri} | {p.uri for p in chosen.pieces if isinstance(p, Entity)}
+            prev_subject = chosen.subject
+            named |= {p.uri for p in chosen.pieces if isinstance(p, Entity)}
         plans.append((abs(mentions / total - target), sentences))
     return min(plans, key=lambda p: p[0])[1]

@@ -4,9 +4,9 @@ A preset file ``generators/NAME.toml`` holds a ``description`` and a
 ``[generate]`` table whose keys are fields of
 :class:`bengal.generate.pipeline.GenerateConfig` (``docs``, ``density``,
 ``strategy``, ``min_sentences``, ``max_sentences``, ``seed``, ``classes``,
-``lang``, ``paraphrase``). Options given on the command line override a
-preset's values. Presets that need paraphrasing (BENGAL's B2, B4, …, B10) are
-defined but fail with a one-line error until paraphrasing exists.
+``lang``, ``paraphrase``, ``surface_forms``, ``pronouns``, ``annotate_pronouns``).
+Options given on the command line override a preset's values (a flag given on
+the command line turns the feature on; it cannot turn a preset's flag off).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ __all__ = ["Preset", "list_presets", "load_preset", "PRESET_KEYS"]
 
 #: Keys a preset's ``[generate]`` table may set.
 PRESET_KEYS = ("docs", "density", "strategy", "min_sentences", "max_sentences", "seed", "classes", "lang",
-               "paraphrase")
+               "paraphrase", "surface_forms", "pronouns", "annotate_pronouns")
 
 
 @dataclass(frozen=True)
@@ -47,11 +47,6 @@ class Preset:
     description: str
     values: dict[str, Any]
     path: Path
-
-    @property
-    def available(self) -> bool:
-        """False while the preset needs a feature bengal lacks (paraphrasing)."""
-        return not self.values.get("paraphrase", False)
 
 
 def _folder() -> Path:
@@ -96,7 +91,8 @@ def load_preset(name: str) -> Preset:
     if unknown:
         raise UsageError(f"{path}: unknown key {unknown[0]!r} in [generate] (allowed: {', '.join(PRESET_KEYS)})")
     types = {"docs": int, "min_sentences": int, "max_sentences": int, "seed": int, "strategy": str, "lang": str,
-             "paraphrase": bool, "density": (str, int, float), "classes": list}
+             "paraphrase": bool, "surface_forms": bool, "pronouns": bool, "annotate_pronouns": bool,
+             "density": (str, int, float), "classes": list}
     for key, value in values.items():
         if not isinstance(value, types[key]) or (types[key] is int and isinstance(value, bool)):
             raise UsageError(f"{path}: [generate] {key} has the wrong type ({type(value).__name__})")

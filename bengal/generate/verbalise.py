@@ -9,7 +9,7 @@ searching the finished text afterwards (which loses repeated and nested names).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence, Union
 
 from bengal.generate.kbview import Entity, Ontology, local_name
@@ -17,7 +17,7 @@ from bengal.generate.lexicon import Lexicon
 from bengal.model import Mention
 
 __all__ = ["Piece", "Sentence", "type_sentence", "fact_templates", "fact_sentence", "join_sentences", "realise",
-           "sentence_text", "apposition_allowed"]
+           "sentence_text", "apposition_allowed", "pronoun_allowed", "with_forms"]
 
 Piece = Union[str, Entity]
 
@@ -40,6 +40,14 @@ class Sentence:
     #: clauses in the sentence (2 after :func:`join_sentences`), objects of its last clause.
     clauses: int = 1
     n_objects: int = 1
+    #: the subject is a plural pronoun ("they"): no clause may be joined to it (its verb
+    #: would have to agree).
+    plural: bool = False
+    #: ``(pronoun class, gender source)`` (:class:`bengal.generate.surface.Gender`) when
+    #: the subject is written as a pronoun, else ``None``.
+    pronoun: tuple[str, str] | None = None
+    #: paraphrasing operations applied (:data:`bengal.generate.paraphrase.OPERATIONS`), sorted.
+    paraphrase: tuple[str, ...] = ()
 
     @property
     def mention_count(self) -> int:
@@ -86,7 +94,9 @@ def fact_templates(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, n_o
 
 def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, objects: Sequence[Entity],
                   describe_subject: bool = False, variant: int = 0, past: bool = False,
-                  apposition: bool = False, subject_apposition: bool = False) -> Sentence:
+                  apposition: bool = False, subject_apposition: bool = False,
+                  pronoun: tuple[str, str] | None = None, annotate_pronoun: bool = False,
+                  template: str | None = None) -> Sentence:
     """One sentence for ``subject prop o`` for every ``o`` in ``objects`` (a list when
     there are several; the caller checks :func:`fact_templates` allows it).
 
@@ -101,6 +111,14 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
             the caller checks :func:`apposition_allowed`.
         subject_apposition: the same for a subject that opens the sentence ("The band
             Pulley is associated with …").
+        pronoun: ``(pronoun, gender source)``: write the subject as he / she / it / they
+            (or his / her / its / their in "{s}'s …"), from the lexicon's ``[pronouns]``;
+            "they" takes plural verbs (:meth:`Lexicon.plural_verb`); the template must
+            open with the subject (see :func:`pronoun_allowed`).
+        annotate_pronoun: make that pronoun a gold mention with the subject's URI
+            (coreference); else it is plain text.
+        template: a template to use instead of the lexicon's variant (paraphrasing's
+            other voice, :class:`bengal.generate.paraphrase.Paraphraser`).
 
     Raises:
         ValueError: when the lexicon has no list form for several objects, or a
@@ -110,7 +128,7 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
     variants = fact_templates(lex, onto, prop, subject, len(objects))
     if not variants:
         raise ValueError(f"the lexicon has no list form for {name}")
-    template = variants[variant]
+    template = variants[variant] if template is None else template
     if past:
         template = lex.past(template)
     fallback = name not in lex.data["templates"]
@@ -131,8 +149,31 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
         subj_appos = apposition_phrase(lex, onto, subject)
         if subj_appos is None or describe_subject or not template.startswith("{s} "):
             raise ValueError(f"no apposition for the subject {subject.uri} in {template!r}")
+    plural = possessive_form = False
+    if pronoun is not None:
+        if describe_subject or subject_apposition or not pronoun_allowed(template):
+            raise ValueError(f"no pronoun for the subject of {template!r}")
+        subjective, possessive = lex.data["pronouns"][pronoun[0]]
+        possessive_form = template.startswith("{s}'s ")
+        if possessive_form:
+            word, template = possessive, "{s} " + template[6:]
+        else:
+            word = subjective
+            if pronoun[0] == "they":
+                template, plural = "{s} " + lex.plural_verb(template[4:]), True
+        word = word[:1].upper() + word[1:]
+        subj = subject.with_form(word, "pronoun") if annotate_pronoun else word
     pieces, predicate = _fill(lex, lex.parse(template), subj, objects, appos, subj_appos)
-    return Sentence(tuple(pieces), fallback, subject.uri if predicate else None, predicate, 1, len(objects))
+    if pronoun is not None and possessive_form:
+        predicate = 0  # "His genre is Y" does not open with its grammatical subject
+    return Sentence(tuple(pieces), fallback, subject.uri if predicate else None, predicate, 1, len(objects),
+                    plural, pronoun)
+
+
+def pronoun_allowed(template: str) -> bool:
+    """Whether a template's subject can be a pronoun: it opens the sentence as the
+    grammatical subject ("{s} was born …") or as a possessive ("{s}'s genre …")."""
+    return template.startswith(("{s} ", "{s}'s "))
 
 
 def apposition_phrase(lex: Lexicon, onto: Ontology, entity: Entity) -> str | None:
@@ -173,7 +214,7 @@ def join_sentences(lex: Lexicon, first: Sentence, second: Sentence) -> Sentence 
     (other subjects, the first already joined or ending in a list, the second not
     opening with its subject, or both with the same verb phrase)."""
     if (first.subject is None or first.subject != second.subject or first.clauses != 1 or second.clauses != 1
-            or first.n_objects != 1 or not second.predicate):
+            or first.n_objects != 1 or not second.predicate or first.plural):
         return None
     rest = second.pieces[second.predicate:]
     if not rest or not isinstance(rest[0], str) or not rest[0].startswith(" "):
@@ -190,7 +231,8 @@ def join_sentences(lex: Lexicon, first: Sentence, second: Sentence) -> Sentence 
         return None
     pieces = head + [lex.meta["clause_join"] + rest[0][1:]] + list(rest[1:])
     return Sentence(tuple(pieces), first.fallback or second.fallback, first.subject, first.predicate, 2,
-                    second.n_objects)
+                    second.n_objects, False, first.pronoun,
+                    tuple(sorted(set(first.paraphrase) | set(second.paraphrase))))
 
 
 def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Entity],
@@ -282,3 +324,24 @@ def realise(sentences: Sequence[Sentence]) -> tuple[str, list[Mention]]:
                 out.append(surface)
                 pos += len(surface)
     return "".join(out), mentions
+
+
+def with_forms(sentence: Sentence, choose) -> Sentence | None:
+    """The sentence with some entity pieces written in another surface form:
+    ``choose(position, entity)`` gives the :class:`Entity` to write (``entity.with_form(...)``)
+    or ``None`` to keep it; ``None`` when nothing changed. Text and offsets stay
+    exact because the new form is the piece itself."""
+    pieces = list(sentence.pieces)
+    changed = False
+    for i, p in enumerate(pieces):
+        if isinstance(p, Entity) and p.form_kind != "pronoun":
+            new = choose(i, p)
+            after = pieces[i + 1] if i + 1 < len(pieces) else ""
+            if new is not None and new.surface.endswith(".") and isinstance(after, str) and after.startswith("."):
+                new = None  # "comes from Canada.." : the sentence's full stop was placed for the label
+            if new is not None:
+                pieces[i] = new
+                changed = True
+    if not changed:
+        return None
+    return replace(sentence, pieces=tuple(pieces))

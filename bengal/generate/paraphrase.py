@@ -1,0 +1,116 @@
+"""Rule-based, offline paraphrasing (``--paraphrase``; issue 3 item 7; BENGAL's B2, B4, …).
+
+Four operations, each a choice the density control can take for a clause
+(:func:`bengal.generate.pipeline.plan_sentences`); none ever touches an entity
+piece, so mentions are never rewritten and the gold stays exact by construction:
+
+- ``synonym``: a verb or noun phrase of a plain-text piece replaced by one of its
+  synonyms from the lexicon's ``[paraphrase.synonyms]`` table ("was born in" →
+  "was born in" stays, "died in" → "passed away in", "the band" → "the group").
+  The synonym is picked by a hash of (seed, document seed entity, clause number,
+  phrase), so it depends on nothing else.
+- ``voice``: active/passive alternation from ``[paraphrase.voice]`` (one object
+  only: "X was produced by Y." → "Y produced X.").
+- ``reorder``: two clauses about one subject joined in the other order ("X died
+  in Z and was born in Y." instead of "X was born in Y and died in Z.").
+- ``apposition``: the first mention of a subject that opens its sentence takes its
+  class as an apposition ("X, a physicist, was born in Y."; not for vague classes
+  such as "person").
+
+A sentence that no operation applies to stays as it is; the manifest counts the
+sentences paraphrased and not, and each operation.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import replace
+from functools import lru_cache
+
+from bengal.generate.kbview import Entity, local_name
+from bengal.generate.lexicon import Lexicon
+
+__all__ = ["OPERATIONS", "Paraphraser"]
+
+OPERATIONS = ("synonym", "voice", "reorder", "apposition")
+
+
+def _mark(sentence, op: str):
+    return replace(sentence, paraphrase=tuple(sorted(set(sentence.paraphrase) | {op})))
+
+
+@lru_cache(maxsize=None)
+def _synonym_pattern(lang: str, keys: tuple[str, ...]) -> re.Pattern:
+    alternatives = "|".join(re.escape(k) for k in sorted(keys, key=lambda k: (-len(k), k)))
+    return re.compile(rf"(?<![\w'])({alternatives})(?![\w'])", re.IGNORECASE)
+
+
+class Paraphraser:
+    """The paraphrasing operations for one document.
+
+    Args:
+        lex: the lexicon (its ``[paraphrase]`` tables).
+        key: a string that fixes the document's choices (seed and seed entity).
+
+    Raises:
+        bengal.errors.UsageError: (from :func:`check_tables`) when the lexicon has no
+            ``[paraphrase]`` tables.
+    """
+
+    def __init__(self, lex: Lexicon, key: str) -> None:
+        self.lex, self.key = lex, key
+        table = lex.data["paraphrase"]
+        self.synonyms: dict[str, list[str]] = {k.lower(): v for k, v in table["synonyms"].items()}
+        self.voice: dict[str, str] = table["voice"]
+        self._pattern = _synonym_pattern(lex.lang, tuple(self.synonyms))
+
+    def _pick(self, n: int, *salt: object) -> int:
+        h = hashlib.sha256("|".join(map(str, (self.key, *salt))).encode("utf-8")).hexdigest()
+        return int(h[:8], 16) % n
+
+    def synonym(self, sentence, clause: int):
+        """The sentence with every phrase of the synonym table in its plain-text pieces
+        replaced by a synonym (first letter's case kept), or ``None`` when it has none."""
+        pieces = list(sentence.pieces)
+        changed = False
+        for i, p in enumerate(pieces):
+            if not isinstance(p, str):
+                continue
+
+            def sub(m: re.Match) -> str:
+                found = m.group(1)
+                options = self.synonyms[found.lower()]
+                new = options[self._pick(len(options), clause, found.lower())]
+                return new[:1].upper() + new[1:] if found[:1].isupper() else new
+
+            new = self._pattern.sub(sub, p)
+            if new != p:
+                pieces[i] = new
+                changed = True
+        return _mark(replace(sentence, pieces=tuple(pieces)), "synonym") if changed else None
+
+    def voice_template(self, prop: str, n_objects: int) -> str | None:
+        """The other-voice template of ``prop`` (one object only), or ``None``."""
+        return self.voice.get(local_name(prop)) if n_objects == 1 else None
+
+    def apposition(self, sentence, noun: str | None):
+        """"X, a physicist, was born in Y.": the sentence with its opening subject followed
+        by its class noun as an apposition, or ``None`` (no named opening subject, vague or
+        missing noun)."""
+        if (not noun or noun in self.lex.meta.get("apposition_vague", ()) or not sentence.predicate
+                or sentence.predicate != 1 or not isinstance(sentence.pieces[0], Entity)
+                or sentence.pieces[0].form_kind == "pronoun"):
+            return None
+        rest = sentence.pieces[1]
+        if not isinstance(rest, str) or not rest.startswith(" "):
+            return None
+        phrase = self.lex.data["paraphrase"]["apposition"].replace("{a}", self.lex.article(noun)).replace(
+            "{class}", noun)
+        pieces = (sentence.pieces[0], phrase + rest, *sentence.pieces[2:])
+        return _mark(replace(sentence, pieces=pieces), "apposition")
+
+    @staticmethod
+    def mark(sentence, op: str):
+        """The sentence marked as paraphrased by ``op``."""
+        return _mark(sentence, op)

@@ -1,0 +1,246 @@
+"""Surface forms other than the full label, pronouns, and the ambiguity of surface forms.
+
+``--surface-forms`` (issue 3 item 5): a mention need not say the entity's full
+label. The alternatives, by kind (the gold URI never changes):
+
+- ``family_name``: a person's family name after the first mention ("Einstein"),
+  split by ``nameparser`` (``HumanName(label).last``); not for one-word names,
+  names with a regnal number ("Charles XIV John") or a lower-case last part.
+- ``unqualified``: a place without its qualifier ("Cambridge" for
+  ``Cambridge,_Massachusetts``): the label's part before its first comma.
+- ``alt_label``: a ``skos:altLabel@en`` of the KB (FactBench's; noisy), kept when
+  each of its words is a word of the label in the label's case or an abbreviation
+  of 2–4 capitals ("Buffalo NY", "Kennedy" for "John F. Kennedy"), one at least is
+  a label word, it has only letters, digits, spaces and ``.,'&-``,
+  is at most 40 characters, is not all capitals beyond six letters ("UNITED STATES
+  OF AMERICA"), does not open with "the" (the verbaliser writes articles), and is not the label itself.
+- ``acronym``: an alt label that is the initials of the label's capitalised
+  words ("NATO", "IBM" for "International Business Machines"), for organisations.
+
+``--pronouns`` (item 6): a repeated subject becomes he / she / it / they. The
+gender of a person comes from ``foaf:gender`` in the KB, else from the first name
+(``nameparser``) by ``gender-guesser``'s offline name list ("male"/"mostly_male"
+→ he, "female"/"mostly_female" → she), else "they"; any other subject is "it".
+
+:class:`AmbiguityIndex` counts, for a surface form, the KB entities it can name.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Sequence
+
+from bengal.generate.kbview import Entity, SparqlKB, surface_of, writable_label
+from bengal.kb.sparql import PREFIXES, values
+
+__all__ = ["SurfaceForms", "Gender", "AmbiguityIndex", "family_name", "is_acronym", "alt_label_ok",
+           "unqualified_place", "first_name_gender"]
+
+_ROMAN = re.compile(r"^[IVXLC]+$")
+_ALT_CHARS = re.compile(r"^[\w .,'&-]+$")
+
+
+def family_name(label: str) -> str | None:
+    """A person's family name from ``nameparser`` ("Albert Einstein" → "Einstein",
+    "Ludwig van Beethoven" → "van Beethoven"), or ``None`` when the name has no
+    separate first and last part, has a regnal number ("Charles XIV John"), or the
+    last part is not capitalised or is the whole name."""
+    from nameparser import HumanName
+
+    name = surface_of(label)
+    parsed = HumanName(name)
+    last = parsed.last.strip()
+    if not parsed.first or not last or last == name or last not in name:
+        return None
+    if any(_ROMAN.match(w) for w in name.split()):
+        return None
+    if not last.split()[-1][:1].isupper() or not writable_label(last):
+        return None
+    return last
+
+
+def unqualified_place(label: str) -> str | None:
+    """The place name without its qualifier ("Cambridge, Massachusetts" → "Cambridge"), or ``None``."""
+    name = surface_of(label)
+    head, sep, _ = name.partition(", ")
+    return head.strip() if sep and head.strip() else None
+
+
+def is_acronym(form: str, label: str) -> bool:
+    """Whether ``form`` is the initials of ``label``'s capitalised words (2–6 capitals,
+    "IBM" for "International Business Machines"; "of", "the", "and" are skipped)."""
+    if not (2 <= len(form) <= 6 and form.isalpha() and form.isupper()):
+        return False
+    initials = "".join(w[0] for w in re.split(r"[\s-]+", surface_of(label)) if w[:1].isupper())
+    return form == initials
+
+
+def alt_label_ok(form: str, label: str) -> bool:
+    """The filter for FactBench's noisy ``skos:altLabel``s (see the module docstring)."""
+    surface = surface_of(label)
+    if form.lower().startswith("the "):  # the article is the verbaliser's ("the United States")
+        return False
+    if form.isupper() and len(form) > 6:  # "UNITED STATES OF AMERICA": shouting, not a name form
+        return False
+    if form == surface or form == label or len(form) > 40 or not _ALT_CHARS.match(form) or not writable_label(form):
+        return False
+    label_words = set(re.findall(r"[^\W_]+", surface))
+    form_words = re.findall(r"[^\W_]+", form)
+    # every word is one of the label's (same case) or a short abbreviation ("Buffalo NY"):
+    # this drops misspellings ("Bert Lancaster"), other entities ("Hecht-Hill-Lancaster
+    # Productions" for Burt Lancaster), lower-cased forms and added qualifiers
+    if not all(w in label_words or (w.isupper() and 2 <= len(w) <= 4) for w in form_words):
+        return False
+    return bool(label_words & set(form_words))
+
+
+def alt_labels(kb: SparqlKB, uris: Sequence[str]) -> dict[str, list[str]]:
+    """``{uri: sorted English skos:altLabels}`` for the URIs that have any."""
+    result: dict[str, set[str]] = {}
+    uris = sorted(set(uris))
+    for start in range(0, len(uris), 500):
+        chunk = uris[start : start + 500]
+        for e, a in kb.select(PREFIXES + f"""
+                SELECT ?e ?a WHERE {{ {values('e', chunk)} ?e skos:altLabel ?a . FILTER(LANG(?a) = "en") }}"""):
+            result.setdefault(e, set()).add(a)
+    return {e: sorted(v) for e, v in result.items()}
+
+
+@dataclass(frozen=True)
+class Form:
+    """One alternative surface form: ``kind`` (see the module docstring) and ``text``."""
+
+    kind: str
+    text: str
+
+
+class SurfaceForms:
+    """The alternative surface forms of entities, with the KB answers cached.
+
+    Args:
+        kb: the KB.
+        persons, places, organisations: class IRIs (with their subclasses) of each kind.
+    """
+
+    def __init__(self, kb: SparqlKB, persons: set[str], places: set[str], organisations: set[str]) -> None:
+        self.kb, self.persons, self.places, self.organisations = kb, persons, places, organisations
+        self._alt: dict[str, list[str]] = {}
+
+    def prefetch(self, uris: Sequence[str]) -> None:
+        """Fetch the altLabels of ``uris`` not asked for yet (one query per 500)."""
+        todo = sorted({u for u in uris if u not in self._alt})
+        if todo:
+            found = alt_labels(self.kb, todo)
+            for u in todo:
+                self._alt[u] = found.get(u, [])
+
+    def forms(self, entity: Entity, named_before: bool) -> list[Form]:
+        """The alternatives for a mention of ``entity`` (call :meth:`prefetch` first),
+        in a fixed order: family name (only when ``named_before``), unqualified place
+        name, acronyms (organisations), then filtered alt labels."""
+        out: list[Form] = []
+        classes = set(entity.classes)
+        is_person = bool(classes & self.persons)
+        if is_person and named_before:
+            fam = family_name(entity.label)
+            if fam:
+                out.append(Form("family_name", fam))
+        if classes & self.places:
+            head = unqualified_place(entity.label)
+            if head:
+                out.append(Form("unqualified", head))
+        for a in self._alt.get(entity.uri, ()):
+            if a in {f.text for f in out}:
+                continue
+            if classes & self.organisations and is_acronym(a, entity.label):
+                out.append(Form("acronym", a))
+            elif alt_label_ok(a, entity.label) and (named_before or not is_person or " " in a):
+                out.append(Form("alt_label", a))
+        return out
+
+
+@dataclass(frozen=True)
+class Gender:
+    """A subject's pronoun class: ``pronoun`` in he / she / it / they and the ``source``
+    that decided it: ``foaf:gender``, ``first_name``, ``unknown`` (a person → they)
+    or ``class`` (not a person → it)."""
+
+    pronoun: str
+    source: str
+
+
+@lru_cache(maxsize=1)
+def _detector():
+    import gender_guesser.detector as gd
+
+    return gd.Detector(case_sensitive=False)
+
+
+def first_name_gender(label: str) -> str | None:
+    """"he", "she" or ``None`` from the first name (``nameparser``) by ``gender-guesser``."""
+    from nameparser import HumanName
+
+    first = HumanName(surface_of(label)).first
+    if not first or not first[:1].isalpha():
+        return None
+    answer = _detector().get_gender(first)
+    return {"male": "he", "mostly_male": "he", "female": "she", "mostly_female": "she"}.get(answer)
+
+
+def kb_genders(kb: SparqlKB, uris: Sequence[str]) -> dict[str, str]:
+    """``{uri: "male"|"female"}`` from ``foaf:gender`` (entities with two values are left out)."""
+    found: dict[str, set[str]] = {}
+    uris = sorted(set(uris))
+    for start in range(0, len(uris), 500):
+        chunk = uris[start : start + 500]
+        for e, g in kb.select(PREFIXES + f"SELECT ?e ?g WHERE {{ {values('e', chunk)} ?e foaf:gender ?g }}"):
+            found.setdefault(e, set()).add(str(g).strip().lower())
+    return {e: next(iter(v)) for e, v in found.items() if len(v) == 1 and next(iter(v)) in ("male", "female")}
+
+
+def gender_of(entity: Entity, is_person: bool, kb_gender: str | None) -> Gender:
+    """The pronoun of a subject (see :class:`Gender`)."""
+    if not is_person:
+        return Gender("it", "class")
+    if kb_gender:
+        return Gender("he" if kb_gender == "male" else "she", "foaf:gender")
+    guess = first_name_gender(entity.label)
+    if guess:
+        return Gender(guess, "first_name")
+    return Gender("they", "unknown")
+
+
+class AmbiguityIndex:
+    """How many KB entities a surface form can name (a per-run index of the whole KB).
+
+    A form names an entity when it is the entity's label without its disambiguation
+    parenthesis, the part of that before the first comma ("Cambridge" names
+    ``Cambridge`` and ``Cambridge,_Massachusetts``), the last word of a person's
+    label (an approximation of the family name, cheap for 44,000 persons), or an
+    English ``skos:altLabel``. Comparison is exact (case-sensitive).
+    """
+
+    def __init__(self, kb: SparqlKB, persons: set[str]) -> None:
+        index: dict[str, set[str]] = {}
+        for e, label in kb.select(PREFIXES + 'SELECT ?e ?l WHERE { ?e rdfs:label ?l . FILTER(LANG(?l) = "en") }'):
+            s = surface_of(label)
+            index.setdefault(s, set()).add(e)
+            head = s.partition(", ")[0]
+            if head != s:
+                index.setdefault(head, set()).add(e)
+        person_rows = kb.select(PREFIXES + f"""
+            SELECT DISTINCT ?e ?l WHERE {{ {values('c', sorted(persons))} ?e a ?c ; rdfs:label ?l .
+              FILTER(LANG(?l) = "en") }}""")
+        for e, label in person_rows:
+            words = surface_of(label).split()
+            if len(words) > 1:
+                index.setdefault(words[-1], set()).add(e)
+        for e, a in kb.select(PREFIXES + 'SELECT ?e ?a WHERE { ?e skos:altLabel ?a . FILTER(LANG(?a) = "en") }'):
+            index.setdefault(a, set()).add(e)
+        self._count = {form: len(es) for form, es in index.items()}
+
+    def entities(self, form: str) -> int:
+        """The number of KB entities ``form`` can name (0 for a form the KB does not know)."""
+        return self._count.get(form, 0)

@@ -1,0 +1,184 @@
+"""Surface forms, pronouns, the ambiguity share and paraphrasing (issue 3 items 5, 6, 7).
+
+Texts and offsets below are written by hand from the templates in
+bengal/generate/lang/en.toml; the corpus-level gold is read back with rdflib from
+the written NIF; ambiguity counts are checked against SPARQL counts written here.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bengal.generate.kbview import Entity, load_ontology
+from bengal.generate.lexicon import load_lexicon
+from bengal.generate import generate_to_file
+from bengal.generate.pipeline import GenerateConfig, ambiguity_index, generate
+from bengal.generate.surface import (AmbiguityIndex, alt_label_ok, family_name, first_name_gender, is_acronym,
+                                     unqualified_place)
+from bengal.generate.paraphrase import Paraphraser
+from bengal.generate.presets import load_preset
+from bengal.generate.verbalise import fact_sentence, join_sentences, realise
+from bengal.kb.sparql import PREFIXES
+
+DBR = "http://dbpedia.org/resource/"
+DBO = "http://dbpedia.org/ontology/"
+NIF = "http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#"
+ITSRDF = "http://www.w3.org/2005/11/its/rdf#"
+
+EINSTEIN = Entity(DBR + "Albert_Einstein", "Albert Einstein", (DBO + "Scientist", DBO + "Person"))
+ULM = Entity(DBR + "Ulm", "Ulm", (DBO + "City", DBO + "Place"))
+JAZZ = Entity(DBR + "Jazz", "Jazz", (DBO + "MusicGenre",))
+GUITAR = Entity(DBR + "Guitar", "Guitar", (DBO + "Instrument",))
+STRATEGIES = ("star", "sym", "path", "hybrid", "summary")
+
+
+@pytest.fixture(scope="module")
+def en(bundled_kb):
+    return load_ontology(bundled_kb), load_lexicon("en")
+
+
+def test_name_parts_and_filters():
+    assert family_name("Albert Einstein") == "Einstein"
+    assert family_name("Ludwig van Beethoven") == "van Beethoven"
+    assert family_name("Charles XIV John") is None  # regnal number
+    assert family_name("Madonna") is None
+    assert unqualified_place("Cambridge, Massachusetts") == "Cambridge"
+    assert unqualified_place("Ulm") is None
+    assert is_acronym("IBM", "International Business Machines")
+    assert is_acronym("NATO", "North Atlantic Treaty Organization")
+    assert not is_acronym("Ibm", "International Business Machines")
+    assert alt_label_ok("Buffalo NY", "Buffalo, New York")
+    assert alt_label_ok("Kennedy", "John F. Kennedy")
+    for noisy, label in (("NYC BABY!", "New York City"), ("E 34th St Heliport", "New York City"),
+                         ("UNITED STATES OF AMERICA", "United States of America"), ("Buffalo ny", "Buffalo, New York"),
+                         ("United states of america", "United States of America"), ("Bert Lancaster", "Burt Lancaster"),
+                         ("The United States of America", "United States of America"),
+                         ("Hecht-Hill-Lancaster Productions", "Burt Lancaster"),
+                         ("California, United States", "California")):
+        assert not alt_label_ok(noisy, label), noisy
+    assert first_name_gender("Albert Einstein") == "he"
+    assert first_name_gender("Maria Callas") == "she"
+    assert first_name_gender("Xqzt Bloggs") is None
+
+
+def test_pronoun_sentences_and_offsets(en):
+    onto, lex = en
+    he = fact_sentence(lex, onto, DBO + "birthPlace", EINSTEIN, [ULM], pronoun=("he", "first_name"))
+    text, mentions = realise([he])
+    assert text == "He was born in Ulm."
+    assert [(m.begin, m.end, m.surface) for m in mentions] == [(15, 18, "Ulm")]
+    they = fact_sentence(lex, onto, DBO + "instrument", EINSTEIN, [GUITAR], pronoun=("they", "unknown"),
+                         annotate_pronoun=True)
+    text, mentions = realise([they])
+    assert text == "They play the Guitar."
+    assert [(m.begin, m.end, sorted(m.uris)) for m in mentions] == [(0, 4, [EINSTEIN.uri]), (14, 20, [GUITAR.uri])]
+    past = fact_sentence(lex, onto, DBO + "birthPlace", EINSTEIN, [ULM], pronoun=("they", "unknown"), past=True)
+    assert realise([past])[0] == "They were born in Ulm."
+    # possessive: variant 1 of genre is "{s}'s genre is {o}."
+    their = fact_sentence(lex, onto, DBO + "genre", EINSTEIN, [JAZZ], variant=1, pronoun=("she", "first_name"))
+    assert realise([their])[0] == "Her genre is Jazz."
+    # "They were born in Ulm" takes no joined clause (its verb would not agree)
+    named = fact_sentence(lex, onto, DBO + "instrument", EINSTEIN, [GUITAR])
+    assert join_sentences(lex, past, named) is None
+    assert join_sentences(lex, he, named) is not None
+    with pytest.raises(ValueError):  # "The work of {s} …" does not open with its subject
+        fact_sentence(lex, onto, DBO + "genre", EINSTEIN, [JAZZ], variant=0, pronoun=("he", "first_name"))
+
+
+def test_ambiguity_index_against_sparql(bundled_kb, en):
+    onto, _ = en
+    index = ambiguity_index(bundled_kb, onto)  # built once; the corpora below reuse it
+    assert isinstance(index, AmbiguityIndex)
+    # independent count: entities whose English label is "Cambridge", starts with "Cambridge, " or
+    # "Cambridge (", persons whose label ends in " Cambridge" (Godfrey Cambridge), or whose English
+    # altLabel is "Cambridge"
+    rows = bundled_kb.select(PREFIXES + """
+        SELECT (COUNT(DISTINCT ?e) AS ?n) WHERE {
+          { ?e rdfs:label ?l . FILTER(LANG(?l) = "en" && (STR(?l) = "Cambridge" || STRSTARTS(STR(?l), "Cambridge, ")
+                                                           || STRSTARTS(STR(?l), "Cambridge ("))) }
+          UNION { ?e a ?c . ?c rdfs:subClassOf* dbo:Person . ?e rdfs:label ?l .
+                  FILTER(LANG(?l) = "en" && STRENDS(STR(?l), " Cambridge")) }
+          UNION { ?e skos:altLabel "Cambridge"@en } }""")
+    assert index.entities("Cambridge") == int(rows[0][0]) >= 2
+    assert index.entities("no such name anywhere") == 0
+
+
+def test_corpus_with_forms_and_annotated_pronouns(bundled_kb, tmp_path):
+    """Gold read back with rdflib from the written NIF; manifest counts add up."""
+    import rdflib
+
+    out = tmp_path / "c.ttl"
+    generate_to_file(GenerateConfig(docs=20, strategy="star", seed=3, surface_forms=True, pronouns=True,
+                                    annotate_pronouns=True, paraphrase=True), out, kb=bundled_kb)
+    stats = json.loads((tmp_path / "c.ttl.manifest.json").read_text())["stats"]
+    g = rdflib.Graph().parse(out, format="turtle")
+    texts = {str(c): str(t) for c, t in g.subject_objects(rdflib.URIRef(NIF + "isString"))}
+    n = 0
+    pronouns = 0
+    for m in set(g.subjects(rdflib.URIRef(NIF + "anchorOf"), None)):
+        ctx = str(g.value(m, rdflib.URIRef(NIF + "referenceContext")))
+        b, e = int(g.value(m, rdflib.URIRef(NIF + "beginIndex"))), int(g.value(m, rdflib.URIRef(NIF + "endIndex")))
+        anchor = str(g.value(m, rdflib.URIRef(NIF + "anchorOf")))
+        assert texts[ctx][b:e] == anchor
+        assert g.value(m, rdflib.URIRef(ITSRDF + "taIdentRef")) is not None
+        pronouns += anchor in ("He", "She", "It", "They", "His", "Her", "Its", "Their")
+        n += 1
+    forms = stats["surface_forms"]["mentions_by_form"]
+    assert n == stats["mentions"] == sum(forms.values()) + stats["pronouns"]["written"]
+    assert pronouns == stats["pronouns"]["written"] > 0
+    assert sum(stats["pronouns"]["gender_source"].values()) == stats["pronouns"]["written"]
+    assert forms["family_name"] + forms["alt_label"] + forms["unqualified"] > 0
+    assert 0 < stats["surface_forms"]["ambiguous_share"] < 1
+    para = stats["paraphrase"]
+    assert para["sentences_paraphrased"] + para["sentences_not_paraphrased"] == stats["sentences"]
+    assert para["sentences_paraphrased"] > 0 and sum(para["operations"].values()) >= para["sentences_paraphrased"]
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_density_within_15_percent_with_every_option(bundled_kb, strategy):
+    import spacy
+
+    nlp = spacy.blank("en")
+    corpus = generate(bundled_kb, GenerateConfig(docs=20, strategy=strategy, seed=5, surface_forms=True,
+                                                 pronouns=True, paraphrase=True)).corpus
+    mentions = sum(len(d.mentions) for d in corpus)
+    tokens = sum(len(nlp(d.text)) for d in corpus)
+    assert abs(mentions / tokens - 0.18) <= 0.15 * 0.18, (strategy, mentions / tokens)
+    for d in corpus:
+        for m in d.mentions:
+            assert d.text[m.begin : m.end] == m.surface
+
+
+def test_paraphrase_operations_keep_offsets(en):
+    onto, lex = en
+    para = Paraphraser(lex, "test")
+    died = fact_sentence(lex, onto, DBO + "deathPlace", EINSTEIN, [ULM])
+    text, mentions = realise([para.synonym(died, 0)])
+    assert text == "Albert Einstein passed away in Ulm."
+    assert [(m.begin, m.end, m.surface) for m in mentions] == [(0, 15, "Albert Einstein"), (31, 34, "Ulm")]
+    born = fact_sentence(lex, onto, DBO + "birthPlace", EINSTEIN, [ULM])
+    text, mentions = realise([para.apposition(born, "scientist")])
+    assert text == "Albert Einstein, a scientist, was born in Ulm."
+    assert [(m.begin, m.end) for m in mentions] == [(0, 15), (42, 45)]
+    assert para.apposition(born, "person") is None  # vague class
+    chalopin = Entity(DBR + "Jean_Chalopin", "Jean Chalopin", (DBO + "Person",))
+    gadget = Entity(DBR + "Inspector_Gadget", "Inspector Gadget", (DBO + "TelevisionShow",))
+    voice = para.voice_template(DBO + "producer", 1)
+    text, mentions = realise([fact_sentence(lex, onto, DBO + "producer", gadget, [chalopin], template=voice)])
+    assert text == "Jean Chalopin produced Inspector Gadget."
+    assert [(m.begin, m.end, sorted(m.uris)) for m in mentions] == [(0, 13, [chalopin.uri]),
+                                                                   (23, 39, [gadget.uri])]
+    assert para.voice_template(DBO + "producer", 2) is None
+    text, _ = realise([join_sentences(lex, died, born)])
+    assert text == "Albert Einstein died in Ulm and was born in Ulm."
+
+
+def test_paraphrasing_presets_work(bundled_kb):
+    for name, strategy in (("B2", "path"), ("B4", "star"), ("B6", "sym"), ("B8", "hybrid"), ("B10", "summary")):
+        values = load_preset(name).values
+        assert values["paraphrase"] is True and values["strategy"] == strategy
+        GenerateConfig(**values)  # no "not available" error any more
+    g = generate(bundled_kb, GenerateConfig(**dict(load_preset("B2").values, docs=3)))
+    assert len(g.corpus) == 3 and g.stats["paraphrase"]["sentences_paraphrased"] > 0
