@@ -258,3 +258,22 @@ def test_cli_baseline_and_url_and_jobs(kb_slice, baseline, tmp_path):
     down = json.loads((tmp_path / "d.json").read_text())
     assert down["errors"] == {"unreachable": 2, "aborted": 2} and down["annotated"] == 0
     assert main(["annotate", str(tmp_path / "gold.ttl"), "--system", "nonsense", "-o", str(tmp_path / "x.ttl")]) == 2
+
+
+def test_spacy_system_from_a_pipeline_saved_by_the_test(tmp_path):
+    import spacy
+
+    nlp = spacy.blank("en")
+    ruler = nlp.add_pipe("entity_ruler")
+    ruler.add_patterns([{"label": "PERSON", "pattern": "Ada Lovelace"}, {"label": "GPE", "pattern": "London"},
+                        {"label": "DATE", "pattern": "1815"}])
+    nlp.to_disk(tmp_path / "model")
+    gold = Corpus((Document("http://example.org/d", "Ada Lovelace was born in London in 1815."),), name="g")
+    write_corpus(gold, tmp_path / "g.ttl")
+    assert main(["annotate", str(tmp_path / "g.ttl"), "--system", f"spacy:{tmp_path / 'model'}",
+                 "-o", str(tmp_path / "p.jsonl")]) == 0
+    (doc,) = read_corpus(tmp_path / "p.jsonl").documents
+    assert [(m.begin, m.end, m.type, m.uris) for m in doc.mentions] == [(0, 12, "PER", frozenset()),
+                                                                         (25, 31, "LOC", frozenset())]
+    assert main(["annotate", str(tmp_path / "g.ttl"), "--system", f"spacy:{tmp_path / 'none'}",
+                 "-o", str(tmp_path / "q.jsonl")]) == 1
