@@ -89,7 +89,9 @@ def annotate_corpus(corpus: Corpus, annotate: Callable[[Document], Document], *,
             :meth:`bengal.annotate.webservice.NifWebService.annotate`).
         system: its name for the report.
         jobs: threads sending documents at once (>= 1). The output does not depend on it:
-            results are taken in corpus order, and the abort rule looks at that order.
+            results are taken in corpus order, and the abort rule looks at that order (with
+            ``jobs > 1`` documents already in flight when it fires are still sent, and their
+            answers discarded; those not yet started are cancelled).
         progress: draw a progress bar on stderr (rich).
         abort_rule: GERBIL's rule: stop once the failed documents exceed a quarter of the corpus;
             the documents not yet taken are counted as ``aborted``.
