@@ -218,6 +218,23 @@ def test_one_failing_document_is_a_missing_prediction_without_abort(baseline):
                                                "http://example.org/doc3"]
 
 
+@pytest.mark.parametrize("failing, aborted_after", [((1, 3), None), ((0, 1, 2), 3)])
+def test_the_abort_limit_is_a_quarter_rounded_up(baseline, failing, aborted_after):
+    # 5 documents: GERBIL tolerates ceil(5 / 4) = 2 failures; the 3rd aborts the run.
+    def some_fail(doc):
+        if int(doc.uri.rsplit("doc", 1)[1]) in failing:
+            return 200, "text/html", b"<html></html>"
+        return 200, "application/x-turtle", document_to_nif(baseline.annotate(doc))
+
+    corpus = _corpus(*TEXTS, "France.")
+    with _Served(_bad_server(some_fail)) as served:
+        pred, report = annotate_corpus(corpus, NifWebService(served.url, retries=0).annotate, system="s")
+    if aborted_after is None:
+        assert report.errors == {"not-nif": 2} and not report.aborted and len(pred) == 3
+    else:
+        assert report.errors == {"not-nif": 3, "aborted": 2} and report.aborted and len(pred) == 0
+
+
 def test_a_slow_system_times_out():
     release = threading.Event()
 

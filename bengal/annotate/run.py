@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -25,7 +26,7 @@ class RunReport:
             documents never sent after GERBIL's abort rule fired).
         failures: ``(document URI, reason, detail)`` per failed document, in corpus order.
         seconds: wall-clock seconds per answered or failed document, summed.
-        aborted: whether the abort rule fired (errors > documents / 4).
+        aborted: whether the abort rule fired (errors > ceil(documents / 4)).
     """
 
     system: str
@@ -57,7 +58,7 @@ class RunReport:
     def lines(self) -> list[str]:
         """The report as a few human-readable lines."""
         out = [f"{self.system}: {self.annotated}/{self.documents} documents annotated, {self.failed} failed"
-               f"{' (aborted: errors exceeded a quarter of the documents)' if self.aborted else ''}; "
+               f"{' (aborted: errors exceeded a quarter of the documents, rounded up)' if self.aborted else ''}; "
                f"{self.seconds_per_document:.3f} s per document"]
         for reason, n in sorted(self.errors.items()):
             first = next((f"{u}: {d}" for u, r, d in self.failures if r == reason), "")
@@ -93,8 +94,10 @@ def annotate_corpus(corpus: Corpus, annotate: Callable[[Document], Document], *,
             ``jobs > 1`` documents already in flight when it fires are still sent, and their
             answers discarded; those not yet started are cancelled).
         progress: draw a progress bar on stderr (rich).
-        abort_rule: GERBIL's rule: stop once the failed documents exceed a quarter of the corpus;
-            the documents not yet taken are counted as ``aborted``.
+        abort_rule: GERBIL's rule (``ErrorCountingAnnotatorDecorator``): stop once the failed
+            documents exceed ``ceil(documents / 4)``; the documents not yet taken are counted as
+            ``aborted``. (GERBIL then drops the whole experiment; bengal keeps what was
+            annotated and says the run was aborted.)
 
     Returns:
         ``(predictions, report)``: the predictions hold only the annotated documents (a failed
@@ -104,7 +107,7 @@ def annotate_corpus(corpus: Corpus, annotate: Callable[[Document], Document], *,
     docs = [Document(d.uri, d.text) for d in corpus.documents]
     n = len(docs)
     report = RunReport(system=system, documents=n)
-    limit = n / 4
+    limit = math.ceil(n / 4)  # GERBIL: maxErrors = ceil(0.25 × documents); abort when errors > maxErrors
     results: list[Document] = []
     bar = None
     if progress and n:

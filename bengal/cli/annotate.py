@@ -26,7 +26,7 @@ from bengal.cli._app import cli, echo_warnings
 @click.option("--timeout", type=float, default=30.0, show_default=True, help="URL systems: seconds per answer.")
 @click.option("--retries", type=int, default=2, show_default=True,
               help="URL systems: retries after refused connections, time-outs, 5xx, 429.")
-@click.option("--no-abort", is_flag=True, help="Do not stop when failed documents exceed a quarter of the corpus.")
+@click.option("--no-abort", is_flag=True, help="Do not stop when failed documents exceed a quarter of the corpus (rounded up; GERBIL's rule).")
 @click.option("--map-types", is_flag=True, help="Map predicted DBpedia classes to PER/ORG/LOC/MISC (e.g. for CoNLL).")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr [default: when stderr is a terminal].")
 @click.option("--report-json", type=click.Path(path_type=Path, dir_okay=False), default=None,
