@@ -294,3 +294,28 @@ def test_spacy_system_from_a_pipeline_saved_by_the_test(tmp_path):
                                                                          (25, 31, "LOC", frozenset())]
     assert main(["annotate", str(tmp_path / "g.ttl"), "--system", f"spacy:{tmp_path / 'none'}",
                  "-o", str(tmp_path / "q.jsonl")]) == 1
+
+
+def test_bengal_serve_command_answers_the_protocol(kb_slice, tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    proc = subprocess.Popen([sys.executable, "-m", "bengal", "serve", "--kb", str(kb_slice), "--port", "0"],
+                            stderr=subprocess.PIPE, env=env)
+    try:
+        line = proc.stderr.readline().decode()  # "serving baseline on http://127.0.0.1:PORT/ …" (EOF if it died)
+        assert line.startswith("serving baseline on http://127.0.0.1:"), line
+        url = line.split(" on ", 1)[1].split()[0]
+        got = NifWebService(url, timeout=10, retries=0).annotate(Document("http://example.org/q", "Paris lies in France."))
+        assert spans(got) == [(0, 5, R + "Paris", O + "Place"), (14, 20, R + "France", O + "Place")]
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        proc.stderr.close()
