@@ -268,6 +268,7 @@ def test_cli_baseline_and_url_and_jobs(kb_slice, baseline, tmp_path):
                      str(tmp_path / "pu.jsonl"), "--report-json", str(tmp_path / "r.json")]) == 0
     report = json.loads((tmp_path / "r.json").read_text())
     assert report["documents"] == 4 and report["annotated"] == 4 and report["errors"] == {}
+    assert report["seconds_max"] >= report["seconds_median"] >= 0
     assert [len(d.mentions) for d in read_corpus(tmp_path / "pu.jsonl").documents] == [2, 1, 1, 0]
     url = f"http://127.0.0.1:{_free_port()}/"
     assert main(["annotate", str(tmp_path / "gold.ttl"), "--system", url, "--retries", "0",

@@ -26,6 +26,7 @@ class RunReport:
             documents never sent after GERBIL's abort rule fired).
         failures: ``(document URI, reason, detail)`` per failed document, in corpus order.
         seconds: wall-clock seconds per answered or failed document, summed.
+        timings: wall-clock seconds of each attempted document, in corpus order (retries included).
         aborted: whether the abort rule fired (errors > ceil(documents / 4)).
     """
 
@@ -35,6 +36,7 @@ class RunReport:
     errors: dict[str, int] = field(default_factory=dict)
     failures: list[tuple[str, str, str]] = field(default_factory=list)
     seconds: float = 0.0
+    timings: list[float] = field(default_factory=list)
     aborted: bool = False
 
     @property
@@ -53,13 +55,22 @@ class RunReport:
         return {"system": self.system, "documents": self.documents, "annotated": self.annotated,
                 "failed": self.failed, "errors": dict(sorted(self.errors.items())), "aborted": self.aborted,
                 "seconds": round(self.seconds, 3), "seconds_per_document": round(self.seconds_per_document, 4),
+                "seconds_median": round(self._median(), 4), "seconds_max": round(max(self.timings, default=0.0), 4),
                 "failures": [{"document": u, "reason": r, "detail": d} for u, r, d in self.failures]}
+
+    def _median(self) -> float:
+        ordered = sorted(self.timings)
+        k = len(ordered)
+        if not k:
+            return 0.0
+        return ordered[k // 2] if k % 2 else (ordered[k // 2 - 1] + ordered[k // 2]) / 2
 
     def lines(self) -> list[str]:
         """The report as a few human-readable lines."""
         out = [f"{self.system}: {self.annotated}/{self.documents} documents annotated, {self.failed} failed"
                f"{' (aborted: errors exceeded a quarter of the documents, rounded up)' if self.aborted else ''}; "
-               f"{self.seconds_per_document:.3f} s per document"]
+               f"{self.seconds_per_document:.3f} s per document (median {self._median():.3f}, "
+               f"max {max(self.timings, default=0.0):.3f})"]
         for reason, n in sorted(self.errors.items()):
             first = next((f"{u}: {d}" for u, r, d in self.failures if r == reason), "")
             out.append(f"  {n} × {reason}" + (f" (first: {first})" if first else ""))
@@ -122,6 +133,7 @@ def annotate_corpus(corpus: Corpus, annotate: Callable[[Document], Document], *,
     def consume(i: int, outcome: tuple[Document | None, str, str, float]) -> bool:
         got, reason, detail, seconds = outcome
         report.seconds += seconds
+        report.timings.append(seconds)
         if got is not None:
             results.append(got)
             report.annotated += 1
