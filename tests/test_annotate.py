@@ -45,6 +45,9 @@ SLICE = f"""
 <{R}Paris_(band)> <{O}instrument> <{R}Drum> .
 <{R}Rock_music> {LABEL} "Rock music"@en .
 <{R}Drum> {LABEL} "Drum"@en .
+<{R}Canada> {LABEL} "Canada"@en .
+<{R}Canada> {ALT} "Canada."@en .
+<{R}World_War_I> {LABEL} "World War I"@en .
 <{R}New_York> {LABEL} "New York"@en .
 <{R}New_York_City> {LABEL} "New York City"@en .
 <{R}New_York_City> {ALT} "NYC"@en .
@@ -95,6 +98,10 @@ def test_baseline_prior_coherence_longest_match_and_word_edges(baseline):
     assert spans(baseline.annotate(Document("http://x/3", text))) == [
         (0, 13, R + "New_York_City", None), (18, 21, R + "New_York_City", None)]
     assert spans(baseline.annotate(Document("http://x/4", "A Drum."))) == [(2, 6, R + "Drum", None)]
+    # the sentence's period is not part of a name: "Canada." (an altLabel) and "I." (a tokenizer exception)
+    assert spans(baseline.annotate(Document("http://x/5", "He left Canada."))) == [(8, 14, R + "Canada", None)]
+    assert spans(baseline.annotate(Document("http://x/6", "It ended World War I."))) == [
+        (9, 20, R + "World_War_I", None)]
 
 
 def _corpus(*texts: str) -> Corpus:

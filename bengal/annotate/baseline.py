@@ -16,9 +16,12 @@ Dictionary (:func:`build_dictionary`, three SPARQL queries and one for the types
 - context: the entity-to-entity edges themselves.
 
 Spotting (:meth:`Baseline.annotate`): spaCy's ``PhraseMatcher`` on ``spacy.blank("en")``
-(tokens compared verbatim, case-sensitive); a match that starts or ends inside a word (a run of
-letters, digits and hyphens: ``21`` in ``21-man``) is dropped; then ``spacy.util.filter_spans``:
-the longest match first, then the earliest; the kept matches do not overlap.
+(tokens compared verbatim, case-sensitive; a form ending in a lone capital, ``World War I``, is
+also looked for with a period, since spaCy keeps ``I.`` as one token); a match that ends in a
+period loses it when the name without it is a form (``Canada.`` at a sentence end, an altLabel,
+is ``Canada``); a match that starts or ends inside a word (a run of letters, digits and hyphens:
+``21`` in ``21-man``) is dropped; then, as ``spacy.util.filter_spans`` but in code points: the
+longest match first, then the earliest; the kept matches do not overlap.
 
 Linking: among the candidates of a surface form the one with the highest score
 ``log(1 + degree) + 2 × (number of other spotted surface forms in the document that have a
@@ -49,7 +52,8 @@ DBO = "http://dbpedia.org/ontology/"
 _TYPES = (DBO + "Person", DBO + "Organisation", DBO + "Place")
 _DISAMBIGUATION = re.compile(r"\s*\([^()]*\)\s*$")
 COHERENCE_WEIGHT = 2.0
-_CACHE_VERSION = 2
+_FINAL_INITIAL = re.compile(r"(?:^|\s)[A-Z]$")
+_CACHE_VERSION = 2  # the dictionary's content; the matcher is rebuilt each run
 
 
 def surface_form(label: str) -> str:
@@ -161,6 +165,10 @@ class Baseline:
         self.nlp = spacy.blank("en")
         self.matcher = PhraseMatcher(self.nlp.vocab)
         forms = sorted(dictionary.candidates)
+        # spaCy keeps "I." (a capital and a period) as one token, so "World War I" cannot match
+        # "World War I." at a sentence end: such forms are also looked for with the period, which
+        # spot() then gives back to the sentence.
+        forms += [f + "." for f in forms if _FINAL_INITIAL.search(f) and f + "." not in dictionary.candidates]
         patterns = list(self.nlp.tokenizer.pipe(forms))
         for i in range(0, len(patterns), 10000):
             self.matcher.add("ENTITY", patterns[i:i + 10000])
@@ -169,13 +177,26 @@ class Baseline:
     def spot(self, text: str) -> list[tuple[int, int]]:
         """The spotted spans of ``text``: half-open code-point offsets, sorted, non-overlapping
         (longest match first, then earliest)."""
-        from spacy.util import filter_spans
-
         with self._lock:
             doc = self.nlp.make_doc(text)
-            found = [doc[s:e] for _, s, e in self.matcher(doc)]
-            spans = filter_spans([sp for sp in found if _word_edge(text, sp.start_char, sp.end_char)])
-            return sorted((sp.start_char, sp.end_char) for sp in spans)
+            matches = [(doc[s:e].start_char, doc[s:e].end_char) for _, s, e in self.matcher(doc)]
+        cand = self.dictionary.candidates
+        found = []
+        for b, e in matches:
+            # "Canada." (an altLabel) or "World War I." at a sentence end: the period belongs to
+            # the sentence when the name without it is a form.
+            if text[e - 1] == "." and e - b > 1 and text[b:e - 1] in cand:
+                e -= 1
+            if text[b:e] in cand and _word_edge(text, b, e):
+                found.append((b, e))
+        # the longest first, then the earliest; no overlaps (as spacy.util.filter_spans, in code points)
+        kept: list[tuple[int, int]] = []
+        taken: set[int] = set()
+        for b, e in sorted(set(found), key=lambda sp: (-(sp[1] - sp[0]), sp[0])):
+            if not any(i in taken for i in range(b, e)):
+                kept.append((b, e))
+                taken.update(range(b, e))
+        return sorted(kept)
 
     def annotate(self, document: Document) -> Document:
         """``document`` with its gold mentions replaced by the baseline's (text and URI kept)."""
