@@ -154,7 +154,7 @@ def test_ontology_labels_read_as_common_nouns():
 
 def test_person_variant_of_president():
     lex = load_lexicon("en")
-    assert lex.templates("president", "president", ["Politician", "Person"], 1) == ("{s} served under president {o}.",)
+    assert lex.templates("president", "president", ["Politician", "Person"], 1) == ("{s} served while {o} was president.",)
     assert lex.templates("president", "president", ["Country"], 1) == ("{o} served as president of {s}.",)
 
 
