@@ -26,7 +26,8 @@ and counts; ``KB-NOTES.md`` next to the sources documents the data problems.
 Usage::
 
     from bengal.kb.build import build_sample
-    counts = build_sample(Path("../shared/data"), Path("kb/dbpedia-sample.nt.gz"))
+    # SOURCES: a folder laid out like the project's shared data (dbpedia_kb/, bengal/)
+    counts = build_sample(Path(SOURCES), Path("kb/dbpedia-sample.nt.gz"))
 """
 
 from __future__ import annotations
