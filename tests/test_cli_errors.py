@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
+from cli_helpers import assert_one_line_error, bengal
 
 GOOD_NIF = """@prefix nif: <http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#> .
 @prefix itsrdf: <http://www.w3.org/2005/11/its/rdf#> .
@@ -20,19 +18,7 @@ GOOD_NIF = """@prefix nif: <http://persistence.uni-leipzig.org/nlp2rdf/ontologie
 """
 
 
-def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "bengal", *args], cwd=cwd, capture_output=True, text=True,
-                          timeout=300)
-
-
-def assert_one_line_error(proc: subprocess.CompletedProcess, *needles: str) -> None:
-    assert proc.returncode != 0
-    lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1, proc.stderr
-    assert lines[0].startswith("error: ")
-    assert "Traceback" not in proc.stderr
-    for needle in needles:
-        assert needle in lines[0], lines[0]
+run = bengal  # the tests below call it run
 
 
 @pytest.mark.parametrize("args, needle", [

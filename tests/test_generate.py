@@ -8,12 +8,11 @@ import gzip
 import hashlib
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pyoxigraph as ox
 import pytest
+from cli_helpers import bengal
 import rdflib
 
 from bengal.generate import GenerateConfig, generate, generate_to_file
@@ -21,11 +20,6 @@ from bengal.kb.store import bundled_sample_path
 
 NIF = rdflib.Namespace("http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#")
 ITSRDF = rdflib.Namespace("http://www.w3.org/2005/11/its/rdf#")
-
-
-def bengal(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "bengal", *args], cwd=cwd, capture_output=True, text=True,
-                          timeout=600)
 
 
 @pytest.fixture(scope="module")

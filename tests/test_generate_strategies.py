@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import pyoxigraph as ox
 import pytest
+from cli_helpers import bengal
 
 from bengal.generate import GenerateConfig, generate, generate_to_file
 from bengal.generate.kbview import entities, load_ontology, outgoing_facts
@@ -24,11 +22,6 @@ from bengal.generate.strategies import STRATEGIES, FactSource, StrategyContext
 
 STRATEGY_NAMES = ("star", "sym", "path", "hybrid", "summary")
 DBO = "http://dbpedia.org/ontology/"
-
-
-def bengal(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "bengal", *args], cwd=cwd, capture_output=True, text=True,
-                          timeout=600)
 
 
 def count_sentences(doc) -> int:

@@ -24,6 +24,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from cli_helpers import assert_one_line_error, bengal
 
 from bengal.errors import InputError, UsageError
 from bengal.generate.kbview import load_ontology, seed_candidates
@@ -156,18 +157,7 @@ def proxy(server):
         httpd.server_close()
 
 
-def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "bengal", *args], cwd=cwd, capture_output=True, text=True,
-                          timeout=600)
-
-
-def assert_one_line_error(proc: subprocess.CompletedProcess, *needles: str) -> None:
-    assert proc.returncode != 0
-    lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1, proc.stderr
-    assert lines[0].startswith("error: ") and "Traceback" not in proc.stderr
-    for needle in needles:
-        assert needle in lines[0], lines[0]
+run = bengal  # the tests below call it run
 
 
 # --- the query text ----------------------------------------------------------------------------------------

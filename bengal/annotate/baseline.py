@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bengal.generate.kbview import surface_of
 from bengal.model import Document, Mention
 
 __all__ = ["Dictionary", "Baseline", "build_dictionary", "load_baseline", "surface_form"]
@@ -50,7 +51,6 @@ __all__ = ["Dictionary", "Baseline", "build_dictionary", "load_baseline", "surfa
 RES = "http://dbpedia.org/resource/"
 DBO = "http://dbpedia.org/ontology/"
 _TYPES = (DBO + "Person", DBO + "Organisation", DBO + "Place")
-_DISAMBIGUATION = re.compile(r"\s*\([^()]*\)\s*$")
 COHERENCE_WEIGHT = 2.0
 _FINAL_INITIAL = re.compile(r"(?:^|\s)[A-Z]$")
 _CACHE_VERSION = 2  # the dictionary's content; the matcher is rebuilt each run
@@ -59,8 +59,7 @@ _CACHE_VERSION = 2  # the dictionary's content; the matcher is rebuilt each run
 def surface_form(label: str) -> str:
     """``label`` without a trailing disambiguation parenthesis, stripped (``"Paris (band)"`` →
     ``"Paris"``); the label itself when nothing would be left."""
-    stripped = _DISAMBIGUATION.sub("", label).strip()
-    return stripped if stripped else label.strip()
+    return surface_of(label.strip()).strip() or label.strip()
 
 
 def _usable(form: str) -> bool:

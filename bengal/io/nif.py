@@ -920,30 +920,17 @@ _TTL_PRED = {
 }
 
 
-def _ttl_obj(o: tuple) -> str:
+def _obj(o: tuple, turtle: bool) -> str:
+    """One object term, ``(kind, value)``, in Turtle (with the nif/xsd prefixes) or N-Triples."""
     kind, v = o
     if kind == "iri":
         return f"<{v}>"
     if kind == "cls":
-        return f"nif:{v}"
+        return f"nif:{v}" if turtle else f"<{NIF}{v}>"
     if kind == "str":
         return _lit(v)
-    if kind == "nni":
-        return f'"{v}"^^xsd:nonNegativeInteger'
-    return f'"{v}"^^xsd:double'
-
-
-def _nt_obj(o: tuple) -> str:
-    kind, v = o
-    if kind == "iri":
-        return f"<{v}>"
-    if kind == "cls":
-        return f"<{NIF}{v}>"
-    if kind == "str":
-        return _lit(v)
-    if kind == "nni":
-        return f'"{v}"^^<{XSD}nonNegativeInteger>'
-    return f'"{v}"^^<{XSD}double>'
+    datatype = "nonNegativeInteger" if kind == "nni" else "double"
+    return f'"{v}"^^xsd:{datatype}' if turtle else f'"{v}"^^<{XSD}{datatype}>'
 
 
 def write_nif(corpus: Corpus, fh: IO[str], syntax: str = "turtle") -> None:
@@ -969,7 +956,7 @@ def write_nif(corpus: Corpus, fh: IO[str], syntax: str = "turtle") -> None:
                 last = len(props) - 1
                 for i, (p, objs) in enumerate(props):
                     end = " .\n" if i == last else " ;\n"
-                    lines.append(f"    {_TTL_PRED[p]} {', '.join(_ttl_obj(o) for o in objs)}{end}")
+                    lines.append(f"    {_TTL_PRED[p]} {', '.join(_obj(o, True) for o in objs)}{end}")
                 parts.append("".join(lines))
             fh.write("".join(parts))
     elif syntax == "ntriples":
@@ -980,7 +967,7 @@ def write_nif(corpus: Corpus, fh: IO[str], syntax: str = "turtle") -> None:
                 for p, objs in props:
                     pp = f"<{_P[p]}> "
                     for o in objs:
-                        parts.append(f"{s}{pp}{_nt_obj(o)} .\n")
+                        parts.append(f"{s}{pp}{_obj(o, False)} .\n")
             fh.write("".join(parts))
     else:
         raise ValueError(f"unknown NIF syntax {syntax!r} (expected 'turtle' or 'ntriples')")
