@@ -283,6 +283,21 @@ def test_cli_baseline_and_url_and_jobs(kb_slice, baseline, tmp_path):
     down = json.loads((tmp_path / "d.json").read_text())
     assert down["errors"] == {"unreachable": 2, "aborted": 2} and down["annotated"] == 0
     assert main(["annotate", str(tmp_path / "gold.ttl"), "--system", "nonsense", "-o", str(tmp_path / "x.ttl")]) == 2
+    assert not (tmp_path / "x.ttl").exists() and not (tmp_path / "x.ttl.manifest.json").exists()
+    # each output has its manifest: the system and the run report; bengal score names the system after it
+    manifest = json.loads((tmp_path / "down.ttl.manifest.json").read_text())
+    assert manifest["system"] == url and manifest["output"] == {"file": "down.ttl", "format": "nif"}
+    assert manifest["run"] == down and manifest["corpus"] == str(tmp_path / "gold.ttl")
+    assert json.loads((tmp_path / "p1.ttl.manifest.json").read_text())["system"] == "baseline"
+    assert main(["score", str(tmp_path / "gold.ttl"), str(tmp_path / "p1.ttl"), "--json", str(tmp_path / "s.json")]) == 0
+    scored = json.loads((tmp_path / "s.json").read_text())
+    assert scored["system"] == "baseline" and scored["set"] == "gold"
+    assert main(["score", str(tmp_path / "gold.ttl"), str(tmp_path / "down.ttl"), "--system-name", "down",
+                 "--json", str(tmp_path / "s2.json")]) == 0
+    scored = json.loads((tmp_path / "s2.json").read_text())
+    # the given name wins; the two unreachable and two aborted documents are missing predictions
+    assert scored["system"] == "down"
+    assert sum(w["code"] == "missing_document" for w in scored["warnings"]) == 4
 
 
 def test_spacy_system_from_a_pipeline_saved_by_the_test(tmp_path):

@@ -80,8 +80,11 @@ def test_no_common_document_is_an_input_error():
     with pytest.raises(InputError) as exc:
         score(g, p)
     assert "Reuters-128" in str(exc.value) and "RSS-500-system" in str(exc.value)
-    with pytest.raises(InputError):
-        score(g, Corpus((), "empty-system"))
+    # a prediction without any document (a system that failed on every one) is scored, not refused:
+    # the gold document is missing from it, and its one gold mention is a false negative
+    r = score(Corpus((d("http://ex.org/gold/1", (0, 5, {A})),)), Corpus((), "empty-system"))
+    assert (r.micro.tp, r.micro.fp, r.micro.fn) == (0, 0, 1) and r.micro.f1 == 0.0
+    assert [(w.code, w.side) for w in r.warnings] == [("missing_document", "prediction")]
 
 
 def test_reader_warnings_pass_through_with_side():

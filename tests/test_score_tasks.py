@@ -208,3 +208,112 @@ def test_table_shows_per_type_sweep_and_ci():
     # per type: PER TP 1; LOC FP 1 FN 1 (wrong URI)
     assert "per type" in text and "PER" in text and "LOC" in text
     assert "tuned on the test data" in text and "bootstrap CI" in text and "F0.5" in text
+
+
+# --------------------------------------------------------------------------- per type (types not judged)
+
+X = DBR + "X"
+PERSON, AGENT = "http://x/Person", "http://x/Agent"
+
+
+def per_type(r):
+    return {t: (s.tp, s.fp, s.fn) for t, s in r.per_type.items()}
+
+
+def test_per_type_a2kb_attributes_errors_to_the_gold_types():
+    gold = [m(0, 5, A, type="PER"), m(10, 15, B, type="LOC")]
+    pred = [m(0, 5, A, type="ORG"), m(10, 15, C, type="LOC"), m(20, 25, A, type="ORG")]
+    r = one(gold, pred)
+    # [0,5): right URI, the system's type ORG is not judged: TP, counted for the gold type PER.
+    # [10,15): wrong URI: FN for gold LOC; the FP is at the gold LOC span -> LOC.
+    # [20,25): spurious, no gold at its span -> its own type ORG.
+    # PER 1/0/0, LOC 0/1/1, ORG 0/1/0; micro TP 1, FP 2, FN 1
+    assert counts(r) == (1, 2, 1)
+    assert per_type(r) == {"LOC": (0, 1, 1), "ORG": (0, 1, 0), "PER": (1, 0, 0)}
+    assert list(r.per_type) == ["LOC", "ORG", "PER"]  # sorted
+    assert "gold mention's types" in r.conventions["per_type"]
+
+
+def _typed_case():
+    gold = [m(0, 5, A, type="PER"), m(10, 15, B, type="LOC"), m(20, 25, C, type=f"{PERSON} {AGENT}"),
+            m(30, 35, A), m(40, 45, B, type="PER")]
+    pred = [m(0, 5, A, type="ORG"), m(0, 3, A, type="MISC"), m(10, 15, C, type="LOC"), m(12, 22, X, type="ORG"),
+            m(20, 25, C, type="ORG"), m(30, 35, B, type="PER"), m(50, 55, A, type="ORG"), m(55, 60, A)]
+    return gold, pred
+
+
+def test_per_type_a2kb_strong_with_two_types_and_untyped():
+    gold, pred = _typed_case()
+    r = one(gold, pred)
+    # strong: TP [0,5) A (gold PER) and [20,25) C (gold Person+Agent, counted for both);
+    # FN [10,15) (LOC, wrong URI), [30,35) (untyped, wrong URI), [40,45) (PER, missed): TP 2, FP 6, FN 3
+    # FP attribution:
+    #   [0,3)  MISC: no gold with the same span -> own type MISC
+    #   [10,15) C: gold LOC at the span -> LOC
+    #   [12,22) ORG: no gold span [12,22) -> own ORG
+    #   [30,35) PER: the gold at the span is untyped -> "(untyped)" (not the system's PER)
+    #   [50,55) ORG spurious -> ORG; [55,60) untyped spurious -> "(untyped)"
+    assert counts(r) == (2, 6, 3)
+    assert per_type(r) == {
+        "PER": (1, 0, 1),
+        "LOC": (0, 1, 1),
+        PERSON: (1, 0, 0),
+        AGENT: (1, 0, 0),
+        "(untyped)": (0, 2, 1),
+        "ORG": (0, 2, 0),
+        "MISC": (0, 1, 0),
+    }
+
+
+def test_per_type_a2kb_weak_attributes_fp_to_every_overlapping_gold_type():
+    gold, pred = _typed_case()
+    r = one(gold, pred, match="weak")
+    # weak edges: gold [0,5) A with pred [0,5) A and [0,3) A (one TP, the other FP); gold [20,25) C with
+    # pred [20,25) C; no other URI agrees: TP 2, FP 6, FN 3 (same as strong)
+    # FP attribution (gold mentions overlapping it):
+    #   [0,5)/[0,3) leftover: gold [0,5) PER -> PER
+    #   [10,15) C: gold LOC -> LOC
+    #   [12,22) ORG: overlaps gold [10,15) LOC and [20,25) Person+Agent -> LOC, Person, Agent (one each)
+    #   [30,35): gold untyped -> "(untyped)"; [50,55) ORG: no gold -> ORG; [55,60): -> "(untyped)"
+    assert counts(r) == (2, 6, 3)
+    assert per_type(r) == {
+        "PER": (1, 1, 1),
+        "LOC": (0, 2, 1),
+        PERSON: (1, 1, 0),
+        AGENT: (1, 1, 0),
+        "(untyped)": (0, 2, 1),
+        "ORG": (0, 1, 0),
+    }
+
+
+def test_per_type_missing_document_counts_fn_by_gold_types():
+    g = Corpus((Document("http://ex.org/1", TEXT, (m(0, 5, A, type="PER"),)),
+                Document("http://ex.org/2", TEXT, (m(0, 5, A, type="PER"), m(10, 15, B)))))
+    p = Corpus((Document("http://ex.org/1", TEXT, (m(0, 5, A, type="ORG"),)),))
+    r = score(g, p)
+    # doc 1: TP PER. doc 2 missing: FN PER and FN (untyped). PER 1/0/1, (untyped) 0/0/1
+    assert per_type(r) == {"(untyped)": (0, 0, 1), "PER": (1, 0, 1)}
+
+
+def test_per_type_d2kb_skips_ignored_predictions():
+    gold = [m(0, 5, A, type="PER"), m(10, 15, B, type="LOC")]
+    pred = [m(0, 5, C, type="ORG"), m(10, 15, B, type="LOC"), m(10, 15, A, type="MISC"), m(20, 25, A, type="ORG")]
+    r = one(gold, pred, task="d2kb")
+    # [20,25) is no gold span: ignored, counted for no type.
+    # [0,5) C vs gold A: FN PER; the FP is at the gold PER span -> PER.
+    # [10,15) B: TP LOC; [10,15) A (the gold is taken): FP at the gold LOC span -> LOC (not MISC)
+    # PER 0/1/1, LOC 1/1/0; micro TP 1, FP 2, FN 1
+    assert counts(r) == (1, 2, 1) and r.ignored_predictions == 1
+    assert per_type(r) == {"LOC": (1, 1, 0), "PER": (0, 1, 1)}
+
+
+def test_per_type_erec():
+    gold = [m(0, 5, A, type="PER"), m(10, 15, A), m(20, 25, A, type="LOC")]
+    pred = [m(0, 5, A, type="ORG"), m(0, 5, A, type="MISC"), m(10, 15, A, type="LOC"), m(30, 35, A, type="ORG")]
+    r = one(gold, pred, task="erec")
+    # spans only: [0,5) TP (gold PER), its second prediction FP at the gold PER span -> PER;
+    # [10,15) TP counted for the gold's "(untyped)" (the system's LOC does not count);
+    # [20,25) LOC missed: FN LOC; [30,35) spurious: own ORG.
+    # PER 1/1/0, (untyped) 1/0/0, LOC 0/0/1, ORG 0/1/0; micro TP 2, FP 2, FN 1
+    assert counts(r) == (2, 2, 1)
+    assert per_type(r) == {"(untyped)": (1, 0, 0), "LOC": (0, 0, 1), "ORG": (0, 1, 0), "PER": (1, 1, 0)}

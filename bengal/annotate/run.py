@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import math
+import os
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable
 
 from bengal.annotate.webservice import AnnotationFailure
 from bengal.model import Corpus, Document
 
-__all__ = ["RunReport", "annotate_corpus"]
+__all__ = ["RunReport", "annotate_corpus", "write_predictions", "keep_token_aligned"]
 
 
 @dataclass
@@ -188,3 +190,33 @@ def keep_token_aligned(corpus: Corpus) -> tuple[Corpus, int]:
         dropped += len(d.mentions) - len(keep)
         docs.append(Document(d.uri, t, keep))
     return Corpus(tuple(docs), corpus.name, corpus.metadata, corpus.warnings), dropped
+
+
+def write_predictions(pred: Corpus, output: str | os.PathLike[str], report: RunReport, *, corpus: str,
+                      format: str | None = None) -> Path:
+    """Write a system's predictions to ``output`` and their manifest ``OUT.manifest.json``
+    (``{"tool", "version", "system", "corpus", "output": {"file", "format"}, "run": report}``;
+    ``bengal score`` names the system after it). Both files are written atomically; when the
+    manifest cannot be written the predictions are removed again (no half-finished pair).
+
+    Returns:
+        The manifest's path.
+    """
+    import json
+
+    from bengal import __version__
+    from bengal.io import manifest_path, output_format, write_corpus
+    from bengal.io.atomic import atomic_write
+
+    out = Path(output)
+    fmt = output_format(out, format)
+    manifest = {"tool": "bengal", "version": __version__, "system": report.system, "corpus": corpus,
+                "output": {"file": out.name, "format": fmt}, "run": report.to_json()}
+    write_corpus(pred, out, fmt)
+    try:
+        with atomic_write(manifest_path(out)) as fh:
+            fh.write(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
+    except BaseException:
+        out.unlink(missing_ok=True)
+        raise
+    return manifest_path(out)

@@ -10,6 +10,7 @@ One module per command (as spaCy's ``spacy/cli``):
 - ``bengal compare-sets`` (:mod:`bengal.cli.compare_sets`) → :func:`bengal.score.sets.score_set`
 - ``bengal annotate`` / ``bengal serve`` (:mod:`bengal.cli.annotate`) → :func:`bengal.annotate.annotate_corpus`,
   :func:`bengal.annotate.make_server`
+- ``bengal report`` (:mod:`bengal.cli.report`) → :func:`bengal.report.html.write_report`
 - ``bengal kb info`` / ``bengal kb build`` (:mod:`bengal.cli.kb`) → :func:`bengal.kb.info.kb_info`,
   :func:`bengal.kb.build.build_sample`
 
@@ -20,7 +21,7 @@ module that decorates a function with ``@cli.command()`` and is imported here.
 
 from bengal.cli import compare, generate, kb, score  # noqa: F401  (registers the commands)
 from bengal.cli import compare_sets, convert, prompts  # noqa: F401  (issue 5)
-from bengal.cli import annotate  # noqa: F401  (issue 6)
+from bengal.cli import annotate, report  # noqa: F401  (issue 6)
 from bengal.cli._app import cli, echo_warnings, main
 
 __all__ = ["cli", "main", "echo_warnings"]

@@ -1,5 +1,5 @@
 """``bengal annotate`` → :func:`bengal.annotate.open_system` + :func:`bengal.annotate.annotate_corpus`
-+ :func:`bengal.io.write_corpus`; ``bengal serve`` → :func:`bengal.annotate.make_server`."""
++ :func:`bengal.annotate.run.write_predictions`; ``bengal serve`` → :func:`bengal.annotate.make_server`."""
 
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ from bengal.cli._app import cli, echo_warnings
               help="baseline (dictionary spotter + degree/coherence linker over the KB), an http(s):// URL of a "
                    "GERBIL NIF web service, or spacy:MODEL.")
 @click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), required=True,
-              help="The predictions (.ttl, .nt, .jsonl, .conll; written atomically).")
+              help="The predictions (.ttl, .nt, .jsonl, .conll; written atomically), with OUT.manifest.json "
+                   "(the system and its run report; bengal score names the system after it).")
 @click.option("--kb", "kb_path", type=click.Path(path_type=Path), default=None,
               help="KB of the baseline (default: the bundled DBpedia sample).")
 @click.option("--jobs", type=int, default=1, show_default=True,
@@ -40,13 +41,16 @@ def annotate(corpus, system, output, kb_path, jobs, timeout, retries, no_abort, 
     with its reason and left out of the output: the scorer sees it as a missing prediction."""
     from bengal.annotate import annotate_corpus, open_system
     from bengal.errors import UsageError
-    from bengal.io import output_format, read_corpus, write_corpus
+    from bengal.annotate.run import write_predictions
+    from bengal.io import manifest_path, output_format, read_corpus
+    from bengal.io.atomic import check_writable
 
     if jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {jobs}")
     if retries < 0 or timeout <= 0:
         raise UsageError("--retries must be >= 0 and --timeout > 0")
     fmt = output_format(output)
+    check_writable(output, manifest_path(output))
     gold = read_corpus(corpus)
     echo_warnings(gold.warnings, f"corpus {corpus}")
     annotator = open_system(system, kb_path=kb_path, timeout=timeout, retries=retries)
@@ -68,10 +72,10 @@ def annotate(corpus, system, output, kb_path, jobs, timeout, retries, no_abort, 
         from bengal.model import Corpus
 
         pred = Corpus(pred.documents, pred.name, {**dict(pred.metadata), "conll_split_punct": True})
-    write_corpus(pred, output)
+    manifest = write_predictions(pred, output, report, corpus=str(corpus), format=fmt)
     for line in report.lines():
         click.echo(line, err=True)
-    click.echo(f"{len(pred)} documents, {pred.mention_count} mentions → {output}", err=True)
+    click.echo(f"{len(pred)} documents, {pred.mention_count} mentions → {output}; manifest {manifest}", err=True)
     if report_json:
         from bengal.io.atomic import atomic_write
 

@@ -50,7 +50,15 @@ FORMATS = ["nif", "nt", "jsonl", "conll"]
               help="Confidence level of --bootstrap intervals.")
 @click.option("--seed", "ci_seed", type=int, default=0, show_default=True,
               help="Random seed of --bootstrap (same inputs and seed, same intervals).")
-@click.option("--json", "json_out", default=None, metavar="PATH", help="Write the result as JSON (- for stdout).")
+@click.option("--json", "json_out", default=None, metavar="PATH",
+              help="Write the result as JSON (- for stdout), the input for bengal report.")
+@click.option("--system-name", default=None, metavar="NAME",
+              help="The system's name in the JSON and reports [default: PRED's file name without extension].")
+@click.option("--set-name", default=None, metavar="NAME",
+              help="The gold standard's name in the JSON and reports [default: GOLD's file name without extension].")
+@click.option("--errors", "error_docs", type=click.IntRange(min=0), default=50, show_default=True, metavar="N",
+              help="JSON: give the N worst documents in full, each mention with its outcome and error kind "
+                   "(for bengal report's error browser); the error kinds are counted over all documents.")
 @click.option("--strict", is_flag=True, help="Turn corpus flaws (anchor mismatches, …) into errors.")
 @click.option("--gold-format", type=click.Choice(FORMATS), default=None,
               help="Read GOLD in this format (default: from the extension, else the content).")
@@ -69,13 +77,20 @@ FORMATS = ["nif", "nt", "jsonl", "conll"]
               help="Answer files: TOML mapping of DBpedia classes to PER/ORG/LOC/MISC (default: Person, "
                    "Organisation, Place, else MISC).")
 def score(gold, pred, task, match, profile, kb_namespaces, same_as_files, beta, threshold, sweep, ci_samples,
-          ci_level, ci_seed, json_out, strict, gold_format, pred_format, scheme, mode, suffix, jaccard_threshold, greedy, type_map) -> None:
+          ci_level, ci_seed, json_out, system_name, set_name, error_docs, strict, gold_format, pred_format, scheme, mode, suffix, jaccard_threshold, greedy, type_map) -> None:
     """Score a system's annotations PRED against the gold standard GOLD (GERBIL-style).
 
     GOLD may be the name of a shipped corpus (conllpp: the CoNLL++ test set). PRED may be an answer
     file of an LLM (JSON Lines {"id", "answer"} in evalscope's tag format, from `bengal prompts`)."""
     from bengal.io import detect_format, read_corpus, resolve_corpus
 
+    from bengal.report.jsonout import provenance
+
+    gold_arg = gold
+    gold_file = resolve_corpus(gold)[0]
+    extra, problems = provenance(gold_arg, gold_file, pred, system=system_name, set_name=set_name)
+    for problem in problems:
+        click.echo(f"warning: {problem}", err=True)
     gfmt = gold_format or detect_format(gold)
     pfmt = pred_format or detect_format(pred)
     if pfmt == "jsonl" and task is None:
@@ -84,17 +99,15 @@ def score(gold, pred, task, match, profile, kb_namespaces, same_as_files, beta, 
         if is_answers_file(pred):
             from bengal.cli.score_extra import run_answers
 
-            run_answers(gold, pred, gfmt, json_out=json_out, strict=strict, type_map=type_map)
+            run_answers(gold, pred, gfmt, json_out=json_out, strict=strict, type_map=type_map, extra=extra)
             return
     if task is None:
         task = "chunk" if gfmt == pfmt == "conll" else "a2kb"
     if task in EXTRA_TASKS:
         from bengal.cli.score_extra import run_extra
 
-        gold = resolve_corpus(gold)[0]  # a shipped corpus name → its file
-
-        run_extra(task, gold, pred, gfmt, pfmt, json_out=json_out, strict=strict, scheme=scheme, mode=mode,
-                  suffix=suffix, beta=beta, jaccard_threshold=jaccard_threshold, greedy=greedy)
+        run_extra(task, gold_file, pred, gfmt, pfmt, json_out=json_out, strict=strict, scheme=scheme, mode=mode,
+                  suffix=suffix, beta=beta, jaccard_threshold=jaccard_threshold, greedy=greedy, extra=extra)
         return
     beta = 1.0 if beta is None else beta
     from bengal.report.jsonout import write_json
@@ -126,9 +139,12 @@ def score(gold, pred, task, match, profile, kb_namespaces, same_as_files, beta, 
     echo_warnings(gold_corpus.warnings, f"gold {gold}")
     echo_warnings(pred_corpus.warnings, f"prediction {pred}")
     echo_warnings([w for w in result.warnings if w.code in SCORING_WARNINGS], "scoring")
+    extra["inputs"]["gold"]["documents"] = len(gold_corpus)
+    extra["inputs"]["prediction"]["documents"] = len(pred_corpus)
+    errors = error_docs if result.task != "c2kb" else None
     if json_out == "-":
-        write_json(result, sys.stdout)
+        write_json(result, sys.stdout, errors=errors, extra=extra)
         return
     click.echo(render_score(result))
     if json_out:
-        write_json(result, Path(json_out))
+        write_json(result, Path(json_out), errors=errors, extra=extra)

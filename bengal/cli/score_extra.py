@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -21,7 +20,7 @@ __all__ = ["run_extra", "run_answers"]
 
 
 def run_answers(gold: Path, pred: Path, gfmt: str, *, json_out: str | None, strict: bool,
-                type_map: Path | None = None) -> None:
+                type_map: Path | None = None, extra: dict | None = None) -> None:
     """Score an answer file (evalscope's tag format, :mod:`bengal.score.answers`) against GOLD."""
     from bengal.io import read_corpus
     from bengal.report.chunks import render_answers
@@ -34,25 +33,24 @@ def run_answers(gold: Path, pred: Path, gfmt: str, *, json_out: str | None, stri
     report = score_answers(samples, read_answers(pred))
     for rule, n in sorted(report.flaws.items()):
         click.echo(f"warning: answers {pred}: {n} × {rule}", err=True)
-    _emit(render_answers(report), report.to_json(), json_out)
+    _emit(render_answers(report), report.to_json(), json_out, extra)
 
 
-def _emit(text_table: str, payload: dict, json_out: str | None) -> None:
-    from bengal.io.atomic import atomic_write
+def _emit(text_table: str, payload: dict, json_out: str | None, extra: dict | None = None) -> None:
+    from bengal.report.jsonout import write_payload
 
-    data = json.dumps(payload, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    payload = {**(extra or {}), **payload}
     if json_out == "-":
-        sys.stdout.write(data)
+        write_payload(payload, sys.stdout)
         return
     click.echo(text_table)
     if json_out:
-        with atomic_write(Path(json_out)) as fh:
-            fh.write(data)
+        write_payload(payload, Path(json_out))
 
 
 def run_extra(task: str, gold: Path, pred: Path, gfmt: str, pfmt: str, *, json_out: str | None, strict: bool,
               scheme: str, mode: str, suffix: bool, beta: float | None, jaccard_threshold: float,
-              greedy: bool) -> None:
+              greedy: bool, extra: dict | None = None) -> None:
     """Run ``task`` on the two files and print (or write) the result."""
     if task == "chunk":
         if gfmt != "conll" or pfmt != "conll":
@@ -67,7 +65,7 @@ def run_extra(task: str, gold: Path, pred: Path, gfmt: str, pfmt: str, *, json_o
             raise InputError(f"{w['message']} (an error under --strict)", source=w["where"])
         for w in report.warnings:
             click.echo(f"warning: {w['side']} {w['where']}: {w['code']}: {w['message']}", err=True)
-        _emit(render_chunk_report(report), report.to_json(), json_out)
+        _emit(render_chunk_report(report), report.to_json(), json_out, extra)
         return
 
     from bengal.io import read_corpus
@@ -82,7 +80,7 @@ def run_extra(task: str, gold: Path, pred: Path, gfmt: str, pfmt: str, *, json_o
         from bengal.score.semeval import score_semeval
 
         result = score_semeval(gold_corpus, pred_corpus)
-        _emit(render_semeval(result), result.to_json(), json_out)
+        _emit(render_semeval(result), result.to_json(), json_out, extra)
         return
     if task == "jaccard":
         from bengal.report.chunks import render_jaccard
@@ -90,6 +88,6 @@ def run_extra(task: str, gold: Path, pred: Path, gfmt: str, pfmt: str, *, json_o
 
         result = score_jaccard(gold_corpus, pred_corpus, threshold=jaccard_threshold,
                                beta=0.5 if beta is None else beta, greedy=greedy)
-        _emit(render_jaccard(result), result.to_json(), json_out)
+        _emit(render_jaccard(result), result.to_json(), json_out, extra)
         return
     raise UsageError(f"unknown task {task!r}")  # pragma: no cover - click checks the choice

@@ -18,6 +18,7 @@ from typing import Any, Callable
 from bengal import __version__
 from bengal.errors import UsageError
 from bengal.generate.checks import check_gold
+from bengal.io import manifest_path
 from bengal.generate.density import DENSITY_PRESETS
 from bengal.generate.pipeline import DEFAULT_CLASSES, GenerateConfig, Generated, generate
 from bengal.generate.presets import Preset, list_presets, load_preset
@@ -25,12 +26,6 @@ from bengal.generate.strategies import STRATEGIES
 
 __all__ = ["GenerateConfig", "Generated", "generate", "generate_to_file", "manifest_path", "DEFAULT_CLASSES",
            "DENSITY_PRESETS", "STRATEGIES", "Preset", "list_presets", "load_preset"]
-
-
-def manifest_path(output: str | os.PathLike[str]) -> Path:
-    """``OUT.manifest.json`` beside the corpus file ``OUT``."""
-    out = Path(output)
-    return out.with_name(out.name + ".manifest.json")
 
 
 def generate_to_file(config: GenerateConfig, output: str | os.PathLike[str], format: str | None = None,

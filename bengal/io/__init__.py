@@ -38,6 +38,7 @@ from bengal.model import Corpus
 
 __all__ = [
     "read_corpus",
+    "manifest_path",
     "write_corpus",
     "detect_format",
     "output_format",
@@ -58,6 +59,13 @@ __all__ = [
 #: corpus file is expected: ``{name: (path under corpora/, format)}``. A file of
 #: that name in the working directory wins over the shipped corpus.
 SHIPPED_CORPORA = {"conllpp": ("conllpp/conllpp_test.txt", "conll")}
+
+
+def manifest_path(output: str | os.PathLike[str]) -> Path:
+    """``OUT.manifest.json`` beside the corpus file ``OUT``: what made it (``bengal generate``:
+    the generator's parameters; ``bengal annotate``: the system and its run report)."""
+    out = Path(output)
+    return out.with_name(out.name + ".manifest.json")
 
 
 def resolve_corpus(path: str | os.PathLike[str]) -> tuple[Path, str | None, str | None]:

@@ -15,8 +15,10 @@ Document pairing (by document URI)
   ``missing_document``, side ``"gold"``, naming the document and how many
   predicted mentions were left unscored (also in
   :attr:`ScoreResult.unscored_predictions`).
-* When the two corpora share no document at all, the prediction is for
-  another corpus: :class:`bengal.errors.InputError` names both. A gold
+* When the prediction has documents but shares none with the gold, it is for
+  another corpus: :class:`bengal.errors.InputError` names both. A prediction
+  without any document (a system that failed on every one) is scored: every
+  gold document is missing from it. A gold
   standard without documents is an :class:`~bengal.errors.InputError` too:
   there is nothing to score (it would read as a perfect 1.0).
 * A paired document whose texts differ gets a ``text_mismatch`` warning
@@ -178,7 +180,9 @@ class DocumentScore:
         counts: TP, FP, FN.
         measures: P, R, F1 under the zero-division rule.
         in_prediction: False when the prediction lacked the document.
-        alignment: the matched pairs (indices into the documents' ``mentions``).
+        alignment: the matched pairs (indices into ``gold.mentions`` and ``prediction.mentions``).
+        gold: the gold document.
+        prediction: the predicted document as scored (after any threshold), None when missing.
     """
 
     uri: str
@@ -186,6 +190,8 @@ class DocumentScore:
     measures: Measures
     in_prediction: bool = True
     alignment: Alignment | None = field(default=None, compare=False, repr=False)
+    gold: Document | None = field(default=None, compare=False, repr=False)
+    prediction: Document | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         return {"uri": self.uri, **self.counts.to_json(), **self.measures.to_json(),
@@ -209,8 +215,11 @@ class ScoreResult:
         profile: ``"bengal"`` or ``"gerbil"`` (see :data:`PROFILES`).
         inkb: micro/macro of the InKB mentions only (URI tasks; else None).
         ee: micro/macro of the emerging entities only (URI tasks; else None).
-        per_type: ``{type: micro score}`` over mentions carrying that type
-            (a mention with several types counts for each); ``"(untyped)"`` for none.
+        per_type: ``{type: micro score}``; a mention with several types counts for each,
+            ``"(untyped)"`` for none. ETyping: gold and predictions carrying the type, matched on
+            their own. A2KB, D2KB, ERec (types not judged): the outcomes attributed to types,
+            TP and FN by the gold mention's types, FP by the gold mentions at an accepted span,
+            else by the prediction's own types.
         ignored_predictions: predictions the task left out before matching
             (D2KB: spans that are no gold span; C2KB: emerging entities).
         beta: the beta of :attr:`f_beta_micro` / :attr:`f_beta_macro`.
@@ -269,7 +278,14 @@ class ScoreResult:
             out[(w.code, w.side)] = out.get((w.code, w.side), 0) + 1
         return out
 
-    def to_json(self, *, per_document: bool = False) -> dict[str, Any]:
+    def explain(self, limit: int = 50):
+        """Which mentions were right and wrong: :func:`bengal.score.explain.explain` (an
+        :class:`~bengal.score.explain.ErrorReport`; ValueError for C2KB)."""
+        from bengal.score.explain import explain
+
+        return explain(self, limit)
+
+    def to_json(self, *, per_document: bool = False, errors: int | None = None) -> dict[str, Any]:
         """The stable JSON shape (keys are only ever added, never renamed)::
 
             {"task", "match", "documents",
@@ -291,6 +307,10 @@ class ScoreResult:
 
         ``per_document=True`` adds ``"per_document"``: a list of
         ``{"uri", "tp", "fp", "fn", "precision", "recall", "f1", "in_prediction"}``.
+        ``errors=N`` adds ``"errors"``: :meth:`explain` (``{"kinds", "kind_definitions",
+        "documents_with_errors", "shown", "limit", "order", "documents": [{"uri", "text", "tp", "fp",
+        "fn", "f1", "in_prediction", "gold": [mention], "prediction": [mention]}]}``, a mention being
+        ``{"begin", "end", "surface", "uris", "type", "score", "outcome", "error"}``), or null for C2KB.
         Every number is finite (no NaN).
         """
         out: dict[str, Any] = {
@@ -316,6 +336,8 @@ class ScoreResult:
         }
         if per_document:
             out["per_document"] = [d.to_json() for d in self.per_document]
+        if errors is not None:
+            out["errors"] = None if self.task == "c2kb" else self.explain(errors).to_json()
         return out
 
 
@@ -402,6 +424,8 @@ def _inkb_ee(task: Task, docs, doc_counts, span_match, matcher, strategy) -> tup
 
 
 def _per_type(task: Task, docs, doc_counts, span_match, matcher, strategy) -> dict[str, MicroScore]:
+    """Per type where the task judges types (ETyping): gold and predictions restricted to the
+    mentions carrying the type, matched on their own (conlleval's per-type counts)."""
     sums: dict[str, Counts] = {}
     for (g, p), main in zip(docs, doc_counts):
         pm = p.mentions if p is not None else ()
@@ -416,6 +440,42 @@ def _per_type(task: Task, docs, doc_counts, span_match, matcher, strategy) -> di
             c = task.align(gs, ps, span_match, matcher, strategy).counts
             sums[t] = sums.get(t, Counts()) + c
     return {t: MicroScore.of(sums[t]) for t in sorted(sums)}
+
+
+def _per_gold_type(task: Task, docs, per_document, span_match) -> dict[str, MicroScore]:
+    """Per type where the task does not judge types (A2KB, D2KB, ERec): the main alignment's
+    outcomes attributed to types. A TP or FN counts for its gold mention's types; an FP for the
+    types of the gold mentions at an acceptable span (a wrong link on a Person mention is a Person
+    error; under weak match an FP over gold mentions of several types counts for each, so per-type
+    FP can add up to more than the FP total), else for its own predicted types; ``(untyped)`` when there are none. A system's own
+    type vocabulary then cannot hide its linking errors."""
+    tp: dict[str, int] = {}
+    fp: dict[str, int] = {}
+    fn: dict[str, int] = {}
+
+    def add(table: dict[str, int], types) -> None:
+        for t in types or (UNTYPED,):
+            table[t] = table.get(t, 0) + 1
+
+    for (g, p), d in zip(docs, per_document):
+        a = d.alignment
+        gm = g.mentions
+        pm = p.mentions if p is not None else ()
+        matched_g = {i for i, _ in a.pairs}
+        matched_p = {j for _, j in a.pairs}
+        for i, m in enumerate(gm):
+            add(tp if i in matched_g else fn, types_of(m))
+        gold_spans = {m.span for m in gm} if task.strong_only else None
+        for j, m in enumerate(pm):
+            if j in matched_p or (gold_spans is not None and m.span not in gold_spans):
+                continue  # TP (counted on the gold side) or ignored by D2KB
+            at = set()
+            for gm_ in gm:
+                if span_match(gm_, m):
+                    at |= types_of(gm_) or {UNTYPED}
+            add(fp, at or types_of(m))
+    types = sorted(set(tp) | set(fp) | set(fn))
+    return {t: MicroScore.of(Counts(tp.get(t, 0), fp.get(t, 0), fn.get(t, 0))) for t in types}
 
 
 def _sweep(task: Task, gold: Corpus, pred: Corpus, span_match, matcher, strategy, max_points: int = 101) -> Sweep:
@@ -486,7 +546,8 @@ def score_corpora(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str 
     Raises:
         UnknownOptionError: (a UsageError and ValueError) for an unknown task, match or profile,
             a bad beta, or weak matching with D2KB.
-        InputError: when the gold has no documents, or the corpora have no document in common.
+        InputError: when the gold has no documents, or the prediction has documents but none in common
+            with the gold.
     """
     task_def: Task = _lookup(TASKS, task, "task")
     span_match = _lookup(SPAN_MATCHES, match, "match")
@@ -517,7 +578,7 @@ def score_corpora(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str 
     if not len(gold):
         raise InputError(f"the gold standard {_corpus_label(gold)} has no documents: nothing to score",
                          source=None)
-    if not any(uri in pred_all for uri in gold_docs):
+    if len(pred) and not any(uri in pred_all for uri in gold_docs):
         example_g = gold.documents[0].uri
         example_p = pred.documents[0].uri if len(pred) else "none"
         raise InputError(
@@ -567,7 +628,7 @@ def score_corpora(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str 
             ignored += alignment.ignored_pred
         pairs.append((g, p))
         counts = alignment.counts
-        per_document.append(DocumentScore(g.uri, counts, metrics.measures(counts), p is not None, alignment))
+        per_document.append(DocumentScore(g.uri, counts, metrics.measures(counts), p is not None, alignment, g, p))
     if ignored:
         what = ("predictions on spans that are no gold span (D2KB, GERBIL's rule)" if task_def.name == "d2kb"
                 else "predicted emerging entities (C2KB counts KB entities only)")
@@ -593,8 +654,10 @@ def score_corpora(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str 
     doc_counts = [d.counts for d in per_document]
     if task_def.uses_uris and task_def.uses_spans:
         inkb, ee = _inkb_ee(task_def, pairs, doc_counts, span_match, uri_matcher, strategy)
-    types = (_per_type(task_def, pairs, doc_counts, span_match, uri_matcher, strategy)
-             if per_type and task_def.uses_spans else {})
+    types: dict[str, MicroScore] = {}
+    if per_type and task_def.uses_spans:
+        types = (_per_type(task_def, pairs, doc_counts, span_match, uri_matcher, strategy) if task_def.name == "etyping"
+                 else _per_gold_type(task_def, pairs, per_document, span_match))
     curve = _sweep(task_def, gold, pred, span_match, uri_matcher, strategy) if sweep else None
 
     rule = GREEDY_RULE if strategy == "greedy" else MATCHING_RULE
@@ -612,7 +675,10 @@ def score_corpora(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str 
                                       else "one-to-one maximum matching, independent of input order")),
         "inkb_ee": "InKB / EE lines: gold and predictions restricted to InKB (resp. EE) mentions, matched on their own "
                    "(GERBIL's per-class counts)",
-        "per_type": "per type: gold and predictions restricted to mentions carrying the type, matched on their own",
+        "per_type": ("per type: gold and predictions restricted to mentions carrying the type, matched on their own"
+                     if task_def.name == "etyping" else
+                     "per type (types not judged): TP and FN count for the gold mention's types, an FP for the "
+                     "types of the gold mentions at an accepted span, else for its own types"),
         "threshold": ("predictions with score >= threshold are kept; unscored ones are kept" if threshold is not None
                       else "all predictions scored (no threshold)"),
     }

@@ -1,0 +1,26 @@
+"""``bengal report`` → :func:`bengal.report.html.write_report`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from bengal.cli._app import cli
+
+
+@cli.command()
+@click.argument("results", nargs=-1, required=True, type=click.Path(path_type=Path, dir_okay=False))
+@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), required=True,
+              help="The HTML page (self-contained; written atomically).")
+@click.option("--title", default="bengal report", show_default=True, help="The page's title.")
+def report(results, output, title) -> None:
+    """Make one self-contained HTML page from score results (bengal score … --json RESULT.json):
+    summary table with confidence intervals, per-type bars, F1 across generated sets, error kinds
+    and an error browser, e.g. bengal report results/*.json -o report.html."""
+    from bengal.report.html import write_report
+
+    read = write_report(results, output, title=title)
+    systems = len({r.system for r in read})
+    sets = len({r.set for r in read})
+    click.echo(f"{len(read)} results ({systems} systems, {sets} sets) → {output}", err=True)
