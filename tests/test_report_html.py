@@ -61,7 +61,7 @@ def runs(tmp_path_factory):
         assert proc.returncode == 0, proc.stderr
     proc = bengal("report", "weak.json", "strong.json", "-o", "report.html", cwd=tmp)
     assert proc.returncode == 0, proc.stderr
-    assert "2 results (2 systems, 1 sets)" in proc.stderr
+    assert "2 results (2 systems, 1 set)" in proc.stderr
     return tmp
 
 

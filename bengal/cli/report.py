@@ -21,6 +21,10 @@ def report(results, output, title) -> None:
     from bengal.report.html import write_report
 
     read = write_report(results, output, title=title)
+
+    def n(count: int, word: str) -> str:
+        return f"{count} {word}" + ("" if count == 1 else "s")
+
     systems = len({r.system for r in read})
     sets = len({r.set for r in read})
-    click.echo(f"{len(read)} results ({systems} systems, {sets} sets) → {output}", err=True)
+    click.echo(f"{n(len(read), 'result')} ({n(systems, 'system')}, {n(sets, 'set')}) → {output}", err=True)
