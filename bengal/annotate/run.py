@@ -196,27 +196,16 @@ def write_predictions(pred: Corpus, output: str | os.PathLike[str], report: RunR
                       format: str | None = None) -> Path:
     """Write a system's predictions to ``output`` and their manifest ``OUT.manifest.json``
     (``{"tool", "version", "system", "corpus", "output": {"file", "format"}, "run": report}``;
-    ``bengal score`` names the system after it). Both files are written atomically; when the
-    manifest cannot be written the predictions are removed again (no half-finished pair).
+    ``bengal score`` names the system after it) with :func:`bengal.io.write_with_manifest`.
 
     Returns:
         The manifest's path.
     """
-    import json
-
     from bengal import __version__
-    from bengal.io import manifest_path, output_format, write_corpus
-    from bengal.io.atomic import atomic_write
+    from bengal.io import output_format, write_with_manifest
 
     out = Path(output)
     fmt = output_format(out, format)
     manifest = {"tool": "bengal", "version": __version__, "system": report.system, "corpus": corpus,
                 "output": {"file": out.name, "format": fmt}, "run": report.to_json()}
-    write_corpus(pred, out, fmt)
-    try:
-        with atomic_write(manifest_path(out)) as fh:
-            fh.write(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
-    except BaseException:
-        out.unlink(missing_ok=True)
-        raise
-    return manifest_path(out)
+    return write_with_manifest(pred, out, manifest, fmt)

@@ -10,7 +10,6 @@ Python users call :func:`generate` (returns a corpus, writes nothing) or
 from __future__ import annotations
 
 import functools
-import json
 import os
 from pathlib import Path
 from typing import Any, Callable
@@ -55,8 +54,8 @@ def generate_to_file(config: GenerateConfig, output: str | os.PathLike[str], for
         bengal.errors.InputError: an unusable KB path, an endpoint that fails.
         bengal.errors.GoldError: a gold check failed (nothing is written).
     """
-    from bengal.io import output_format, write_corpus
-    from bengal.io.atomic import atomic_write, check_writable
+    from bengal.io import output_format, write_with_manifest
+    from bengal.io.atomic import check_writable
     from bengal.kb.store import open_kb
 
     if jobs < 1:
@@ -96,13 +95,7 @@ def generate_to_file(config: GenerateConfig, output: str | os.PathLike[str], for
         "gold_checks": checks,
         "stats": generated.stats,
     }
-    write_corpus(generated.corpus, out, fmt)
-    try:
-        with atomic_write(manifest_path(out)) as fh:
-            fh.write(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
-    except BaseException:
-        out.unlink(missing_ok=True)
-        raise
+    write_with_manifest(generated.corpus, out, manifest, fmt)
     return generated, manifest
 
 

@@ -39,6 +39,7 @@ from bengal.model import Corpus
 __all__ = [
     "read_corpus",
     "manifest_path",
+    "write_with_manifest",
     "write_corpus",
     "detect_format",
     "output_format",
@@ -66,6 +67,28 @@ def manifest_path(output: str | os.PathLike[str]) -> Path:
     the generator's parameters; ``bengal annotate``: the system and its run report)."""
     out = Path(output)
     return out.with_name(out.name + ".manifest.json")
+
+
+def write_with_manifest(corpus: Corpus, path: str | os.PathLike[str], manifest: dict,
+                        format: str | None = None) -> Path:
+    """Write ``corpus`` (:func:`write_corpus`) and then ``manifest`` as JSON to
+    :func:`manifest_path`, both atomically; when the manifest cannot be written the corpus file
+    is removed again, so a corpus is never left without the manifest that says what made it.
+
+    Returns:
+        The manifest's path.
+    """
+    import json
+
+    out = Path(path)
+    write_corpus(corpus, out, format)
+    try:
+        with atomic_write(manifest_path(out)) as fh:
+            fh.write(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
+    except BaseException:
+        out.unlink(missing_ok=True)
+        raise
+    return manifest_path(out)
 
 
 def resolve_corpus(path: str | os.PathLike[str]) -> tuple[Path, str | None, str | None]:

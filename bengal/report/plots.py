@@ -38,6 +38,12 @@ def _figure(width: float, height: float):
     return fig, ax
 
 
+def _finish(ax, title: str, legend: bool) -> None:
+    ax.set_title(title, loc="left")
+    if legend:  # beside the axes, never over a bar
+        ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
+
+
 def svg_data_uri(svg: str) -> str:
     """``data:image/svg+xml;base64,…`` of an SVG text (an ``<img>`` source: self-contained, and its
     ids cannot clash with the page's)."""
@@ -70,9 +76,7 @@ def type_bars(types: Sequence[str], systems: Sequence[str], f1: Mapping[tuple[st
         ax.set_yticks(range(n_types), list(reversed(types)))
         ax.set_xlim(0, 1.1)
         ax.set_xlabel("micro F1")
-        ax.set_title(title, loc="left")
-        if len(systems) > 1:
-            ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
+        _finish(ax, title, len(systems) > 1)
     return _svg(fig)
 
 
@@ -96,8 +100,7 @@ def f1_by_density(points: Mapping[str, Sequence[tuple[float, float, tuple[float,
                 ax.errorbar(xs, ys, yerr=[lows, highs], fmt="none", ecolor=colour, capsize=3)
         ax.set_xlabel("entity density reached (mentions per token)")
         ax.set_ylabel("micro F1")
-        ax.set_title(title, loc="left")
-        ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
+        _finish(ax, title, True)
     return _svg(fig)
 
 
@@ -127,7 +130,5 @@ def f1_per_set(sets: Sequence[str], systems: Sequence[str],
         ax.set_xticks(range(len(sets)), list(sets), fontsize=8)
         ax.set_ylim(0, 1.05)
         ax.set_ylabel("micro F1")
-        ax.set_title(title, loc="left")
-        if len(systems) > 1:
-            ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
+        _finish(ax, title, len(systems) > 1)
     return _svg(fig)
