@@ -354,3 +354,16 @@ def test_page_loads_in_chromium_from_a_loopback_server(runs, browser):
         server.server_close()
     _check_page(load, shot)
     assert load.value == "yes"
+
+
+def test_errors_option_caps_the_documents_not_the_kinds(runs, tmp_path):
+    proc = bengal("score", str(runs / "gold.jsonl"), str(runs / "weak.jsonl"), "--errors", "0",
+                  "--json", str(tmp_path / "e0.json"), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    errors = json.loads((tmp_path / "e0.json").read_text())["errors"]
+    assert errors["shown"] == 0 and errors["limit"] == 0 and errors["documents"] == []
+    assert errors["documents_with_errors"] == 1 and errors["kinds"] == {"wrong_uri": 2, "boundary": 2}
+    assert bengal("report", "e0.json", "-o", "e0.html", cwd=tmp_path).returncode == 0
+    assert "Documents with errors: 1; the result holds none of them in full" in (tmp_path / "e0.html").read_text(encoding="utf-8")
+    proc = bengal("score", str(runs / "gold.jsonl"), str(runs / "weak.jsonl"), "--errors", "-1", cwd=tmp_path)
+    assert proc.returncode == 2 and "--errors" in proc.stderr and "Traceback" not in proc.stderr

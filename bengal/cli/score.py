@@ -53,7 +53,8 @@ FORMATS = ["nif", "nt", "jsonl", "conll"]
 @click.option("--json", "json_out", default=None, metavar="PATH",
               help="Write the result as JSON (- for stdout), the input for bengal report.")
 @click.option("--system-name", default=None, metavar="NAME",
-              help="The system's name in the JSON and reports [default: PRED's file name without extension].")
+              help="The system's name in the JSON and reports [default: the system named in PRED's manifest "
+                   "(bengal annotate), else PRED's file name without extension].")
 @click.option("--set-name", default=None, metavar="NAME",
               help="The gold standard's name in the JSON and reports [default: GOLD's file name without extension].")
 @click.option("--errors", "error_docs", type=click.IntRange(min=0), default=50, show_default=True, metavar="N",
@@ -83,7 +84,6 @@ def score(gold, pred, task, match, profile, kb_namespaces, same_as_files, beta, 
     GOLD may be the name of a shipped corpus (conllpp: the CoNLL++ test set). PRED may be an answer
     file of an LLM (JSON Lines {"id", "answer"} in evalscope's tag format, from `bengal prompts`)."""
     from bengal.io import detect_format, read_corpus, resolve_corpus
-
     from bengal.report.jsonout import provenance
 
     gold_arg = gold

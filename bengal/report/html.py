@@ -448,8 +448,14 @@ def _browser_section(results: Sequence[ReportInput]) -> str:
         options.append(f"<option value='r{k}'>{_e(label)} ({len(docs)} documents)</option>")
         shown = len(docs)
         total = int(errs.get("documents_with_errors", shown))
-        note = (f"The {shown} worst of {total} documents with errors (lowest F1 first; bengal score --errors N "
-                "gives more)." if total > shown else f"All {total} documents with errors, lowest F1 first.")
+        if shown == 0 and total:
+            note = (f"Documents with errors: {total}; the result holds none of them in full (it was scored "
+                    "with bengal score --errors 0).")
+        elif total > shown:
+            note = (f"The {shown} worst of {total} documents with errors (lowest F1 first; bengal score --errors N "
+                    "gives more).")
+        else:
+            note = f"All {total} documents with errors, lowest F1 first."
         body = "".join(_document(i, d) for i, d in enumerate(docs)) or "<p>No errors.</p>"
         hidden = "" if k == 0 else " hidden"
         panels.append(f"<section class=panel id='r{k}'{hidden}><p class=note>{_e(note)}</p>{body}</section>")
