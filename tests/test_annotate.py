@@ -278,12 +278,18 @@ def test_cli_baseline_and_url_and_jobs(kb_slice, baseline, tmp_path):
     assert report["seconds_max"] >= report["seconds_median"] >= 0
     assert [len(d.mentions) for d in read_corpus(tmp_path / "pu.jsonl").documents] == [2, 1, 1, 0]
     url = f"http://127.0.0.1:{_free_port()}/"
+    # every document failed: the abort rule fires; the output and its report are written, then exit 1
     assert main(["annotate", str(tmp_path / "gold.ttl"), "--system", url, "--retries", "0",
-                 "-o", str(tmp_path / "down.ttl"), "--report-json", str(tmp_path / "d.json")]) == 0
+                 "-o", str(tmp_path / "down.ttl"), "--report-json", str(tmp_path / "d.json")]) == 1
     down = json.loads((tmp_path / "d.json").read_text())
     assert down["errors"] == {"unreachable": 2, "aborted": 2} and down["annotated"] == 0
     assert main(["annotate", str(tmp_path / "gold.ttl"), "--system", "nonsense", "-o", str(tmp_path / "x.ttl")]) == 2
     assert not (tmp_path / "x.ttl").exists() and not (tmp_path / "x.ttl.manifest.json").exists()
+    # the output may not be the corpus itself
+    gold_bytes = (tmp_path / "gold.ttl").read_bytes()
+    assert main(["annotate", str(tmp_path / "gold.ttl"), "--system", "baseline", "--kb", str(kb_slice),
+                 "-o", str(tmp_path / "gold.ttl")]) == 2
+    assert (tmp_path / "gold.ttl").read_bytes() == gold_bytes
     # each output has its manifest: the system and the run report; bengal score names the system after it
     manifest = json.loads((tmp_path / "down.ttl.manifest.json").read_text())
     assert manifest["system"] == url and manifest["output"] == {"file": "down.ttl", "format": "nif"}

@@ -206,10 +206,10 @@ def test_markup_in_text_is_escaped_in_the_browser(tmp_path):
     assert summary["rows"][1][7:11] == ["0", "0", "6", "1"]
 
 
-def _manifest(path: Path, density: float, strategy: str) -> None:
+def _manifest(path: Path, density: float, strategy: str, surface_forms: bool = False) -> None:
     path.with_name(path.name + ".manifest.json").write_text(json.dumps({
         "corpus": {"name": path.stem}, "parameters": {"strategy": strategy, "density_target": density,
-                                                       "docs": 2, "seed": 0},
+                                                       "docs": 2, "seed": 0, "surface_forms": surface_forms},
         "stats": {"density": density}, "kb": {"snapshot": "test"}}))
 
 
@@ -232,6 +232,13 @@ def test_sets_that_differ_in_density_get_charts(tmp_path):
     # sets ordered by density: low (0.15) before high (0.21)
     summary = next(t for t in page.tables if t["caption"].startswith("A2KB"))
     assert [r[0] for r in summary["rows"][1:]] == ["low", "high"]
+    # a third set at the high density but with surface forms: never on one line with the plain sets
+    write(tmp_path / "sf.jsonl", g1, g2)
+    _manifest(tmp_path / "sf.jsonl", 0.21, "star", surface_forms=True)
+    assert bengal("score", "sf.jsonl", "sys.jsonl", "--json", "sf.json", cwd=tmp_path).returncode == 0
+    assert bengal("report", "high.json", "low.json", "sf.json", "-o", "r3.html", cwd=tmp_path).returncode == 0
+    text = (tmp_path / "r3.html").read_text(encoding="utf-8")
+    assert "one line per system and surface forms (sets that differ in more than density are never joined)" in text
     # an unreadable manifest is a warning, and the score goes on without set details
     (tmp_path / "low.jsonl.manifest.json").write_text("{not json")
     proc = bengal("score", "low.jsonl", "sys.jsonl", "--json", "bad.json", cwd=tmp_path)
@@ -267,6 +274,10 @@ def test_chunk_results_are_reported(tmp_path):
     ('{"task": "a2kb", "micro": {"tp": 1, "fp": 0, "fn": 0, "precision": 1, "recall": 1, "f1": 1}, '
      '"errors": {"documents": [{"text": "abc", "gold": [{"begin": 2, "end": 9}], "prediction": []}]}}',
      ["bad.json", "errors.documents[0].gold[0] has no span inside the text"]),
+    ('{"task": "a2kb", "micro": {"tp": 1, "fp": 0, "fn": 0, "precision": 1, "recall": 1, "f1": 1}, '
+     '"errors": {"documents": [{"text": "XXabc", "gold": [{"begin": 0, "end": 3, "surface": "abc"}], '
+     '"prediction": []}]}}',
+     ["bad.json", "errors.documents[0].gold[0]: surface 'abc' is not the text at [0,3) ('XXa')"]),
 ])
 def test_bad_result_files_are_one_line_errors_and_write_nothing(tmp_path, content, needles):
     (tmp_path / "bad.json").write_text(content)
@@ -367,3 +378,44 @@ def test_errors_option_caps_the_documents_not_the_kinds(runs, tmp_path):
     assert "Documents with errors: 1; the result holds none of them in full" in (tmp_path / "e0.html").read_text(encoding="utf-8")
     proc = bengal("score", str(runs / "gold.jsonl"), str(runs / "weak.jsonl"), "--errors", "-1", cwd=tmp_path)
     assert proc.returncode == 2 and "--errors" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_outputs_never_overwrite_inputs_and_bad_json_paths_fail_before_scoring(runs, tmp_path):
+    before = (runs / "weak.json").read_bytes()
+    proc = bengal("report", "weak.json", "-o", "weak.json", cwd=runs)
+    assert proc.returncode == 2
+    assert_one_line_error(proc, "cannot write weak.json: it is also an input")
+    assert (runs / "weak.json").read_bytes() == before
+    gold = (runs / "gold.jsonl").read_bytes()
+    proc = bengal("score", "gold.jsonl", "weak.jsonl", "--json", "gold.jsonl", cwd=runs)
+    assert proc.returncode == 2 and proc.stdout == ""  # refused before scoring: no table printed
+    assert_one_line_error(proc, "cannot write gold.jsonl: it is also an input")
+    assert (runs / "gold.jsonl").read_bytes() == gold
+    proc = bengal("score", "gold.jsonl", "weak.jsonl", "--json", str(tmp_path / "nope" / "r.json"), cwd=runs)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert_one_line_error(proc, f"cannot write {tmp_path / 'nope' / 'r.json'}: the folder", "does not exist")
+
+
+def test_report_to_stdout(runs):
+    proc = bengal("report", "weak.json", "strong.json", "-o", "-", cwd=runs)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("<!DOCTYPE html>") and proc.stdout == (runs / "report.html").read_text(
+        encoding="utf-8")
+    assert not (runs / "-").exists()
+
+
+def test_results_without_labels_are_named_after_their_inputs(runs, tmp_path):
+    for name in ("weak", "strong"):
+        data = json.loads((runs / f"{name}.json").read_text())
+        del data["system"], data["set"]
+        (tmp_path / f"old-{name}.json").write_text(json.dumps(data))
+    assert bengal("report", "old-weak.json", "old-strong.json", "-o", "r.html", cwd=tmp_path).returncode == 0
+    summary = next(t for t in parse(tmp_path / "r.html").tables if t["caption"].startswith("A2KB"))
+    # inputs.prediction.path weak.jsonl / strong.jsonl, inputs.gold.path gold.jsonl
+    assert sorted((r[0], r[1]) for r in summary["rows"][1:]) == [("gold", "strong"), ("gold", "weak")]
+
+
+def test_a_pretty_printed_json_is_not_taken_for_json_lines(runs):
+    proc = bengal("score", "gold.jsonl", "weak.json", cwd=runs)
+    assert proc.returncode == 1
+    assert_one_line_error(proc, "weak.json:1", "an indented JSON file, e.g. a bengal score --json result")

@@ -56,6 +56,18 @@ _FINAL_INITIAL = re.compile(r"(?:^|\s)[A-Z]$")
 _CACHE_VERSION = 2  # the dictionary's content; the matcher is rebuilt each run
 
 
+def _code_digest() -> str:
+    """A digest of the code that builds the dictionary (this module and the generator's
+    ``surface_of``): a cached dictionary made by other code is never reused, even when
+    ``_CACHE_VERSION`` was not raised."""
+    from bengal.generate import kbview
+
+    h = hashlib.sha256()
+    for module_file in (__file__, kbview.__file__):
+        h.update(Path(module_file).read_bytes())
+    return h.hexdigest()[:12]
+
+
 def surface_form(label: str) -> str:
     """``label`` without a trailing disambiguation parenthesis, stripped (``"Paris (band)"`` →
     ``"Paris"``); the label itself when nothing would be left."""
@@ -229,7 +241,8 @@ _LOADED: dict[str, Baseline] = {}
 def load_baseline(kb: Any = None, kb_path: str | os.PathLike[str] | None = None, cache: bool = True) -> Baseline:
     """The baseline over ``kb`` (default: :func:`bengal.kb.store.open_kb` of ``kb_path``, the
     bundled sample when ``None``). The dictionary is cached as a pickle in
-    :func:`bengal.kb.store.cache_dir` keyed by the KB's checksum (when it has one), and the
+    :func:`bengal.kb.store.cache_dir` keyed by the KB's checksum (when it has one) and a digest of
+    the code that builds it, and the
     built annotator is memoised in the process.
 
     Raises:
@@ -247,7 +260,7 @@ def load_baseline(kb: Any = None, kb_path: str | os.PathLike[str] | None = None,
     path: Path | None = None
     if cache and checksum:
         digest = hashlib.sha256(key.encode()).hexdigest()[:16]
-        path = cache_dir() / f"baseline-dictionary-v{_CACHE_VERSION}-{digest}.pickle"
+        path = cache_dir() / f"baseline-dictionary-v{_CACHE_VERSION}-{_code_digest()}-{digest}.pickle"
         if path.exists():
             try:
                 with open(path, "rb") as fh:

@@ -50,7 +50,10 @@ def annotate(corpus, system, output, kb_path, jobs, timeout, retries, no_abort, 
     if retries < 0 or timeout <= 0:
         raise UsageError("--retries must be >= 0 and --timeout > 0")
     fmt = output_format(output)
-    check_writable(output, manifest_path(output))
+    from bengal.io import resolve_corpus
+
+    check_writable(output, manifest_path(output), *([report_json] if report_json else []),
+                   inputs=(resolve_corpus(corpus)[0],))
     gold = read_corpus(corpus)
     echo_warnings(gold.warnings, f"corpus {corpus}")
     annotator = open_system(system, kb_path=kb_path, timeout=timeout, retries=retries)
@@ -66,8 +69,8 @@ def annotate(corpus, system, output, kb_path, jobs, timeout, retries, no_abort, 
 
         pred, dropped = keep_token_aligned(pred)
         if dropped:
-            click.echo(f"note: {dropped} predicted mentions cut a CoNLL token and were left out of {output}",
-                       err=True)
+            click.echo(f"note: {dropped} predicted mention{'s' if dropped != 1 else ''} cut a CoNLL token and "
+                       f"{'were' if dropped != 1 else 'was'} left out of {output}", err=True)
     elif fmt == "conll":
         from bengal.model import Corpus
 
@@ -82,6 +85,13 @@ def annotate(corpus, system, output, kb_path, jobs, timeout, retries, no_abort, 
         with atomic_write(report_json, "w") as fh:
             json.dump(report.to_json(), fh, indent=2, ensure_ascii=False)
             fh.write("\n")
+    if report.aborted:
+        from bengal.errors import BengalError
+
+        failed = report.failed - report.errors.get("aborted", 0)
+        raise BengalError(f"{system}: run aborted by GERBIL's abort rule after {failed} failed documents "
+                          f"(more than a quarter of {report.documents}, rounded up); {output} holds the {len(pred)} "
+                          "annotated documents, and bengal score counts the others as missing (--no-abort goes on)")
 
 
 @cli.command()

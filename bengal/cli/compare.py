@@ -28,6 +28,10 @@ def compare(gold, pred_a, pred_b, task, match, profile, samples, seed, json_out)
     from bengal.io.atomic import atomic_write
     from bengal.score.bootstrap import paired_bootstrap
 
+    if json_out not in (None, "-"):
+        from bengal.io.atomic import check_writable
+
+        check_writable(json_out, inputs=(gold, pred_a, pred_b))
     g = read_corpus(gold)
     out = paired_bootstrap(g, read_corpus(pred_a), read_corpus(pred_b), samples=samples, seed=seed,
                            task=task, match=match, profile=profile)

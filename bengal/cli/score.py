@@ -86,8 +86,12 @@ def score(gold, pred, task, match, profile, kb_namespaces, same_as_files, beta, 
     from bengal.io import detect_format, read_corpus, resolve_corpus
     from bengal.report.jsonout import provenance
 
+    from bengal.io.atomic import check_writable
+
     gold_arg = gold
     gold_file = resolve_corpus(gold)[0]
+    if json_out not in (None, "-"):
+        check_writable(json_out, inputs=(gold_file, pred))
     extra, problems = provenance(gold_arg, gold_file, pred, system=system_name, set_name=set_name)
     for problem in problems:
         click.echo(f"warning: {problem}", err=True)

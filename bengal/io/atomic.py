@@ -19,17 +19,22 @@ from typing import IO, Iterator
 __all__ = ["atomic_write", "check_writable"]
 
 
-def check_writable(*paths: str | os.PathLike[str]) -> None:
+def check_writable(*paths: str | os.PathLike[str], inputs: tuple[str | os.PathLike[str], ...] = ()) -> None:
     """Check, before any work, that each path can be written as a file: its folder
-    exists and is a folder, and the path itself is not a folder.
+    exists and is a folder, the path itself is not a folder, and it is none of ``inputs``
+    (an output written over its own input would destroy it).
 
     Raises:
         bengal.errors.UsageError: naming the first path that cannot be written.
     """
     from bengal.errors import UsageError
 
+    given = [Path(i) for i in inputs]
     for path in paths:
         p = Path(path)
+        for i in given:
+            if p.resolve() == i.resolve() or (p.exists() and i.exists() and os.path.samefile(p, i)):
+                raise UsageError(f"cannot write {p}: it is also an input ({i}); choose another output path")
         folder = p.parent
         if not folder.is_dir():
             raise UsageError(f"cannot write {p}: the folder {folder} does not exist")

@@ -98,6 +98,9 @@ def read_jsonl(
                     if isinstance(cause, json.JSONDecodeError):
                         detail = f"invalid JSON: {cause.msg}"
                         column = cause.pos + 1
+                        if err.lineno == 1 and err.line.strip() in ("{", "["):
+                            detail += (" (an indented JSON file, e.g. a bengal score --json result, not JSON Lines "
+                                       "with one document per line)")
                     elif str(err).startswith("line does not match requested type"):
                         detail = "the line is not a JSON object"
                     else:

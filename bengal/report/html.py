@@ -28,7 +28,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import IO, Any, Iterable, Mapping, Sequence
 
 from bengal import __version__
 from bengal.errors import InputError, UsageError
@@ -103,7 +103,7 @@ def load_result(path: str | os.PathLike[str]) -> ReportInput:
 
     Accepts the span tasks (A2KB, D2KB, C2KB, ERec, ETyping), CoNLL chunk scores
     and LLM answer scores (their chunk part); a result written before results carried
-    labels gets the file name as system and ``"(unnamed)"`` as set.
+    labels gets them from its ``inputs`` paths, else the file name as system and ``"(unnamed)"`` as set.
 
     Raises:
         InputError: the file is unreadable, not JSON (with line and column), or not
@@ -151,13 +151,24 @@ def load_result(path: str | os.PathLike[str]) -> ReportInput:
                     b, e = (m.get("begin"), m.get("end")) if isinstance(m, Mapping) else (None, None)
                     if not (isinstance(b, int) and isinstance(e, int) and 0 <= b < e <= len(d["text"])):
                         raise _bad(p, f"errors.documents[{i}].{side}[{j}] has no span inside the text")
+                    if m.get("surface") != d["text"][b:e]:
+                        raise _bad(p, f"errors.documents[{i}].{side}[{j}]: surface {m.get('surface')!r} is not "
+                                      f"the text at [{b},{e}) ({d['text'][b:e]!r})")
     counts: dict[tuple[str, str], int] = {}
     for w in data.get("warnings") or result.get("warnings") or ():
         if isinstance(w, Mapping):
             key = (str(w.get("code", "?")), str(w.get("side", "")))
             counts[key] = counts.get(key, 0) + 1
-    system = data.get("system") or p.stem
-    set_name = data.get("set") or "(unnamed)"
+    from bengal.report.jsonout import corpus_label
+
+    inputs = data.get("inputs") if isinstance(data.get("inputs"), Mapping) else {}
+
+    def input_label(side: str) -> str | None:
+        path = inputs.get(side, {}).get("path") if isinstance(inputs.get(side), Mapping) else None
+        return corpus_label(path) if isinstance(path, str) and path else None
+
+    system = data.get("system") or input_label("prediction") or p.stem
+    set_name = data.get("set") or input_label("gold") or "(unnamed)"
     info = data.get("set_info") if isinstance(data.get("set_info"), Mapping) else None
     return ReportInput(p, task, str(system), str(set_name), result, info, note,
                        tuple((c, s, n) for (c, s), n in counts.items()))
@@ -218,7 +229,8 @@ def _systems(results: Sequence[ReportInput]) -> list[str]:
 def _inputs_section(results: Sequence[ReportInput]) -> str:
     rows = []
     for r in results:
-        docs = r.data.get("documents", r.data.get("sentences", ""))
+        docs = (f"{r.data['sentences']} sentences" if "documents" not in r.data and "sentences" in r.data
+                else r.data.get("documents", ""))
         warns = ", ".join(f"{n} × {c}" + (f" ({s})" if s else "") for c, s, n in r.warnings) or "none"
         info = ""
         if r.set_info:
@@ -241,7 +253,8 @@ def _summary_section(results: Sequence[ReportInput]) -> str:
            "<p class=note>Micro P, R and F1 over all mentions (GERBIL's zero-division rule: no gold and no "
            "prediction gives 1). The interval is the bootstrap over documents of <code>bengal score --ci N</code>"
            " (– when not run). Failed documents: gold documents the prediction lacks, scored as all false "
-           "negatives. The best F1 of each set is bold.</p>"]
+           "negatives. InKB / EE: the mentions of KB entities and of emerging entities (NIL) on their own; "
+           "none when neither side has one. The best F1 of each set is bold.</p>"]
     for task, label in TASK_ORDER.items():
         rs = [r for r in results if r.task == task]
         if not rs:
@@ -269,7 +282,12 @@ def _summary_section(results: Sequence[ReportInput]) -> str:
             if uri_task:
                 for sub in ("inkb", "ee"):
                     s = r.data.get(sub)
-                    cells.append(_f(s["micro"]["f1"]) if isinstance(s, Mapping) else "–")
+                    if not isinstance(s, Mapping):
+                        cells.append("–")
+                    elif not any(s["micro"].get(k) for k in ("tp", "fp", "fn")):
+                        cells.append("<span title='no such mention on either side (GERBIL would say 1)'>none</span>")
+                    else:
+                        cells.append(_f(s["micro"]["f1"]))
             rows.append("<tr>" + "".join(f"<td{' class=num' if i > 1 else ''}>{c}</td>" for i, c in enumerate(cells))
                         + "</tr>")
         match = rs[0].data.get("match")
@@ -315,12 +333,24 @@ def _type_section(results: Sequence[ReportInput]) -> str:
     return out[0] + note + "".join(out[1:]) + "</div>"
 
 
+#: Generator parameters besides density that make two sets different variants (never joined by a line).
+VARIANT_KEYS = ("strategy", "surface_forms", "paraphrase", "pronouns", "preset")
+
+
+def _variant(info: Mapping[str, Any], key: str) -> str:
+    """How a set's ``key`` reads in a label: the strategy or preset name, the flag's name when set."""
+    value = info.get(key)
+    if key in ("strategy", "preset"):
+        return str(value) if value else ""
+    return key.replace("_", " ") if value else ""
+
+
 def _set_label(r: ReportInput) -> str:
     info = r.set_info or {}
-    bits = [str(info["strategy"])] if info.get("strategy") else []
+    bits = [v for v in (_variant(info, k) for k in VARIANT_KEYS) if v]
     if info.get("density") is not None:
         bits.append(f"d {float(info['density']):.3f}")
-    return r.set + ("\n" + " · ".join(bits) if bits else "")
+    return "\n".join([r.set] + bits)
 
 
 def _set_axis(results: Sequence[ReportInput]) -> str:
@@ -335,20 +365,23 @@ def _set_axis(results: Sequence[ReportInput]) -> str:
             continue
         strategies = sorted({str(info.get("strategy")) for info in sets.values()})
         densities = {info.get("density") for info in sets.values() if info.get("density") is not None}
+        varying = [k for k in VARIANT_KEYS if len({_variant(info, k) for info in sets.values()}) > 1]
         if len(densities) > 1:
             points: dict[str, list] = {}
             for r in rs:
                 if r.set_info.get("density") is not None:
-                    key = r.system + (f" · {r.set_info.get('strategy')}" if len(strategies) > 1 else "")
+                    variant = [_variant(r.set_info, k) for k in varying]
+                    key = " · ".join([r.system] + [v for v in variant if v])
                     points.setdefault(key, []).append((float(r.set_info["density"]), float(r.micro["f1"]), r.ci()))
             title = f"{label}: micro F1 against entity density"
             svg = f1_by_density(points, title)
+            apart = (" and " + ", ".join(k.replace("_", " ") for k in varying)) if varying else ""
             out.append(f"<figure><img alt='{_e(title)}' src='{svg_data_uri(svg)}'><figcaption>{_e(title)}: "
                        f"{len(sets)} generated sets, the density each reached (from its manifest); one line per "
-                       "system" + (" and strategy" if len(strategies) > 1 else "") + "; error bars: bootstrap "
-                       "intervals where scored with --ci.</figcaption></figure>")
+                       f"system{_e(apart)} (sets that differ in more than density are never joined); error bars: "
+                       "bootstrap intervals where scored with --ci.</figcaption></figure>")
             made = True
-        if len(strategies) > 1 or len(densities) > 1:
+        if len(strategies) > 1 or len(densities) > 1 or varying:
             names = sorted(sets, key=lambda n: (str(sets[n].get("strategy")), sets[n].get("density") or 0.0, n))
             labels = {r.set: _set_label(r) for r in rs}
             cells = {(labels[r.set], r.system): (float(r.micro["f1"]), r.ci()) for r in rs}
@@ -368,6 +401,7 @@ def _kinds_section(results: Sequence[ReportInput]) -> str:
     if not rs:
         return ("<h2 id=kinds>Error kinds</h2><p class=note>No result carries per-mention outcomes "
                 "(bengal score --json writes them for the span tasks).</p>")
+    without = [r for r in results if r not in rs]
     kinds = [k for k in ERROR_KINDS if any(r.data["errors"].get("kinds", {}).get(k) for r in rs)]
     head = "".join(f"<th title='{_e(ERROR_KINDS[k])}'>{_e(k.replace('_', ' '))}</th>" for k in kinds)
     rows = []
@@ -376,7 +410,11 @@ def _kinds_section(results: Sequence[ReportInput]) -> str:
         rows.append(f"<tr><td>{_e(TASK_ORDER[r.task])}</td><td>{_e(r.set)}</td><td>{_e(r.system)}</td>"
                     + "".join(f"<td class=num>{int(ks.get(k, 0))}</td>" for k in kinds)
                     + f"<td class=num>{int(r.data['errors'].get('documents_with_errors', 0))}</td></tr>")
-    legend = "".join(f"<li><b>{_e(k.replace('_', ' '))}</b>: {_e(v)}</li>" for k, v in ERROR_KINDS.items())
+    legend = "".join(f"<li><b>{_e(k.replace('_', ' '))}</b>: {_e(ERROR_KINDS[k])}</li>" for k in kinds)
+    if without:
+        names = ", ".join(f"{TASK_ORDER[r.task]} · {r.set} · {r.system}" for r in without)
+        legend += (f"<li>Not in this table nor in the error browser: {_e(names)} (C2KB and CoNLL chunk scores "
+                   "carry no per-mention outcomes).</li>")
     return ("<h2 id=kinds>Error kinds</h2><p class=note>Mentions per error kind, over all documents: a wrong link "
             "or a boundary error is one FP and one FN, so it counts on both sides.</p><table><thead><tr><th>task</th><th>set</th><th>system</th>" + head
             + "<th>documents with errors</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
@@ -445,9 +483,10 @@ def _browser_section(results: Sequence[ReportInput]) -> str:
         errs = r.data["errors"]
         docs = errs["documents"]
         label = f"{TASK_ORDER[r.task]} · {r.set} · {r.system}"
-        options.append(f"<option value='r{k}'>{_e(label)} ({len(docs)} documents)</option>")
         shown = len(docs)
         total = int(errs.get("documents_with_errors", shown))
+        count = f"{shown} of {total}" if total > shown else f"{total}"
+        options.append(f"<option value='r{k}'>{_e(label)} ({count} documents with errors)</option>")
         if shown == 0 and total:
             note = (f"Documents with errors: {total}; the result holds none of them in full (it was scored "
                     "with bengal score --errors 0).")
@@ -528,9 +567,10 @@ def build_report(results: Sequence[ReportInput], title: str = "bengal report") -
             + f"<script>{_JS}</script></body></html>\n")
 
 
-def write_report(paths: Iterable[str | os.PathLike[str]], output: str | os.PathLike[str], *,
+def write_report(paths: Iterable[str | os.PathLike[str]], output: str | os.PathLike[str] | IO[str], *,
                  title: str = "bengal report") -> list[ReportInput]:
-    """Read the results at ``paths`` and write their page to ``output`` atomically.
+    """Read the results at ``paths`` and write their page to ``output`` atomically (or to an open
+    text stream, e.g. ``sys.stdout``). An output path that is one of the results is refused.
 
     Returns:
         The results, in page order.
@@ -540,8 +580,13 @@ def write_report(paths: Iterable[str | os.PathLike[str]], output: str | os.PathL
     """
     from bengal.io.atomic import atomic_write, check_writable
 
+    paths = list(paths)
+    if hasattr(output, "write"):
+        results = load_results(paths)
+        output.write(build_report(results, title))
+        return results
     out = Path(output)
-    check_writable(out)
+    check_writable(out, inputs=tuple(paths))
     results = load_results(paths)
     page = build_report(results, title)
     with atomic_write(out) as fh:

@@ -111,7 +111,7 @@ def f1_per_set(sets: Sequence[str], systems: Sequence[str],
     or None)``. Returns SVG text."""
     import matplotlib
 
-    fig, ax = _figure(max(5.0, 1.2 + 1.1 * len(sets)), 3.4)
+    fig, ax = _figure(max(5.0, 1.2 + 1.3 * len(sets)), 3.6)
     with matplotlib.rc_context(_RC):
         n_sys = max(1, len(systems))
         width = 0.8 / n_sys
