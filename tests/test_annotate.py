@@ -348,3 +348,23 @@ def test_bengal_serve_command_answers_the_protocol(kb_slice, tmp_path):
             proc.kill()
             proc.wait()
         proc.stderr.close()
+
+
+def test_a_cached_dictionary_made_by_other_code_is_not_reused(kb_slice, tmp_path, monkeypatch):
+    import pickle
+
+    from bengal.annotate import baseline as baseline_module
+
+    monkeypatch.setenv("BENGAL_CACHE", str(tmp_path))
+    monkeypatch.setattr(baseline_module, "_LOADED", {})
+    load_baseline(kb_path=kb_slice)
+    first = sorted(tmp_path.glob("baseline-dictionary-*.pickle"))
+    assert len(first) == 1 and baseline_module._code_digest() in first[0].name
+    # another build of the code: a stale dictionary planted under the old name is never read
+    (first[0]).write_bytes(pickle.dumps("stale"))
+    monkeypatch.setattr(baseline_module, "_code_digest", lambda: "othercode")
+    monkeypatch.setattr(baseline_module, "_LOADED", {})
+    fresh = load_baseline(kb_path=kb_slice)
+    assert len(sorted(tmp_path.glob("baseline-dictionary-*othercode*.pickle"))) == 1
+    doc = Document("http://example.org/d", "Paris is big.", ())
+    assert fresh.annotate(doc).mentions  # a real dictionary, not the planted string
