@@ -278,6 +278,13 @@ def test_chunk_results_are_reported(tmp_path):
      '"errors": {"documents": [{"text": "XXabc", "gold": [{"begin": 0, "end": 3, "surface": "abc"}], '
      '"prediction": []}]}}',
      ["bad.json", "errors.documents[0].gold[0]: surface 'abc' is not the text at [0,3) ('XXa')"]),
+    ('{"task": "a2kb", "micro": {"tp": 1, "fp": 0, "fn": 0, "precision": 1, "recall": 1, "f1": 1}, '
+     '"errors": {"documents": [{"text": "abc", "fp": "two", "gold": [], "prediction": []}]}}',
+     ["bad.json", "errors.documents[0].fp is missing or not a number"]),
+    ('{"task": "a2kb", "micro": {"tp": 1, "fp": 0, "fn": 0, "precision": 1, "recall": 1, "f1": 1}, '
+     '"set_info": {"density": "high"}}', ["bad.json", "set_info.density is missing or not a number"]),
+    ('{"task": "a2kb", "micro": {"tp": 1, "fp": 0, "fn": 0, "precision": 1, "recall": 1, "f1": 1}, '
+     '"ee": {"macro": {}}}', ["bad.json", "ee.micro is not an object"]),
 ])
 def test_bad_result_files_are_one_line_errors_and_write_nothing(tmp_path, content, needles):
     (tmp_path / "bad.json").write_text(content)

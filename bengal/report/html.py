@@ -138,14 +138,30 @@ def load_result(path: str | os.PathLike[str]) -> ReportInput:
         raise _bad(p, "per_type is not an object")
     for t, m in per_type.items():
         _check_metrics(p, m, f"per_type[{t!r}]")
+    if result.get("macro") is not None:
+        _check_metrics(p, result["macro"], "macro", ("f1",))
+    for sub in ("inkb", "ee"):
+        if result.get(sub) is not None:
+            _check_metrics(p, result[sub].get("micro") if isinstance(result[sub], Mapping) else None, f"{sub}.micro")
+    info = data.get("set_info")
+    if info is not None:
+        if not isinstance(info, Mapping):
+            raise _bad(p, "set_info is not an object")
+        if info.get("density") is not None:
+            _check_metrics(p, info, "set_info", ("density",))
     errors = result.get("errors")
     if errors is not None:
         if not isinstance(errors, Mapping) or not isinstance(errors.get("documents"), list):
             raise _bad(p, 'errors is not an object with a "documents" list')
+        kinds = errors.get("kinds", {})
+        if not isinstance(kinds, Mapping) or not all(isinstance(v, int) for v in kinds.values()):
+            raise _bad(p, "errors.kinds is not an object of counts")
+        _check_metrics(p, errors, "errors", [k for k in ("documents_with_errors",) if k in errors])
         for i, d in enumerate(errors["documents"]):
             if not (isinstance(d, Mapping) and isinstance(d.get("text"), str)
                     and isinstance(d.get("gold"), list) and isinstance(d.get("prediction"), list)):
                 raise _bad(p, f"errors.documents[{i}] lacks text, gold or prediction")
+            _check_metrics(p, d, f"errors.documents[{i}]", [k for k in ("tp", "fp", "fn", "f1") if k in d])
             for side in ("gold", "prediction"):
                 for j, m in enumerate(d[side]):
                     b, e = (m.get("begin"), m.get("end")) if isinstance(m, Mapping) else (None, None)
@@ -169,7 +185,6 @@ def load_result(path: str | os.PathLike[str]) -> ReportInput:
 
     system = data.get("system") or input_label("prediction") or p.stem
     set_name = data.get("set") or input_label("gold") or "(unnamed)"
-    info = data.get("set_info") if isinstance(data.get("set_info"), Mapping) else None
     return ReportInput(p, task, str(system), str(set_name), result, info, note,
                        tuple((c, s, n) for (c, s), n in counts.items()))
 
