@@ -416,7 +416,8 @@ def _kinds_section(results: Sequence[ReportInput]) -> str:
     if not rs:
         return ("<h2 id=kinds>Error kinds</h2><p class=note>No result carries per-mention outcomes "
                 "(bengal score --json writes them for the span tasks).</p>")
-    without = [r for r in results if r not in rs]
+    with_outcomes = {id(r) for r in rs}
+    without = [r for r in results if id(r) not in with_outcomes]
     kinds = [k for k in ERROR_KINDS if any(r.data["errors"].get("kinds", {}).get(k) for r in rs)]
     head = "".join(f"<th title='{_e(ERROR_KINDS[k])}'>{_e(k.replace('_', ' '))}</th>" for k in kinds)
     rows = []
