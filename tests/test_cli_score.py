@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
+
+from cli_helpers import bengal
 
 GOLD = ('{"uri": "http://ex.org/d1", "text": "Berlin and Paris", "mentions": ['
         '{"begin": 0, "end": 6, "uris": ["http://dbpedia.org/resource/Berlin"]}, '
@@ -19,8 +19,7 @@ PRED = ('{"uri": "http://ex.org/d1", "text": "Berlin and Paris", "mentions": ['
 def run(tmp_path, *args):
     (tmp_path / "gold.jsonl").write_text(GOLD)
     (tmp_path / "pred.jsonl").write_text(PRED)
-    return subprocess.run([sys.executable, "-m", "bengal", "score", "gold.jsonl", "pred.jsonl", *args],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    return bengal("score", "gold.jsonl", "pred.jsonl", *args, cwd=tmp_path)
 
 
 def test_a2kb_and_erec_json(tmp_path):

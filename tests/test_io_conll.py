@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
-import sys
-
 import pytest
 
 from bengal.errors import InputError
@@ -15,6 +12,7 @@ from bengal.io import detect_format, read_corpus, write_corpus
 from bengal.io.conll import read_conll, read_conll_file, write_conll
 from bengal.score.chunks import score_conll
 
+from cli_helpers import bengal
 from conftest import shared_path
 
 GOLD = """-DOCSTART- -X- -X- O
@@ -163,8 +161,7 @@ def test_original_conll2003_iob1_reads_like_conllpp():
 def run(tmp_path, *args):
     (tmp_path / "gold.txt").write_text(GOLD)
     (tmp_path / "pred.txt").write_text(PRED)
-    return subprocess.run([sys.executable, "-m", "bengal", "score", "gold.txt", "pred.txt", *args],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    return run_pair(tmp_path, *args)
 
 
 def test_cli_chunk_table_and_json(tmp_path):
@@ -188,9 +185,8 @@ def test_cli_chunk_table_and_json(tmp_path):
 def test_cli_forced_format_and_span_tasks(tmp_path):
     (tmp_path / "g.data").write_text(GOLD)
     (tmp_path / "p.data").write_text(PRED)
-    proc = subprocess.run([sys.executable, "-m", "bengal", "score", "g.data", "p.data", "--gold-format", "conll",
-                           "--pred-format", "conll", "--json", "-"], cwd=tmp_path, capture_output=True, text=True,
-                          timeout=120)
+    proc = bengal("score", "g.data", "p.data", "--gold-format", "conll", "--pred-format", "conll", "--json", "-",
+                  cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["micro"]["tp"] == 1
     # the same files as span corpora: ERec (span only) -> EU, BRUSSELS match: TP 2, FP 1 (Peter), FN 2
@@ -210,8 +206,7 @@ def test_cli_strict_makes_invalid_tags_an_error(tmp_path):
 
 
 def run_pair(tmp_path, *args):
-    return subprocess.run([sys.executable, "-m", "bengal", "score", "gold.txt", "pred.txt", *args],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    return bengal("score", "gold.txt", "pred.txt", *args, cwd=tmp_path)
 
 
 def test_writer_cuts_words_at_mention_boundaries():

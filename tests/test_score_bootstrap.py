@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-
 import pytest
 
 from bengal.errors import UsageError
+from cli_helpers import bengal
 from bengal.model import Corpus, Document, Mention
 from bengal.score import score
 from bengal.score.bootstrap import bootstrap_ci, paired_bootstrap, with_ci
@@ -65,9 +63,7 @@ def test_compare_cli(tmp_path):
     line = ('{"uri": "http://ex.org/1", "text": "Alice met Bob.", "mentions": '
             '[{"begin": 0, "end": 5, "uris": ["http://dbpedia.org/resource/A"]}]}\n')
     (tmp_path / "g.jsonl").write_text(line)
-    proc = subprocess.run([sys.executable, "-m", "bengal", "compare", "g.jsonl", "g.jsonl", "g.jsonl",
-                           "--samples", "50", "--json", "-"], cwd=tmp_path, capture_output=True, text=True,
-                          timeout=120)
+    proc = bengal("compare", "g.jsonl", "g.jsonl", "g.jsonl", "--samples", "50", "--json", "-", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
     assert out["p_value"] == 1.0 and out["delta_micro_f1"] == 0.0

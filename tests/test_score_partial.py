@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
-
 import pytest
 
 from bengal.errors import InputError
@@ -17,6 +14,7 @@ from bengal.score.jaccard import clean_text, jaccard, jaccard_counts, score_jacc
 from bengal.score.metrics import Counts
 from bengal.score.semeval import score_semeval, semeval_counts
 
+from cli_helpers import bengal
 from conftest import shared_path
 
 TEXT = "w0 w1 w2 w3 w4 w5 w6 w7"
@@ -157,8 +155,7 @@ def test_cli_semeval_and_jaccard(tmp_path):
     (tmp_path / "p.txt").write_text("Peter B-PER\nBlackburn O\nsaid O\n")
 
     def run(*args):
-        proc = subprocess.run([sys.executable, "-m", "bengal", "score", "g.txt", "p.txt", *args, "--json", "-"],
-                              cwd=tmp_path, capture_output=True, text=True, timeout=120)
+        proc = bengal("score", "g.txt", "p.txt", *args, "--json", "-", cwd=tmp_path)
         assert proc.returncode == 0, proc.stderr
         return json.loads(proc.stdout)
 

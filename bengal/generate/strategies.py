@@ -64,21 +64,20 @@ class FactSource:
         self._in: dict[str, list[tuple[str, Entity]]] = {}
         self._freq: dict[str, int] | None = None
 
+    def _cached(self, table: dict[str, list[tuple[str, Entity]]], fetch, uri: str) -> list[tuple[str, Entity]]:
+        if uri not in table:
+            if len(table) > 20000:  # bounded: a long run visits many entities once
+                table.clear()
+            table[uri] = fetch(self.kb, self.onto, uri)
+        return table[uri]
+
     def outgoing(self, uri: str) -> list[tuple[str, Entity]]:
         """The entity's outgoing facts (:func:`bengal.generate.kbview.outgoing_facts`)."""
-        if uri not in self._out:
-            if len(self._out) > 20000:
-                self._out.clear()
-            self._out[uri] = outgoing_facts(self.kb, self.onto, uri)
-        return self._out[uri]
+        return self._cached(self._out, outgoing_facts, uri)
 
     def incoming(self, uri: str) -> list[tuple[str, Entity]]:
         """The entity's genuine incoming facts (:func:`bengal.generate.kbview.incoming_facts`)."""
-        if uri not in self._in:
-            if len(self._in) > 20000:
-                self._in.clear()
-            self._in[uri] = incoming_facts(self.kb, self.onto, uri)
-        return self._in[uri]
+        return self._cached(self._in, incoming_facts, uri)
 
     def frequencies(self) -> dict[str, int]:
         """Triples per ``dbo:`` property in the KB (asked once)."""
