@@ -52,7 +52,7 @@ def read_with_rdflib(path: str):
 
     from bengal.io.nif import NIL_NAMESPACE, document_uri
     from bengal.model import Corpus, Document, Mention
-    from bengal.vocab import ITSRDF, NIF
+    from bengal.rdf import ITSRDF, NIF
 
     nif = rdflib.Namespace(NIF)
     its = rdflib.Namespace(ITSRDF)

@@ -1,15 +1,39 @@
-"""Errors that reach the user as one line (the CLI prints them without a traceback)."""
+"""Every error bengal reports to a user, as one tree; the CLI prints ``str(error)`` as one line.
+
+::
+
+    BengalError                      the root: anything bengal itself refuses (CLI exit 1 unless below)
+    ├── UsageError (ValueError)      arguments that cannot work (CLI exit 2); a bad argument value,
+    │   │                            so Python callers may also catch it as ValueError
+    │   └── UnknownOptionError       a name that is none of a registry's (task, match, format, scheme …)
+    ├── InputError                   a broken input file, KB or endpoint answer, naming where (exit 1)
+    │   └── bengal.tagging.TagError  a broken tag sequence, naming side, sentence and token
+    ├── GoldError                    a generated gold standard failed a check; nothing written (exit 1)
+    └── bengal.annotate.AnnotationFailure
+                                     a system failed on one document (counted by the runner; exit 1
+                                     when it escapes)
+
+Exit codes (:func:`exit_code`): 2 for a :class:`UsageError`, 1 for any other :class:`BengalError`.
+Anything else that escapes is a bug and shows its traceback. Model invariants (a mention with
+``end <= begin``) stay ``ValueError``: they are programming errors, not user input.
+"""
 
 from __future__ import annotations
 
-__all__ = ["BengalError", "InputError", "GoldError", "UsageError"]
+__all__ = ["BengalError", "InputError", "GoldError", "UsageError", "UnknownOptionError", "exit_code"]
 
 
 class BengalError(Exception):
-    """Base class of every error bengal reports to the user.
+    """Base class of every error bengal reports to the user (see the module docstring)."""
 
-    The CLI prints ``str(error)`` on one line of stderr and exits non-zero.
-    """
+
+class UsageError(BengalError, ValueError):
+    """Arguments that cannot work together or are out of range (CLI exit code 2)."""
+
+
+class UnknownOptionError(UsageError):
+    """A name that is none of a registry's names: an unknown task, match, profile, format or scheme.
+    The message lists the known names."""
 
 
 class InputError(BengalError):
@@ -39,5 +63,6 @@ class GoldError(BengalError):
     """A generated gold standard failed a check before writing (nothing is written)."""
 
 
-class UsageError(BengalError):
-    """Arguments that cannot work together or are out of range."""
+def exit_code(error: BengalError) -> int:
+    """The CLI's exit code for ``error``: 2 for a :class:`UsageError`, else 1."""
+    return 2 if isinstance(error, UsageError) else 1

@@ -96,7 +96,7 @@ def corpus_prompts(corpus: Corpus, shots: int = 5, *, map_type: Callable[[str | 
 
 def write_prompts(records: Iterator[dict[str, Any]], path: str | os.PathLike[str]) -> int:
     """Write the records as JSON Lines atomically; returns how many."""
-    from bengal.io.atomic import atomic_write
+    from bengal.atomic import atomic_write
 
     n = 0
     with atomic_write(path, "w") as fh:

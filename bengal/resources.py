@@ -1,17 +1,24 @@
-"""Where the data folders shipped with bengal (``kb/``, ``generators/``, ``corpora/``) are.
+"""Where the data folders shipped with bengal (``kb/``, ``generators/``, ``corpora/``) are, and the
+corpora accepted by name.
 
-In a source checkout (editable install) they sit at the repository's top level;
+In a source checkout (editable install) the folders sit at the repository's top level;
 in an installed wheel they are copied into ``bengal/_data/`` (pyproject.toml,
 ``force-include``).
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
-__all__ = ["data_dir"]
+__all__ = ["data_dir", "SHIPPED_CORPORA", "resolve_corpus"]
 
 _PACKAGE = Path(__file__).resolve().parent
+
+#: Corpora shipped with bengal (``corpora/``), accepted by name wherever a gold
+#: corpus file is expected: ``{name: (path under corpora/, format)}``. A file of
+#: that name in the working directory wins over the shipped corpus.
+SHIPPED_CORPORA = {"conllpp": ("conllpp/conllpp_test.txt", "conll")}
 
 
 def data_dir(name: str) -> Path:
@@ -24,3 +31,15 @@ def data_dir(name: str) -> Path:
         if candidate.is_dir():
             return candidate
     raise FileNotFoundError(f"bengal's data folder {name!r} is missing from this installation")
+
+
+def resolve_corpus(path: str | os.PathLike[str]) -> tuple[Path, str | None, str | None]:
+    """``(file, format, name)`` of a corpus argument: a shipped corpus name
+    (:data:`SHIPPED_CORPORA`, e.g. ``"conllpp"``) gives its bundled file, its
+    format and its name; any other argument is returned as a path with
+    ``(None, None)`` (format and name then come from the file)."""
+    key = os.fspath(path)
+    if key in SHIPPED_CORPORA and not os.path.exists(key):
+        rel, fmt = SHIPPED_CORPORA[key]
+        return data_dir("corpora") / rel, fmt, key
+    return Path(path), None, None

@@ -271,7 +271,7 @@ def load_baseline(kb: Any = None, kb_path: str | os.PathLike[str] | None = None,
         dictionary = build_dictionary(kb)
         if path is not None:
             try:
-                from bengal.io.atomic import atomic_write
+                from bengal.atomic import atomic_write
 
                 path.parent.mkdir(parents=True, exist_ok=True)
                 with atomic_write(path, "wb") as fh:

@@ -7,7 +7,7 @@ from typing import Sequence
 import click
 
 from bengal import __version__
-from bengal.errors import BengalError, UsageError
+from bengal.errors import BengalError, exit_code
 from bengal.model import CorpusWarning
 
 __all__ = ["cli", "main", "echo_warnings"]
@@ -39,12 +39,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except click.exceptions.UsageError as exc:
         click.echo(f"error: {exc.format_message()}", err=True)
         return 2
-    except UsageError as exc:
+    except BengalError as exc:  # usage 2, input 1: the class decides (bengal.errors)
         click.echo(f"error: {exc}", err=True)
-        return 2
-    except BengalError as exc:
-        click.echo(f"error: {exc}", err=True)
-        return 1
+        return exit_code(exc)
     except OSError as exc:  # a file system refusal the checks could not foresee
         where = f": {exc.filename}" if getattr(exc, "filename", None) else ""
         click.echo(f"error: {exc.strerror or exc}{where}", err=True)

@@ -43,14 +43,14 @@ def annotate(corpus, system, output, kb_path, jobs, timeout, retries, no_abort, 
     from bengal.errors import UsageError
     from bengal.annotate.run import write_predictions
     from bengal.io import manifest_path, output_format, read_corpus
-    from bengal.io.atomic import check_writable
+    from bengal.atomic import check_writable
 
     if jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {jobs}")
     if retries < 0 or timeout <= 0:
         raise UsageError("--retries must be >= 0 and --timeout > 0")
     fmt = output_format(output)
-    from bengal.io import resolve_corpus
+    from bengal.resources import resolve_corpus
 
     check_writable(output, manifest_path(output), *([report_json] if report_json else []),
                    inputs=(resolve_corpus(corpus)[0],))
@@ -80,7 +80,7 @@ def annotate(corpus, system, output, kb_path, jobs, timeout, retries, no_abort, 
         click.echo(line, err=True)
     click.echo(f"{len(pred)} documents, {pred.mention_count} mentions → {output}; manifest {manifest}", err=True)
     if report_json:
-        from bengal.io.atomic import atomic_write
+        from bengal.atomic import atomic_write
 
         with atomic_write(report_json, "w") as fh:
             json.dump(report.to_json(), fh, indent=2, ensure_ascii=False)

@@ -25,11 +25,11 @@ from bengal.cli._app import cli
 def compare(gold, pred_a, pred_b, task, match, profile, samples, seed, json_out) -> None:
     """Is system B better than system A on GOLD? Paired bootstrap over documents (micro F1)."""
     from bengal.io import read_corpus
-    from bengal.io.atomic import atomic_write
+    from bengal.atomic import atomic_write
     from bengal.score.bootstrap import paired_bootstrap
 
     if json_out not in (None, "-"):
-        from bengal.io.atomic import check_writable
+        from bengal.atomic import check_writable
 
         check_writable(json_out, inputs=(gold, pred_a, pred_b))
     g = read_corpus(gold)

@@ -31,7 +31,7 @@ def compare_sets(golds, preds, ci_samples, seed, type_map, json_out, strict) -> 
     where the gold has URIs, the A2KB view, each with bootstrap intervals.
 
     Example: bengal compare-sets --gold conllpp --pred answers.jsonl --gold bench.ttl --pred sys.ttl"""
-    from bengal.io.atomic import atomic_write
+    from bengal.atomic import atomic_write
     from bengal.score.sets import render_sets, score_set
     from bengal.typemap import load_type_map
 

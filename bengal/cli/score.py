@@ -83,10 +83,11 @@ def score(gold, pred, task, match, profile, kb_namespaces, same_as_files, beta, 
 
     GOLD may be the name of a shipped corpus (conllpp: the CoNLL++ test set). PRED may be an answer
     file of an LLM (JSON Lines {"id", "answer"} in evalscope's tag format, from `bengal prompts`)."""
-    from bengal.io import detect_format, read_corpus, resolve_corpus
+    from bengal.io import detect_format, read_corpus
+    from bengal.resources import resolve_corpus
     from bengal.report.jsonout import provenance
 
-    from bengal.io.atomic import check_writable
+    from bengal.atomic import check_writable
 
     gold_arg = gold
     gold_file = resolve_corpus(gold)[0]

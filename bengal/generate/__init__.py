@@ -55,7 +55,7 @@ def generate_to_file(config: GenerateConfig, output: str | os.PathLike[str], for
         bengal.errors.GoldError: a gold check failed (nothing is written).
     """
     from bengal.io import output_format, write_with_manifest
-    from bengal.io.atomic import check_writable
+    from bengal.atomic import check_writable
     from bengal.kb.store import open_kb
 
     if jobs < 1:

@@ -13,7 +13,7 @@ writer takes one.
 when the extension says nothing, from the first non-blank bytes of the
 (decompressed) content: ``{`` is JSONL; ``@prefix``/``@base``/``PREFIX``/
 ``BASE``/``<``/``_:`` is NIF (read as Turtle, which also reads N-Triples).
-:func:`write_corpus` writes atomically (:func:`bengal.io.atomic.atomic_write`)
+:func:`write_corpus` writes atomically (:func:`bengal.atomic.atomic_write`)
 and deterministically (the same corpus gives the same bytes; a ``.gz`` target
 is gzip-compressed with a zero timestamp and no file name in the header).
 
@@ -30,11 +30,12 @@ import re
 from pathlib import Path
 
 from bengal.errors import InputError, UsageError
-from bengal.io.atomic import atomic_write
+from bengal.atomic import atomic_write
 from bengal.io.conll import looks_like_conll, read_conll, write_conll
 from bengal.io.jsonl import read_jsonl, write_jsonl
 from bengal.io.nif import WARNING_CODES, read_nif, write_nif
 from bengal.model import Corpus
+from bengal.resources import resolve_corpus
 
 __all__ = [
     "read_corpus",
@@ -52,15 +53,7 @@ __all__ = [
     "write_conll",
     "FORMATS",
     "WARNING_CODES",
-    "SHIPPED_CORPORA",
-    "resolve_corpus",
 ]
-
-#: Corpora shipped with bengal (``corpora/``), accepted by name wherever a gold
-#: corpus file is expected: ``{name: (path under corpora/, format)}``. A file of
-#: that name in the working directory wins over the shipped corpus.
-SHIPPED_CORPORA = {"conllpp": ("conllpp/conllpp_test.txt", "conll")}
-
 
 def manifest_path(output: str | os.PathLike[str]) -> Path:
     """``OUT.manifest.json`` beside the corpus file ``OUT``: what made it (``bengal generate``:
@@ -90,19 +83,6 @@ def write_with_manifest(corpus: Corpus, path: str | os.PathLike[str], manifest: 
         raise
     return manifest_path(out)
 
-
-def resolve_corpus(path: str | os.PathLike[str]) -> tuple[Path, str | None, str | None]:
-    """``(file, format, name)`` of a corpus argument: a shipped corpus name
-    (:data:`SHIPPED_CORPORA`, e.g. ``"conllpp"``) gives its bundled file, its
-    format and its name; any other argument is returned as a path with
-    ``(None, None)`` (format and name then come from the file)."""
-    key = os.fspath(path)
-    if key in SHIPPED_CORPORA and not os.path.exists(key):
-        from bengal.resources import data_dir
-
-        rel, fmt = SHIPPED_CORPORA[key]
-        return data_dir("corpora") / rel, fmt, key
-    return Path(path), None, None
 
 #: The format names :func:`read_corpus` and :func:`write_corpus` accept.
 FORMATS = ("nif", "nt", "jsonl", "conll")

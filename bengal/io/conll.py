@@ -53,6 +53,7 @@ from typing import IO, Any
 
 from bengal.errors import InputError
 from bengal.model import Corpus, Document, Mention
+from bengal.perf import gc_paused
 
 __all__ = [
     "ConllSentence",
@@ -139,8 +140,6 @@ def read_conll_file(source: str | os.PathLike[str] | IO[bytes] | bytes, *, tag_c
         if tokens:
             out.sentences.append(ConllSentence(tuple(tokens), tuple(tags), first, doc))
             tokens, tags = [], []
-
-    from bengal.io.nif import gc_paused
 
     lineno = 0
     try:

@@ -42,7 +42,8 @@ from typing import IO, Any, Iterator
 import jsonlines
 
 from bengal.errors import InputError
-from bengal.io.nif import FlawLog, check_duplicates, file_stem, gc_paused, open_binary, source_name
+from bengal.io.nif import FlawLog, check_duplicates, file_stem, open_binary, source_name
+from bengal.perf import gc_paused
 from bengal.model import Corpus, Document, Mention
 
 __all__ = ["read_jsonl", "write_jsonl"]

@@ -151,8 +151,6 @@ GERBIL's layout, NIF 2.0 Core, one context per document then its phrases::
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import gzip
 import io
 import math
@@ -167,7 +165,8 @@ import pyoxigraph as ox
 
 from bengal.errors import InputError
 from bengal.model import Corpus, CorpusWarning, Document, Mention
-from bengal.vocab import ITSRDF, NIF, RDF_TYPE, XSD
+from bengal.perf import gc_paused
+from bengal.rdf import IRI_FORBIDDEN, ITSRDF, NIF, OWL_SAME_AS, RDF_TYPE, XSD, has_scheme, is_absolute_iri, quote_literal, valid_iri
 
 __all__ = [
     "read_nif",
@@ -207,7 +206,6 @@ _RDF_FORMATS = {"turtle": ox.RdfFormat.TURTLE, "ntriples": ox.RdfFormat.N_TRIPLE
 # Slots of the per-subject record filled while parsing (lists of pyoxigraph
 # terms); slot _TYPE is True when the subject is typed nif:Context.
 _IS_STRING, _BEGIN, _END, _ANCHOR, _REF, _IDENT, _CLASS, _CONF, _TYPE, _SAME_AS = range(10)
-OWL_SAME_AS = "http://www.w3.org/2002/07/owl#sameAs"
 _DISPATCH = {
     OWL_SAME_AS: _SAME_AS,
     NIF + "isString": _IS_STRING,
@@ -298,19 +296,6 @@ def open_binary(source: Any) -> tuple[IO[bytes], bool]:
             return gzip.open(source, "rb"), True
         return fh, True
     return source, False
-
-
-@contextlib.contextmanager
-def gc_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector: reading builds millions of small,
-    acyclic objects, and the collector's passes over them would double the time."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 # --------------------------------------------------------------------------- reading
@@ -763,31 +748,13 @@ def file_stem(src: str) -> str:
 
 # --------------------------------------------------------------------------- writing
 
-_LIT_ESCAPES = {i: f"\\u{i:04X}" for i in list(range(0x20)) + [0x7F]}
-_LIT_ESCAPES.update({0x5C: "\\\\", 0x22: '\\"', 0x0A: "\\n", 0x0D: "\\r", 0x09: "\\t"})
-_IRI_FORBIDDEN = re.compile(r'[\x00-\x20<>"{}|^`\\\x7f]')
-_ABSOLUTE_IRI = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
-
-
-def _lit(s: str) -> str:
-    return '"' + s.translate(_LIT_ESCAPES) + '"'
-
-
 def _iri_text(s: str) -> str:
-    if _IRI_FORBIDDEN.search(s):
-        s = _IRI_FORBIDDEN.sub(lambda m: "".join(f"%{b:02X}" for b in m.group(0).encode("utf-8")), s)
+    if IRI_FORBIDDEN.search(s):
+        s = IRI_FORBIDDEN.sub(lambda m: "".join(f"%{b:02X}" for b in m.group(0).encode("utf-8")), s)
     return s
 
 
 _BAD_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
-
-
-def _valid_iri(s: str) -> bool:
-    try:
-        ox.NamedNode(s)
-    except ValueError:
-        return False
-    return True
 
 
 def _safe_iri(s: str, what: str, corpus_name: str) -> str:
@@ -799,10 +766,10 @@ def _safe_iri(s: str, what: str, corpus_name: str) -> str:
     Raises:
         InputError: ``s`` is not absolute, or cannot be repaired (e.g. a bad port).
     """
-    if not _ABSOLUTE_IRI.match(s):
+    if not has_scheme(s):
         raise InputError(f"{what} {s!r} is not an absolute IRI; NIF needs one", source=corpus_name or None)
     t = _iri_text(s)
-    if _valid_iri(t):
+    if valid_iri(t):
         return t
     scheme, rest = t.split(":", 1)
     head, sep, frag = rest.partition("#")
@@ -810,13 +777,9 @@ def _safe_iri(s: str, what: str, corpus_name: str) -> str:
     t = scheme + ":" + quote(_BAD_PERCENT.sub("%25", head), safe=safe)
     if sep:
         t += "#" + quote(_BAD_PERCENT.sub("%25", frag), safe=safe)
-    if not _valid_iri(t):
+    if not valid_iri(t):
         raise InputError(f"{what} {s!r} is not a valid IRI and cannot be repaired", source=corpus_name or None)
     return t
-
-
-def _is_absolute_iri(s: str) -> bool:
-    return bool(_ABSOLUTE_IRI.match(s)) and not _IRI_FORBIDDEN.search(s)
 
 
 def _double(x: float) -> str:
@@ -838,7 +801,7 @@ def type_iris(mtype: str) -> list[str]:
     itself when it is a valid absolute IRI, each part when it is several separated by
     single spaces, else ``urn:bengal:type:<percent-encoded type>``."""
     parts = mtype.split(" ")
-    if all(_is_absolute_iri(p) and _valid_iri(p) for p in parts):
+    if all(is_absolute_iri(p) and valid_iri(p) for p in parts):
         return sorted(set(parts))
     return [TYPE_NAMESPACE + quote(mtype, safe="")]
 
@@ -928,7 +891,7 @@ def _obj(o: tuple, turtle: bool) -> str:
     if kind == "cls":
         return f"nif:{v}" if turtle else f"<{NIF}{v}>"
     if kind == "str":
-        return _lit(v)
+        return quote_literal(v)
     datatype = "nonNegativeInteger" if kind == "nni" else "double"
     return f'"{v}"^^xsd:{datatype}' if turtle else f'"{v}"^^<{XSD}{datatype}>'
 

@@ -47,9 +47,9 @@ from typing import Any, Iterable, Iterator
 import pyoxigraph as ox
 
 from bengal.errors import InputError
-from bengal.io.atomic import atomic_write, check_writable
+from bengal.atomic import atomic_write, check_writable
 from bengal.kb.iri import DBPEDIA_ONTOLOGY, DBPEDIA_RESOURCE, label_from_local_name, normalize_local_name
-from bengal.vocab import DBT, FOAF, OWL, RDF, RDFS, SKOS, XSD
+from bengal.rdf import DBT, FOAF, OWL, RDF, RDFS, SKOS, XSD, literal
 
 __all__ = ["DEFAULT_SAMPLE_NAME", "SOURCE_FILES", "GZIP_LEVEL", "build_sample"]
 
@@ -127,32 +127,6 @@ _DATE = re.compile(r"(-?[0-9]{4,})-([0-9]{2})-([0-9]{2})\Z")
 _YEAR = re.compile(r"-?[0-9]{4,}\Z")
 _NO_YEAR = re.compile(r"--[0-9]{2}-[0-9]{2}\Z")
 _DAYS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
-
-
-# --- N-Triples terms ------------------------------------------------------------
-
-_LITERAL_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r"}
-_NEEDS_LITERAL_ESCAPE = re.compile('[\\\\"\n\r\x00-\x1f\x7f]')
-
-
-def _escape_literal(value: str) -> str:
-    def one(match: re.Match[str]) -> str:
-        ch = match.group(0)
-        return _LITERAL_ESCAPES.get(ch) or f"\\u{ord(ch):04X}"
-
-    return _NEEDS_LITERAL_ESCAPE.sub(one, value)
-
-
-def _lang(value: str, lang: str = "en") -> str:
-    return f'"{_escape_literal(value)}"@{lang}'
-
-
-def _typed(value: str, datatype: str) -> str:
-    return f'"{_escape_literal(value)}"^^<{datatype}>'
-
-
-def _plain(value: str) -> str:
-    return f'"{_escape_literal(value)}"'
 
 
 # --- reading sources ------------------------------------------------------------
@@ -280,13 +254,13 @@ class _Builder:
             year, month, day = int(m.group(1)), int(m.group(2)), int(m.group(3))
             if year != 0 and 1 <= month <= 12 and 1 <= day <= _DAYS[month - 1] and not (
                     month == 2 and day == 29 and not (year % 4 == 0 and (year % 100 != 0 or year % 400 == 0))):
-                self.literals.add((entity, DBO + prop, _typed(value, XSD_DATE)))
+                self.literals.add((entity, DBO + prop, literal(value, datatype=XSD_DATE)))
                 self.source_counts(source)[prop] += 1
                 return
             self.drop(f"{prop}: invalid calendar date")
             return
         if _YEAR.match(value) and int(value) != 0:
-            self.literals.add((entity, DBO + prop, _typed(value, XSD_GYEAR)))
+            self.literals.add((entity, DBO + prop, literal(value, datatype=XSD_GYEAR)))
             self.source_counts(source)[prop] += 1
             return
         if _NO_YEAR.match(value):
@@ -332,7 +306,7 @@ class _Builder:
                 continue
             if p == RDFS_LABEL:
                 if isinstance(o, ox.Literal) and o.language == "en":
-                    lines.add(f"<{s.value}> <{p}> {_lang(o.value)} .")
+                    lines.add(f"<{s.value}> <{p}> {literal(o.value, lang='en')} .")
             elif p in (RDFS_DOMAIN, RDFS_RANGE, RDFS_SUBCLASSOF, RDFS_SUBPROPERTYOF):
                 if isinstance(o, ox.NamedNode) and o.value.startswith(_ONTOLOGY_OBJECT_NAMESPACES):
                     lines.add(f"<{s.value}> <{p}> <{o.value}> .")
@@ -482,7 +456,7 @@ class _Builder:
             ps = self._fb_resource(person, "person")
             if ps is not None and office.strip():
                 # dbo:office is an owl:DatatypeProperty (range xsd:string) in the 2016 ontology.
-                self.literals.add((ps, DBO + "office", _plain(office.strip())))
+                self.literals.add((ps, DBO + "office", literal(office.strip())))
                 c["office"] += 1
 
     def read_factbench_ttl(self) -> None:
@@ -586,7 +560,7 @@ class _Builder:
             s, p, o = q.subject, q.predicate.value, q.object
             if p == FOAF_GENDER and isinstance(s, ox.NamedNode) and s.value.startswith(DBR) \
                     and isinstance(o, ox.Literal):
-                self.genders.add((self.dbr(s.value), _lang(o.value, o.language or "en")))
+                self.genders.add((self.dbr(s.value), literal(o.value, lang=o.language or "en")))
                 c["lines"] += 1
             else:
                 self.drop("genders: not a foaf:gender triple of a dbr IRI")
@@ -636,7 +610,7 @@ class _Builder:
         for entity in entities:
             local = entity[len(DBR):]
             title = label_from_local_name(local)
-            lines.add(f"<{entity}> <{RDFS_LABEL}> {_lang(title)} .")
+            lines.add(f"<{entity}> <{RDFS_LABEL}> {literal(title, lang='en')} .")
         for entity, forms in self.alt_labels.items():
             if entity not in entities:
                 # a node whose facts were all dropped: its labels alone make no entity
@@ -647,7 +621,7 @@ class _Builder:
             if kept:
                 alt_entities += 1
             for form in kept:
-                lines.add(f"<{entity}> <{SKOS_ALTLABEL}> {_lang(form)} .")
+                lines.add(f"<{entity}> <{SKOS_ALTLABEL}> {literal(form, lang='en')} .")
                 alt_count += 1
 
         top = self._top_classes(typed, entities)

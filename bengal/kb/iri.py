@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import re
 
-from bengal.vocab import DBO, DBR
+from bengal.rdf import DBO, DBR
 
 __all__ = [
     "DBPEDIA_RESOURCE",

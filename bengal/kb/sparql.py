@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-__all__ = ["iri", "values", "literal", "PREFIXES", "DBO", "DBR", "RDFS", "RDF", "SKOS", "FOAF", "OWL", "XSD"]
+__all__ = ["iri", "values", "PREFIXES", "DBO", "DBR", "RDFS", "RDF", "SKOS", "FOAF", "OWL", "XSD"]
 
-from bengal.vocab import DBO, DBR, FOAF, OWL, RDF, RDFS, SKOS, XSD
+from bengal.rdf import DBO, DBR, FOAF, OWL, RDF, RDFS, SKOS, XSD
 
 PREFIXES = (
     f"PREFIX dbo: <{DBO}>\nPREFIX dbr: <{DBR}>\nPREFIX rdf: <{RDF}>\nPREFIX rdfs: <{RDFS}>\n"
@@ -39,9 +39,3 @@ def iri(value: str) -> str:
 def values(var: str, iris: Iterable[str]) -> str:
     """``VALUES ?var { <a> <b> … }`` with each IRI checked by :func:`iri`."""
     return "VALUES ?%s { %s }" % (var, " ".join(iri(i) for i in iris))
-
-
-def literal(value: str, lang: str | None = None) -> str:
-    """A SPARQL string literal with ``\\``, quotes and line breaks escaped."""
-    escaped = (value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\r", "\\r"))
-    return f'"{escaped}"' + (f"@{lang}" if lang else "")

@@ -17,7 +17,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from bengal.io.atomic import atomic_write
+from bengal.atomic import atomic_write
 from bengal.score.chunks import ChunkReport
 from bengal.score.schemes import get_scheme
 

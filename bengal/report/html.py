@@ -594,7 +594,7 @@ def write_report(paths: Iterable[str | os.PathLike[str]], output: str | os.PathL
     Raises:
         UsageError, InputError: as :func:`load_results`; nothing is written then.
     """
-    from bengal.io.atomic import atomic_write, check_writable
+    from bengal.atomic import atomic_write, check_writable
 
     paths = list(paths)
     if hasattr(output, "write"):

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import IO, Any, Mapping
 
 from bengal.io import manifest_path
-from bengal.io.atomic import atomic_write
+from bengal.atomic import atomic_write
 from bengal.score.api import ScoreResult
 
 __all__ = ["score_to_json", "dumps", "write_json", "write_payload", "provenance", "corpus_label", "set_info",

@@ -38,7 +38,6 @@ from bengal.score.api import (
     SubScore,
     Sweep,
     SweepPoint,
-    UnknownOptionError,
     score,
     score_corpora,
 )
@@ -63,7 +62,6 @@ __all__ = [
     "ScoreWarning",
     "DocumentScore",
     "MicroScore",
-    "UnknownOptionError",
     "Counts",
     "Measures",
     "f_beta",

@@ -36,8 +36,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from bengal.errors import InputError, UsageError
+from bengal.errors import InputError, UnknownOptionError
 from bengal.model import Corpus, CorpusWarning, Document
+from bengal.perf import gc_paused
 from bengal.score import metrics
 from bengal.score.matching import GREEDY_RULE, MATCHING_RULE, SPAN_MATCHES, STRONG, Alignment
 from bengal.score.metrics import Counts, Measures
@@ -54,7 +55,6 @@ __all__ = [
     "SweepPoint",
     "Sweep",
     "PROFILES",
-    "UnknownOptionError",
     "GOLD",
     "PREDICTION",
     "PAIRING_RULE",
@@ -68,10 +68,6 @@ PAIRING_RULE = (
     "mentions; a prediction document missing from the gold is not scored (as in GERBIL); both are "
     "warned as missing_document"
 )
-
-
-class UnknownOptionError(UsageError, ValueError):
-    """An unknown task or match name (a :class:`UsageError` and a :class:`ValueError`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -505,8 +501,6 @@ def score(gold: Corpus, pred: Corpus, **options: Any) -> ScoreResult:
     The cyclic garbage collector is paused meanwhile: scoring makes many small acyclic
     objects, and collector passes over large corpora would double the time.
     """
-    from bengal.io.nif import gc_paused
-
     with gc_paused():
         return score_corpora(gold, pred, **options)
 

@@ -39,6 +39,7 @@ from typing import Any, Iterable, Mapping, Sequence
 import numpy as np
 
 from bengal.errors import InputError
+from bengal.perf import gc_paused
 from bengal.score import metrics
 from bengal.score.metrics import Counts
 from bengal.score.schemes import (
@@ -840,7 +841,6 @@ def score_conll(gold: Any, pred: Any, *, scheme: str = "iob2", mode: str = LENIE
             file and line.
     """
     from bengal.io.conll import read_conll_file
-    from bengal.io.nif import gc_paused
 
     with gc_paused():  # millions of small acyclic objects: the collector's passes only cost time
         g = read_conll_file(gold, tag_column=tag_column)

@@ -16,6 +16,8 @@ import secrets
 from pathlib import Path
 from typing import IO, Iterator
 
+from bengal.errors import UsageError
+
 __all__ = ["atomic_write", "check_writable"]
 
 
@@ -27,8 +29,6 @@ def check_writable(*paths: str | os.PathLike[str], inputs: tuple[str | os.PathLi
     Raises:
         bengal.errors.UsageError: naming the first path that cannot be written.
     """
-    from bengal.errors import UsageError
-
     given = [Path(i) for i in inputs]
     for path in paths:
         p = Path(path)
