@@ -102,7 +102,8 @@ def main() -> int:
     from seqeval.metrics import classification_report, f1_score
     from seqeval.scheme import IOB2
 
-    from bengal.score.chunks import score_chunks, score_conll
+    from bengal.score.chunks import score_chunks
+    from bengal.workflows.score_files import score_conll
 
     warnings.simplefilter("ignore")
     words, gold, pred, total = make_pair(args.tokens)

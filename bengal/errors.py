@@ -7,7 +7,8 @@
     │   │                            so Python callers may also catch it as ValueError
     │   └── UnknownOptionError       a name that is none of a registry's (task, match, format, scheme …)
     ├── InputError                   a broken input file, KB or endpoint answer, naming where (exit 1)
-    │   └── bengal.tagging.TagError  a broken tag sequence, naming side, sentence and token
+    │   └── bengal.tagging.TagError  a broken tag sequence, naming side, sentence and token; also a
+    │                                ValueError (tags given from Python are argument values)
     ├── GoldError                    a generated gold standard failed a check; nothing written (exit 1)
     └── bengal.annotate.AnnotationFailure
                                      a system failed on one document (counted by the runner; exit 1
@@ -20,7 +21,11 @@ Anything else that escapes is a bug and shows its traceback. Model invariants (a
 
 from __future__ import annotations
 
-__all__ = ["BengalError", "InputError", "GoldError", "UsageError", "UnknownOptionError", "exit_code"]
+from typing import Mapping, TypeVar
+
+__all__ = ["BengalError", "InputError", "GoldError", "UsageError", "UnknownOptionError", "exit_code", "lookup"]
+
+T = TypeVar("T")
 
 
 class BengalError(Exception):
@@ -66,3 +71,15 @@ class GoldError(BengalError):
 def exit_code(error: BengalError) -> int:
     """The CLI's exit code for ``error``: 2 for a :class:`UsageError`, else 1."""
     return 2 if isinstance(error, UsageError) else 1
+
+
+def lookup(table: Mapping[str, T], name: str, what: str) -> T:
+    """``table[name]`` (names compared in lower case), the way every registry is read.
+
+    Raises:
+        UnknownOptionError: ``name`` is none of ``table``'s keys; the message lists them.
+    """
+    key = name.lower() if isinstance(name, str) else name
+    if key not in table:
+        raise UnknownOptionError(f"unknown {what} {name!r}: choose one of {', '.join(sorted(table))}")
+    return table[key]

@@ -10,7 +10,7 @@ import pytest
 from bengal.errors import InputError
 from bengal.io import detect_format, read_corpus, write_corpus
 from bengal.io.conll import read_conll, read_conll_file, write_conll
-from bengal.score.chunks import score_conll
+from bengal.workflows.score_files import score_conll
 
 from cli_helpers import bengal
 from conftest import shared_path

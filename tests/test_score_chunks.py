@@ -10,15 +10,11 @@ import warnings
 import numpy as np
 import pytest
 
-from bengal.score.chunks import (
-    ChunkEvaluator,
-    TagError,
-    classification_report,
-    f1_score,
-    get_entities,
-    score_chunks,
-)
-from bengal.score.schemes import SCHEMES, parse_tag
+from bengal.report.chunks import render_chunk_report
+from bengal.score.chunk_evaluator import ChunkEvaluator
+from bengal.score.chunks import classification_report, f1_score, score_chunks
+from bengal.tagging.decode import TagError, get_entities
+from bengal.tagging.schemes import SCHEMES, parse_tag
 
 from conftest import shared_path
 
@@ -404,5 +400,5 @@ def test_accumulator_over_padded_batches_equals_one_call(mode):
 
 
 def test_report_text():
-    text = classification_report([["B-PER", "I-PER", "O"]], [["B-PER", "O", "O"]]).to_text()
+    text = render_chunk_report(classification_report([["B-PER", "I-PER", "O"]], [["B-PER", "O", "O"]]))
     assert "PER" in text and "micro" in text and "weighted" in text and "token accuracy 0.6667" in text

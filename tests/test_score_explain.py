@@ -19,8 +19,9 @@ from dataclasses import replace
 import pytest
 
 from bengal.model import Corpus, Document, Mention
+from bengal.report.jsonout import score_to_json
 from bengal.score import score
-from bengal.score.explain import ERROR_KINDS, ORDER, explain_document
+from bengal.score.explain import ERROR_KINDS, ORDER, explain, explain_document
 from bengal.score.matching import STRONG as STRONG_MATCH
 from bengal.score.tasks import A2KB
 
@@ -55,7 +56,7 @@ def outcomes(side):
 
 
 def only_document(r):
-    rep = r.explain(10)
+    rep = explain(r, 10)
     assert rep.documents_with_errors == 1 and len(rep.documents) == 1
     return rep, rep.documents[0]
 
@@ -142,7 +143,7 @@ def test_missing_document_and_threshold():
     g = corpus(("http://ex.org/1", [m(21, 27, BERLIN)]), ("http://ex.org/2", [m(32, 36, ROME), m(42, 47, OBAMA)]))
     p = corpus(("http://ex.org/2", [m(32, 36, ROME, score=0.9), m(42, 47, OBAMA, score=0.2)]))
     r = score(g, p, threshold=0.5)
-    rep = r.explain()
+    rep = explain(r)
     # doc 1 lacks a prediction: Berlin missed, F1 0, in_prediction False.
     # doc 2: Obama's prediction (0.2 < 0.5) was dropped before scoring: it is no outcome at all,
     # gold Obama is missed. TP 1, FP 0, FN 1: F1 = 2/3. Order: doc 1 (F1 0) then doc 2.
@@ -203,7 +204,7 @@ def test_weak_gerbil_greedy_chain():
                                                                                ((9, 21), "fp", "duplicate")]
     assert rep.kinds == {"duplicate": 2}
     # the bengal profile (maximum matching) finds g1-p2, g2-p1: no error
-    assert one(gold, pred, match="weak").explain().documents_with_errors == 0
+    assert explain(one(gold, pred, match="weak")).documents_with_errors == 0
 
 
 # --------------------------------------------------------------------------- D2KB
@@ -338,33 +339,33 @@ def test_explain_order_and_limit():
     # d4: missing: FN 1, F1 0, 1 error (missed)
     # d5: like d1: F1 0.5, 2 errors
     # order: lowest F1 first (d4), then F1 0.5 by most errors (d3), then gold order (d1, d5)
-    rep = r.explain(10)
+    rep = explain(r, 10)
     assert [d.uri.rsplit("/", 1)[1] for d in rep.documents] == ["d4", "d3", "d1", "d5"]
     assert [(d.f1, d.errors) for d in rep.documents] == [(0.0, 1), (0.5, 4), (0.5, 2), (0.5, 2)]
     assert rep.documents_with_errors == 4 and rep.limit == 10
     # missed: d1 1 + d3 2 + d4 1 + d5 1 = 5; spurious: d1 1 + d3 2 + d5 1 = 4; 9 = FP 4 + FN 5
     assert rep.kinds == {"spurious": 4, "missed": 5}
     assert (r.micro.fp, r.micro.fn) == (4, 5)
-    two = r.explain(2)
+    two = explain(r, 2)
     assert [d.uri.rsplit("/", 1)[1] for d in two.documents] == ["d4", "d3"]
     assert two.documents_with_errors == 4 and two.limit == 2
     assert two.kinds == rep.kinds  # kinds count every document, not only the shown ones
-    zero = r.explain(0)
+    zero = explain(r, 0)
     assert zero.documents == () and zero.documents_with_errors == 4
     # the default limit is 50: all four
-    assert len(r.explain().documents) == 4
+    assert len(explain(r).documents) == 4
 
 
 def test_explain_errors():
     gold, pred = _ordering_corpora()
     with pytest.raises(ValueError):
-        score(gold, pred).explain(-1)
+        explain(score(gold, pred), -1)
     r = score(gold, pred, task="c2kb")
     with pytest.raises(ValueError):
-        r.explain()
+        explain(r)
     with pytest.raises(ValueError):
-        r.explain(0)
-    out = r.to_json(errors=5)
+        explain(r, 0)
+    out = score_to_json(r, errors=5)
     assert "errors" in out and out["errors"] is None
     # without errors=..., no "errors" key at all
     assert "errors" not in score(gold, pred).to_json()
@@ -372,7 +373,7 @@ def test_explain_errors():
 
 def test_to_json_errors_block():
     gold, pred = _ordering_corpora()
-    out = score(gold, pred).to_json(errors=2)
+    out = score_to_json(score(gold, pred), errors=2)
     json.dumps(out, allow_nan=False)
     e = out["errors"]
     assert set(e) == {"kinds", "kind_definitions", "documents_with_errors", "shown", "limit", "order", "documents"}
@@ -392,13 +393,13 @@ def test_to_json_errors_block():
         (0, 5, "tp", None), (21, 27, "tp", None), (32, 36, "fn", "missed"), (42, 47, "fn", "missed")]
     assert [(p["begin"], p["end"], p["outcome"], p["error"]) for p in d3["prediction"]] == [
         (0, 5, "tp", None), (21, 27, "tp", None), (49, 55, "fp", "spurious"), (60, 65, "fp", "spurious")]
-    assert out["errors"] == score(gold, pred).explain(2).to_json()
+    assert out["errors"] == explain(score(gold, pred), 2).to_json()
 
 
 def test_mention_to_json_and_sorting():
     gold = [m(60, 65, TEXAS, DBR + "Texas_(band)", type="LOC", score=0.5), m(21, 27, BERLIN)]
     pred = [m(60, 65, TEXAS, type="http://x/Place", score=0.75), m(21, 24, BERLIN), m(21, 27, ROME)]
-    out = one(gold, pred).to_json(errors=1)
+    out = score_to_json(one(gold, pred), errors=1)
     doc = out["errors"]["documents"][0]
     # gold sorted by (begin, end): Berlin [21,27) then Texas [60,65) with its URIs sorted
     assert doc["gold"] == [
@@ -532,7 +533,7 @@ def _check_outcomes(r, task, match):
             bad.append((d.measures.f1, -(d.counts.fp + d.counts.fn), pos, d.uri))
     assert ignored == r.ignored_predictions
     assert sum(kinds.values()) == r.micro.fp + r.micro.fn
-    rep = r.explain(10**6)
+    rep = explain(r, 10**6)
     assert rep.kinds == {k: kinds[k] for k in ERROR_KINDS if kinds[k]}
     assert rep.documents_with_errors == len(bad) == len(rep.documents)
     assert [d.uri for d in rep.documents] == [t[3] for t in sorted(bad)]
@@ -561,7 +562,7 @@ def test_outcomes_add_up_on_real_corpus(real_pair, task, match, profile):
     assert [d.uri for d in missing] == ([gold.documents[0].uri] if gold.documents[0].mentions else [])
     if (task, match) == ("a2kb", "strong"):
         assert {"wrong_uri", "boundary", "duplicate", "spurious", "missed"} <= set(rep.kinds)
-    json.dumps(r.to_json(errors=3), allow_nan=False)
+    json.dumps(score_to_json(r, errors=3), allow_nan=False)
 
 
 @pytest.mark.parametrize("task,match,profile", CONFIGS)
@@ -598,7 +599,7 @@ def test_explain_needs_the_alignment():
     # explained: ValueError naming the document
     bare = replace(r, per_document=tuple(replace(d, alignment=None) for d in r.per_document))
     with pytest.raises(ValueError, match="http://ex.org/d1"):
-        bare.explain()
+        explain(bare)
 
 
 def test_unknown_match_name_is_a_value_error():

@@ -57,14 +57,14 @@ def run_extra(task: str, gold: Path, pred: Path, gfmt: str, pfmt: str, *, json_o
             raise UsageError(f"--task chunk scores tag sequences: GOLD and PRED must be CoNLL files "
                              f"(read as {gfmt} and {pfmt}; force with --gold-format/--pred-format conll)")
         from bengal.report.chunks import render_chunk_report
-        from bengal.score.chunks import score_conll
+        from bengal.workflows.score_files import score_conll
 
         report = score_conll(gold, pred, scheme=scheme, mode=mode, suffix=suffix)
         if strict and (report.invalid_gold or report.invalid_pred):
             w = report.warnings[0]
-            raise InputError(f"{w['message']} (an error under --strict)", source=w["where"])
+            raise InputError(f"{w.message} (an error under --strict)", source=w.where)
         for w in report.warnings:
-            click.echo(f"warning: {w['side']} {w['where']}: {w['code']}: {w['message']}", err=True)
+            click.echo(f"warning: {w.side} {w.where}: {w.code}: {w.message}", err=True)
         _emit(render_chunk_report(report), report.to_json(), json_out, extra)
         return
 

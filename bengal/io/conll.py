@@ -23,7 +23,7 @@ The corpus model (:func:`conll_to_corpus`, :func:`read_conll`)
       ``http://bengal.invalid/conll/sentence-N`` (without), N from 1.
     * The text of a sentence is its tokens joined by single spaces; the
       sentences of a document are joined by ``"\\n"``.
-    * Mentions are the chunks of the tags (:mod:`bengal.score.chunks`, under a
+    * Mentions are the chunks of the tags (:mod:`bengal.tagging`, under a
       declared ``scheme`` and ``mode``, default IOB2 lenient, which reads IOB1
       files alike) as code-point spans from the first character of the first
       token to the last character of the last token, with the chunk's type and
@@ -54,6 +54,8 @@ from typing import IO, Any
 from bengal.errors import InputError
 from bengal.model import Corpus, Document, Mention
 from bengal.perf import gc_paused
+from bengal.tagging.decode import LabelTable, TagError, check_mode, encode, extract_chunks, flat_places, invalid_positions
+from bengal.tagging.schemes import STRICT, get_scheme, tags_for
 
 __all__ = [
     "ConllSentence",
@@ -212,13 +214,10 @@ def conll_to_corpus(cf: ConllFile, *, scheme: str = "iob2", mode: str = "lenient
         ValueError: an unknown scheme or mode.
     """
     from bengal.io.nif import FlawLog, file_stem
-    from bengal.score.chunks import (STRICT, LabelTable, TagError, _check_mode, _encode, extract_chunks,
-                                     flat_places, invalid_positions)
-
-    mode = _check_mode(mode)
+    mode = check_mode(mode)
     table = LabelTable(scheme, suffix)
     try:
-        ids = _encode(table, [list(s.tags) for s in cf.sentences], "tags")
+        ids = encode(table, [list(s.tags) for s in cf.sentences], "tags")
     except TagError as err:
         raise InputError(str(err).split(": ", 1)[1], source=cf.source,
                          line=cf.line_of(err.sentence, err.token)) from None
@@ -291,28 +290,6 @@ def read_conll(source: str | os.PathLike[str] | IO[bytes] | bytes, *, scheme: st
                            suffix=suffix, name=name, strict=strict)
 
 
-def _tags_for(n: int, typ: str, scheme: str, suffix: bool, follows_same: bool) -> list[str]:
-    """The tags of one chunk of ``n`` tokens under ``scheme``; ``follows_same``: the previous
-    token ends a chunk of the same type (IOB1's ``B``), and for IOE1 see the caller."""
-    if scheme == "io":
-        prefixes = ["I"] * n
-    elif scheme == "iob1":
-        prefixes = ["B" if follows_same else "I"] + ["I"] * (n - 1)
-    elif scheme == "iob2":
-        prefixes = ["B"] + ["I"] * (n - 1)
-    elif scheme == "ioe2":
-        prefixes = ["I"] * (n - 1) + ["E"]
-    elif scheme == "iobes":
-        prefixes = ["S"] if n == 1 else ["B"] + ["I"] * (n - 2) + ["E"]
-    elif scheme == "bilou":
-        prefixes = ["U"] if n == 1 else ["B"] + ["I"] * (n - 2) + ["L"]
-    else:
-        raise ValueError(f"writing the scheme {scheme!r} is not supported")
-    if typ == "_":
-        return prefixes
-    return [f"{typ}-{p}" if suffix else f"{p}-{typ}" for p in prefixes]
-
-
 #: Word tokens when punctuation is split off (``split_punct``): runs of word characters joined by
 #: inner ``-``, ``'``, ``’`` or ``.`` (``1996-08-22``, ``O'Neil``, ``U.S``), or one other non-space character.
 PUNCT_TOKEN = re.compile(r"\w+(?:[-'’.]\w+)*|[^\w\s]")
@@ -332,8 +309,6 @@ def write_conll(corpus: Corpus, fh: IO[str], *, scheme: str = "iob2", suffix: bo
         InputError: a mention that does not cover whole tokens, overlapping mentions.
         ValueError: a scheme that cannot be written (``ioe1``).
     """
-    from bengal.score.schemes import get_scheme
-
     sch = get_scheme(scheme).name
     docstart = corpus.metadata.get("conll_docstart", True) if corpus.metadata else True
     if split_punct is None:
@@ -367,7 +342,7 @@ def write_conll(corpus: Corpus, fh: IO[str], *, scheme: str = "iob2", suffix: bo
             i, j = at_begin[m.begin], at_end[m.end]
             typ = m.type or "_"
             follows = last_tok == i - 1 and last_type == typ and (i - 1) not in newline_after
-            tags[i:j + 1] = _tags_for(j - i + 1, typ, sch, suffix, follows)
+            tags[i:j + 1] = tags_for(sch, j - i + 1, typ, suffix=suffix, follows_same=follows)
             last_end, last_type, last_tok = m.end, typ, j
         for i, (_, _, tok) in enumerate(tokens):
             fh.write(f"{tok} {tags[i]}\n")

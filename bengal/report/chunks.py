@@ -19,7 +19,7 @@ from rich.text import Text
 
 from bengal.atomic import atomic_write
 from bengal.score.chunks import ChunkReport
-from bengal.score.schemes import get_scheme
+from bengal.tagging.schemes import get_scheme
 
 __all__ = ["build_chunk_report", "render_chunk_report", "chunk_json", "write_chunk_json"]
 

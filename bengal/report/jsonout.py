@@ -12,7 +12,8 @@ from typing import IO, Any, Mapping
 
 from bengal.io import manifest_path
 from bengal.atomic import atomic_write
-from bengal.score.api import ScoreResult
+from bengal.score.explain import explain
+from bengal.score.result import ScoreResult
 
 __all__ = ["score_to_json", "dumps", "write_json", "write_payload", "provenance", "corpus_label", "set_info",
            "system_name"]
@@ -20,9 +21,16 @@ __all__ = ["score_to_json", "dumps", "write_json", "write_payload", "provenance"
 
 def score_to_json(result: ScoreResult, *, per_document: bool = False, errors: int | None = None,
                   extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The JSON object of ``result`` (see :meth:`ScoreResult.to_json`), ``extra`` keys (e.g.
-    :func:`provenance`) first."""
-    return {**(extra or {}), **result.to_json(per_document=per_document, errors=errors)}
+    """The JSON object of ``result`` (:meth:`ScoreResult.to_json`), ``extra`` keys (e.g. what was
+    scored) first; ``errors=N`` adds ``"errors"``: :func:`bengal.score.explain.explain` of the ``N``
+    worst documents (``{"kinds", "kind_definitions", "documents_with_errors", "shown", "limit", "order",
+    "documents": [{"uri", "text", "tp", "fp", "fn", "f1", "in_prediction", "gold": [mention],
+    "prediction": [mention]}]}``, a mention being ``{"begin", "end", "surface", "uris", "type", "score",
+    "outcome", "error"}``), or null for C2KB, which has no per-mention outcome."""
+    out = {**(extra or {}), **result.to_json(per_document=per_document)}
+    if errors is not None:
+        out["errors"] = None if result.task == "c2kb" else explain(result, errors).to_json()
+    return out
 
 
 def dumps(result: ScoreResult, *, per_document: bool = False, errors: int | None = None,

@@ -18,7 +18,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from bengal.score.api import ScoreResult
+from bengal.score.result import ScoreResult
 from bengal.score.matching import SPAN_MATCHES
 from bengal.score.tasks import TASKS
 from bengal.score import metrics

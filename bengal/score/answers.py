@@ -53,7 +53,8 @@ from typing import Any, Callable, Sequence
 
 from bengal.io.tagged import FLAW_RULES, parse_tagged
 from bengal.model import Corpus
-from bengal.score.chunks import ChunkReport, get_entities, score_chunks
+from bengal.score.chunks import ChunkReport, score_chunks
+from bengal.tagging.decode import get_entities
 
 __all__ = ["Sample", "sentence_samples", "read_answers", "align_answer", "score_answers", "AnswerReport",
            "INPUT_RULES", "ALIGNMENT_RULES", "RULES", "is_answers_file", "answers_as_corpora"]

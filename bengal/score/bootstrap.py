@@ -29,7 +29,8 @@ import numpy as np
 
 from bengal.errors import UsageError
 from bengal.model import Corpus
-from bengal.score.api import ScoreResult, score
+from bengal.score.api import score
+from bengal.score.result import ScoreResult
 
 __all__ = ["bootstrap_ci", "with_ci", "paired_bootstrap", "CI_METHOD"]
 

@@ -2,7 +2,7 @@
 
 The counts of :func:`bengal.score.score` say *how many* mentions were right;
 this module says *which*, for error browsers (``bengal report``) and for
-``bengal score --json``'s ``"errors"`` block. It reads the alignment the
+``bengal score --json``'s ``"errors"`` block (:func:`explain`). It reads the alignment the
 scorer already made (no second matching), so the outcomes always add up to
 the document's TP, FP and FN.
 
@@ -30,13 +30,11 @@ C2KB compares bags of URIs, not spans: it has no per-mention outcome
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
 from bengal.model import Mention
 from bengal.score.matching import SPAN_MATCHES, Alignment
-
-if TYPE_CHECKING:  # pragma: no cover
-    from bengal.score.api import DocumentScore, ScoreResult
+from bengal.score.result import DocumentScore, ScoreResult
 
 __all__ = ["MentionOutcome", "DocumentOutcome", "ErrorReport", "explain_document", "explain", "ERROR_KINDS",
            "ORDER"]
@@ -213,7 +211,7 @@ def explain_document(task: str, match: str, gold: Sequence[Mention], pred: Seque
     return tuple(g_out), tuple(p_out)
 
 
-def _document(result: "ScoreResult", d: "DocumentScore") -> DocumentOutcome:
+def _document(result: ScoreResult, d: DocumentScore) -> DocumentOutcome:
     gold = d.gold.mentions if d.gold is not None else ()
     pred = d.prediction.mentions if d.prediction is not None else ()
     if d.alignment is None:
@@ -224,7 +222,7 @@ def _document(result: "ScoreResult", d: "DocumentScore") -> DocumentOutcome:
                            g, p)
 
 
-def explain(result: "ScoreResult", limit: int = 50) -> ErrorReport:
+def explain(result: ScoreResult, limit: int = 50) -> ErrorReport:
     """The error kinds of ``result`` and its ``limit`` worst documents (see :data:`ORDER`).
 
     Args:

@@ -31,11 +31,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
+from bengal.errors import UsageError
 from bengal.model import Corpus, Mention
 from bengal.score import metrics
 from bengal.score.matching import maximum_matching
-from bengal.score.metrics import Counts
-from bengal.score.semeval import pair_documents
+from bengal.score.metrics import Counts, MicroScore
+from bengal.score.pairing import PAIRING_RULE, pair_documents
+from bengal.score.result import ScoreWarning
 
 __all__ = ["clean_text", "jaccard", "jaccard_counts", "JaccardResult", "score_jaccard"]
 
@@ -91,10 +93,15 @@ class JaccardResult:
     beta: float
     threshold: float
     greedy: bool
-    warnings: tuple[Mapping[str, str], ...] = ()
+    warnings: tuple[ScoreWarning, ...] = ()
     conventions: Mapping[str, str] = field(default_factory=dict)
 
     task = "jaccard"
+
+    @property
+    def micro(self) -> MicroScore:
+        """The summed counts with their P, R and F1 (F-beta at :attr:`beta` is :attr:`f_beta`)."""
+        return MicroScore.of(self.counts)
 
     @property
     def precision(self) -> float:
@@ -109,12 +116,14 @@ class JaccardResult:
         return metrics.f_beta(self.counts, self.beta)
 
     def to_json(self) -> dict[str, Any]:
-        """``{"task": "jaccard", "documents", "threshold", "beta", "matching", "tp", "fp", "fn",
-        "precision", "recall", "f_beta", "warnings", "conventions"}``."""
-        return {"task": "jaccard", "documents": self.documents, "threshold": self.threshold, "beta": self.beta,
+        """``{"task": "jaccard", "documents", "micro": {"tp", "fp", "fn", "precision", "recall", "f1"},
+        "threshold", "beta", "matching", "tp", "fp", "fn", "precision", "recall", "f_beta", "warnings",
+        "conventions"}``."""
+        return {"task": "jaccard", "documents": self.documents, "micro": self.micro.to_json(),
+                "threshold": self.threshold, "beta": self.beta,
                 "matching": "greedy" if self.greedy else "one-to-one", **self.counts.to_json(),
                 "precision": self.precision, "recall": self.recall, "f_beta": self.f_beta,
-                "warnings": [dict(w) for w in self.warnings], "conventions": dict(self.conventions)}
+                "warnings": [w.to_json() for w in self.warnings], "conventions": dict(self.conventions)}
 
 
 def _strings(mentions: Sequence[Mention]) -> list[str]:
@@ -126,17 +135,18 @@ def score_jaccard(gold: Corpus, pred: Corpus, *, threshold: float = 0.5, beta: f
     """Jaccard F-beta of ``pred`` against ``gold`` (module docstring).
 
     Raises:
-        ValueError: ``threshold`` outside (0, 1] or ``beta`` not positive.
+        UsageError: ``threshold`` outside (0, 1] or ``beta`` not positive (a ValueError).
         InputError: a gold standard without documents, or no document in common.
     """
     if not 0 < threshold <= 1:
-        raise ValueError(f"the Jaccard threshold must be in (0, 1], got {threshold}")
+        raise UsageError(f"the Jaccard threshold must be in (0, 1], got {threshold}")
     if not beta > 0:
-        raise ValueError(f"beta must be positive, got {beta}")
-    pairs, warnings = pair_documents(gold, pred)
+        raise UsageError(f"beta must be positive, got {beta}")
+    pairing = pair_documents(gold, pred)
     total = Counts()
-    for g, p in pairs:
-        total = total + jaccard_counts(_strings(g), _strings(p), threshold, greedy)
+    for g, p in pairing.pairs:
+        total = total + jaccard_counts(_strings(g.mentions), _strings(p.mentions if p is not None else ()),
+                                       threshold, greedy)
     conventions = {
         "cleaning": "lowercase; runs of characters other than letters and digits become one space",
         "match": f"word-level Jaccard >= {threshold} (types and offsets ignored)",
@@ -144,5 +154,6 @@ def score_jaccard(gold: Corpus, pred: Corpus, *, threshold: float = 0.5, beta: f
                      "prediction") if greedy else "one-to-one maximum matching per document",
         "micro": "TP, FP, FN summed over documents, then P, R and F-beta",
         "zero_division": metrics.ZERO_DIVISION,
+        "documents": PAIRING_RULE,
     }
-    return JaccardResult(len(pairs), total, beta, threshold, greedy, tuple(warnings), conventions)
+    return JaccardResult(len(pairing.pairs), total, beta, threshold, greedy, pairing.all_warnings, conventions)

@@ -35,11 +35,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable
 
 __all__ = [
     "Counts",
     "Measures",
+    "MicroScore",
     "ZERO_DIVISION",
     "MACRO_DEFINITION",
     "MICRO_DEFINITION",
@@ -107,15 +108,20 @@ class Counts:
 
 @dataclass(frozen=True, slots=True)
 class Measures:
-    """Precision, recall and F1 (never NaN)."""
+    """Precision, recall and F1 (never NaN), e.g. a macro average; ``support``: the gold items
+    behind an average when it states them (seqeval's macro and weighted rows), else ``None``."""
 
     precision: float
     recall: float
     f1: float
+    support: int | None = None
 
-    def to_json(self) -> dict[str, float]:
-        """``{"precision": …, "recall": …, "f1": …}``."""
-        return {"precision": self.precision, "recall": self.recall, "f1": self.f1}
+    def to_json(self) -> dict[str, Any]:
+        """``{"precision": …, "recall": …, "f1": …}`` (and ``"support"`` when it is set)."""
+        out: dict[str, Any] = {"precision": self.precision, "recall": self.recall, "f1": self.f1}
+        if self.support is not None:
+            out["support"] = self.support
+        return out
 
 
 def precision(c: Counts) -> float:
@@ -166,6 +172,41 @@ def f_beta(c: Counts, beta: float = 1.0) -> float:
 def measures(c: Counts) -> Measures:
     """P, R, F1 of one count triple (GERBIL's ``calculateMeasures``)."""
     return Measures(precision(c), recall(c), f_beta(c, 1.0))
+
+
+@dataclass(frozen=True, slots=True)
+class MicroScore:
+    """The one P/R/F1 record: counts and their precision, recall, F1 (GERBIL's zero-division
+    rule; never NaN). Every result's ``micro``, per-type rows, InKB/EE and sweep points use it."""
+
+    tp: int
+    fp: int
+    fn: int
+    precision: float
+    recall: float
+    f1: float
+
+    @property
+    def counts(self) -> Counts:
+        """``Counts(tp, fp, fn)``."""
+        return Counts(self.tp, self.fp, self.fn)
+
+    @property
+    def support(self) -> int:
+        """Gold items (TP + FN), seqeval's ``support``."""
+        return self.tp + self.fn
+
+    @classmethod
+    def of(cls, c: Counts) -> "MicroScore":
+        """Counts and their P, R, F1 (GERBIL's zero-division rule)."""
+        m = measures(c)
+        return cls(c.tp, c.fp, c.fn, m.precision, m.recall, m.f1)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"tp", "fp", "fn", "precision", "recall", "f1"}``."""
+        return {"tp": self.tp, "fp": self.fp, "fn": self.fn,
+                "precision": self.precision, "recall": self.recall, "f1": self.f1}
+
 
 
 def micro(counts: Iterable[Counts]) -> tuple[Counts, Measures]:

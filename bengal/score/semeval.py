@@ -27,9 +27,8 @@ not overlap). Per type, the same schemes run on the mentions of that type only
 :mod:`bengal.score.metrics`): ACT = POS = 0 gives 1; any other zero
 denominator gives 0 (nervaluate gives 0 in the first case too).
 
-Documents pair by URI as in :func:`bengal.score.score`: a gold document the
-prediction lacks is scored with no predicted mentions; a predicted document the
-gold lacks is not scored.
+Documents pair by URI (:mod:`bengal.score.pairing`, as :func:`bengal.score.score`). The result's
+``micro`` is the strict scheme read as counts (TP = COR, FP = ACT − COR, FN = POS − COR).
 """
 
 from __future__ import annotations
@@ -37,12 +36,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from bengal.errors import InputError
+from bengal.errors import UnknownOptionError
 from bengal.model import Corpus, Mention
+from bengal.score.metrics import Counts, MicroScore
+from bengal.score.pairing import PAIRING_RULE, pair_documents
+from bengal.score.result import ScoreWarning
 
-__all__ = ["SCHEMES", "SemEvalCounts", "SemEvalResult", "score_semeval", "semeval_counts"]
+__all__ = ["SEMEVAL_SCHEMES", "SemEvalCounts", "SemEvalResult", "score_semeval", "semeval_counts"]
 
-SCHEMES = ("strict", "exact", "partial", "type")
+#: The SemEval-2013 evaluation schemes (not the tagging schemes of :mod:`bengal.tagging.schemes`).
+SEMEVAL_SCHEMES = ("strict", "exact", "partial", "type")
 
 
 @dataclass
@@ -106,10 +109,10 @@ def semeval_counts(gold: Sequence[Mention], pred: Sequence[Mention], scheme: str
     """The categories of one document under one scheme (module docstring).
 
     Raises:
-        ValueError: an unknown scheme.
+        UnknownOptionError: an unknown scheme (a ValueError).
     """
-    if scheme not in SCHEMES:
-        raise ValueError(f"unknown SemEval scheme {scheme!r}: choose one of {', '.join(SCHEMES)}")
+    if scheme not in SEMEVAL_SCHEMES:
+        raise UnknownOptionError(f"unknown SemEval scheme {scheme!r}: choose one of {', '.join(SEMEVAL_SCHEMES)}")
     out = SemEvalCounts(scheme)
     used = [False] * len(gold)
     for p in pred:
@@ -159,79 +162,58 @@ class SemEvalResult:
         overall: ``{scheme: SemEvalCounts}`` summed over documents.
         per_type: ``{type: {scheme: SemEvalCounts}}`` (types of gold or predicted mentions, sorted;
             an untyped mention's type is ``""``).
-        warnings: ``missing_document`` notes as dicts.
+        warnings: the pairing's warnings (:mod:`bengal.score.pairing`).
         conventions: ``{name: one-line statement}``.
     """
 
     documents: int
     overall: Mapping[str, SemEvalCounts]
     per_type: Mapping[str, Mapping[str, SemEvalCounts]]
-    warnings: tuple[Mapping[str, str], ...] = ()
+    warnings: tuple[ScoreWarning, ...] = ()
     conventions: Mapping[str, str] = field(default_factory=dict)
 
     task = "semeval"
 
+    @property
+    def micro(self) -> MicroScore:
+        """The strict scheme as counts: TP = COR, FP = ACT − COR, FN = POS − COR, with its P, R, F1."""
+        c = self.overall["strict"]
+        return MicroScore.of(Counts(c.cor, c.act - c.cor, c.pos - c.cor))
+
     def to_json(self) -> dict[str, Any]:
-        """``{"task": "semeval", "documents", "overall": {scheme: {"cor", "inc", "par", "mis", "spu",
-        "act", "pos", "precision", "recall", "f1"}}, "per_type": {type: {scheme: …}}, "warnings",
-        "conventions"}``."""
+        """``{"task": "semeval", "documents", "micro": {"tp", "fp", "fn", "precision", "recall", "f1"},
+        "overall": {scheme: {"cor", "inc", "par", "mis", "spu", "act", "pos", "precision", "recall", "f1"}},
+        "per_type": {type: {scheme: …}}, "warnings", "conventions"}``."""
         return {
             "task": "semeval",
             "documents": self.documents,
+            "micro": self.micro.to_json(),
             "overall": {s: c.to_json() for s, c in self.overall.items()},
             "per_type": {t: {s: c.to_json() for s, c in rows.items()} for t, rows in self.per_type.items()},
-            "warnings": [dict(w) for w in self.warnings],
+            "warnings": [w.to_json() for w in self.warnings],
             "conventions": dict(self.conventions),
         }
-
-
-def pair_documents(gold: Corpus, pred: Corpus) -> tuple[list[tuple[Sequence[Mention], Sequence[Mention]]],
-                                                          list[dict[str, str]]]:
-    """Gold-order pairs of mention lists, and ``missing_document`` warnings (as :func:`bengal.score.score`).
-
-    Raises:
-        InputError: a gold standard without documents, or no document in common.
-    """
-    if not len(gold):
-        raise InputError("the gold standard has no documents: nothing to score")
-    pred_docs = pred.by_uri()
-    gold_uris = {d.uri for d in gold.documents}
-    if not any(d.uri in pred_docs for d in gold.documents):
-        raise InputError(f"the prediction and the gold standard have no document URI in common (e.g. gold "
-                         f"{gold.documents[0].uri}): is the prediction for another corpus?")
-    pairs, warnings = [], []
-    for g in gold.documents:
-        p = pred_docs.get(g.uri)
-        if p is None:
-            warnings.append({"code": "missing_document", "where": g.uri, "side": "prediction",
-                             "message": f"gold document {g.uri} is missing from the prediction; scored with no "
-                                        "predicted mentions"})
-        pairs.append((g.mentions, p.mentions if p is not None else ()))
-    for p in pred.documents:
-        if p.uri not in gold_uris:
-            warnings.append({"code": "missing_document", "where": p.uri, "side": "gold",
-                             "message": f"prediction document {p.uri} is not in the gold standard; not scored"})
-    return pairs, warnings
 
 
 def score_semeval(gold: Corpus, pred: Corpus) -> SemEvalResult:
     """SemEval-2013 strict, exact, partial and type scores of ``pred`` against ``gold``, overall and per type.
 
     Raises:
-        InputError: as :func:`pair_documents`.
+        InputError: as :func:`bengal.score.pairing.pair_documents`.
     """
-    pairs, warnings = pair_documents(gold, pred)
-    overall = {s: SemEvalCounts(s) for s in SCHEMES}
+    pairing = pair_documents(gold, pred)
+    pairs = [(g.mentions, p.mentions if p is not None else ()) for g, p in pairing.pairs]
+    overall = {s: SemEvalCounts(s) for s in SEMEVAL_SCHEMES}
     types = sorted({m.type or "" for g, p in pairs for m in (*g, *p)})
-    per_type = {t: {s: SemEvalCounts(s) for s in SCHEMES} for t in types}
+    per_type = {t: {s: SemEvalCounts(s) for s in SEMEVAL_SCHEMES} for t in types}
     for g, p in pairs:
-        for s in SCHEMES:
+        for s in SEMEVAL_SCHEMES:
             overall[s].add(semeval_counts(g, p, s))
         for t in types:
             gt = [m for m in g if (m.type or "") == t]
             pt = [m for m in p if (m.type or "") == t]
             if gt or pt:
-                for s in SCHEMES:
+                for s in SEMEVAL_SCHEMES:
                     per_type[t][s].add(semeval_counts(gt, pt, s))
     conventions = {
         "schemes": "SemEval-2013 task 9.1 as nervaluate: strict (span and type), exact (span), partial (overlap "
@@ -239,5 +221,7 @@ def score_semeval(gold: Corpus, pred: Corpus) -> SemEvalResult:
         "order": "predicted mentions are taken in document order, each using up the first suitable gold mention",
         "micro": "COR, INC, PAR, MIS, SPU summed over documents, then P, R, F1 of the sums",
         "zero_division": "ACT = POS = 0 gives P = R = F1 = 1; another zero denominator gives 0",
+        "micro_key": "micro: the strict scheme as counts (TP = COR, FP = ACT - COR, FN = POS - COR)",
+        "documents": PAIRING_RULE,
     }
-    return SemEvalResult(len(pairs), overall, per_type, tuple(warnings), conventions)
+    return SemEvalResult(len(pairs), overall, per_type, pairing.all_warnings, conventions)

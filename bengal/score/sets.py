@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from bengal.io import read_corpus
-from bengal.score.api import ScoreResult, score
+from bengal.score.api import score
+from bengal.score.result import ScoreResult
 from bengal.score.bootstrap import with_ci
 from bengal.typemap import map_corpus_types
 

@@ -54,6 +54,7 @@ __all__ = [
     "DEFAULT_KB_NAMESPACES",
     "SAME_AS_PREDICATES",
     "kb_matcher",
+    "matcher_for",
 ]
 
 URI_RULE = ("URI sets match when they intersect; NIL (no URI) matches NIL only")
@@ -346,3 +347,23 @@ def kb_matcher(namespaces: Sequence[str] = DEFAULT_KB_NAMESPACES,
 
 #: URIs compared exactly as written.
 EXACT = UriMatcher()
+
+
+def matcher_for(kb_namespaces: Sequence[str] | None = None, same_as: SameAsIndex | None = None,
+                links: Iterable[tuple[str, str]] = ()) -> UriMatcher:
+    """The matcher of a score: :func:`kb_matcher` over ``kb_namespaces`` (default
+    :data:`DEFAULT_KB_NAMESPACES`) with the classes of ``same_as`` plus ``links`` (e.g. the
+    owl:sameAs links the gold file itself carries). ``same_as`` is not changed."""
+    links = list(links)
+    index = same_as
+    if links:
+        index = SameAsIndex()
+        if same_as is not None:
+            for members in same_as.members().values():
+                ms = sorted(members)
+                for other in ms[1:]:
+                    index.add(ms[0], other)
+            index.link_count = same_as.link_count
+        for a, b in links:
+            index.add(a, b)
+    return kb_matcher(tuple(kb_namespaces) if kb_namespaces else DEFAULT_KB_NAMESPACES, index)

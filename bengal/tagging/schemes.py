@@ -1,59 +1,20 @@
-"""Tagging schemes as tables: IO, IOB1, IOB2, IOE1, IOE2, IOBES, BILOU.
+"""Tagging schemes as tables: IO, IOB1, IOB2, IOE1, IOE2, IOBES, BILOU (seqeval's ``scheme.py`` idea).
 
-A scheme is data, not code (the idea of seqeval's ``scheme.py``): the
-prefixes it allows, and three sets of *patterns* over a pair of neighbouring
-tokens ``(previous, current)``, each pattern ``(previous prefixes, current
-prefixes, type rule)`` with the type rule ``SAME``, ``DIFF`` or ``ANY``:
-
-* ``start``: the current token begins a chunk (when it does not continue one);
-* ``inside``: the current token continues the chunk the previous token is in;
-* ``end``: a chunk that stops before the current token is complete (strict
-  mode keeps it), otherwise it is dropped.
-
-One generic loop (:mod:`bengal.score.chunks`) reads every scheme, in two modes:
-
-* **strict**: the chunks are exactly those the scheme's patterns allow; tags
-  outside any valid chunk are dropped and counted (case C2). This is
-  seqeval's ``mode="strict"`` (seqeval ``scheme.py``: ``IOB2``, ``IOBES``,
-  ``BILOU``, ``IOE2``; its ``IOB1``/``IOE1`` tables have known gaps, see
-  below).
-* **lenient**: conlleval's rules (conlleval.pl ``startOfChunk`` /
-  ``endOfChunk``; seqeval's default mode, ``get_entities``), which read any
-  tag sequence as chunks, repairing what the scheme does not allow (an
-  ``I-X`` after ``O`` starts a chunk, a type switch starts a new chunk). Each
-  prefix of the scheme maps to one of conlleval's roles ``B I E S``
-  (:attr:`Scheme.roles`: BILOU's ``L`` is ``E`` and ``U`` is ``S``). The tags
-  that the strict reading would drop are counted as *repaired*.
-
-Tags: prefix style ``B-PER`` (split at the first ``-``, so ``B-ARGM-LOC`` has
-type ``ARGM-LOC``) or suffix style ``PER-B`` (split at the last ``-``, as
-PaddleNLP's ``ChunkEvaluator(suffix=True)``); a bare prefix (``B``) has the
-type ``_`` (seqeval's convention); ``O`` is outside. See :func:`parse_tag`.
-
-Definitions (Ramshaw & Marcus 1995 for IOB1; Tjong Kim Sang & Veenstra 1999
-for IOB2/IOE1/IOE2; IOBES/BILOU as in Ratinov & Roth 2009):
-
-* IO: a chunk is a maximal run of ``I-X`` of one type.
-* IOB1: ``I-X`` begins a chunk unless it continues one of type X; ``B-X``
-  only begins a chunk that directly follows another chunk of type X.
-* IOB2: ``B-X`` begins every chunk, ``I-X`` continues it.
-* IOE1: ``I-X`` ends a chunk unless the next chunk has type X and follows
-  directly, then the chunk ends with ``E-X``.
-* IOE2: ``E-X`` ends every chunk, ``I-X`` is inside.
-* IOBES: ``B-X`` begins, ``I-X`` inside, ``E-X`` ends a chunk of two or
-  more tokens; ``S-X`` is a one-token chunk.
-* BILOU: IOBES with ``L`` for ``E`` and ``U`` for ``S``.
-
-Where this differs from seqeval's strict tables (both on tag sequences that
-break the scheme): IOB1 ``B-X B-Y`` — seqeval drops the ``B-X`` chunk, here it
-is kept (the invalid tag is ``B-Y``, which is dropped); IOE1 — seqeval's own
-table is marked unfinished (``# Todo``), this one follows the definition.
+A scheme is data, not code: the prefixes it allows, three sets of patterns over a pair of
+neighbouring tokens (``start``, ``inside``, ``end``, each ``(previous prefixes, current
+prefixes, SAME|DIFF|ANY type rule)``), the conlleval role of each prefix for lenient reading,
+and the prefixes it writes a chunk with. One generic loop (:mod:`bengal.tagging.decode`)
+reads every scheme, strict or lenient; :func:`tags_for` writes any scheme that can be
+written. Tags are ``B-PER`` (prefix style) or ``PER-B`` (suffix style, :func:`parse_tag`).
+Definitions, sources and where this differs from seqeval: ``docs/tagging.md``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Mapping
+
+from bengal.errors import UnknownOptionError
 
 __all__ = [
     "Scheme",
@@ -67,6 +28,7 @@ __all__ = [
     "STRICT",
     "get_scheme",
     "parse_tag",
+    "tags_for",
 ]
 
 SAME = "same"
@@ -97,6 +59,11 @@ class Scheme:
             for lenient mode.
         start, inside, end: the patterns (module docstring); ``"*"`` in a
             prefix slot means any prefix of the scheme, ``O`` included.
+        writes: the prefixes a written chunk gets: ``(one-token chunk, first, inside, last)``
+            token; ``None`` when the scheme cannot be written from spans alone (IOE1, whose
+            tags depend on the next chunk).
+        after_same: the first prefix of a chunk that directly follows a chunk of the same
+            type, when it differs from ``writes`` (IOB1's ``B``), else ``None``.
     """
 
     name: str
@@ -106,6 +73,8 @@ class Scheme:
     start: frozenset[Pattern]
     inside: frozenset[Pattern]
     end: frozenset[Pattern]
+    writes: tuple[str, str, str, str] | None = None
+    after_same: str | None = None
 
     def allows(self, prefix: str) -> bool:
         """True when ``prefix`` (a letter, or ``O``) is allowed by the scheme."""
@@ -132,25 +101,30 @@ class Scheme:
         return prev != OUTSIDE and self._match(self.end, prev, cur, same)
 
 
-def _scheme(name: str, label: str, prefixes: str, roles: dict[str, str], start, inside, end) -> Scheme:
-    return Scheme(name, label, prefixes, roles, frozenset(start), frozenset(inside), frozenset(end))
+def _scheme(name: str, label: str, prefixes: str, roles: dict[str, str], start, inside, end,
+            writes: str | None = None, after_same: str | None = None) -> Scheme:
+    return Scheme(name, label, prefixes, roles, frozenset(start), frozenset(inside), frozenset(end),
+                  tuple(writes) if writes else None, after_same)  # type: ignore[arg-type]
 
 
 SCHEMES: dict[str, Scheme] = {s.name: s for s in (
     _scheme("io", "IO", "I", {"I": "I"},
             start=[("O", "I", ANY), ("I", "I", DIFF)],
             inside=[("I", "I", SAME)],
-            end=[("I", "*", ANY)]),
+            end=[("I", "*", ANY)],
+            writes="IIII"),
     _scheme("iob1", "IOB1", "IB", {"I": "I", "B": "B"},
             # I-X begins a chunk unless it continues one (after O, another type, or a
             # B-X that began no chunk); B-X begins one only right after a chunk of type X.
             start=[("O", "I", ANY), ("IB", "I", DIFF), ("B", "I", SAME), ("IB", "B", SAME)],
             inside=[("IB", "I", SAME)],
-            end=[("IB", "*", ANY)]),
+            end=[("IB", "*", ANY)],
+            writes="IIII", after_same="B"),
     _scheme("iob2", "IOB2", "IB", {"I": "I", "B": "B"},
             start=[("*", "B", ANY)],
             inside=[("IB", "I", SAME)],
-            end=[("IB", "*", ANY)]),
+            end=[("IB", "*", ANY)],
+            writes="BBII"),
     _scheme("ioe1", "IOE1", "IE", {"I": "I", "E": "E"},
             # E-X ends a chunk only when a chunk of type X follows directly.
             start=[("O", "IE", ANY), ("IE", "IE", DIFF), ("E", "IE", SAME)],
@@ -159,15 +133,18 @@ SCHEMES: dict[str, Scheme] = {s.name: s for s in (
     _scheme("ioe2", "IOE2", "IE", {"I": "I", "E": "E"},
             start=[("OE", "IE", ANY), ("I", "IE", DIFF)],
             inside=[("I", "IE", SAME)],
-            end=[("E", "*", ANY)]),
+            end=[("E", "*", ANY)],
+            writes="EIIE"),
     _scheme("iobes", "IOBES", "IBES", {"I": "I", "B": "B", "E": "E", "S": "S"},
             start=[("*", "BS", ANY)],
             inside=[("BI", "IE", SAME)],
-            end=[("ES", "*", ANY)]),
+            end=[("ES", "*", ANY)],
+            writes="SBIE"),
     _scheme("bilou", "BILOU", "BILU", {"B": "B", "I": "I", "L": "E", "U": "S"},
             start=[("*", "BU", ANY)],
             inside=[("BI", "IL", SAME)],
-            end=[("LU", "*", ANY)]),
+            end=[("LU", "*", ANY)],
+            writes="UBIL"),
 )}
 
 
@@ -175,13 +152,13 @@ def get_scheme(name: str | Scheme) -> Scheme:
     """The :class:`Scheme` called ``name`` (case-insensitive).
 
     Raises:
-        ValueError: an unknown scheme name (the message lists the known ones).
+        UnknownOptionError: an unknown scheme name (the message lists the known ones; a ValueError).
     """
     if isinstance(name, Scheme):
         return name
     scheme = SCHEMES.get(str(name).lower())
     if scheme is None:
-        raise ValueError(f"unknown tagging scheme {name!r}: choose one of {', '.join(SCHEMES)}")
+        raise UnknownOptionError(f"unknown tagging scheme {name!r}: choose one of {', '.join(SCHEMES)}")
     return scheme
 
 
@@ -213,3 +190,28 @@ def parse_tag(tag: str, suffix: bool = False) -> tuple[str, str]:
         style = "TYPE-P (suffix style)" if suffix else "P-TYPE (prefix style)"
         raise ValueError(f"tag {tag!r} is not of the form {style} with P one of B, I, E, S, L, U, or O")
     return prefix, typ or "_"
+
+
+def tags_for(scheme: str | Scheme, n: int, typ: str, *, suffix: bool = False, follows_same: bool = False) -> list[str]:
+    """The tags of one chunk of ``n`` tokens of type ``typ`` (``"_"``: untyped) under ``scheme``.
+
+    Args:
+        scheme: a scheme name or :class:`Scheme`.
+        n: tokens in the chunk (>= 1).
+        typ: the chunk's type; ``"_"`` writes bare prefixes (``B``, ``I``).
+        suffix: write ``TYPE-P`` instead of ``P-TYPE``.
+        follows_same: the chunk directly follows a chunk of the same type (IOB1 then begins with ``B``).
+
+    Raises:
+        UnknownOptionError: an unknown scheme, or one that cannot be written (IOE1).
+    """
+    sch = get_scheme(scheme)
+    if sch.writes is None:
+        raise UnknownOptionError(f"writing the scheme {sch.name!r} is not supported")
+    single, first, inside, last = sch.writes
+    if follows_same and sch.after_same:
+        single = first = sch.after_same
+    prefixes = [single] if n == 1 else [first] + [inside] * (n - 2) + [last]
+    if typ == "_":
+        return prefixes
+    return [f"{typ}-{p}" if suffix else f"{p}-{typ}" for p in prefixes]

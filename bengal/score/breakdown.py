@@ -1,0 +1,110 @@
+"""Breakdowns of a span score: the InKB / EE lines (GERBIL's per-class counts) and per-type scores.
+
+* **InKB / EE**: gold and predictions restricted to the InKB (resp. emerging-entity) mentions,
+  matched on their own.
+* **Per type, ETyping** (types judged): gold and predictions restricted to the mentions carrying
+  the type, matched on their own (conlleval's per-type counts).
+* **Per type, A2KB / D2KB / ERec** (types not judged): the main alignment's outcomes attributed to
+  types (:func:`per_gold_type`), so that a system's own type labels cannot hide its linking errors.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from bengal.model import Document
+from bengal.score import metrics
+from bengal.score.matching import SpanMatch
+from bengal.score.metrics import Counts, MicroScore
+from bengal.score.result import UNTYPED, DocumentScore, SubScore
+from bengal.score.tasks import Task, types_of
+from bengal.score.uris import UriMatcher
+
+__all__ = ["inkb_ee", "per_type", "per_gold_type"]
+
+Pairs = Sequence[tuple[Document, "Document | None"]]
+
+
+def inkb_ee(task: Task, docs: Pairs, doc_counts: Sequence[Counts], span_match: SpanMatch, matcher: UriMatcher,
+            strategy: str) -> tuple[SubScore, SubScore]:
+    """Micro and macro of the InKB and of the EE mentions, each matched on their own (GERBIL's
+    per-class counts). A document whose mentions all fall in one class reuses its main counts."""
+    in_kb = matcher.in_kb
+    kb_counts, ee_counts = [], []
+    for (g, p), main in zip(docs, doc_counts):
+        pm = p.mentions if p is not None else ()
+        g_kb = [in_kb(m.uris) for m in g.mentions]
+        p_kb = [in_kb(m.uris) for m in pm]
+        if all(g_kb) and all(p_kb):
+            kb_counts.append(main)
+            ee_counts.append(Counts())
+        elif not any(g_kb) and not any(p_kb):
+            kb_counts.append(Counts())
+            ee_counts.append(main)
+        else:
+            for flag, out in ((True, kb_counts), (False, ee_counts)):
+                gs = [m for m, k in zip(g.mentions, g_kb) if k is flag]
+                ps = [m for m, k in zip(pm, p_kb) if k is flag]
+                out.append(task.align(gs, ps, span_match, matcher, strategy).counts)
+    subs = []
+    for counts in (kb_counts, ee_counts):
+        total, _ = metrics.micro(counts)
+        subs.append(SubScore(MicroScore.of(total), metrics.macro(counts)))
+    return subs[0], subs[1]
+
+
+def per_type(task: Task, docs: Pairs, doc_counts: Sequence[Counts], span_match: SpanMatch, matcher: UriMatcher,
+             strategy: str) -> dict[str, MicroScore]:
+    """Per type where the task judges types (ETyping): gold and predictions restricted to the
+    mentions carrying the type, matched on their own (conlleval's per-type counts)."""
+    sums: dict[str, Counts] = {}
+    for (g, p), main in zip(docs, doc_counts):
+        pm = p.mentions if p is not None else ()
+        if all(m.type is None for m in g.mentions) and all(m.type is None for m in pm):
+            sums[UNTYPED] = sums.get(UNTYPED, Counts()) + main  # every mention is "(untyped)"
+            continue
+        types = {t for m in g.mentions for t in (types_of(m) or {UNTYPED})}
+        types |= {t for m in pm for t in (types_of(m) or {UNTYPED})}
+        for t in types:
+            gs = [m for m in g.mentions if t in (types_of(m) or {UNTYPED})]
+            ps = [m for m in pm if t in (types_of(m) or {UNTYPED})]
+            c = task.align(gs, ps, span_match, matcher, strategy).counts
+            sums[t] = sums.get(t, Counts()) + c
+    return {t: MicroScore.of(sums[t]) for t in sorted(sums)}
+
+
+def per_gold_type(task: Task, docs: Pairs, per_document: Sequence[DocumentScore],
+                  span_match: SpanMatch) -> dict[str, MicroScore]:
+    """Per type where the task does not judge types (A2KB, D2KB, ERec): the main alignment's
+    outcomes attributed to types. A TP or FN counts for its gold mention's types; an FP for the
+    types of the gold mentions at an acceptable span (a wrong link on a Person mention is a Person
+    error; under weak match an FP over gold mentions of several types counts for each, so per-type
+    FP can add up to more than the FP total), else for its own predicted types; ``(untyped)`` when there are none. A system's own
+    type vocabulary then cannot hide its linking errors."""
+    tp: dict[str, int] = {}
+    fp: dict[str, int] = {}
+    fn: dict[str, int] = {}
+
+    def add(table: dict[str, int], types: Iterable[str]) -> None:
+        for t in types or (UNTYPED,):
+            table[t] = table.get(t, 0) + 1
+
+    for (g, p), d in zip(docs, per_document):
+        a = d.alignment
+        gm = g.mentions
+        pm = p.mentions if p is not None else ()
+        matched_g = {i for i, _ in a.pairs}
+        matched_p = {j for _, j in a.pairs}
+        for i, m in enumerate(gm):
+            add(tp if i in matched_g else fn, types_of(m))
+        gold_spans = {m.span for m in gm} if task.strong_only else None
+        for j, m in enumerate(pm):
+            if j in matched_p or (gold_spans is not None and m.span not in gold_spans):
+                continue  # TP (counted on the gold side) or ignored by D2KB
+            at = set()
+            for gm_ in gm:
+                if span_match(gm_, m):
+                    at |= types_of(gm_) or {UNTYPED}
+            add(fp, at or types_of(m))
+    types = sorted(set(tp) | set(fp) | set(fn))
+    return {t: MicroScore.of(Counts(tp.get(t, 0), fp.get(t, 0), fn.get(t, 0))) for t in types}

@@ -1,0 +1,64 @@
+"""Confidence thresholds: keep predictions with ``score >= T``, and the precision-recall curve over T.
+
+A prediction without a score is kept under every threshold (and counted). The curve's best
+point is **tuned on the test data** (as GERBIL's ``ConfidenceBasedFMeasureCalculator`` does):
+optimistic, reported apart from the headline numbers (:class:`~bengal.score.result.Sweep`).
+"""
+
+from __future__ import annotations
+
+from bengal.model import Corpus, Document
+from bengal.score.matching import SpanMatch
+from bengal.score.metrics import Counts, MicroScore
+from bengal.score.result import Sweep, SweepPoint
+from bengal.score.tasks import Task
+from bengal.score.uris import UriMatcher
+
+__all__ = ["filter_threshold", "sweep_curve", "MAX_SWEEP_POINTS"]
+
+#: Most thresholds a sweep tries (evenly spaced quantiles of the distinct scores, both ends kept).
+MAX_SWEEP_POINTS = 101
+
+
+def filter_threshold(pred: Corpus, threshold: float | None) -> tuple[dict[str, Document], int, int]:
+    """``({uri: document with predictions of score >= T}, dropped, without score)``."""
+    docs = pred.by_uri()
+    if threshold is None:
+        return docs, 0, 0
+    dropped = unscored = 0
+    out = {}
+    for uri, d in docs.items():
+        kept = []
+        for m in d.mentions:
+            if m.score is None:
+                unscored += 1
+                kept.append(m)
+            elif m.score >= threshold:
+                kept.append(m)
+            else:
+                dropped += 1
+        out[uri] = d if len(kept) == len(d.mentions) else Document(d.uri, d.text, tuple(kept))
+    return out, dropped, unscored
+
+
+def sweep_curve(task: Task, gold: Corpus, pred: Corpus, span_match: SpanMatch, matcher: UriMatcher, strategy: str,
+                max_points: int = MAX_SWEEP_POINTS) -> Sweep:
+    """Micro P/R/F1 at every distinct prediction score as threshold (at most ``max_points``)."""
+    scores = sorted({m.score for d in pred.documents for m in d.mentions if m.score is not None})
+    if len(scores) > max_points:  # evenly spaced quantiles of the distinct scores, both ends kept
+        step = (len(scores) - 1) / (max_points - 1)
+        scores = sorted({scores[round(i * step)] for i in range(max_points)})
+    points = []
+    for t in scores:
+        docs, _, _ = filter_threshold(pred, t)
+        total = Counts()
+        for g in gold.documents:
+            p = docs.get(g.uri)
+            total = total + task.align(g.mentions, p.mentions if p is not None else (), span_match, matcher,
+                                       strategy).counts
+        points.append(SweepPoint(t, MicroScore.of(total)))
+    best = None
+    for pt in points:
+        if best is None or pt.micro.f1 > best.micro.f1:
+            best = pt
+    return Sweep(tuple(points), best)

@@ -1,0 +1,1 @@
+"""Workflows: one function per command."""
