@@ -23,7 +23,8 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     args = ap.parse_args()
 
-    from bengal.generate import GenerateConfig, generate_to_file
+    from bengal.generate import GenerateConfig
+    from bengal.workflows.generate_files import generate_files
     from bengal.kb.store import open_kb
 
     open_kb()  # the first-use store build is not part of the figure
@@ -34,7 +35,7 @@ def main() -> None:
             out.parent.mkdir()
             config = GenerateConfig(docs=args.docs, strategy=args.strategy, seed=0)
             start = time.perf_counter()
-            generate_to_file(config, out, jobs=jobs)
+            generate_files(out, config, jobs=jobs)
             seconds = time.perf_counter() - start
             outputs.append(out.read_bytes())
             print(f"generate --docs {args.docs} --strategy {args.strategy} --jobs {jobs}: {seconds:.1f} s, "

@@ -84,11 +84,12 @@ def main() -> int:
         row("reopening the built store", f"{time.perf_counter() - t:.2f} s", "")
         del kb
 
-        from bengal.generate import GenerateConfig, generate_to_file
+        from bengal.generate import GenerateConfig
+        from bengal.workflows.generate_files import generate_files
 
         out = Path(tmp) / "bench.ttl"
         t = time.perf_counter()
-        generated, _ = generate_to_file(GenerateConfig(docs=args.docs, density="high", seed=1), out)
+        generated, _ = generate_files(out, GenerateConfig(docs=args.docs, density="high", seed=1))
         gen = time.perf_counter() - t
         row(f"generate --docs {args.docs} (checks + NIF written)", f"{args.docs / gen:.0f} docs/s", ">= 100 docs/s")
         row(f"  ({gen:.1f} s, {generated.stats['mentions']:,} mentions)", "", "")

@@ -160,9 +160,11 @@ class Corpus:
     Attributes:
         documents: the documents, in corpus order; their URIs are unique.
         name: a short name (file stem, ``conllpp``, …).
-        metadata: free-form provenance: source path, KB snapshot, generator
-            parameters.
+        metadata: read-only provenance: source path, format, KB snapshot, generator
+            parameters. Never an option of a writer or scorer (those are typed arguments).
         warnings: flaws found while reading (empty for generated corpora).
+        same_as: ``(IRI, IRI)`` owl:sameAs links the corpus file carries (OKE links its
+            corpus-local entities to DBpedia with them); the scorer adds them to its URI classes.
 
     Raises:
         ValueError: when two documents share a URI.
@@ -172,6 +174,7 @@ class Corpus:
     name: str = ""
     metadata: Mapping[str, Any] = field(default_factory=dict)
     warnings: tuple[CorpusWarning, ...] = ()
+    same_as: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         docs = tuple(self.documents)
@@ -182,6 +185,7 @@ class Corpus:
             seen.add(d.uri)
         object.__setattr__(self, "documents", docs)
         object.__setattr__(self, "warnings", tuple(self.warnings))
+        object.__setattr__(self, "same_as", tuple(self.same_as))
 
     def __len__(self) -> int:
         return len(self.documents)
@@ -199,5 +203,5 @@ class Corpus:
         return sum(len(d.mentions) for d in self.documents)
 
     def with_documents(self, documents: Sequence[Document]) -> "Corpus":
-        """A copy with other documents and the same name, metadata and warnings."""
-        return Corpus(tuple(documents), self.name, dict(self.metadata), self.warnings)
+        """A copy with other documents and the same name, metadata, warnings and sameAs links."""
+        return Corpus(tuple(documents), self.name, dict(self.metadata), self.warnings, self.same_as)

@@ -13,7 +13,9 @@ import pytest
 from bengal.io import read_corpus
 from bengal.io.conll import read_conll
 from bengal.io.tagged import parse_tagged
-from bengal.score.answers import Sample, align_answer, read_answers, score_answers, sentence_samples
+from bengal.io.answers import read_answers
+from bengal.llm.answers import align_answer, score_answers
+from bengal.llm.samples import Sample, sentence_samples
 
 
 def _sample(tokens: str, tags: str, sid: str = "s1") -> Sample:

@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pyoxigraph as ox
 import pytest
-from cli_helpers import bengal
+from cli_helpers import bengal, bengal_process
 import rdflib
 
-from bengal.generate import GenerateConfig, generate, generate_to_file
+from bengal.generate import GenerateConfig, generate
+from bengal.workflows.generate_files import generate_files
 from bengal.kb.store import bundled_sample_path
 
 NIF = rdflib.Namespace("http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#")
@@ -33,9 +34,9 @@ def raw_kb():
 
 @pytest.fixture(scope="module")
 def readme_run(tmp_path_factory):
-    """The README's first command: `bengal generate --docs 100 --density high -o bench.ttl`."""
+    """The README's first command: `bengal generate --docs 100 --density high -o bench.ttl`, as a process."""
     cwd = tmp_path_factory.mktemp("readme")
-    proc = bengal("generate", "--docs", "100", "--density", "high", "-o", "bench.ttl", cwd=cwd)
+    proc = bengal_process("generate", "--docs", "100", "--density", "high", "-o", "bench.ttl", cwd=cwd)
     assert proc.returncode == 0, proc.stderr
     return cwd, proc
 
@@ -106,12 +107,12 @@ def test_same_arguments_and_seed_give_identical_bytes(tmp_path):
     a, b = tmp_path / "a" / "c.ttl", tmp_path / "b" / "c.ttl"
     a.parent.mkdir()
     b.parent.mkdir()
-    generate_to_file(config, a)
-    generate_to_file(config, b)
+    generate_files(a, config)
+    generate_files(b, config)
     assert a.read_bytes() == b.read_bytes()
     assert (a.parent / "c.ttl.manifest.json").read_bytes() == (b.parent / "c.ttl.manifest.json").read_bytes()
     other = tmp_path / "other.ttl"
-    generate_to_file(GenerateConfig(docs=30, density="medium", seed=6), other)
+    generate_files(other, GenerateConfig(docs=30, density="medium", seed=6))
     assert other.read_bytes() != a.read_bytes()
 
 
@@ -119,8 +120,8 @@ def test_jsonl_output_holds_the_same_documents(tmp_path):
     from bengal.io import read_corpus
 
     config = GenerateConfig(docs=20, seed=3)
-    generate_to_file(config, tmp_path / "c.ttl")
-    generate_to_file(config, tmp_path / "c.jsonl")
+    generate_files(tmp_path / "c.ttl", config)
+    generate_files(tmp_path / "c.jsonl", config)
     lines = (tmp_path / "c.jsonl").read_text(encoding="utf-8").splitlines()
     assert len(lines) == 20
     first = json.loads(lines[0])

@@ -15,7 +15,8 @@ import pyoxigraph as ox
 import pytest
 from cli_helpers import bengal
 
-from bengal.generate import GenerateConfig, generate, generate_to_file
+from bengal.generate import GenerateConfig, generate
+from bengal.workflows.generate_files import generate_files
 from bengal.generate.kbview import entities, load_ontology, outgoing_facts
 from bengal.generate.pipeline import DocumentMaker
 from bengal.generate.strategies import STRATEGIES, FactSource, StrategyContext
@@ -204,7 +205,7 @@ def test_jobs_2_gives_the_same_bytes_as_jobs_1(tmp_path):
     for jobs in (1, 2):
         folder = tmp_path / f"j{jobs}"
         folder.mkdir()
-        generate_to_file(GenerateConfig(docs=40, strategy="hybrid", seed=8), folder / "c.ttl", jobs=jobs)
+        generate_files(folder / "c.ttl", GenerateConfig(docs=40, strategy="hybrid", seed=8), jobs=jobs)
         outs.append(((folder / "c.ttl").read_bytes(), (folder / "c.ttl.manifest.json").read_bytes()))
     assert outs[0] == outs[1]
 

@@ -13,7 +13,7 @@ import pytest
 
 from bengal.generate.kbview import Entity, load_ontology
 from bengal.generate.lexicon import load_lexicon
-from bengal.generate import generate_to_file
+from bengal.workflows.generate_files import generate_files
 from bengal.generate.pipeline import GenerateConfig, ambiguity_index, generate
 from bengal.generate.surface import (AmbiguityIndex, alt_label_ok, family_name, first_name_gender, is_acronym,
                                      unqualified_place)
@@ -110,8 +110,8 @@ def test_corpus_with_forms_and_annotated_pronouns(bundled_kb, tmp_path):
     import rdflib
 
     out = tmp_path / "c.ttl"
-    generate_to_file(GenerateConfig(docs=20, strategy="star", seed=3, surface_forms=True, pronouns=True,
-                                    annotate_pronouns=True, paraphrase=True), out, kb=bundled_kb)
+    generate_files(out, GenerateConfig(docs=20, strategy="star", seed=3, surface_forms=True, pronouns=True,
+                                       annotate_pronouns=True, paraphrase=True), kb=bundled_kb)
     stats = json.loads((tmp_path / "c.ttl.manifest.json").read_text())["stats"]
     g = rdflib.Graph().parse(out, format="turtle")
     texts = {str(c): str(t) for c, t in g.subject_objects(rdflib.URIRef(NIF + "isString"))}

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from bengal.errors import InputError
-from bengal.io import detect_format, read_corpus, write_corpus
+from bengal.io import ConllOptions, detect_format, read_corpus, write_corpus
 from bengal.io.conll import read_conll, read_conll_file, write_conll
 from bengal.workflows.score_files import score_conll
 
@@ -150,7 +150,7 @@ def test_write_corpus_conll_extension(tmp_path):
 
 def test_original_conll2003_iob1_reads_like_conllpp():
     # eng.testb: CRLF, IOB1; conllpp_test.txt: LF, IOB2 (CoNLL++ corrected 186 sentences)
-    orig = read_corpus(shared_path("conll", "conll2003-original", "eng.testb"), conll={"scheme": "iob1"})
+    orig = read_corpus(shared_path("conll", "conll2003-original", "eng.testb"), conll=ConllOptions(scheme="iob1"))
     pp = read_corpus(shared_path("conll", "conllpp_test.txt"))
     assert orig.warnings == () and pp.warnings == ()
     assert len(orig) == len(pp) == 231

@@ -15,7 +15,8 @@ import pytest
 import rdflib
 
 from bengal.errors import InputError, UsageError
-from bengal.io import atomic_write, detect_format, read_corpus, read_nif, write_corpus, write_nif
+from bengal.atomic import atomic_write
+from bengal.io import detect_format, read_corpus, read_nif, write_corpus, write_nif
 from bengal.io.nif import NIL_NAMESPACE, TYPE_NAMESPACE, document_uri
 from bengal.model import Corpus, CorpusWarning, Document, Mention
 

@@ -13,7 +13,8 @@ import pytest
 from bengal.errors import InputError
 from bengal.model import Corpus, Document, Mention
 from bengal.score import score
-from bengal.score.uris import SameAsIndex, normalise_uri, read_same_as
+from bengal.io.same_as import read_same_as
+from bengal.score.uris import SameAsIndex, normalise_uri
 
 DBR = "http://dbpedia.org/resource/"
 A, B, C = DBR + "A", DBR + "B", DBR + "C"
@@ -125,14 +126,15 @@ def test_same_as_file_and_gold_links(tmp_path):
         fh.write(f"<{A}> <http://same_as> <{wd}> .\n# comment\n\n")
         fh.write(f"<{B}> <http://www.w3.org/2002/07/owl#sameAs> <{C}> .\n")
         fh.write(f"<{B}> <http://www.w3.org/2000/01/rdf-schema#seeAlso> <{C}> .\n")
-    index, other = read_same_as(path)
+    links, other = read_same_as(path)
+    index = SameAsIndex(links)
     assert (len(index), other) == (2, 1)
     assert index.representative(wd) == index.representative(A)
     # gold in DBpedia, prediction in Wikidata: without links the Wikidata URI is EE (no match), with them a TP
     assert counts(one([m(0, 5, A)], [m(0, 5, wd)])) == (0, 1, 1)
     assert counts(one([m(0, 5, A)], [m(0, 5, wd)], same_as=index)) == (1, 0, 0)
-    # sameAs links in the gold file itself (gold.metadata["same_as"]) are used too
-    g = Corpus((Document("http://ex.org/d", TEXT, (m(0, 5, "http://oke/X"),)),), metadata={"same_as": (("http://oke/X", C),)})
+    # sameAs links in the gold file itself (gold.same_as) are used too
+    g = Corpus((Document("http://ex.org/d", TEXT, (m(0, 5, "http://oke/X"),)),), same_as=(("http://oke/X", C),))
     p = Corpus((Document("http://ex.org/d", TEXT, (m(0, 5, C),)),))
     assert counts(score(g, p)) == (1, 0, 0)
     bad = tmp_path / "bad.nt"

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import math
-import os
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Callable
 
-from bengal.annotate.webservice import AnnotationFailure
+from bengal.annotate.base import AnnotationFailure
 from bengal.model import Corpus, Document
 
-__all__ = ["RunReport", "annotate_corpus", "write_predictions", "keep_token_aligned"]
+__all__ = ["RunReport", "annotate_corpus"]
 
 
 @dataclass
@@ -57,26 +55,16 @@ class RunReport:
         return {"system": self.system, "documents": self.documents, "annotated": self.annotated,
                 "failed": self.failed, "errors": dict(sorted(self.errors.items())), "aborted": self.aborted,
                 "seconds": round(self.seconds, 3), "seconds_per_document": round(self.seconds_per_document, 4),
-                "seconds_median": round(self._median(), 4), "seconds_max": round(max(self.timings, default=0.0), 4),
+                "seconds_median": round(self.median_seconds(), 4), "seconds_max": round(max(self.timings, default=0.0), 4),
                 "failures": [{"document": u, "reason": r, "detail": d} for u, r, d in self.failures]}
 
-    def _median(self) -> float:
+    def median_seconds(self) -> float:
+        """Median seconds per attempted document (0 when none)."""
         ordered = sorted(self.timings)
         k = len(ordered)
         if not k:
             return 0.0
         return ordered[k // 2] if k % 2 else (ordered[k // 2 - 1] + ordered[k // 2]) / 2
-
-    def lines(self) -> list[str]:
-        """The report as a few human-readable lines."""
-        out = [f"{self.system}: {self.annotated}/{self.documents} documents annotated, {self.failed} failed"
-               f"{' (aborted: errors exceeded a quarter of the documents, rounded up)' if self.aborted else ''}; "
-               f"{self.seconds_per_document:.3f} s per document (median {self._median():.3f}, "
-               f"max {max(self.timings, default=0.0):.3f})"]
-        for reason, n in sorted(self.errors.items()):
-            first = next((f"{u}: {d}" for u, r, d in self.failures if r == reason), "")
-            out.append(f"  {n} × {reason}" + (f" (first: {first})" if first else ""))
-        return out
 
 
 def _one(annotate: Callable[[Document], Document], doc: Document) -> tuple[Document | None, str, str, float]:
@@ -93,7 +81,8 @@ def _one(annotate: Callable[[Document], Document], doc: Document) -> tuple[Docum
 
 
 def annotate_corpus(corpus: Corpus, annotate: Callable[[Document], Document], *, system: str = "system",
-                    jobs: int = 1, progress: bool = False, abort_rule: bool = True) -> tuple[Corpus, RunReport]:
+                    jobs: int = 1, progress: Callable[[int, int], None] | None = None,
+                    abort_rule: bool = True) -> tuple[Corpus, RunReport]:
     """Annotate every document of ``corpus`` with ``annotate`` (``Document → Document``; the gold
     mentions are removed before the call).
 
@@ -106,7 +95,7 @@ def annotate_corpus(corpus: Corpus, annotate: Callable[[Document], Document], *,
             results are taken in corpus order, and the abort rule looks at that order (with
             ``jobs > 1`` documents already in flight when it fires are still sent, and their
             answers discarded; those not yet started are cancelled).
-        progress: draw a progress bar on stderr (rich).
+        progress: called with ``(documents done, documents in all)`` after each document.
         abort_rule: GERBIL's rule (``ErrorCountingAnnotatorDecorator``): stop once the failed
             documents exceed ``ceil(documents / 4)``; the documents not yet taken are counted as
             ``aborted``. (GERBIL then drops the whole experiment; bengal keeps what was
@@ -122,15 +111,6 @@ def annotate_corpus(corpus: Corpus, annotate: Callable[[Document], Document], *,
     report = RunReport(system=system, documents=n)
     limit = math.ceil(n / 4)  # GERBIL: maxErrors = ceil(0.25 × documents); abort when errors > maxErrors
     results: list[Document] = []
-    bar = None
-    if progress and n:
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-        bar = Progress(TextColumn("annotating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                       console=Console(stderr=True), transient=True)
-        bar.start()
-        task = bar.add_task("annotate", total=n)
 
     def consume(i: int, outcome: tuple[Document | None, str, str, float]) -> bool:
         got, reason, detail, seconds = outcome
@@ -142,70 +122,29 @@ def annotate_corpus(corpus: Corpus, annotate: Callable[[Document], Document], *,
         else:
             report.errors[reason] = report.errors.get(reason, 0) + 1
             report.failures.append((docs[i].uri, reason, detail))
-        if bar is not None:
-            bar.advance(task)
+        if progress is not None:
+            progress(len(report.timings), n)
         failed = sum(report.errors.values())
         return abort_rule and failed > limit
 
     stopped_at = n
-    try:
-        if jobs <= 1:
-            for i, doc in enumerate(docs):
-                if consume(i, _one(annotate, doc)):
+    if jobs <= 1:
+        for i, doc in enumerate(docs):
+            if consume(i, _one(annotate, doc)):
+                stopped_at = i + 1
+                break
+    else:
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(_one, annotate, doc) for doc in docs]
+            for i, fut in enumerate(futures):
+                if consume(i, fut.result()):
                     stopped_at = i + 1
+                    for later in futures[i + 1:]:
+                        later.cancel()
                     break
-        else:
-            with ThreadPoolExecutor(max_workers=jobs) as pool:
-                futures = [pool.submit(_one, annotate, doc) for doc in docs]
-                for i, fut in enumerate(futures):
-                    if consume(i, fut.result()):
-                        stopped_at = i + 1
-                        for later in futures[i + 1:]:
-                            later.cancel()
-                        break
-    finally:
-        if bar is not None:
-            bar.stop()
     if stopped_at < n:
         report.aborted = True
         report.errors["aborted"] = n - stopped_at
         report.failures.extend((d.uri, "aborted", "not sent: the abort rule fired") for d in docs[stopped_at:])
     meta = {"system": system, "annotated_from": corpus.name}
     return Corpus(tuple(results), name=corpus.name, metadata=meta), report
-
-
-def keep_token_aligned(corpus: Corpus) -> tuple[Corpus, int]:
-    """Drop the mentions that do not start and end at whitespace (or the text's ends).
-
-    For predictions on a CoNLL corpus, whose text is its tokens joined by spaces: a CoNLL file
-    cannot carry a mention that cuts a gold token (``It`` in ``...It``) without changing the
-    tokens, which the chunk scorer refuses. Returns ``(corpus, number of mentions dropped)``.
-    """
-    dropped = 0
-    docs = []
-    for d in corpus.documents:
-        t = d.text
-        keep = tuple(m for m in d.mentions if (m.begin == 0 or t[m.begin - 1].isspace())
-                     and (m.end == len(t) or t[m.end].isspace()))
-        dropped += len(d.mentions) - len(keep)
-        docs.append(Document(d.uri, t, keep))
-    return Corpus(tuple(docs), corpus.name, corpus.metadata, corpus.warnings), dropped
-
-
-def write_predictions(pred: Corpus, output: str | os.PathLike[str], report: RunReport, *, corpus: str,
-                      format: str | None = None) -> Path:
-    """Write a system's predictions to ``output`` and their manifest ``OUT.manifest.json``
-    (``{"tool", "version", "system", "corpus", "output": {"file", "format"}, "run": report}``;
-    ``bengal score`` names the system after it) with :func:`bengal.io.write_with_manifest`.
-
-    Returns:
-        The manifest's path.
-    """
-    from bengal import __version__
-    from bengal.io import output_format, write_with_manifest
-
-    out = Path(output)
-    fmt = output_format(out, format)
-    manifest = {"tool": "bengal", "version": __version__, "system": report.system, "corpus": corpus,
-                "output": {"file": out.name, "format": fmt}, "run": report.to_json()}
-    return write_with_manifest(pred, out, manifest, fmt)

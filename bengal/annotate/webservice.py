@@ -26,33 +26,19 @@ baseline) under the same protocol on a local port (``bengal serve``).
 from __future__ import annotations
 
 import io
-import threading
 import time
 import urllib.error
 import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable
 
+from bengal.annotate.base import AnnotationFailure
 from bengal.errors import BengalError
 from bengal.model import Corpus, Document
 
-__all__ = ["AnnotationFailure", "NifWebService", "document_to_nif", "make_server"]
+__all__ = ["NifWebService", "document_to_nif", "make_server"]
 
 CONTENT_TYPE = "application/x-turtle"
-
-
-class AnnotationFailure(Exception):
-    """A system failed on one document.
-
-    Attributes:
-        reason: a short stable code (see the module docstring).
-        detail: one human-readable line.
-    """
-
-    def __init__(self, reason: str, detail: str = "") -> None:
-        super().__init__(f"{reason}: {detail}" if detail else reason)
-        self.reason = reason
-        self.detail = detail
 
 
 def document_to_nif(document: Document) -> bytes:
@@ -185,10 +171,3 @@ def make_server(annotate: Callable[[Document], Document], host: str = "127.0.0.1
     server = ThreadingHTTPServer((host, port), Handler)
     server.daemon_threads = True
     return server
-
-
-def serve_in_thread(server: ThreadingHTTPServer) -> threading.Thread:
-    """Run ``server.serve_forever()`` in a daemon thread and return the thread."""
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    return thread

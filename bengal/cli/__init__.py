@@ -1,27 +1,14 @@
-"""The ``bengal`` command line: a click group whose commands are thin wrappers over the library.
+"""The ``bengal`` command line: a click group; each command is its options, one call to
+:mod:`bengal.workflows`, and the text of :mod:`bengal.report` (one module per command, as spaCy's
+``spacy/cli``). A command module imports its workflow when the command runs, so that ``bengal --help``
+does not load what the other commands need.
 
-One module per command (as spaCy's ``spacy/cli``):
-
-- ``bengal generate`` (:mod:`bengal.cli.generate`) → :func:`bengal.generate.generate_to_file`
-- ``bengal score``    (:mod:`bengal.cli.score`)    → :func:`bengal.io.read_corpus` + :func:`bengal.score.score`
-- ``bengal compare`` (:mod:`bengal.cli.compare`) → :func:`bengal.score.bootstrap.paired_bootstrap`
-- ``bengal prompts`` (:mod:`bengal.cli.prompts`) → :func:`bengal.prompts.corpus_prompts`
-- ``bengal convert`` (:mod:`bengal.cli.convert`) → :func:`bengal.io.read_corpus` + :func:`bengal.io.write_corpus`
-- ``bengal compare-sets`` (:mod:`bengal.cli.compare_sets`) → :func:`bengal.score.sets.score_set`
-- ``bengal annotate`` / ``bengal serve`` (:mod:`bengal.cli.annotate`) → :func:`bengal.annotate.annotate_corpus`,
-  :func:`bengal.annotate.make_server`
-- ``bengal report`` (:mod:`bengal.cli.report`) → :func:`bengal.report.html.write_report`
-- ``bengal kb info`` / ``bengal kb build`` (:mod:`bengal.cli.kb`) → :func:`bengal.kb.info.kb_info`,
-  :func:`bengal.kb.build.build_sample`
-
-Every error the user can cause is printed as one line on stderr (no traceback)
-with a non-zero exit: 2 for bad usage, 1 for bad input. A new command is a new
+Every error the user can cause is printed as one line on stderr (no traceback) with the exit code
+its class gives (:mod:`bengal.errors`): 2 for bad usage, 1 for bad input. A new command is a new
 module that decorates a function with ``@cli.command()`` and is imported here.
 """
 
-from bengal.cli import compare, generate, kb, score  # noqa: F401  (registers the commands)
-from bengal.cli import compare_sets, convert, prompts  # noqa: F401  (issue 5)
-from bengal.cli import annotate, report  # noqa: F401  (issue 6)
-from bengal.cli._app import cli, echo_warnings, main
+from bengal.cli import annotate, compare, compare_sets, convert, generate, kb, prompts, report, score  # noqa: F401
+from bengal.cli._app import cli, main
 
-__all__ = ["cli", "main", "echo_warnings"]
+__all__ = ["cli", "main"]

@@ -2,25 +2,42 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+import contextlib
+import sys
+from typing import Callable, Iterable, Iterator, Sequence
 
 import click
 
 from bengal import __version__
 from bengal.errors import BengalError, exit_code
-from bengal.model import CorpusWarning
 
-__all__ = ["cli", "main", "echo_warnings"]
+__all__ = ["cli", "main", "echo_lines", "progress_bar"]
 
 
-def echo_warnings(warnings: Sequence[CorpusWarning], label: str, limit: int = 3) -> None:
-    """One stderr line per warning code: the count and the first places."""
-    by_code: dict[str, list[CorpusWarning]] = {}
-    for w in warnings:
-        by_code.setdefault(w.code, []).append(w)
-    for code, items in sorted(by_code.items()):
-        first = "; ".join(w.where for w in items[:limit]) + (" …" if len(items) > limit else "")
-        click.echo(f"warning: {label}: {len(items)} × {code} ({first})", err=True)
+def echo_lines(lines: Iterable[str], *, err: bool = False) -> None:
+    """Echo each line (to stderr with ``err``)."""
+    for line in lines:
+        click.echo(line, err=err)
+
+
+@contextlib.contextmanager
+def progress_bar(label: str, total: int | None = None, *, show: bool | None = None) -> Iterator[Callable[..., None]]:
+    """A progress bar on stderr (rich), drawn only when ``show`` (default: stderr is a terminal); yields
+    the callback the library calls: ``(done)`` or ``(done, total)``."""
+    if not (sys.stderr.isatty() if show is None else show):
+        yield lambda *args: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(label, total=total)
+
+        def update(done: int, total: int | None = None) -> None:
+            bar.update(task, completed=done, **({"total": total} if total is not None else {}))
+
+        yield update
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -1,15 +1,13 @@
-"""``bengal compare-sets`` → :func:`bengal.score.sets.score_set` per pair + :func:`bengal.score.sets.render_sets`."""
+"""``bengal compare-sets`` → :func:`bengal.workflows.compare_sets`, printed by :func:`bengal.report.sets.render_sets`."""
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 import click
 
 from bengal.cli._app import cli
-from bengal.errors import UsageError
 
 
 @cli.command("compare-sets")
@@ -31,21 +29,13 @@ def compare_sets(golds, preds, ci_samples, seed, type_map, json_out, strict) -> 
     where the gold has URIs, the A2KB view, each with bootstrap intervals.
 
     Example: bengal compare-sets --gold conllpp --pred answers.jsonl --gold bench.ttl --pred sys.ttl"""
-    from bengal.atomic import atomic_write
-    from bengal.score.sets import render_sets, score_set
-    from bengal.typemap import load_type_map
+    from bengal.report.jsonout import payload_text
+    from bengal.report.sets import render_sets
+    from bengal.workflows.compare import compare_sets as score_sets
 
-    if len(golds) != len(preds):
-        raise UsageError(f"{len(golds)} --gold but {len(preds)} --pred: give one prediction per gold set, in order")
-    if ci_samples < 0:
-        raise UsageError(f"--ci must be 0 or more, got {ci_samples}")
-    tm = load_type_map(type_map) if type_map else None
-    rows = [score_set(g, p, samples=ci_samples, seed=seed, map_type=tm, strict=strict) for g, p in zip(golds, preds)]
-    if json_out:
-        text = json.dumps([r.to_json() for r in rows], indent=2, ensure_ascii=False, allow_nan=False) + "\n"
-        if json_out == "-":
-            sys.stdout.write(text)
-            return
-        with atomic_write(Path(json_out)) as fh:
-            fh.write(text)
+    rows = score_sets(golds, preds, samples=ci_samples, seed=seed, type_map=type_map, strict=strict,
+                      json_path=None if json_out in (None, "-") else json_out)
+    if json_out == "-":
+        sys.stdout.write(payload_text([r.to_json() for r in rows]))
+        return
     click.echo(render_sets(rows), nl=False)

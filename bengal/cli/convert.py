@@ -1,5 +1,4 @@
-"""``bengal convert`` → :func:`bengal.io.read_corpus` + :func:`bengal.io.write_corpus` (optionally with
-:func:`bengal.typemap.map_corpus_types`)."""
+"""``bengal convert`` → :func:`bengal.workflows.convert`."""
 
 from __future__ import annotations
 
@@ -7,14 +6,15 @@ from pathlib import Path
 
 import click
 
-from bengal.cli._app import cli, echo_warnings
+from bengal.cli._app import cli, echo_lines
+from bengal.io.formats import FORMATS
 
 
 @cli.command()
 @click.argument("source", type=click.Path(path_type=Path))
 @click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), required=True,
               help="The converted corpus (format from the extension: .ttl, .nt, .jsonl, .conll; or --format).")
-@click.option("--format", "fmt", type=click.Choice(["nif", "nt", "jsonl", "conll"]), default=None,
+@click.option("--format", "fmt", type=click.Choice(list(FORMATS)), default=None,
               help="Output format (default: from the extension).")
 @click.option("--map-types", is_flag=True,
               help="Map mention types (DBpedia classes) to PER/ORG/LOC/MISC through the class hierarchy.")
@@ -29,16 +29,9 @@ def convert(source, output, fmt, map_types, keep_words, type_map) -> None:
 
     CoNLL output of a corpus that did not come from CoNLL splits punctuation off words (company. →
     company .), so a gold corpus and a system's output on it get the same tokens."""
-    from bengal.io import read_corpus, write_corpus
-    from bengal.model import Corpus
-    from bengal.typemap import load_type_map, map_corpus_types
+    from bengal.report.text import warning_lines
+    from bengal.workflows.convert import convert as convert_corpus
 
-    corpus = read_corpus(source)
-    echo_warnings(corpus.warnings, f"corpus {source}")
-    if map_types or type_map:
-        corpus = map_corpus_types(corpus, load_type_map(type_map) if type_map else None)
-    if corpus.metadata.get("format") != "conll" and not keep_words:
-        corpus = Corpus(corpus.documents, corpus.name, {**dict(corpus.metadata), "conll_split_punct": True},
-                        corpus.warnings)
-    write_corpus(corpus, output, fmt)
+    corpus = convert_corpus(source, output, format=fmt, map_types=map_types, type_map=type_map, keep_words=keep_words)
+    echo_lines(warning_lines(corpus.warnings, f"corpus {source}"), err=True)
     click.echo(f"{len(corpus)} documents, {corpus.mention_count} mentions → {output}", err=True)

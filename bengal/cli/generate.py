@@ -1,4 +1,4 @@
-"""``bengal generate`` → :func:`bengal.generate.generate_to_file`.
+"""``bengal generate`` → :func:`bengal.workflows.generate_files`.
 
 Options given on the command line override the values of ``--preset``; the
 others fall back to the preset, then to :class:`bengal.generate.GenerateConfig`'s defaults.
@@ -6,14 +6,15 @@ others fall back to the preset, then to :class:`bengal.generate.GenerateConfig`'
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
 from click.core import ParameterSource
 
-from bengal.cli._app import cli
+from bengal.cli._app import cli, echo_lines, progress_bar
 from bengal.cli._kbsource import kb_source_options
+from bengal.generate.strategies import STRATEGIES
+from bengal.io.formats import uri_formats
 
 #: CLI option name → GenerateConfig field, for the options a preset may set.
 _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentences", "seed", "classes", "lang",
@@ -28,7 +29,7 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
 @click.option("--density", default="medium", show_default=True,
               help="Gold mentions per token: low, medium, high, or a number such as 0.2.")
 @click.option("--strategy", default="star", show_default=True,
-              help="Subgraph strategy: star, sym, path, hybrid or summary.")
+              help=f"Subgraph strategy: {', '.join(STRATEGIES)}.")
 @click.option("--min-sentences", type=int, default=3, show_default=True, help="Fewest sentences per document.")
 @click.option("--max-sentences", type=int, default=10, show_default=True, help="Most sentences per document.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed (same seed, same corpus).")
@@ -47,7 +48,7 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
               help="KB dump (.nt/.ttl, .gz) or pyoxigraph store folder; default: the bundled DBpedia sample.")
 @click.option("-o", "--output", type=click.Path(path_type=Path), default=Path("bench.ttl"), show_default=True,
               help="Output corpus; OUT.manifest.json is written beside it.")
-@click.option("--format", "fmt", type=click.Choice(["nif", "nt", "jsonl"]), default=None,
+@click.option("--format", "fmt", type=click.Choice(uri_formats()), default=None,
               help="Output format (default: from the extension: .ttl NIF Turtle, .nt NIF N-Triples, .jsonl).")
 @click.option("-j", "--jobs", type=int, default=1, show_default=True,
               help="Worker processes (output identical to --jobs 1).")
@@ -56,44 +57,24 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
 def generate(ctx, preset, list_presets, docs, density, strategy, min_sentences, max_sentences, seed, classes, lang,
              surface_forms, pronouns, paraphrase, annotate_pronouns, kb_path, output, fmt, jobs, quiet, remote) -> None:
     """Generate a NER + EL benchmark with exact gold from the KB."""
-    from bengal.generate import GenerateConfig, generate_to_file, load_preset, manifest_path
-    from bengal.generate import list_presets as all_presets
+    from bengal.generate.presets import list_presets as all_presets
+    from bengal.io.manifest import manifest_path
+    from bengal.report.text import generated_lines
+    from bengal.workflows.generate_files import generate_config, generate_files
 
     if list_presets:
         for p in all_presets():
             click.echo(f"{p.name:8} {p.description}")
         return
-    given = {name: ctx.params[name] for name in _CONFIG_OPTIONS}
-    given["classes"] = tuple(c.strip() for c in classes.split(",") if c.strip())
-    values = {}
-    if preset is not None:
-        recipe = load_preset(preset)
-        values.update(recipe.values)
-    for name in _CONFIG_OPTIONS:
-        if preset is None or ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None):
-            values[name] = given[name]
-    config = GenerateConfig(**values)
+    options = {name: ctx.params[name] for name in _CONFIG_OPTIONS
+               if preset is None or ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None)}
+    if "classes" in options:
+        options["classes"] = tuple(c.strip() for c in classes.split(",") if c.strip())
+    config = generate_config(preset, **options)
     endpoint = remote(kb_path)  # checks the endpoint options before any work
-    show_bar = not quiet and sys.stderr.isatty()
-    if show_bar:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-        with Progress(TextColumn("generating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                      transient=True) as bar:
-            task = bar.add_task("generate", total=config.docs)
-            generated, manifest = generate_to_file(config, output, fmt, kb_path, jobs=jobs, preset=preset,
-                                                   kb=endpoint, progress=lambda n: bar.update(task, completed=n))
-    else:
-        generated, manifest = generate_to_file(config, output, fmt, kb_path, jobs=jobs, preset=preset,
-                                               kb=endpoint)
+    with progress_bar("generating", config.docs, show=False if quiet else None) as tick:
+        generated, _ = generate_files(output, config, preset=preset, format=fmt, kb_path=kb_path, kb=endpoint,
+                                      progress=tick, jobs=jobs)
     if not quiet:
-        s = generated.stats
-        click.echo(
-            f"wrote {s['documents']} documents, {s['sentences']} sentences, {s['mentions']} mentions "
-            f"({s['distinct_uris']} distinct URIs) to {output}; manifest {manifest_path(output)}", err=True)
-        line = (f"density reached: {s['density']:.3f} mentions/token "
-                f"(target {config.density} = {config.density_target:g})")
-        if abs(s["density"] - config.density_target) > 0.15 * config.density_target:
-            line += (f"; the target is out of reach of the {config.strategy} strategy on this KB "
-                     f"(more than 15 % off)")
-        click.echo(line, err=True)
+        echo_lines(generated_lines(generated.stats, str(output), str(manifest_path(output)), config.density,
+                                   config.density_target, config.strategy), err=True)

@@ -1,4 +1,4 @@
-"""``bengal prompts`` → :func:`bengal.prompts.corpus_prompts` + :func:`bengal.prompts.write_prompts`."""
+"""``bengal prompts`` → :func:`bengal.workflows.prompt_files`."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from bengal.cli._app import cli, echo_warnings
+from bengal.cli._app import cli, echo_lines
 
 
 @cli.command()
@@ -23,13 +23,9 @@ def prompts(corpus, output, shots, type_map, with_target) -> None:
     """Write one NER prompt per sentence of CORPUS (a corpus file, or conllpp) in evalscope's tag format.
 
     Score the answers with `bengal score CORPUS answers.jsonl` (one {"id", "answer"} per line)."""
-    from bengal.io import read_corpus
-    from bengal.prompts import corpus_prompts, fewshot_samples, write_prompts
-    from bengal.typemap import load_type_map
+    from bengal.report.text import warning_lines
+    from bengal.workflows.prompts import prompt_files
 
-    fewshot_samples(shots)  # checks --shots before any reading
-    gold = read_corpus(corpus)
-    echo_warnings(gold.warnings, f"corpus {corpus}")
-    n = write_prompts(corpus_prompts(gold, shots, map_type=load_type_map(type_map) if type_map else None,
-                                     with_target=with_target), output)
-    click.echo(f"{n} prompts ({shots}-shot) → {output}", err=True)
+    run = prompt_files(corpus, output, shots=shots, type_map=type_map, with_target=with_target)
+    echo_lines(warning_lines(run.corpus_warnings, f"corpus {corpus}"), err=True)
+    click.echo(f"{run.prompts} prompts ({shots}-shot) → {output}", err=True)

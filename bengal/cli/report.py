@@ -1,7 +1,8 @@
-"""``bengal report`` → :func:`bengal.report.html.write_report`."""
+"""``bengal report`` → :func:`bengal.workflows.report_files`."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
@@ -18,11 +19,9 @@ def report(results, output, title) -> None:
     """Make one self-contained HTML page from score results (bengal score … --json RESULT.json):
     summary table with confidence intervals, per-type bars, F1 across generated sets, error kinds
     and an error browser, e.g. bengal report results/*.json -o report.html."""
-    import sys
+    from bengal.workflows.report_files import report_files
 
-    from bengal.report.html import write_report
-
-    read = write_report(results, sys.stdout if str(output) == "-" else output, title=title)
+    read = report_files(results, sys.stdout if str(output) == "-" else output, title=title)
 
     def n(count: int, word: str) -> str:
         return f"{count} {word}" + ("" if count == 1 else "s")

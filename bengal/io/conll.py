@@ -34,9 +34,8 @@ The corpus model (:func:`conll_to_corpus`, :func:`read_conll`)
 
 Writing (:func:`write_conll`)
     Two columns ``token TAG`` separated by a space, a blank line after each
-    sentence, ``-DOCSTART- O`` and a blank line before each document when the
-    corpus came from a file that had them (``metadata["conll_docstart"]``,
-    default true). Tokens are the whitespace-separated words of each line of a
+    sentence, ``-DOCSTART- O`` and a blank line before each document unless the
+    corpus came from a CoNLL file without them (or ``docstart=False``). Tokens are the whitespace-separated words of each line of a
     document's text; every mention must cover whole tokens, and mentions must
     not overlap (an :class:`~bengal.errors.InputError` otherwise). Tags follow
     the requested scheme.
@@ -296,23 +295,25 @@ PUNCT_TOKEN = re.compile(r"\w+(?:[-'’.]\w+)*|[^\w\s]")
 
 
 def write_conll(corpus: Corpus, fh: IO[str], *, scheme: str = "iob2", suffix: bool = False,
-                split_punct: bool | None = None) -> None:
+                split_punct: bool = False, docstart: bool | None = None) -> None:
     """Write ``corpus`` as two-column CoNLL (module docstring).
 
     Args:
+        scheme, suffix: the tags written (any scheme but IOE1; ``TYPE-P`` with ``suffix``).
         split_punct: tokens are :data:`PUNCT_TOKEN` matches (``company.`` → ``company`` ``.``)
             instead of whitespace-separated words, so that a gold corpus and a system's output on
-            it get the same tokens whatever their mentions are; None = the corpus metadata
-            ``"conll_split_punct"`` (default false). Mention boundaries still cut tokens.
+            it get the same tokens whatever their mentions are. Mention boundaries still cut tokens.
+        docstart: a ``-DOCSTART- O`` line and a blank line before each document; ``None`` = as
+            the corpus was read (its ``conll_docstart`` provenance, when it came from a CoNLL file),
+            else true.
 
     Raises:
         InputError: a mention that does not cover whole tokens, overlapping mentions.
         ValueError: a scheme that cannot be written (``ioe1``).
     """
     sch = get_scheme(scheme).name
-    docstart = corpus.metadata.get("conll_docstart", True) if corpus.metadata else True
-    if split_punct is None:
-        split_punct = bool(corpus.metadata.get("conll_split_punct", False)) if corpus.metadata else False
+    if docstart is None:
+        docstart = bool(corpus.metadata.get("conll_docstart", True)) if corpus.metadata else True
     words = PUNCT_TOKEN if split_punct else re.compile(r"[^\s]+")
     for doc in corpus.documents:
         if docstart:

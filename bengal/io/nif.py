@@ -39,8 +39,8 @@ hand), and the model is built from those records afterwards.
 * ``itsrdf:taConfidence`` (GERBIL's score property, written by GERBIL as
   ``xsd:double``) gives :attr:`Mention.score`.
 * ``owl:sameAs`` links between IRIs (OKE maps its corpus-local ``oke:``
-  entities to DBpedia with them) are kept as ``corpus.metadata["same_as"]``,
-  a tuple of ``(IRI, IRI)`` pairs (absent when there are none); the scorer
+  entities to DBpedia with them) are kept as ``corpus.same_as``,
+  a tuple of ``(IRI, IRI)`` pairs (empty when there are none); the scorer
   adds them to its sameAs classes.
 * Not read: ``rdf:type`` of entity resources (GERBIL adds those
   to a mention's types; OKE task 1 types its entities that way), ``nif:topic``
@@ -151,6 +151,7 @@ GERBIL's layout, NIF 2.0 Core, one context per document then its phrases::
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import io
 import math
@@ -463,9 +464,7 @@ def read_nif(
             if owned:
                 fh.close()
         corpus = _build_corpus(records, src, log, name, syntax, base, keep_nil_iris)
-        if same_as:
-            corpus.metadata["same_as"] = tuple(same_as)
-        return corpus
+        return dataclasses.replace(corpus, same_as=tuple(same_as)) if same_as else corpus
 
 
 def _int_of(values: list | None, prop: str, iri: str, src: str) -> int:

@@ -175,7 +175,7 @@ def load_result(path: str | os.PathLike[str]) -> ReportInput:
         if isinstance(w, Mapping):
             key = (str(w.get("code", "?")), str(w.get("side", "")))
             counts[key] = counts.get(key, 0) + 1
-    from bengal.report.jsonout import corpus_label
+    from bengal.io.nif import file_stem as corpus_label
 
     inputs = data.get("inputs") if isinstance(data.get("inputs"), Mapping) else {}
 

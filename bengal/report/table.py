@@ -12,18 +12,18 @@ given :class:`rich.console.Console`.
 
 from __future__ import annotations
 
-import io
-
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from bengal.score.result import ScoreResult
-from bengal.score.matching import SPAN_MATCHES
-from bengal.score.tasks import TASKS
+from bengal.report.render import plain_text
 from bengal.score import metrics
+from bengal.score.matching import SPAN_MATCHES
+from bengal.score.metrics import Measures, MicroScore
+from bengal.score.result import UNTYPED, ScoreResult
+from bengal.score.tasks import TASKS
 
-__all__ = ["build_table", "build_type_table", "build_report", "render_table", "render_score", "print_table"]
+__all__ = ["build_table", "build_type_table", "build_report", "render_table", "print_table"]
 
 
 def _fmt(x: float) -> str:
@@ -46,11 +46,11 @@ def build_table(result: ScoreResult) -> Table:
     for name in names:
         table.add_column(name, justify="right")
 
-    def micro_row(label, m):
+    def micro_row(label: str, m: MicroScore) -> None:
         extra = [_fmt(metrics.f_beta(m.counts, result.beta))] if fb else []
         table.add_row(label, _fmt(m.precision), _fmt(m.recall), _fmt(m.f1), *extra, str(m.tp), str(m.fp), str(m.fn))
 
-    def macro_row(label, a, fbeta=None):
+    def macro_row(label: str, a: Measures, fbeta: float | None = None) -> None:
         extra = [_fmt(fbeta) if fbeta is not None else ""] if fb else []
         table.add_row(label, _fmt(a.precision), _fmt(a.recall), _fmt(a.f1), *extra, "", "", "")
 
@@ -65,7 +65,7 @@ def build_table(result: ScoreResult) -> Table:
 
 def build_type_table(result: ScoreResult) -> Table | None:
     """Micro P, R, F1 and counts per type (None when there are no types)."""
-    if not result.per_type or set(result.per_type) == {"(untyped)"}:
+    if not result.per_type or set(result.per_type) == {UNTYPED}:
         return None
     table = Table(title="per type (micro)", title_justify="left")
     table.add_column("type", style="bold")
@@ -148,11 +148,4 @@ def print_table(result: ScoreResult, console: Console) -> None:
 
 def render_table(result: ScoreResult, *, width: int = 100) -> str:
     """The report as plain text (no colour codes), e.g. for CI logs and tests."""
-    console = Console(file=io.StringIO(), width=width, force_terminal=False, color_system=None,
-                      record=True, soft_wrap=False)
-    print_table(result, console)
-    return console.export_text()
-
-
-#: Alias used by ``bengal score`` (bengal/cli.py).
-render_score = render_table
+    return plain_text(build_report(result), width=width)

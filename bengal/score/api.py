@@ -29,7 +29,7 @@ from bengal.score.result import GOLD, PREDICTION, DocumentScore, ScoreResult, Sc
 from bengal.score.tasks import TASKS, Task
 from bengal.score.uris import SameAsIndex, UriMatcher, matcher_for
 
-__all__ = ["score", "PROFILES", "gold_links"]
+__all__ = ["score", "PROFILES"]
 
 #: Scoring profiles. ``bengal``: one-to-one maximum matching (order-independent).
 #: ``gerbil``: GERBIL 1.2.x exactly — greedy first fit in gold order
@@ -64,7 +64,7 @@ def score(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str = "stron
         profile: ``"bengal"`` (maximum matching) or ``"gerbil"`` (GERBIL 1.2.x:
             greedy first fit in gold order), see :data:`PROFILES`.
         kb_namespaces: KB URI prefixes (default ``http://dbpedia.org/resource/``).
-        same_as: extra owl:sameAs classes (e.g. from :func:`bengal.score.uris.read_same_as`).
+        same_as: extra owl:sameAs classes (e.g. of the links :func:`bengal.io.same_as.read_same_as` reads).
         beta: the beta of the reported F-beta (> 0).
         threshold: keep only predictions with ``score >= threshold`` (mentions
             without a score are kept and counted in ``without_score``).
@@ -91,13 +91,8 @@ def score(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str = "stron
         raise UnknownOptionError(f"beta must be a positive finite number, got {beta!r}")
     with gc_paused():
         return _score(gold, pred, task_def, span_match, strategy, profile,
-                      uri_matcher if uri_matcher is not None else matcher_for(kb_namespaces, same_as, gold_links(gold)),
+                      uri_matcher if uri_matcher is not None else matcher_for(kb_namespaces, same_as, gold.same_as),
                       float(beta), threshold, sweep, per_type)
-
-
-def gold_links(gold: Corpus) -> list[tuple[str, str]]:
-    """The owl:sameAs links the gold corpus's file carries (OKE links its entities to DBpedia)."""
-    return list(gold.metadata.get("same_as", ()) if gold.metadata else ())
 
 
 def _score(gold: Corpus, pred: Corpus, task_def: Task, span_match: SpanMatch, strategy: str, profile: str,

@@ -20,11 +20,15 @@ from bengal.score.matching import Alignment
 from bengal.score.metrics import Counts, Measures, MicroScore
 from bengal.tagging.decode import GOLD, PREDICTION
 
-__all__ = ["GOLD", "PREDICTION", "UNTYPED", "Result", "ScoreWarning", "SubScore", "SweepPoint", "Sweep",
+__all__ = ["GOLD", "PREDICTION", "UNTYPED", "SCORING_WARNINGS", "Result", "ScoreWarning", "SubScore", "SweepPoint", "Sweep",
            "DocumentScore", "ScoreResult", "RESULT_KEYS"]
 
 #: The per-type key of a mention without a type.
 UNTYPED = "(untyped)"
+
+#: Warning codes the scorer itself adds (the others are the readers', passed through with their side).
+SCORING_WARNINGS = ("missing_document", "overlapping_mentions", "ignored_predictions", "no_confidence",
+                    "text_mismatch")
 
 #: Top-level keys every result's ``to_json()`` has (``documents`` or ``sentences``, as counted).
 RESULT_KEYS = ("task", "micro", "warnings", "conventions")

@@ -34,25 +34,18 @@ and the one GERBIL's ``AbstractMeaningMatchingsSearcher`` applies:
 
 from __future__ import annotations
 
-import gzip
-import os
 import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
-
-from bengal.errors import InputError
 
 __all__ = [
     "uris_match",
     "normalise_uri",
     "KbNamespaces",
     "SameAsIndex",
-    "read_same_as",
     "UriMatcher",
-    "EXACT",
     "URI_RULE",
     "DEFAULT_KB_NAMESPACES",
-    "SAME_AS_PREDICATES",
     "kb_matcher",
     "matcher_for",
 ]
@@ -64,9 +57,6 @@ KB_RULE = ("a mention is InKB when one of its URIs (normalised, with owl:sameAs)
 
 #: GERBIL's default KB (``SimpleWhiteListBasedUriKBClassifier("http://dbpedia.org/resource/")``).
 DEFAULT_KB_NAMESPACES = ("http://dbpedia.org/resource/",)
-OWL_SAME_AS = "http://www.w3.org/2002/07/owl#sameAs"
-#: Predicates read as sameAs links: owl:sameAs, and ``<http://same_as>`` of the dwy-nb DBpedia–Wikidata map.
-SAME_AS_PREDICATES = frozenset({OWL_SAME_AS, "http://same_as"})
 
 
 def uris_match(gold: frozenset[str], pred: frozenset[str]) -> bool:
@@ -176,49 +166,6 @@ class SameAsIndex:
 
     def __len__(self) -> int:
         return self.link_count
-
-
-_NT_LINE = re.compile(r'^\s*<([^>]*)>\s*<([^>]*)>\s*<([^>]*)>\s*\.\s*$')
-
-
-def read_same_as(path: str | os.PathLike[str], index: SameAsIndex | None = None) -> tuple[SameAsIndex, int]:
-    """Read owl:sameAs links from an N-Triples file (optionally gzip) into ``index``.
-
-    Lines ``<a> <p> <b> .`` with ``p`` in :data:`SAME_AS_PREDICATES` are links;
-    blank lines and ``#`` comments are skipped.
-
-    Returns:
-        ``(index, other)``: the index and the number of triples with another
-        predicate (not links; the caller reports them, they are not dropped silently).
-
-    Raises:
-        InputError: the file is missing, or a line is no IRI triple (names file and line).
-    """
-    index = index if index is not None else SameAsIndex()
-    src = os.fspath(path)
-    other = 0
-    try:
-        with open(src, "rb") as raw:
-            magic = raw.read(2)
-        opener = gzip.open if magic == b"\x1f\x8b" else open
-        with opener(src, "rt", encoding="utf-8") as fh:
-            for lineno, line in enumerate(fh, 1):
-                s = line.strip()
-                if not s or s.startswith("#"):
-                    continue
-                m = _NT_LINE.match(s)
-                if m is None:
-                    raise InputError("not an N-Triples line of three IRIs (an owl:sameAs link)", source=src,
-                                     line=lineno)
-                if m.group(2) in SAME_AS_PREDICATES:
-                    index.add(m.group(1), m.group(3))
-                else:
-                    other += 1
-    except OSError as err:
-        raise InputError(f"cannot read the sameAs file: {err.strerror or err}", source=src) from None
-    except (EOFError, UnicodeDecodeError, gzip.BadGzipFile) as err:
-        raise InputError(f"cannot read the sameAs file: {err}", source=src) from None
-    return index, other
 
 
 # --------------------------------------------------------------------------- KB classification
@@ -345,8 +292,6 @@ def kb_matcher(namespaces: Sequence[str] = DEFAULT_KB_NAMESPACES,
     return UriMatcher(normalise_uri, same_as, KbNamespaces(tuple(namespaces)))
 
 
-#: URIs compared exactly as written.
-EXACT = UriMatcher()
 
 
 def matcher_for(kb_namespaces: Sequence[str] | None = None, same_as: SameAsIndex | None = None,

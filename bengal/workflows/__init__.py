@@ -1,1 +1,30 @@
-"""Workflows: one function per command."""
+"""The Python API of bengal's commands: one function per command, paths in, result objects out.
+
+==========================  ===================================================  ============================
+command                     function                                             returns
+==========================  ===================================================  ============================
+``bengal generate``         :func:`~bengal.workflows.generate_files.generate_files`  ``(Generated, manifest)``
+``bengal score``            :func:`~bengal.workflows.score_files.score_files`      :class:`ScoreRun`
+``bengal compare``          :func:`~bengal.workflows.compare.compare`              the paired bootstrap
+``bengal compare-sets``     :func:`~bengal.workflows.compare.compare_sets`         ``list[SetScore]``
+``bengal annotate``         :func:`~bengal.workflows.annotate_files.annotate_files`  :class:`AnnotateRun`
+``bengal serve``            :func:`~bengal.workflows.annotate_files.serve_system`  (serves until Ctrl-C)
+``bengal convert``          :func:`~bengal.workflows.convert.convert`              the corpus written
+``bengal prompts``          :func:`~bengal.workflows.prompts.prompt_files`         :class:`PromptRun`
+``bengal report``           :func:`~bengal.workflows.report_files.report_files`    the results read
+==========================  ===================================================  ============================
+
+Only this layer reads and writes files on behalf of a command; the CLI (:mod:`bengal.cli`) is
+each command's options, one call here, and the text of :mod:`bengal.report`.
+"""
+
+from bengal.workflows.annotate_files import AnnotateRun, annotate_files, serve_system
+from bengal.workflows.compare import compare, compare_sets
+from bengal.workflows.convert import convert
+from bengal.workflows.generate_files import generate_config, generate_files
+from bengal.workflows.prompts import PromptRun, prompt_files
+from bengal.workflows.report_files import report_files
+from bengal.workflows.score_files import ScoreRun, score_files
+
+__all__ = ["score_files", "ScoreRun", "compare", "compare_sets", "generate_files", "generate_config",
+           "annotate_files", "AnnotateRun", "serve_system", "convert", "prompt_files", "PromptRun", "report_files"]

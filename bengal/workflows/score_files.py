@@ -1,26 +1,208 @@
-"""``bengal score`` as a function: read the two files, score them by the right task, say what was scored.
+"""``bengal score`` as a function: read two files, score them by the right task, say what was scored.
 
-(work in progress: score_conll)
+:func:`score_files` picks the task (chunk metrics for two CoNLL files, LLM answers for an answer
+file, else A2KB unless told), reads both sides, scores, and returns a :class:`ScoreRun`: the
+result, what it is of (system, set, inputs, the generator's set parameters) and the problems and
+reader warnings to tell the user. :func:`score_conll` scores two CoNLL column files.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Sequence
 
-from bengal.errors import InputError
+from bengal.atomic import check_writable
+from bengal.errors import InputError, UsageError
+from bengal.io.answers import is_answers_file, read_answers
 from bengal.io.conll import read_conll_file
+from bengal.io.formats import ConllOptions, detect_format, read_corpus
+from bengal.io.manifest import set_info, system_name
+from bengal.io.nif import file_stem
+from bengal.io.same_as import read_same_as
+from bengal.llm.answers import score_answers
+from bengal.llm.samples import sentence_samples
+from bengal.model import CorpusWarning
 from bengal.perf import gc_paused
+from bengal.report.jsonout import score_to_json, write_payload
+from bengal.resources import resolve_corpus
+from bengal.score.api import score
+from bengal.score.bootstrap import with_ci
 from bengal.score.chunks import ChunkReport, score_chunks
-from bengal.score.result import ScoreWarning
+from bengal.score.jaccard import score_jaccard
+from bengal.score.result import Result, ScoreResult, ScoreWarning
+from bengal.score.semeval import score_semeval
+from bengal.score.uris import SameAsIndex
 from bengal.tagging.decode import GOLD, PREDICTION, LabelTable, TagError, encode, flat_places, invalid_positions
 from bengal.tagging.schemes import LENIENT, STRICT
+from bengal.typemap import load_type_map
 
-__all__ = ["score_conll"]
+__all__ = ["ScoreRun", "score_files", "score_conll", "provenance", "SPAN_TASKS", "EXTRA_TASKS"]
+
+#: The span tasks (:data:`bengal.score.tasks.TASKS`), and the others ``bengal score`` runs.
+SPAN_TASKS = ("a2kb", "d2kb", "c2kb", "erec", "etyping")
+EXTRA_TASKS = ("chunk", "semeval", "jaccard")
 
 
-def score_conll(gold: str | os.PathLike[str] | bytes, pred: str | os.PathLike[str] | bytes, *, scheme: str = "iob2", mode: str = LENIENT, suffix: bool = False,
-                tag_column: int = -1) -> ChunkReport:
+@dataclass(frozen=True)
+class ScoreRun:
+    """One ``bengal score`` run.
+
+    Attributes:
+        result: the score: a :class:`~bengal.score.result.ScoreResult` (span tasks), a
+            :class:`~bengal.score.chunks.ChunkReport`, a SemEval, Jaccard or LLM-answers result.
+        provenance: what the score is of (:func:`provenance`): ``system``, ``set``, ``inputs``, ``set_info``.
+        reader_warnings: ``(label, warnings)`` of each file read (``"gold bench.ttl"``, …).
+        problems: one-line problems that did not stop the run (an unreadable manifest, sameAs
+            triples with another predicate).
+        error_documents: the worst documents given in full in the JSON (span tasks but C2KB), else None.
+    """
+
+    result: Result
+    provenance: dict[str, Any]
+    reader_warnings: tuple[tuple[str, tuple[CorpusWarning, ...]], ...] = ()
+    problems: tuple[str, ...] = ()
+    error_documents: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """What ``bengal score --json`` writes: the provenance keys, then the result's own JSON (and, for
+        span tasks, the ``"errors"`` block of :func:`bengal.report.jsonout.score_to_json`)."""
+        if isinstance(self.result, ScoreResult):
+            return score_to_json(self.result, errors=self.error_documents, extra=self.provenance)
+        return {**self.provenance, **self.result.to_json()}
+
+
+def provenance(gold_arg: str | os.PathLike[str], gold_file: str | os.PathLike[str], pred_arg: str | os.PathLike[str],
+               *, system: str | None = None, set_name: str | None = None,
+               documents: tuple[int, int] | None = None) -> tuple[dict[str, Any], list[str]]:
+    """``(block, problems)``: the keys that name what a score JSON is of, for ``bengal report``::
+
+        {"system": label, "set": label,
+         "inputs": {"gold": {"path", "documents"}, "prediction": {"path", "documents"}},
+         "set_info": {...} | null}
+
+    Args:
+        gold_arg, pred_arg: the corpus arguments as given (paths, or a shipped corpus name).
+        gold_file: the file ``gold_arg`` resolved to (its manifest, if any, gives ``set_info``).
+        system, set_name: labels; default: the system its manifest names
+            (:func:`bengal.io.manifest.system_name`), else the arguments' file names without extension.
+        documents: ``(gold documents, prediction documents)`` when known.
+    """
+    info, problem = set_info(gold_file)
+    named, problem2 = system_name(pred_arg) if system is None else (None, None)
+    g_docs, p_docs = documents if documents is not None else (None, None)
+    block = {
+        "system": system or named or file_stem(os.fspath(pred_arg)),
+        "set": set_name or file_stem(os.fspath(gold_arg)),
+        "inputs": {"gold": {"path": os.fspath(gold_arg), "documents": g_docs},
+                   "prediction": {"path": os.fspath(pred_arg), "documents": p_docs}},
+        "set_info": info,
+    }
+    return block, [p for p in (problem, problem2) if p]
+
+
+def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str], *, task: str | None = None,
+                match: str = "strong", profile: str = "bengal", kb_namespaces: Sequence[str] = (),
+                same_as: Sequence[str | os.PathLike[str]] = (), beta: float | None = None,
+                threshold: float | None = None, sweep: bool = False, ci: int = 0, level: float = 0.95,
+                seed: int = 0, system: str | None = None, set_name: str | None = None, errors: int = 50,
+                strict: bool = False, gold_format: str | None = None, pred_format: str | None = None,
+                scheme: str = "iob2", mode: str = LENIENT, suffix: bool = False, jaccard_threshold: float = 0.5,
+                greedy: bool = False, type_map: str | os.PathLike[str] | None = None,
+                json_path: str | os.PathLike[str] | None = None) -> ScoreRun:
+    """Score the predictions ``pred`` against the gold standard ``gold`` (what ``bengal score`` runs).
+
+    Args:
+        gold: a corpus file or a shipped corpus name (``"conllpp"``).
+        pred: a corpus file, or an LLM answer file (JSON Lines ``{"id", "answer"}``).
+        task: ``a2kb`` … ``etyping`` (:data:`SPAN_TASKS`), ``chunk``, ``semeval`` or ``jaccard``;
+            default: ``chunk`` for two CoNLL files, the answers score for an answer file, else ``a2kb``.
+        match, profile, kb_namespaces, beta, threshold, sweep: as :func:`bengal.score.score` (beta
+            defaults to 1, 0.5 for Jaccard).
+        same_as: owl:sameAs N-Triples files added to the gold file's own links.
+        ci, level, seed: bootstrap intervals from ``ci`` resamplings of the documents (0: none).
+        system, set_name: names in the JSON (default: from PRED's manifest, else the file names).
+        errors: span tasks: how many worst documents the JSON gives in full.
+        strict: corpus flaws are errors.
+        gold_format, pred_format: force a format of :data:`bengal.io.formats.FORMATS`.
+        scheme, mode, suffix: how CoNLL tags are read.
+        jaccard_threshold, greedy: of ``task="jaccard"``.
+        type_map: TOML type mapping for answer files.
+        json_path: also write :meth:`ScoreRun.to_json` there (checked before any work).
+
+    Raises:
+        UsageError: options that cannot work, an output path that cannot be written.
+        InputError: a broken input file.
+    """
+    if ci and not 0.0 < level < 1.0:
+        raise UsageError(f"--level must lie strictly between 0 and 1, not {level}")
+    if ci < 0:
+        raise UsageError(f"--bootstrap needs at least 1 resampling, not {ci}")
+    gold_file = resolve_corpus(gold)[0]
+    if json_path is not None:
+        check_writable(json_path, inputs=(gold_file, pred))
+    block, found = provenance(gold, gold_file, pred, system=system, set_name=set_name)
+    problems = list(found)
+    gfmt = gold_format or detect_format(gold)
+    pfmt = pred_format or detect_format(pred)
+    conll = ConllOptions(scheme=scheme, mode=mode, suffix=suffix)
+    result: Result
+    readers: list[tuple[str, tuple[CorpusWarning, ...]]] = []
+    error_documents = None
+    if task is None and pfmt == "jsonl" and is_answers_file(pred):
+        gold_corpus = read_corpus(gold, gfmt, strict=strict)
+        readers.append((f"gold {os.fspath(gold)}", gold_corpus.warnings))
+        samples = sentence_samples(gold_corpus, load_type_map(type_map) if type_map else None)
+        result = score_answers(samples, read_answers(pred))
+    else:
+        task = task or ("chunk" if gfmt == pfmt == "conll" else "a2kb")
+        if task == "chunk":
+            if gfmt != "conll" or pfmt != "conll":
+                raise UsageError(f"--task chunk scores tag sequences: GOLD and PRED must be CoNLL files "
+                                 f"(read as {gfmt} and {pfmt}; force with --gold-format/--pred-format conll)")
+            result = score_conll(gold_file, pred, scheme=scheme, mode=mode, suffix=suffix)
+            if strict and (result.invalid_gold or result.invalid_pred):
+                w = result.warnings[0]
+                raise InputError(f"{w.message} (an error under --strict)", source=w.where)
+        else:
+            index = None
+            if task in SPAN_TASKS:
+                for path in same_as:
+                    links, other = read_same_as(path)
+                    if index is None:
+                        index = SameAsIndex()
+                    for a, b in links:
+                        index.add(a, b)
+                    if other:
+                        problems.append(f"sameAs {os.fspath(path)}: {other} triples with another predicate are no "
+                                        "sameAs links; not used")
+            read_gold = gold_file if task in EXTRA_TASKS else gold
+            gold_corpus = read_corpus(read_gold, gfmt, strict=strict, conll=conll)
+            pred_corpus = read_corpus(pred, pfmt, strict=strict, conll=conll)
+            readers += [(f"gold {os.fspath(read_gold)}", gold_corpus.warnings),
+                        (f"prediction {os.fspath(pred)}", pred_corpus.warnings)]
+            if task == "semeval":
+                result = score_semeval(gold_corpus, pred_corpus)
+            elif task == "jaccard":
+                result = score_jaccard(gold_corpus, pred_corpus, threshold=jaccard_threshold,
+                                       beta=0.5 if beta is None else beta, greedy=greedy)
+            else:
+                span = score(gold_corpus, pred_corpus, task=task, match=match, profile=profile,
+                             kb_namespaces=kb_namespaces or None, same_as=index,
+                             beta=1.0 if beta is None else beta, threshold=threshold, sweep=sweep)
+                result = with_ci(span, ci, level, seed) if ci else span
+                block["inputs"]["gold"]["documents"] = len(gold_corpus)
+                block["inputs"]["prediction"]["documents"] = len(pred_corpus)
+                error_documents = errors if span.task != "c2kb" else None
+    run = ScoreRun(result, block, tuple(readers), tuple(problems), error_documents)
+    if json_path is not None:
+        write_payload(run.to_json(), Path(json_path))
+    return run
+
+
+def score_conll(gold: str | os.PathLike[str] | bytes, pred: str | os.PathLike[str] | bytes, *, scheme: str = "iob2",
+                mode: str = LENIENT, suffix: bool = False, tag_column: int = -1) -> ChunkReport:
     """Chunk metrics of two CoNLL column files (``bengal score`` on CoNLL files).
 
     Args:
@@ -50,9 +232,10 @@ def score_conll(gold: str | os.PathLike[str] | bytes, pred: str | os.PathLike[st
     except TagError as err:
         cf = g if err.side == GOLD else p
         detail = str(err).split(": ", 1)[-1]
-        raise TagError(f"sentence {err.sentence + 1}, token {err.token + 1}: {detail}", side=err.side,
+        sentence, token = err.sentence or 0, err.token or 0
+        raise TagError(f"sentence {sentence + 1}, token {token + 1}: {detail}", side=err.side,
                        sentence=err.sentence, token=err.token, source=cf.source,
-                       line=cf.line_of(err.sentence, err.token)) from None
+                       line=cf.line_of(sentence, token)) from None
     warnings: list[ScoreWarning] = []
     for side, n, cf, tags in ((GOLD, report.invalid_gold, g, g_tags), (PREDICTION, report.invalid_pred, p, p_tags)):
         if n:

@@ -1,11 +1,11 @@
 """Prompts for LLM named-entity recognition in evalscope's ``conllpp`` answer format.
 
 One prompt per sentence of a gold corpus (the samples of
-:func:`bengal.score.answers.sentence_samples`, whose ids the answers must
+:func:`bengal.llm.samples.sentence_samples`, whose ids the answers must
 carry): the model is asked to give the sentence back inside
 ``<response>…</response>`` with every entity wrapped in ``<person>``,
 ``<organization>``, ``<location>`` or ``<miscellaneous>`` (the answer format of
-evalscope's ``conllpp`` benchmark, which :mod:`bengal.score.answers` scores).
+evalscope's ``conllpp`` benchmark, which :mod:`bengal.llm.answers` scores).
 The instruction text is bengal's own wording.
 
 Few-shot examples are the first sentences of the CoNLL-2003 training split,
@@ -18,16 +18,16 @@ Generated corpora get the same four tags, their DBpedia classes mapped by
 
 from __future__ import annotations
 
-import json
-import os
 from typing import Any, Callable, Iterator, Sequence
 
 from bengal.errors import UsageError
 from bengal.io.tagged import render_tagged
 from bengal.model import Corpus
-from bengal.score.answers import Sample, sentence_samples
+from bengal.io.conll import read_conll
+from bengal.llm.samples import Sample, sentence_samples
+from bengal.resources import data_dir
 
-__all__ = ["INSTRUCTION", "MAX_SHOTS", "fewshot_samples", "build_prompt", "corpus_prompts", "write_prompts"]
+__all__ = ["INSTRUCTION", "MAX_SHOTS", "fewshot_samples", "build_prompt", "corpus_prompts"]
 
 INSTRUCTION = """\
 Task: named entity recognition. Mark every name of a person, organization, location or other \
@@ -57,9 +57,6 @@ def fewshot_samples(shots: int) -> list[Sample]:
                          f"got {shots}")
     if shots == 0:
         return []
-    from bengal.io.conll import read_conll
-    from bengal.resources import data_dir
-
     corpus = read_conll(data_dir("corpora") / "conllpp" / "fewshot_train.txt", name="conll2003-train")
     return sentence_samples(corpus)[:shots]
 
@@ -77,30 +74,17 @@ def build_prompt(sample: Sample, shots: Sequence[Sample] = ()) -> str:
     return "\n".join(parts)
 
 
-def corpus_prompts(corpus: Corpus, shots: int = 5, *, map_type: Callable[[str | None], str] | None = None,
+def corpus_prompts(corpus: Corpus, examples: Sequence[Sample] = (), *,
+                   map_type: Callable[[str | None], str] | None = None,
                    with_target: bool = False) -> Iterator[dict[str, Any]]:
     """One record per sentence: ``{"id", "text", "prompt"}`` (+ ``"target"``, the gold answer, when
-    ``with_target``).
+    ``with_target``), each prompt with the few-shot ``examples`` (:func:`fewshot_samples`).
 
     Raises:
-        UsageError: ``shots`` out of range.
-        InputError: a gold mention CoNLL cannot carry (see :func:`sentence_samples`).
+        InputError: a gold mention CoNLL cannot carry (see :func:`bengal.llm.samples.sentence_samples`).
     """
-    examples = fewshot_samples(shots)
     for s in sentence_samples(corpus, map_type):
         rec = {"id": s.id, "text": s.text, "prompt": build_prompt(s, examples)}
         if with_target:
             rec["target"] = render_tagged(s.tokens, s.chunks())
         yield rec
-
-
-def write_prompts(records: Iterator[dict[str, Any]], path: str | os.PathLike[str]) -> int:
-    """Write the records as JSON Lines atomically; returns how many."""
-    from bengal.atomic import atomic_write
-
-    n = 0
-    with atomic_write(path, "w") as fh:
-        for rec in records:
-            fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
-            n += 1
-    return n

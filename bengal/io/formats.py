@@ -1,0 +1,296 @@
+"""The one registry of corpus formats: name, extensions, content sniffing, reader and writer.
+
+Every format the tool reads or writes is one :class:`Format` in :data:`FORMATS`, in sniffing
+order; the CLI's ``--format`` choices, the extension table and the error messages all come from
+it, so a new format is one entry here plus its reader/writer module. :func:`read_corpus` picks the
+format from the extension (``.gz`` allowed), else from the first non-blank, non-comment bytes of the
+(decompressed) content; :func:`write_corpus` writes atomically (:func:`bengal.atomic.atomic_write`)
+and deterministically (a ``.gz`` target is gzip-compressed with a zero timestamp and no file name).
+Reader flaws are counted warnings (``corpus.warnings``, ``docs/formats/``); ``strict=True`` makes
+them errors.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Callable
+
+from bengal.atomic import atomic_write
+from bengal.errors import InputError, UnknownOptionError, UsageError
+from bengal.io.conll import looks_like_conll, read_conll, write_conll
+from bengal.io.jsonl import read_jsonl, write_jsonl
+from bengal.io.nif import read_nif, write_nif
+from bengal.model import Corpus
+from bengal.resources import resolve_corpus
+
+__all__ = ["Format", "FORMATS", "ConllOptions", "get_format", "detect_format", "output_format", "read_corpus",
+           "write_corpus", "uri_formats"]
+
+
+@dataclass(frozen=True)
+class ConllOptions:
+    """How CoNLL columns are read and written (ignored by the other formats).
+
+    Attributes:
+        scheme: the tagging scheme (:data:`bengal.tagging.schemes.SCHEMES`), read and written.
+        mode: ``"lenient"`` (conlleval) or ``"strict"`` reading of the tags.
+        suffix: tags are ``TYPE-P`` instead of ``P-TYPE``.
+        tag_column: the column of the tag when reading (0-based; negative counts from the end).
+        split_punct: when writing, tokens are words with punctuation split off
+            (:data:`bengal.io.conll.PUNCT_TOKEN`) instead of whitespace-separated words.
+        docstart: when writing, a ``-DOCSTART-`` line before each document; ``None`` = as the
+            corpus was read (a CoNLL file without them stays without), else yes.
+    """
+
+    scheme: str = "iob2"
+    mode: str = "lenient"
+    suffix: bool = False
+    tag_column: int = -1
+    split_punct: bool = False
+    docstart: bool | None = None
+
+
+Reader = Callable[[Path, str | None, bool, ConllOptions], Corpus]
+Writer = Callable[[Corpus, IO[str], ConllOptions], None]
+Sniffer = Callable[[bytes, bytes], bool]
+
+
+@dataclass(frozen=True)
+class Format:
+    """One corpus format.
+
+    Attributes:
+        name: the key users type (``"nif"``).
+        label: how messages name it (``"NIF Turtle"``).
+        extensions: file name endings that mean this format (before an optional ``.gz``).
+        aliases: other names accepted for ``name`` (``"ttl"``, ``"turtle"``).
+        sniff: ``(first non-blank line, first 64 KiB) -> bool``: whether the content is this format;
+            ``None`` when the content cannot tell it from another (N-Triples reads as Turtle).
+        read: ``(path, name, strict, conll options) -> Corpus``.
+        write: ``(corpus, text stream, conll options) -> None``.
+        carries_uris: whether the format can hold entity URIs (CoNLL columns cannot).
+    """
+
+    name: str
+    label: str
+    extensions: tuple[str, ...]
+    aliases: tuple[str, ...] = ()
+    sniff: Sniffer | None = field(default=None, repr=False)
+    read: Reader | None = field(default=None, repr=False)
+    write: Writer | None = field(default=None, repr=False)
+    carries_uris: bool = True
+
+
+_DIRECTIVE = re.compile(rb"^(?:@prefix|@base|prefix|base)\s", re.IGNORECASE)
+
+
+def _is_rdf(line: bytes, chunk: bytes) -> bool:
+    return bool(_DIRECTIVE.match(line)) or line.startswith((b"<", b"_:"))
+
+
+def _is_json(line: bytes, chunk: bytes) -> bool:
+    return line.startswith((b"{", b"["))
+
+
+def _is_conll(line: bytes, chunk: bytes) -> bool:
+    return looks_like_conll(chunk)
+
+
+def _read_nif(path: Path, name: str | None, strict: bool, conll: ConllOptions) -> Corpus:
+    return read_nif(path, syntax="turtle", name=name, strict=strict)
+
+
+def _read_nt(path: Path, name: str | None, strict: bool, conll: ConllOptions) -> Corpus:
+    return read_nif(path, syntax="ntriples", name=name, strict=strict)
+
+
+def _read_jsonl(path: Path, name: str | None, strict: bool, conll: ConllOptions) -> Corpus:
+    return read_jsonl(path, name=name, strict=strict)
+
+
+def _read_conll(path: Path, name: str | None, strict: bool, conll: ConllOptions) -> Corpus:
+    return read_conll(path, scheme=conll.scheme, mode=conll.mode, suffix=conll.suffix, name=name, strict=strict,
+                      tag_column=conll.tag_column)
+
+
+def _write_nif(corpus: Corpus, fh: IO[str], conll: ConllOptions) -> None:
+    write_nif(corpus, fh, syntax="turtle")
+
+
+def _write_nt(corpus: Corpus, fh: IO[str], conll: ConllOptions) -> None:
+    write_nif(corpus, fh, syntax="ntriples")
+
+
+def _write_jsonl(corpus: Corpus, fh: IO[str], conll: ConllOptions) -> None:
+    write_jsonl(corpus, fh)
+
+
+def _write_conll(corpus: Corpus, fh: IO[str], conll: ConllOptions) -> None:
+    write_conll(corpus, fh, scheme=conll.scheme, suffix=conll.suffix, split_punct=conll.split_punct,
+                docstart=conll.docstart)
+
+
+#: Every format, in sniffing order (JSON first, then RDF, then CoNLL columns).
+FORMATS: dict[str, Format] = {f.name: f for f in (
+    Format("nif", "NIF Turtle", (".ttl", ".turtle", ".nif"), ("ttl", "turtle"), _is_rdf, _read_nif, _write_nif),
+    Format("nt", "NIF N-Triples", (".nt", ".ntriples"), ("ntriples", "n-triples"), None, _read_nt, _write_nt),
+    Format("jsonl", "JSON Lines", (".jsonl", ".ndjson"), ("ndjson",), _is_json, _read_jsonl, _write_jsonl),
+    Format("conll", "CoNLL columns", (".conll", ".iob", ".iob2", ".bio"), (), _is_conll, _read_conll, _write_conll,
+           carries_uris=False),
+)}
+_SNIFF_ORDER = ("jsonl", "nif", "conll")
+_BY_NAME = {alias: f for f in FORMATS.values() for alias in (f.name, *f.aliases)}
+_BY_EXTENSION = {ext: f for f in FORMATS.values() for ext in f.extensions}
+
+
+def uri_formats() -> list[str]:
+    """The names of the formats that carry entity URIs (what ``bengal generate`` may write)."""
+    return [f.name for f in FORMATS.values() if f.carries_uris]
+
+
+def _choices() -> str:
+    return ", ".join(FORMATS)
+
+
+def get_format(name: str) -> Format:
+    """The :class:`Format` called ``name`` or one of its aliases (case-insensitive).
+
+    Raises:
+        UnknownOptionError: an unknown name (the message lists the formats).
+    """
+    fmt = _BY_NAME.get(name.lower())
+    if fmt is None:
+        raise UnknownOptionError(f"unknown corpus format {name!r} (expected one of {_choices()})")
+    return fmt
+
+
+def _from_extension(path: str | os.PathLike[str]) -> Format | None:
+    name = Path(path).name.lower()
+    if name.endswith(".gz"):
+        name = name[:-3]
+    return _BY_EXTENSION.get(Path(name).suffix)
+
+
+def _sniff(path: str | os.PathLike[str]) -> Format | None:
+    try:
+        with open(path, "rb") as raw:
+            head = raw.read(2)
+            raw.seek(0)
+            fh = gzip.GzipFile(fileobj=raw, mode="rb") if head == b"\x1f\x8b" else raw
+            chunk = fh.read(65536)
+    except (OSError, EOFError, gzip.BadGzipFile):
+        return None
+    first = b""
+    for line in io.BytesIO(chunk):
+        s = line.lstrip(b"\xef\xbb\xbf").strip()
+        if s and not s.startswith(b"#"):  # skip blank lines and Turtle / N-Triples comments
+            first = s
+            break
+    for name in _SNIFF_ORDER:
+        sniff = FORMATS[name].sniff
+        if sniff is not None and sniff(first, chunk):
+            return FORMATS[name]
+    return None
+
+
+def detect_format(path: str | os.PathLike[str]) -> str:
+    """The format name of ``path``: a shipped corpus's own, else from the extension, else from the content.
+
+    Raises:
+        InputError: when neither tells.
+    """
+    path, shipped, _ = resolve_corpus(path)
+    if shipped:
+        return shipped
+    fmt = _from_extension(path)
+    if fmt is None and os.path.isfile(path):
+        fmt = _sniff(path)
+    if fmt is None:
+        raise InputError(f"cannot tell the corpus format from the file name or its content; give one of {_choices()}",
+                         source=os.fspath(path))
+    return fmt.name
+
+
+def output_format(path: str | os.PathLike[str], format: str | None = None) -> str:
+    """The format name to write ``path`` in: ``format`` if given, else from the extension.
+
+    Raises:
+        UsageError: an unknown format, an extension that names no format (and no ``format``), or a
+            ``format`` that contradicts a known extension (a JSONL file named ``.ttl`` would be
+            unreadable as what it claims to be).
+    """
+    by_extension = _from_extension(path)
+    if format:
+        fmt = get_format(format)
+        if by_extension is not None and by_extension is not fmt:
+            raise UsageError(f"--format {format} contradicts the extension of {os.fspath(path)} "
+                             f"({by_extension.name}); change one of them")
+        return fmt.name
+    if by_extension is None:
+        raise UsageError(f"cannot tell the output format from the extension of {os.fspath(path)}: "
+                         "use .ttl (NIF Turtle), .nt (NIF N-Triples) or .jsonl, optionally .gz, or --format")
+    return by_extension.name
+
+
+def read_corpus(path: str | os.PathLike[str], format: str | None = None, *, strict: bool = False,
+                name: str | None = None, conll: ConllOptions | None = None) -> Corpus:
+    """Read a corpus file.
+
+    Args:
+        path: the file (``.gz`` allowed, recognised by its content), or the name of a shipped
+            corpus (``"conllpp"``: the CoNLL++ test set, read as CoNLL columns, IOB2).
+        format: a name of :data:`FORMATS` (or an alias); None = :func:`detect_format`.
+        strict: turn reader warnings into :class:`~bengal.errors.InputError`.
+        name: the corpus name (default: the file name without extensions).
+        conll: how CoNLL tags are read (:class:`ConllOptions`).
+
+    Raises:
+        InputError: unknown format, unreadable or broken file.
+    """
+    path, _, shipped_name = resolve_corpus(path)
+    name = name or shipped_name
+    if format:
+        fmt = _BY_NAME.get(format.lower())
+        if fmt is None:
+            raise InputError(f"unknown corpus format {format!r} (expected one of {_choices()})", source=os.fspath(path))
+    else:
+        fmt = FORMATS[detect_format(path)]
+    assert fmt.read is not None
+    return fmt.read(path, name, strict, conll or ConllOptions())
+
+
+def write_corpus(corpus: Corpus, path: str | os.PathLike[str], format: str | None = None, *,
+                 conll: ConllOptions | None = None) -> None:
+    """Write ``corpus`` to ``path`` atomically and deterministically.
+
+    Args:
+        corpus: the corpus.
+        path: the target; a name ending in ``.gz`` is gzip-compressed.
+        format: a name of :data:`FORMATS`; None = from the extension.
+        conll: how CoNLL columns are written (:class:`ConllOptions`).
+
+    Raises:
+        UsageError: as :func:`output_format`.
+        InputError: a URI NIF cannot carry, a mention CoNLL cannot carry.
+        OSError: the folder is missing or not writable.
+
+    On any error nothing is left behind: neither a partial target nor a temporary file (an
+    existing target keeps its old content).
+    """
+    fmt = FORMATS[output_format(path, format)]
+    assert fmt.write is not None
+    options = conll or ConllOptions()
+    if os.fspath(path).lower().endswith(".gz"):
+        with atomic_write(path, "wb") as raw:
+            with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as gz:
+                with io.TextIOWrapper(gz, encoding="utf-8", newline="\n") as fh:
+                    fmt.write(corpus, fh, options)
+                    fh.flush()
+    else:
+        with atomic_write(path, "w") as fh:
+            fmt.write(corpus, fh, options)

@@ -1,0 +1,98 @@
+"""The short text lines commands print: warnings by code, a score of any kind, what a run made.
+
+Every function returns plain text (lines without a newline, or one string); the CLI echoes it,
+warnings and progress on stderr, results on stdout.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Sequence
+
+from bengal.annotate.run import RunReport
+from bengal.llm.answers import AnswerReport
+from bengal.model import CorpusWarning
+from bengal.report.chunks import render_answers, render_chunk_report
+from bengal.report.partial import render_jaccard, render_semeval
+from bengal.report.table import render_table
+from bengal.score.result import SCORING_WARNINGS, Result, ScoreWarning
+
+__all__ = ["warning_lines", "score_warning_lines", "render_result", "RENDERERS", "run_report_lines",
+           "generated_lines", "comparison_lines"]
+
+#: How each kind of result is printed, by its ``task``.
+RENDERERS: dict[str, Callable[[Any], str]] = {
+    **{task: render_table for task in ("a2kb", "d2kb", "c2kb", "erec", "etyping")},
+    "chunk": render_chunk_report,
+    "semeval": render_semeval,
+    "jaccard": render_jaccard,
+    "answers": render_answers,
+}
+
+
+def render_result(result: Result) -> str:
+    """The terminal table of any result (:data:`RENDERERS`)."""
+    return RENDERERS[result.task](result)
+
+
+def warning_lines(warnings: Sequence[CorpusWarning | ScoreWarning], label: str, limit: int = 3) -> list[str]:
+    """One line per warning code, codes sorted: ``warning: LABEL: N × CODE (first places …)``."""
+    by_code: dict[str, list[CorpusWarning | ScoreWarning]] = {}
+    for w in warnings:
+        by_code.setdefault(w.code, []).append(w)
+    lines = []
+    for code, items in sorted(by_code.items()):
+        first = "; ".join(w.where for w in items[:limit]) + (" …" if len(items) > limit else "")
+        lines.append(f"warning: {label}: {len(items)} × {code} ({first})")
+    return lines
+
+
+def score_warning_lines(problems: Sequence[str], readers: Sequence[tuple[str, Sequence[CorpusWarning]]],
+                        result: Result, prediction: str) -> list[str]:
+    """What ``bengal score`` tells on stderr: the problems, each file's reader warnings, then the
+    result's own warnings (span tasks: the scoring codes; chunks: one line each; answers: per rule)."""
+    lines = [f"warning: {p}" for p in problems]
+    for label, warnings in readers:
+        lines += warning_lines(warnings, label)
+    if isinstance(result, AnswerReport):
+        lines += [f"warning: answers {prediction}: {n} × {rule}" for rule, n in sorted(result.flaws.items())]
+    elif result.task == "chunk":
+        lines += [f"warning: {w.side} {w.where}: {w.code}: {w.message}" for w in result.warnings]
+    elif result.task in ("a2kb", "d2kb", "c2kb", "erec", "etyping"):
+        lines += warning_lines([w for w in result.warnings if w.code in SCORING_WARNINGS], "scoring")
+    return lines
+
+
+def run_report_lines(report: RunReport) -> list[str]:
+    """A system run as a few lines: documents annotated and failed, seconds per document, then one line
+    per failure reason with its first case."""
+    out = [f"{report.system}: {report.annotated}/{report.documents} documents annotated, {report.failed} failed"
+           f"{' (aborted: errors exceeded a quarter of the documents, rounded up)' if report.aborted else ''}; "
+           f"{report.seconds_per_document:.3f} s per document (median {report.median_seconds():.3f}, "
+           f"max {max(report.timings, default=0.0):.3f})"]
+    for reason, n in sorted(report.errors.items()):
+        first = next((f"{u}: {d}" for u, r, d in report.failures if r == reason), "")
+        out.append(f"  {n} × {reason}" + (f" (first: {first})" if first else ""))
+    return out
+
+
+def generated_lines(stats: Mapping[str, Any], output: str, manifest: str, density: str | float,
+                    target: float, strategy: str) -> list[str]:
+    """What ``bengal generate`` made: counts, and the density reached against its target (with a note
+    when the strategy missed it by more than 15 %)."""
+    s = stats
+    lines = [f"wrote {s['documents']} documents, {s['sentences']} sentences, {s['mentions']} mentions "
+             f"({s['distinct_uris']} distinct URIs) to {output}; manifest {manifest}"]
+    line = f"density reached: {s['density']:.3f} mentions/token (target {density} = {target:g})"
+    if abs(s["density"] - target) > 0.15 * target:
+        line += f"; the target is out of reach of the {strategy} strategy on this KB (more than 15 % off)"
+    lines.append(line)
+    return lines
+
+
+def comparison_lines(out: Mapping[str, Any], pred_a: str, pred_b: str) -> list[str]:
+    """The paired bootstrap comparison of two systems in three lines."""
+    lo, hi = out["delta_ci"]
+    return [f"A {pred_a}: micro F1 {out['a']['micro']['f1']:.4f}",
+            f"B {pred_b}: micro F1 {out['b']['micro']['f1']:.4f}",
+            f"B - A = {out['delta_micro_f1']:+.4f}, {out['level']:.0%} interval [{lo:+.4f}, {hi:+.4f}], "
+            f"p = {out['p_value']:.4f} (paired bootstrap over documents, {out['samples']} samples, seed {out['seed']})"]

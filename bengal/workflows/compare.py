@@ -1,0 +1,92 @@
+"""``bengal compare`` and ``bengal compare-sets`` as functions.
+
+:func:`compare`: are two systems different on one gold standard? The paired bootstrap over
+documents (:func:`bengal.score.bootstrap.paired_bootstrap`). :func:`compare_sets`: one system on
+several gold sets side by side (:mod:`bengal.score.sets`), predictions given as corpus files or as
+LLM answer files.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Sequence
+
+from bengal.atomic import check_writable
+from bengal.errors import UsageError
+from bengal.io.answers import is_answers_file, read_answers
+from bengal.io.formats import read_corpus
+from bengal.llm.answers import answers_as_corpora, score_answers
+from bengal.llm.samples import sentence_samples
+from bengal.report.jsonout import write_payload
+from bengal.score.bootstrap import paired_bootstrap
+from bengal.score.sets import SetScore, ner_view, set_views
+from bengal.typemap import load_type_map
+
+__all__ = ["compare", "compare_sets"]
+
+
+def compare(gold: str | os.PathLike[str], pred_a: str | os.PathLike[str], pred_b: str | os.PathLike[str], *,
+            task: str = "a2kb", match: str = "strong", profile: str = "bengal", samples: int = 1000, seed: int = 0,
+            json_path: str | os.PathLike[str] | None = None) -> dict[str, Any]:
+    """System B against system A on ``gold``: the paired bootstrap over documents (micro F1).
+
+    Args:
+        gold, pred_a, pred_b: corpus files (or a shipped corpus name for ``gold``).
+        task, match, profile: as :func:`bengal.score.score`, for both systems.
+        samples, seed: bootstrap resamplings and their seed.
+        json_path: also write the comparison there as JSON (checked before any work).
+
+    Returns:
+        :func:`bengal.score.bootstrap.paired_bootstrap`'s object.
+
+    Raises:
+        UsageError: an output path that cannot be written; InputError: a broken file.
+    """
+    if json_path is not None:
+        check_writable(json_path, inputs=(gold, pred_a, pred_b))
+    out = paired_bootstrap(read_corpus(gold), read_corpus(pred_a), read_corpus(pred_b), samples=samples, seed=seed,
+                           task=task, match=match, profile=profile)
+    if json_path is not None:
+        write_payload(out, Path(json_path))
+    return out
+
+
+def compare_sets(golds: Sequence[str | os.PathLike[str]], preds: Sequence[str | os.PathLike[str]], *,
+                 samples: int = 1000, seed: int = 0, type_map: str | os.PathLike[str] | None = None,
+                 strict: bool = False, json_path: str | os.PathLike[str] | None = None) -> list[SetScore]:
+    """One system on several gold sets: per pair the NER view and (gold with URIs) the A2KB view.
+
+    Args:
+        golds: gold sets (corpus files or shipped corpus names), in order.
+        preds: the system's predictions on the gold set of the same position: a corpus file or an
+            answer file (JSON Lines ``{"id", "answer"}``; NER view only, its flaws counted).
+        samples, seed: bootstrap resamplings for the intervals (0: none).
+        type_map: TOML mapping of DBpedia classes to PER/ORG/LOC/MISC.
+        strict: corpus flaws are errors.
+        json_path: also write the rows as JSON there.
+
+    Raises:
+        UsageError: unequal numbers of gold and prediction sets, ``samples < 0``.
+        InputError: a broken file.
+    """
+    if len(golds) != len(preds):
+        raise UsageError(f"{len(golds)} --gold but {len(preds)} --pred: give one prediction per gold set, in order")
+    if samples < 0:
+        raise UsageError(f"--ci must be 0 or more, got {samples}")
+    map_type = load_type_map(type_map) if type_map else None
+    rows = []
+    for gold, pred in zip(golds, preds):
+        g = read_corpus(gold, strict=strict)
+        if is_answers_file(pred):
+            smp = sentence_samples(g, map_type)
+            report = score_answers(smp, read_answers(pred))
+            gc, pc = answers_as_corpora(smp, report)
+            rows.append(SetScore(os.fspath(gold), os.fspath(pred), ner_view(gc, pc, samples=samples, seed=seed), None,
+                                 dict(report.flaws)))
+            continue
+        ner, a2kb = set_views(g, read_corpus(pred, strict=strict), samples=samples, seed=seed, map_type=map_type)
+        rows.append(SetScore(os.fspath(gold), os.fspath(pred), ner, a2kb))
+    if json_path is not None:
+        write_payload([r.to_json() for r in rows], Path(json_path))
+    return rows

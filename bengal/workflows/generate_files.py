@@ -1,0 +1,111 @@
+"""``bengal generate`` as a function: generate a corpus, check its gold, write it with its manifest."""
+
+from __future__ import annotations
+
+import functools
+import os
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any, Callable
+
+from bengal import __version__
+from bengal.atomic import check_writable
+from bengal.errors import UsageError
+from bengal.generate.checks import check_gold
+from bengal.generate.pipeline import GenerateConfig, Generated, generate
+from bengal.generate.presets import load_preset
+from bengal.io.formats import output_format
+from bengal.io.manifest import manifest_path, write_with_manifest
+from bengal.kb.store import open_kb
+
+__all__ = ["generate_files", "generate_config", "manifest_parameters"]
+
+
+def generate_config(preset: str | None = None, **options: Any) -> GenerateConfig:
+    """The parameters of a run: the values of ``preset`` (a recipe of ``generators/``), overridden by
+    ``options`` (fields of :class:`~bengal.generate.pipeline.GenerateConfig`), over the defaults.
+
+    Raises:
+        UsageError: an unknown preset, an unknown option or a value out of range.
+    """
+    values = dict(load_preset(preset).values) if preset is not None else {}
+    values.update(options)
+    try:
+        return GenerateConfig(**values)
+    except TypeError as exc:  # an unknown field name
+        raise UsageError(f"not a generator option: {exc}") from None
+
+
+def manifest_parameters(config: GenerateConfig, preset: str | None = None) -> dict[str, Any]:
+    """The manifest's ``parameters``: every field of ``config`` (``density_target`` after ``density``),
+    then the ``preset`` the config came from."""
+    params: dict[str, Any] = {}
+    for key, value in asdict(config).items():
+        params[key] = list(value) if key == "classes" else value
+        if key == "density":
+            params["density_target"] = config.density_target
+    params["preset"] = preset
+    return params
+
+
+def generate_files(output: str | os.PathLike[str], config: GenerateConfig | None = None, *,
+                   preset: str | None = None, format: str | None = None,
+                   kb_path: str | os.PathLike[str] | None = None, kb: Any = None,
+                   progress: Callable[[int], None] | None = None, jobs: int = 1,
+                   **options: Any) -> tuple[Generated, dict[str, Any]]:
+    """Generate a corpus, check its gold, and write it to ``output`` with ``OUT.manifest.json``.
+
+    Args:
+        output: the corpus file (``.ttl``, ``.nt``, ``.jsonl``, each optionally ``.gz``).
+        config: the generation parameters; default :func:`generate_config` of ``preset`` and ``options``.
+        preset: the preset the config comes from (recorded in the manifest).
+        format: ``"nif"`` (Turtle), ``"nt"`` or ``"jsonl"``; by default from the extension.
+        kb_path: a KB dump or store folder; ``None`` for the bundled DBpedia sample.
+        kb: an opened KB to use instead of ``kb_path``, e.g. a SPARQL endpoint
+            (:func:`bengal.kb.open_source`); it must pickle when ``jobs > 1``.
+        progress: called with the number of documents made so far.
+        jobs: worker processes (each opens the KB read-only); the output is byte-identical for every value.
+        **options: :class:`~bengal.generate.pipeline.GenerateConfig` fields (``docs=100``, ``density="high"``).
+
+    Returns:
+        ``(generated, manifest)``.
+
+    Raises:
+        UsageError: bad parameters, too few seeds, an unknown output format, or an output path that
+            cannot be written (checked before any work).
+        InputError: an unusable KB path, an endpoint that fails.
+        GoldError: a gold check failed (nothing is written).
+    """
+    if config is None:
+        config = generate_config(preset, **options)
+    elif options:
+        raise UsageError(f"give either a config or options, not both ({', '.join(sorted(options))})")
+    if jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {jobs}")
+    out = Path(output)
+    fmt = output_format(out, format)
+    check_writable(out, manifest_path(out))
+    if kb is None:
+        kb = open_kb(kb_path)
+        opener = functools.partial(open_kb, str(kb_path) if kb_path is not None else None)
+    else:
+        opener = functools.partial(_same_kb, kb)
+    generated = generate(kb, config, kb_snapshot=kb.snapshot, progress=progress, jobs=jobs, kb_opener=opener)
+    checks = check_gold(generated.corpus, kb)
+    manifest = {
+        "tool": "bengal",
+        "version": __version__,
+        "corpus": {"name": generated.corpus.name, "file": out.name, "format": fmt},
+        "parameters": manifest_parameters(config, preset),
+        "kb": {"source": kb.source if kb.source == "bundled" or "://" in kb.source else Path(kb.source).name,
+               "snapshot": kb.snapshot, "sha256": kb.checksum},
+        "gold_checks": checks,
+        "stats": generated.stats,
+    }
+    write_with_manifest(generated.corpus, out, manifest, fmt)
+    return generated, manifest
+
+
+def _same_kb(kb: Any) -> Any:
+    """A worker's KB opener for an already opened KB (a remote endpoint pickles as its settings)."""
+    return kb
