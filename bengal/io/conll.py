@@ -1,44 +1,13 @@
 """CoNLL column files (CoNLL-2003 style): tag sequences and the corpus model.
 
-Reading (:func:`read_conll_file`)
-    * One token per line, columns separated by tabs or spaces (any run of
-      whitespace); the **token is the first column, the tag the last** (CoNLL-2003:
-      ``token POS chunk NER``; conlleval's ``token gold pred`` files: pass
-      ``tag_column``). Every token line of a file has the same number of columns
-      (at least two).
-    * A blank line ends a sentence; a ``-DOCSTART-`` line (first column) ends
-      the sentence and begins a document. CRLF and LF line endings read alike;
-      a UTF-8 byte-order mark is skipped; gzip is recognised by its magic bytes.
-    * Errors (:class:`~bengal.errors.InputError` naming the file and line): a
-      token line with one column (e.g. an empty tag), a different number of
-      columns than the first token line, bytes that are not UTF-8.
-
-The corpus model (:func:`conll_to_corpus`, :func:`read_conll`)
-    * With ``-DOCSTART-`` lines, each one begins a :class:`~bengal.model.Document`
-      (sentences before the first one form a document of their own); without
-      them, **each sentence is a document** (evalscope's and the LLM-answer
-      setting: one sample per sentence). Document URIs depend only on the
-      position, so a gold file and a prediction file with the same layout pair
-      up: ``http://bengal.invalid/conll/document-N`` (with ``-DOCSTART-``) or
-      ``http://bengal.invalid/conll/sentence-N`` (without), N from 1.
-    * The text of a sentence is its tokens joined by single spaces; the
-      sentences of a document are joined by ``"\\n"``.
-    * Mentions are the chunks of the tags (:mod:`bengal.tagging`, under a
-      declared ``scheme`` and ``mode``, default IOB2 lenient, which reads IOB1
-      files alike) as code-point spans from the first character of the first
-      token to the last character of the last token, with the chunk's type and
-      no URI (NIL). An untyped chunk (bare ``B``/``I``) has type ``None``.
-    * Tags the scheme's strict reading puts in no chunk are ``invalid_tag``
-      warnings (one per tag, naming the file and line): repaired in lenient
-      mode, dropped in strict mode; ``strict=True`` makes them errors.
-
-Writing (:func:`write_conll`)
-    Two columns ``token TAG`` separated by a space, a blank line after each
-    sentence, ``-DOCSTART- O`` and a blank line before each document unless the
-    corpus came from a CoNLL file without them (or ``docstart=False``). Tokens are the whitespace-separated words of each line of a
-    document's text; every mention must cover whole tokens, and mentions must
-    not overlap (an :class:`~bengal.errors.InputError` otherwise). Tags follow
-    the requested scheme.
+:func:`read_conll_file` reads one token per line (the token the first column, the tag the last
+or ``tag_column``; a blank line ends a sentence, ``-DOCSTART-`` begins a document);
+:func:`conll_to_corpus` makes documents of it (one per ``-DOCSTART-``, else one per sentence;
+tokens joined by single spaces, sentences by ``"\\n"``; mentions are the chunks of the tags under
+a declared scheme and mode, NIL, typed); :func:`write_conll` writes ``token TAG`` lines in any
+scheme that can be written. Broken input is an :class:`~bengal.errors.InputError` naming file and
+line; tags the scheme does not allow in place are counted ``invalid_tag`` warnings. The rules in
+full: ``docs/formats/conll.md``.
 """
 
 from __future__ import annotations
