@@ -57,7 +57,8 @@ def main() -> None:
     ap.add_argument("--documents", type=int, default=10_000)
     ap.add_argument("--errors", type=int, default=50)
     args = ap.parse_args()
-    from bengal.report.html import build_report, load_result
+    from bengal.report.html import build_report
+    from bengal.report.results import load_result
     from bengal.score import score
 
     gold, pred = corpora(args.documents)

@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import IO, Iterable
 
 from bengal.atomic import atomic_write, check_writable
-from bengal.report.html import ReportInput, build_report, load_results
+from bengal.report.html import build_report
+from bengal.report.results import ReportInput, load_results
 
 __all__ = ["report_files"]
 
@@ -22,7 +23,7 @@ def report_files(paths: Iterable[str | os.PathLike[str]], output: str | os.PathL
         The results, in page order.
 
     Raises:
-        UsageError, InputError: as :func:`bengal.report.html.load_results`; nothing is written then.
+        UsageError, InputError: as :func:`bengal.report.results.load_results`; nothing is written then.
     """
     paths = list(paths)
     if not isinstance(output, (str, os.PathLike)):

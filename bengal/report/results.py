@@ -1,0 +1,195 @@
+"""The inputs of ``bengal report``: score result files (``bengal score --json``), read and checked.
+
+:func:`load_result` reads one file into a :class:`ReportInput` and checks every key the page reads,
+so that a bad file is one error naming the file and the key, before anything is written;
+:func:`load_results` reads several, refuses two of one task, system and set, and puts them in page
+order (:data:`TASK_ORDER`, then set, then system).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+from bengal.errors import InputError, UsageError
+from bengal.io.nif import file_stem
+
+__all__ = ["ReportInput", "load_result", "load_results", "TASK_ORDER"]
+
+#: Task order and labels of the page.
+TASK_ORDER = {"a2kb": "A2KB", "d2kb": "D2KB", "c2kb": "C2KB", "erec": "ERec", "etyping": "ETyping",
+              "chunk": "NER chunks (CoNLL)"}
+_METRIC_KEYS = ("tp", "fp", "fn", "precision", "recall", "f1")
+
+
+@dataclass(frozen=True)
+class ReportInput:
+    """One score result read for the report.
+
+    Attributes:
+        path: the JSON file.
+        task: ``a2kb`` … ``etyping`` or ``chunk`` (an LLM answers result counts as ``chunk``).
+        system, set: the labels (``bengal score --system-name / --set-name``).
+        data: the result object (for an answers file: its ``"chunk"`` object).
+        set_info: the generator parameters of the set (None for a static corpus).
+        note: how the input was read, when it needs saying (e.g. "LLM answers").
+    """
+
+    path: Path
+    task: str
+    system: str
+    set: str
+    data: Mapping[str, Any]
+    set_info: Mapping[str, Any] | None = None
+    note: str = ""
+    warnings: tuple[tuple[str, str, int], ...] = field(default=())
+
+    @property
+    def micro(self) -> Mapping[str, Any]:
+        return self.data["micro"]
+
+    @property
+    def failed_documents(self) -> int:
+        """Gold documents the prediction lacked (the system failed on them, or skipped them)."""
+        return sum(n for code, side, n in self.warnings if code == "missing_document" and side == "prediction")
+
+    def ci(self, measure: str = "f1") -> tuple[float, float] | None:
+        """The bootstrap interval of the micro ``measure``, if the score had one."""
+        ci = self.data.get("ci")
+        if isinstance(ci, Mapping) and isinstance(ci.get("micro"), Mapping):
+            lo_hi = ci["micro"].get(measure)
+            if isinstance(lo_hi, (list, tuple)) and len(lo_hi) == 2:
+                return float(lo_hi[0]), float(lo_hi[1])
+        return None
+
+
+def _bad(path: Path, what: str) -> InputError:
+    return InputError(f"{what}; bengal report reads the JSON of bengal score --json", source=str(path))
+
+
+def _check_metrics(path: Path, obj: Any, where: str, keys: Sequence[str] = _METRIC_KEYS) -> None:
+    if not isinstance(obj, Mapping):
+        raise _bad(path, f"{where} is not an object")
+    for k in keys:
+        v = obj.get(k)
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise _bad(path, f"{where}.{k} is missing or not a number")
+
+
+def load_result(path: str | os.PathLike[str]) -> ReportInput:
+    """Read one ``bengal score --json`` file.
+
+    Accepts the span tasks (A2KB, D2KB, C2KB, ERec, ETyping), CoNLL chunk scores
+    and LLM answer scores (their chunk part); a result written before results carried
+    labels gets them from its ``inputs`` paths, else the file name as system and ``"(unnamed)"`` as set.
+
+    Raises:
+        InputError: the file is unreadable, not JSON (with line and column), or not
+            a score result of those tasks (naming the missing or wrong key).
+    """
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"not UTF-8 text ({exc.reason} at byte {exc.start})", source=str(p)) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"not JSON: {exc.msg}", source=str(p), line=exc.lineno, column=exc.colno) from None
+    if not isinstance(data, dict):
+        raise _bad(p, f"the top level is a JSON {type(data).__name__}, not an object")
+    task = data.get("task")
+    note = ""
+    result: Mapping[str, Any] = data
+    if task == "answers":
+        result, task, note = data.get("chunk"), "chunk", "LLM answers (evalscope tags)"
+        if not isinstance(result, Mapping):
+            raise _bad(p, 'an answers result without its "chunk" object')
+    if task not in TASK_ORDER:
+        if task in ("semeval", "jaccard"):
+            raise _bad(p, f"a {task} result: the report shows the tasks {', '.join(TASK_ORDER)} "
+                          "(their micro counts); print this one with bengal score")
+        raise _bad(p, 'no "task" key' if task is None else f"unknown task {task!r}")
+    _check_metrics(p, result.get("micro"), "micro")
+    per_type = result.get("per_type", {})
+    if not isinstance(per_type, Mapping):
+        raise _bad(p, "per_type is not an object")
+    for t, m in per_type.items():
+        _check_metrics(p, m, f"per_type[{t!r}]")
+    if result.get("macro") is not None:
+        _check_metrics(p, result["macro"], "macro", ("f1",))
+    for sub in ("inkb", "ee"):
+        if result.get(sub) is not None:
+            _check_metrics(p, result[sub].get("micro") if isinstance(result[sub], Mapping) else None, f"{sub}.micro")
+    info = data.get("set_info")
+    if info is not None:
+        if not isinstance(info, Mapping):
+            raise _bad(p, "set_info is not an object")
+        if info.get("density") is not None:
+            _check_metrics(p, info, "set_info", ("density",))
+    errors = result.get("errors")
+    if errors is not None:
+        if not isinstance(errors, Mapping) or not isinstance(errors.get("documents"), list):
+            raise _bad(p, 'errors is not an object with a "documents" list')
+        kinds = errors.get("kinds", {})
+        if not isinstance(kinds, Mapping) or not all(isinstance(v, int) for v in kinds.values()):
+            raise _bad(p, "errors.kinds is not an object of counts")
+        _check_metrics(p, errors, "errors", [k for k in ("documents_with_errors",) if k in errors])
+        for i, d in enumerate(errors["documents"]):
+            if not (isinstance(d, Mapping) and isinstance(d.get("text"), str)
+                    and isinstance(d.get("gold"), list) and isinstance(d.get("prediction"), list)):
+                raise _bad(p, f"errors.documents[{i}] lacks text, gold or prediction")
+            _check_metrics(p, d, f"errors.documents[{i}]", [k for k in ("tp", "fp", "fn", "f1") if k in d])
+            for side in ("gold", "prediction"):
+                for j, m in enumerate(d[side]):
+                    b, e = (m.get("begin"), m.get("end")) if isinstance(m, Mapping) else (None, None)
+                    if not (isinstance(b, int) and isinstance(e, int) and 0 <= b < e <= len(d["text"])):
+                        raise _bad(p, f"errors.documents[{i}].{side}[{j}] has no span inside the text")
+                    if m.get("surface") != d["text"][b:e]:
+                        raise _bad(p, f"errors.documents[{i}].{side}[{j}]: surface {m.get('surface')!r} is not "
+                                      f"the text at [{b},{e}) ({d['text'][b:e]!r})")
+    counts: dict[tuple[str, str], int] = {}
+    for w in data.get("warnings") or result.get("warnings") or ():
+        if isinstance(w, Mapping):
+            key = (str(w.get("code", "?")), str(w.get("side", "")))
+            counts[key] = counts.get(key, 0) + 1
+    inputs = data.get("inputs") if isinstance(data.get("inputs"), Mapping) else {}
+
+    def input_label(side: str) -> str | None:
+        path = inputs.get(side, {}).get("path") if isinstance(inputs.get(side), Mapping) else None
+        return file_stem(path) if isinstance(path, str) and path else None
+
+    system = data.get("system") or input_label("prediction") or p.stem
+    set_name = data.get("set") or input_label("gold") or "(unnamed)"
+    return ReportInput(p, task, str(system), str(set_name), result, info, note,
+                       tuple((c, s, n) for (c, s), n in counts.items()))
+
+
+def load_results(paths: Iterable[str | os.PathLike[str]]) -> list[ReportInput]:
+    """:func:`load_result` of each path, in task, set and system order.
+
+    Raises:
+        UsageError: no path, or two files with the same task, system and set (name them
+            apart with ``bengal score --system-name / --set-name``).
+        InputError: as :func:`load_result`.
+    """
+    results = [load_result(p) for p in paths]
+    if not results:
+        raise UsageError("bengal report needs at least one result (bengal score … --json RESULT.json)")
+    seen: dict[tuple[str, str, str], Path] = {}
+    for r in results:
+        key = (r.task, r.system, r.set)
+        if key in seen:
+            raise UsageError(f"{seen[key]} and {r.path} both hold {TASK_ORDER[r.task]} of system {r.system!r} "
+                             f"on set {r.set!r}: name them apart with bengal score --system-name/--set-name")
+        seen[key] = r.path
+    order = list(TASK_ORDER)
+
+    def set_key(r: ReportInput) -> tuple:
+        info = r.set_info or {}
+        return (r.set_info is None, str(info.get("strategy") or ""), float(info.get("density") or 0.0), r.set)
+
+    return sorted(results, key=lambda r: (order.index(r.task), set_key(r), r.system))
