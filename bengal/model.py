@@ -16,7 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
-__all__ = ["Mention", "Document", "Corpus", "CorpusWarning"]
+__all__ = ["Mention", "Document", "Corpus", "CorpusWarning", "GOLD", "PREDICTION"]
+
+#: The two sides of a scored pair, as warnings and errors name them.
+GOLD = "gold"
+PREDICTION = "prediction"
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,8 +8,7 @@ from pathlib import Path
 import click
 
 from bengal.cli._app import cli, echo_lines
-from bengal.score.api import PROFILES
-from bengal.score.matching import SPAN_MATCHES
+from bengal.score.matching import PROFILES, SPAN_MATCHES
 from bengal.score.tasks import TASKS
 
 

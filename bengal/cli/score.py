@@ -9,17 +9,15 @@ import click
 
 from bengal.cli._app import cli, echo_lines
 from bengal.io.formats import FORMATS
-from bengal.score.api import PROFILES
-from bengal.score.matching import SPAN_MATCHES
-from bengal.score.tasks import TASKS
+from bengal.score.matching import PROFILES, SPAN_MATCHES
+from bengal.score.tasks import OTHER_TASKS, TASKS
 from bengal.tagging.schemes import MODES, SCHEMES
-from bengal.workflows.score_files import EXTRA_TASKS
 
 
 @cli.command()
 @click.argument("gold", type=click.Path(path_type=Path))
 @click.argument("pred", type=click.Path(path_type=Path))
-@click.option("--task", type=click.Choice([*TASKS, *EXTRA_TASKS]), default=None,
+@click.option("--task", type=click.Choice([*TASKS, *OTHER_TASKS]), default=None,
               help="a2kb: span and URI; d2kb: gold spans given, URI only; c2kb: bag of URIs per document; "
                    "erec: span only; etyping: span and type; chunk: chunk metrics of tag sequences; semeval: "
                    "SemEval-2013 partial credit; jaccard: Jaccard F-beta. Default: chunk for two CoNLL files, "

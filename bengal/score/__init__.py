@@ -13,8 +13,8 @@ no file and renders no text: files are :mod:`bengal.workflows`', text is :mod:`b
     result.micro.f1, result.macro.f1, result.to_json()
 """
 
-from bengal.score.api import PROFILES, score
-from bengal.score.matching import SPAN_MATCHES, STRONG, WEAK, Alignment, align
+from bengal.score.api import score
+from bengal.score.matching import PROFILES, SPAN_MATCHES, STRONG, WEAK, Alignment, align
 from bengal.score.metrics import Counts, Measures, MicroScore, f_beta, f_beta_from_pr
 from bengal.score.result import DocumentScore, Result, ScoreResult, ScoreWarning, SubScore, Sweep, SweepPoint
 from bengal.score.tasks import TASKS, Task

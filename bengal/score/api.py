@@ -22,22 +22,14 @@ from bengal.score.breakdown import inkb_ee, per_gold_type
 from bengal.score.breakdown import per_type as breakdown_per_type
 from bengal.score.confidence import filter_threshold, sweep_curve
 from bengal.score.conventions import span_conventions
-from bengal.score.matching import SPAN_MATCHES, STRONG, SpanMatch
+from bengal.score.matching import PROFILES, SPAN_MATCHES, STRONG, SpanMatch
 from bengal.score.metrics import MicroScore
 from bengal.score.pairing import pair_documents
 from bengal.score.result import GOLD, PREDICTION, DocumentScore, ScoreResult, ScoreWarning
 from bengal.score.tasks import TASKS, Task
 from bengal.score.uris import SameAsIndex, UriMatcher, matcher_for
 
-__all__ = ["score", "PROFILES"]
-
-#: Scoring profiles. ``bengal``: one-to-one maximum matching (order-independent).
-#: ``gerbil``: GERBIL 1.2.x exactly — greedy first fit in gold order
-#: (``MatchingsCounterImpl``); two emerging entities always match; a document
-#: with empty gold and empty prediction scores 1 in the macro average; macro F1
-#: is the mean of per-document F1. Both share the URI rule and zero division.
-PROFILES = {"bengal": "maximum", "gerbil": "greedy"}
-
+__all__ = ["score"]
 
 def score(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str = "strong",
           uri_matcher: UriMatcher | None = None, profile: str = "bengal",
@@ -62,7 +54,7 @@ def score(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str = "stron
             ``same_as`` plus the owl:sameAs links of the gold file itself
             (``gold.same_as``).
         profile: ``"bengal"`` (maximum matching) or ``"gerbil"`` (GERBIL 1.2.x:
-            greedy first fit in gold order), see :data:`PROFILES`.
+            greedy first fit in gold order), see :data:`bengal.score.matching.PROFILES`.
         kb_namespaces: KB URI prefixes (default ``http://dbpedia.org/resource/``).
         same_as: extra owl:sameAs classes (e.g. of the links :func:`bengal.io.same_as.read_same_as` reads).
         beta: the beta of the reported F-beta (> 0).

@@ -23,7 +23,8 @@ from bengal.score.conventions import (ACCURACY_DEFINITION, CHUNK_MATCH, CHUNK_MI
                                       MACRO_OVER_TYPES, STRICT_DEFINITION, WEIGHTED_DEFINITION)
 from bengal.score.metrics import Counts, Measures, MicroScore
 from bengal.score.result import ScoreWarning
-from bengal.tagging.decode import GOLD, PREDICTION, LabelTable, TagError, check_mode, encode, extract_chunks
+from bengal.model import GOLD, PREDICTION
+from bengal.tagging.decode import LabelTable, TagError, check_mode, encode, extract_chunks
 from bengal.tagging.schemes import LENIENT, MODES, STRICT, Scheme
 
 __all__ = ["ChunkCounts", "ChunkReport", "count_chunks", "build_report", "check_lengths", "score_chunks",

@@ -60,7 +60,8 @@ __all__ = [
     "greedy_matching",
     "MATCHING_RULE",
     "GREEDY_RULE",
-    "STRATEGIES",
+    "MATCHING_STRATEGIES",
+    "PROFILES",
 ]
 
 MATCHING_RULE = (
@@ -74,7 +75,13 @@ GREEDY_RULE = (
     "unused matching prediction; unmatched predictions are false positives"
 )
 #: Matching strategies: ``"maximum"`` (default) and ``"greedy"`` (GERBIL).
-STRATEGIES = ("maximum", "greedy")
+MATCHING_STRATEGIES = ("maximum", "greedy")
+#: Scoring profiles and the matching strategy each uses. ``bengal``: one-to-one maximum matching
+#: (order-independent). ``gerbil``: GERBIL 1.2.x exactly — greedy first fit in gold order
+#: (``MatchingsCounterImpl``); two emerging entities always match; a document with empty gold and
+#: empty prediction scores 1 in the macro average; macro F1 is the mean of per-document F1. Both
+#: share the URI rule and zero division.
+PROFILES = {"bengal": "maximum", "gerbil": "greedy"}
 
 Accept = Callable[[Mention, Mention], bool]
 

@@ -14,11 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol
 
 from bengal.errors import UnknownOptionError
-from bengal.model import CorpusWarning, Document
+from bengal.model import GOLD, PREDICTION, CorpusWarning, Document
 from bengal.score import metrics
 from bengal.score.matching import Alignment
 from bengal.score.metrics import Counts, Measures, MicroScore
-from bengal.tagging.decode import GOLD, PREDICTION
 
 __all__ = ["GOLD", "PREDICTION", "UNTYPED", "SCORING_WARNINGS", "Result", "ScoreWarning", "SubScore", "SweepPoint", "Sweep",
            "DocumentScore", "ScoreResult", "RESULT_KEYS"]
@@ -163,7 +162,7 @@ class ScoreResult:
         warnings: reader warnings (tagged by side) then pairing warnings.
         conventions: ``{name: one-line statement}`` of the rules the numbers follow.
         unscored_predictions: predicted mentions in documents the gold lacks.
-        profile: ``"bengal"`` or ``"gerbil"`` (see :data:`PROFILES`).
+        profile: ``"bengal"`` or ``"gerbil"`` (see :data:`bengal.score.matching.PROFILES`).
         inkb: micro/macro of the InKB mentions only (URI tasks; else None).
         ee: micro/macro of the emerging entities only (URI tasks; else None).
         per_type: ``{type: micro score}``; a mention with several types counts for each,

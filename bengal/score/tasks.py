@@ -34,7 +34,7 @@ from bengal.model import Mention
 from bengal.score.matching import STRONG, Alignment, SpanMatch, align, greedy_matching, maximum_matching
 from bengal.score.uris import UriMatcher, uris_match
 
-__all__ = ["Task", "TASKS", "A2KB", "D2KB", "C2KB", "EREC", "ETYPING", "types_of"]
+__all__ = ["Task", "TASKS", "OTHER_TASKS", "A2KB", "D2KB", "C2KB", "EREC", "ETYPING", "types_of"]
 
 AlignFunction = Callable[[Sequence[Mention], Sequence[Mention], SpanMatch, UriMatcher, str], Alignment]
 
@@ -131,3 +131,7 @@ ETYPING = Task("etyping", "ETyping", "span and type must match (types as sets, a
                _align_etyping, uses_uris=False)
 
 TASKS: dict[str, Task] = {t.name: t for t in (A2KB, D2KB, C2KB, EREC, ETYPING)}
+
+#: The other scores ``bengal score`` runs, each in its module: chunk metrics of tag sequences
+#: (:mod:`bengal.score.chunks`), SemEval-2013 partial credit, Jaccard F-beta.
+OTHER_TASKS = ("chunk", "semeval", "jaccard")

@@ -16,15 +16,11 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from bengal.errors import InputError, UnknownOptionError
+from bengal.model import GOLD, PREDICTION
 from bengal.tagging.schemes import LENIENT, MODES, OUTSIDE, STRICT, Scheme, get_scheme, parse_tag
 
 __all__ = ["GOLD", "PREDICTION", "TagError", "LabelTable", "Chunks", "encode", "extract_chunks",
            "invalid_positions", "flat_places", "check_mode", "get_entities"]
-
-#: The two sides of a scored pair, as errors and warnings name them.
-GOLD = "gold"
-PREDICTION = "prediction"
-
 
 class TagError(InputError, ValueError):
     """A broken tag sequence: an empty tag, a tag the scheme does not allow, or

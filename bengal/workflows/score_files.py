@@ -23,7 +23,7 @@ from bengal.io.nif import file_stem
 from bengal.io.same_as import read_same_as
 from bengal.llm.answers import score_answers
 from bengal.llm.samples import sentence_samples
-from bengal.model import CorpusWarning
+from bengal.model import GOLD, PREDICTION, CorpusWarning
 from bengal.perf import gc_paused
 from bengal.report.jsonout import score_to_json, write_payload
 from bengal.resources import resolve_corpus
@@ -33,16 +33,14 @@ from bengal.score.chunks import ChunkReport, score_chunks
 from bengal.score.jaccard import score_jaccard
 from bengal.score.result import Result, ScoreResult, ScoreWarning
 from bengal.score.semeval import score_semeval
+from bengal.score.tasks import OTHER_TASKS, TASKS
 from bengal.score.uris import SameAsIndex
-from bengal.tagging.decode import GOLD, PREDICTION, LabelTable, TagError, encode, flat_places, invalid_positions
+from bengal.tagging.decode import LabelTable, TagError, encode, flat_places, invalid_positions
 from bengal.tagging.schemes import LENIENT, STRICT
 from bengal.typemap import load_type_map
 
-__all__ = ["ScoreRun", "score_files", "score_conll", "provenance", "SPAN_TASKS", "EXTRA_TASKS"]
+__all__ = ["ScoreRun", "score_files", "score_conll", "provenance"]
 
-#: The span tasks (:data:`bengal.score.tasks.TASKS`), and the others ``bengal score`` runs.
-SPAN_TASKS = ("a2kb", "d2kb", "c2kb", "erec", "etyping")
-EXTRA_TASKS = ("chunk", "semeval", "jaccard")
 
 
 @dataclass(frozen=True)
@@ -116,7 +114,8 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str], *, t
     Args:
         gold: a corpus file or a shipped corpus name (``"conllpp"``).
         pred: a corpus file, or an LLM answer file (JSON Lines ``{"id", "answer"}``).
-        task: ``a2kb`` … ``etyping`` (:data:`SPAN_TASKS`), ``chunk``, ``semeval`` or ``jaccard``;
+        task: a span task of :data:`bengal.score.tasks.TASKS` (``a2kb`` … ``etyping``), or one of
+            :data:`bengal.score.tasks.OTHER_TASKS` (``chunk``, ``semeval``, ``jaccard``);
             default: ``chunk`` for two CoNLL files, the answers score for an answer file, else ``a2kb``.
         match, profile, kb_namespaces, beta, threshold, sweep: as :func:`bengal.score.score` (beta
             defaults to 1, 0.5 for Jaccard).
@@ -161,13 +160,13 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str], *, t
             if gfmt != "conll" or pfmt != "conll":
                 raise UsageError(f"--task chunk scores tag sequences: GOLD and PRED must be CoNLL files "
                                  f"(read as {gfmt} and {pfmt}; force with --gold-format/--pred-format conll)")
-            result = score_conll(gold_file, pred, scheme=scheme, mode=mode, suffix=suffix)
+            result = score_conll(gold_file, resolve_corpus(pred)[0], scheme=scheme, mode=mode, suffix=suffix)
             if strict and (result.invalid_gold or result.invalid_pred):
                 w = result.warnings[0]
                 raise InputError(f"{w.message} (an error under --strict)", source=w.where)
         else:
             index = None
-            if task in SPAN_TASKS:
+            if task in TASKS:
                 for path in same_as:
                     links, other = read_same_as(path)
                     if index is None:
@@ -177,7 +176,7 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str], *, t
                     if other:
                         problems.append(f"sameAs {os.fspath(path)}: {other} triples with another predicate are no "
                                         "sameAs links; not used")
-            read_gold = gold_file if task in EXTRA_TASKS else gold
+            read_gold = gold_file if task in OTHER_TASKS else gold
             gold_corpus = read_corpus(read_gold, gfmt, strict=strict, conll=conll)
             pred_corpus = read_corpus(pred, pfmt, strict=strict, conll=conll)
             readers += [(f"gold {os.fspath(read_gold)}", gold_corpus.warnings),
