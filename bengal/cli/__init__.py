@@ -12,7 +12,7 @@ One module per command (as spaCy's ``spacy/cli``):
   :func:`bengal.annotate.make_server`
 - ``bengal report`` (:mod:`bengal.cli.report`) → :func:`bengal.report.html.write_report`
 - ``bengal kb info`` / ``bengal kb build`` (:mod:`bengal.cli.kb`) → :func:`bengal.kb.info.kb_info`,
-  :func:`bengal.kb.build.build_sample`
+  :func:`bengal.kb.sample.build_sample`
 
 Every error the user can cause is printed as one line on stderr (no traceback)
 with a non-zero exit: 2 for bad usage, 1 for bad input. A new command is a new
