@@ -19,9 +19,18 @@ with a non-zero exit: 2 for bad usage, 1 for bad input. A new command is a new
 module that decorates a function with ``@cli.command()`` and is imported here.
 """
 
-from bengal.cli import compare, generate, kb, score  # noqa: F401  (registers the commands)
-from bengal.cli import compare_sets, convert, prompts  # noqa: F401  (issue 5)
-from bengal.cli import annotate, report  # noqa: F401  (issue 6)
+# Importing the command modules registers their commands on the group.
+from bengal.cli import (  # noqa: F401
+    annotate,
+    compare,
+    compare_sets,
+    convert,
+    generate,
+    kb,
+    prompts,
+    report,
+    score,
+)
 from bengal.cli._app import cli, echo_warnings, main
 
 __all__ = ["cli", "main", "echo_warnings"]

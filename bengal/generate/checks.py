@@ -1,4 +1,4 @@
-"""Gold checks run on every generated corpus before anything is written (DESIGN.md).
+"""Gold checks run on every generated corpus before anything is written.
 
 1. every mention's surface equals ``text[begin:end]`` and lies inside the text;
 2. no two mentions of a document overlap (the generator writes no nested mentions);
@@ -13,8 +13,7 @@ import tempfile
 from pathlib import Path
 
 from bengal.errors import GoldError
-from bengal.generate.kbview import SparqlKB
-from bengal.kb.sparql import PREFIXES, values
+from bengal.kb.sparql import PREFIXES, SparqlKB, values
 from bengal.model import Corpus
 
 __all__ = ["check_gold", "ROUND_TRIP_FORMATS"]

@@ -1,4 +1,4 @@
-"""Rule-based, offline paraphrasing (``--paraphrase``; issue 3 item 7; BENGAL's B2, B4, …).
+"""Rule-based, offline paraphrasing (``--paraphrase``; BENGAL's B2, B4, …).
 
 Four operations, each a choice the density control can take for a clause
 (:func:`bengal.generate.pipeline.plan_sentences`); none ever touches an entity
@@ -28,8 +28,9 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
-from bengal.generate.kbview import Entity, local_name
+from bengal.generate.kbview import Entity
 from bengal.generate.lexicon import Lexicon
+from bengal.kb.labels import local_name
 
 __all__ = ["OPERATIONS", "Paraphraser"]
 

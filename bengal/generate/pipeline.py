@@ -19,16 +19,34 @@ from typing import Any, Callable, Iterator, Sequence
 from bengal import __version__
 from bengal.errors import UsageError
 from bengal.generate.density import count_tokens, parse_density
-from bengal.generate.kbview import (Entity, SparqlKB, entities, is_seed, load_ontology, local_name, seed_candidates,
-                                    subject_details, writable_label)
+from bengal.generate.kbview import (
+    Entity,
+    entities,
+    is_seed,
+    load_ontology,
+    seed_candidates,
+    subject_details,
+)
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.paraphrase import OPERATIONS, Paraphraser
-from bengal.generate.surface import AmbiguityIndex, SurfaceForms, gender_of, kb_genders
 from bengal.generate.strategies import STRATEGIES, FactSource, StrategyContext, Subgraph
-from bengal.generate.verbalise import (Sentence, apposition_allowed, apposition_phrase, class_noun, fact_sentence,
-                                       fact_templates, join_sentences, pronoun_allowed, realise, sentence_text,
-                                       type_sentence, with_forms)
-from bengal.kb.sparql import DBO
+from bengal.generate.surface import AmbiguityIndex, SurfaceForms, gender_of, kb_genders
+from bengal.generate.verbalise import (
+    Sentence,
+    apposition_allowed,
+    apposition_phrase,
+    class_noun,
+    fact_sentence,
+    fact_templates,
+    join_sentences,
+    pronoun_allowed,
+    realise,
+    sentence_text,
+    type_sentence,
+    with_forms,
+)
+from bengal.kb.labels import local_name, writable_label
+from bengal.kb.sparql import DBO, SparqlKB
 from bengal.model import Corpus, Document, Mention
 
 __all__ = ["GenerateConfig", "Generated", "generate", "DEFAULT_CLASSES", "DOCUMENT_NAMESPACE"]

@@ -32,8 +32,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
-from bengal.generate.kbview import Entity, SparqlKB, surface_of, writable_label
-from bengal.kb.sparql import PREFIXES, values
+from bengal.generate.kbview import Entity
+from bengal.kb.labels import surface_of, writable_label
+from bengal.kb.sparql import PREFIXES, SparqlKB, values
 
 __all__ = ["SurfaceForms", "Gender", "AmbiguityIndex", "family_name", "is_acronym", "alt_label_ok",
            "unqualified_place", "first_name_gender"]

@@ -12,8 +12,9 @@ import re
 from dataclasses import dataclass, replace
 from typing import Sequence, Union
 
-from bengal.generate.kbview import Entity, Ontology, local_name
+from bengal.generate.kbview import Entity, Ontology
 from bengal.generate.lexicon import Lexicon
+from bengal.kb.labels import local_name
 from bengal.model import Mention
 
 __all__ = ["Piece", "Sentence", "type_sentence", "fact_templates", "fact_sentence", "join_sentences", "realise",
