@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bengal.generate.config import GenerateConfig
 from bengal.generate.kbview import (
     Entity,
     is_seed,
@@ -18,7 +19,7 @@ from bengal.generate.kbview import (
     seed_candidates,
 )
 from bengal.generate.lexicon import load_lexicon
-from bengal.generate.pipeline import GenerateConfig, generate
+from bengal.generate.pipeline import generate
 from bengal.generate.verbalise import fact_sentence, realise, type_sentence
 from bengal.kb.store import open_kb
 

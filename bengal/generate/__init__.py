@@ -15,13 +15,16 @@ from pathlib import Path
 from typing import Any, Callable
 
 from bengal import __version__
+from bengal.atomic import check_writable
 from bengal.errors import UsageError
 from bengal.generate.checks import check_gold
-from bengal.io import manifest_path
+from bengal.generate.config import DEFAULT_CLASSES, GenerateConfig
 from bengal.generate.density import DENSITY_PRESETS
-from bengal.generate.pipeline import DEFAULT_CLASSES, GenerateConfig, Generated, generate
+from bengal.generate.pipeline import Generated, generate
 from bengal.generate.presets import Preset, list_presets, load_preset
 from bengal.generate.strategies import STRATEGIES
+from bengal.io import manifest_path, output_format, write_with_manifest
+from bengal.kb.store import open_kb
 
 __all__ = ["GenerateConfig", "Generated", "generate", "generate_to_file", "manifest_path", "DEFAULT_CLASSES",
            "DENSITY_PRESETS", "STRATEGIES", "Preset", "list_presets", "load_preset"]
@@ -54,10 +57,6 @@ def generate_to_file(config: GenerateConfig, output: str | os.PathLike[str], for
         bengal.errors.InputError: an unusable KB path, an endpoint that fails.
         bengal.errors.GoldError: a gold check failed (nothing is written).
     """
-    from bengal.io import output_format, write_with_manifest
-    from bengal.atomic import check_writable
-    from bengal.kb.store import open_kb
-
     if jobs < 1:
         raise UsageError(f"--jobs must be at least 1, not {jobs}")
     out = Path(output)
@@ -68,7 +67,7 @@ def generate_to_file(config: GenerateConfig, output: str | os.PathLike[str], for
         opener = functools.partial(open_kb, str(kb_path) if kb_path is not None else None)
     else:
         opener = functools.partial(_same_kb, kb)
-    generated = generate(kb, config, kb_snapshot=kb.snapshot, progress=progress, jobs=jobs, kb_opener=opener)
+    generated = generate(kb, config, progress=progress, jobs=jobs, kb_opener=opener)
     checks = check_gold(generated.corpus, kb)
     manifest = {
         "tool": "bengal",

@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 
 from bengal.errors import GoldError
+from bengal.io import read_corpus, write_corpus
 from bengal.kb.sparql import PREFIXES, SparqlKB, values
 from bengal.model import Corpus
 
@@ -56,8 +57,6 @@ def check_gold(corpus: Corpus, kb: SparqlKB) -> dict[str, int]:
 
 
 def _round_trip(corpus: Corpus) -> None:
-    from bengal.io import read_corpus, write_corpus
-
     with tempfile.TemporaryDirectory(prefix="bengal-check-") as tmp:
         for fmt, suffix in ROUND_TRIP_FORMATS:
             path = Path(tmp) / f"corpus{suffix}"

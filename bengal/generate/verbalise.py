@@ -44,7 +44,7 @@ class Sentence:
     #: the subject is a plural pronoun ("they"): no clause may be joined to it (its verb
     #: would have to agree).
     plural: bool = False
-    #: ``(pronoun class, gender source)`` (:class:`bengal.generate.surface.Gender`) when
+    #: ``(pronoun class, gender source)`` (:class:`bengal.generate.gender.Gender`) when
     #: the subject is written as a pronoun, else ``None``.
     pronoun: tuple[str, str] | None = None
     #: paraphrasing operations applied (:data:`bengal.generate.paraphrase.OPERATIONS`), sorted.
