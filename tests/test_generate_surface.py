@@ -11,15 +11,23 @@ import json
 
 import pytest
 
+from bengal.generate.config import GenerateConfig
+from bengal.generate.gender import first_name_gender
 from bengal.generate.kbview import Entity, load_ontology
 from bengal.generate.lexicon import load_lexicon
-from bengal.workflows.generate_files import generate_files
-from bengal.generate.pipeline import GenerateConfig, ambiguity_index, generate
-from bengal.generate.surface import (AmbiguityIndex, alt_label_ok, family_name, first_name_gender, is_acronym,
-                                     unqualified_place)
 from bengal.generate.paraphrase import Paraphraser
+from bengal.generate.pipeline import generate
 from bengal.generate.presets import load_preset
+from bengal.generate.stats import ambiguity_index
+from bengal.generate.surface import (
+    AmbiguityIndex,
+    alt_label_ok,
+    family_name,
+    is_acronym,
+    unqualified_place,
+)
 from bengal.generate.verbalise import fact_sentence, join_sentences, realise
+from bengal.workflows.generate_files import generate_files
 from bengal.kb.sparql import PREFIXES
 
 DBR = "http://dbpedia.org/resource/"

@@ -10,9 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from bengal.generate.kbview import Entity, is_seed, load_ontology, outgoing_facts, seed_candidates, surface_of
+from bengal.generate.config import GenerateConfig
+from bengal.generate.kbview import (
+    Entity,
+    is_seed,
+    load_ontology,
+    outgoing_facts,
+    seed_candidates,
+)
 from bengal.generate.lexicon import load_lexicon
-from bengal.generate.pipeline import GenerateConfig, generate
+from bengal.generate.pipeline import generate
 from bengal.generate.verbalise import fact_sentence, realise, type_sentence
 from bengal.kb.store import open_kb
 
@@ -78,12 +85,6 @@ def test_untyped_subject_has_no_type_sentence_nor_description(tiny):
     assert type_sentence(lex, onto, BERN) is None
     with pytest.raises(ValueError):
         fact_sentence(lex, onto, DBO + "birthPlace", BERN, [ULM], describe_subject=True)
-
-
-def test_surface_drops_disambiguation_only():
-    assert surface_of("Mercury (planet)") == "Mercury"
-    assert surface_of("Princeton, New Jersey") == "Princeton, New Jersey"
-    assert surface_of("(band)") == "(band)"
 
 
 def test_articles():

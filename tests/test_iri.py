@@ -11,7 +11,6 @@ from bengal.kb.iri import (
     is_dbpedia_resource,
     label_from_iri,
     label_from_local_name,
-    local_name,
     normalize_dbpedia_iri,
     normalize_local_name,
 )
@@ -116,13 +115,12 @@ def test_normalize_dbpedia_iri() -> None:
         "http://de.dbpedia.org/resource/Caf%C3%A9"
 
 
-def test_is_dbpedia_resource_and_local_name() -> None:
+def test_is_dbpedia_resource() -> None:
     assert is_dbpedia_resource("http://dbpedia.org/resource/Berlin")
     assert not is_dbpedia_resource("http://dbpedia.org/resource/")
     assert not is_dbpedia_resource("http://fr.dbpedia.org/resource/Berlin")
-    assert local_name("http://dbpedia.org/resource/Ender's_Game") == "Ender's_Game"
     with pytest.raises(ValueError):
-        local_name("http://example.org/Berlin")
+        label_from_iri("http://example.org/Berlin")
 
 
 @pytest.mark.parametrize(("iri", "label"), [

@@ -1,4 +1,4 @@
-"""The bundled DBpedia sample (kb/dbpedia-sample.nt.gz) and its builder (bengal.kb.build).
+"""The bundled DBpedia sample (kb/dbpedia-sample.nt.gz) and its builder (bengal.kb.sample).
 
 The facts checked here were looked up by hand in the source files under
 ../shared/data (file and line given next to each).
@@ -16,8 +16,10 @@ import pyoxigraph as ox
 import pytest
 
 from bengal.errors import InputError
-from bengal.kb.build import DEFAULT_SAMPLE_NAME, SOURCE_FILES, build_sample
 from bengal.kb.iri import DBPEDIA_RESOURCE, label_from_iri, normalize_local_name
+from bengal.kb.sample import build_sample
+from bengal.kb.sample.sources import SOURCE_FILES
+from bengal.kb.store import BUNDLED_SAMPLE as DEFAULT_SAMPLE_NAME
 
 REPO = Path(__file__).resolve().parent.parent
 SOURCES = REPO.parent / "shared" / "data"

@@ -27,8 +27,8 @@ import pytest
 from cli_helpers import assert_one_line_error, bengal
 
 from bengal.errors import InputError, UsageError
+from bengal.generate.config import DEFAULT_CLASSES, expand_class
 from bengal.generate.kbview import load_ontology, seed_candidates
-from bengal.generate.pipeline import DEFAULT_CLASSES, expand_class
 from bengal.kb import open_source, remote_source
 from bengal.kb.endpoint import RemoteKB, projection, split_query
 from bengal.kb.sparql import PREFIXES, values

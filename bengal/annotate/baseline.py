@@ -8,7 +8,7 @@ Dictionary (:func:`build_dictionary`, three SPARQL queries and one for the types
 
 - surface forms: every ``rdfs:label`` of a ``http://dbpedia.org/resource/`` entity with its
   trailing disambiguation parenthesis removed (``"Paris (band)"`` → ``"Paris"``, as the
-  generator writes entities, :func:`bengal.generate.kbview.surface_of`) and every
+  generator writes entities, :func:`bengal.kb.labels.surface_of`) and every
   ``skos:altLabel``; forms without an upper-case letter, or shorter than two code points, are
   dropped (they are mostly common words and numbers);
 - prior: an entity's degree, the number of entity-to-entity triples it takes part in
@@ -41,9 +41,12 @@ import re
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from bengal.generate.kbview import surface_of
+from bengal.atomic import atomic_write
+from bengal.kb import labels
+from bengal.kb.labels import surface_of
+from bengal.kb.sparql import SparqlKB
+from bengal.kb.store import cache_dir, open_kb
 from bengal.model import Document, Mention
 
 __all__ = ["Dictionary", "Baseline", "build_dictionary", "load_baseline", "surface_form"]
@@ -57,13 +60,11 @@ _CACHE_VERSION = 2  # the dictionary's content; the matcher is rebuilt each run
 
 
 def _code_digest() -> str:
-    """A digest of the code that builds the dictionary (this module and the generator's
-    ``surface_of``): a cached dictionary made by other code is never reused, even when
-    ``_CACHE_VERSION`` was not raised."""
-    from bengal.generate import kbview
-
+    """A digest of the code that builds the dictionary (this module and :mod:`bengal.kb.labels`,
+    where ``surface_of`` lives): a cached dictionary made by other code is never reused, even
+    when ``_CACHE_VERSION`` was not raised."""
     h = hashlib.sha256()
-    for module_file in (__file__, kbview.__file__):
+    for module_file in (__file__, labels.__file__):
         h.update(Path(module_file).read_bytes())
     return h.hexdigest()[:12]
 
@@ -105,7 +106,7 @@ class Dictionary:
     types: dict[str, str] = field(default_factory=dict)
 
 
-def build_dictionary(kb: Any) -> Dictionary:
+def build_dictionary(kb: SparqlKB) -> Dictionary:
     """Read the baseline's :class:`Dictionary` from ``kb`` (anything with ``select(sparql)`` →
     rows of lexical values). Four SELECT queries.
 
@@ -238,7 +239,7 @@ class Baseline:
 _LOADED: dict[str, Baseline] = {}
 
 
-def load_baseline(kb: Any = None, kb_path: str | os.PathLike[str] | None = None, cache: bool = True) -> Baseline:
+def load_baseline(kb: SparqlKB | None = None, kb_path: str | os.PathLike[str] | None = None, cache: bool = True) -> Baseline:
     """The baseline over ``kb`` (default: :func:`bengal.kb.store.open_kb` of ``kb_path``, the
     bundled sample when ``None``). The dictionary is cached as a pickle in
     :func:`bengal.kb.store.cache_dir` keyed by the KB's checksum (when it has one) and a digest of
@@ -248,8 +249,6 @@ def load_baseline(kb: Any = None, kb_path: str | os.PathLike[str] | None = None,
     Raises:
         InputError: the KB cannot be opened or queried.
     """
-    from bengal.kb.store import cache_dir, open_kb
-
     if kb is None:
         kb = open_kb(kb_path)
     checksum = getattr(kb, "checksum", None)
@@ -271,8 +270,6 @@ def load_baseline(kb: Any = None, kb_path: str | os.PathLike[str] | None = None,
         dictionary = build_dictionary(kb)
         if path is not None:
             try:
-                from bengal.atomic import atomic_write
-
                 path.parent.mkdir(parents=True, exist_ok=True)
                 with atomic_write(path, "wb") as fh:
                     pickle.dump(dictionary, fh, protocol=pickle.HIGHEST_PROTOCOL)

@@ -1,4 +1,4 @@
-"""``bengal kb info`` → :func:`bengal.kb.info.kb_info`; ``bengal kb build`` → :func:`bengal.kb.build.build_sample`."""
+"""``bengal kb info`` → :func:`bengal.kb.info.kb_info`; ``bengal kb build`` → :func:`bengal.kb.sample.build_sample`."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def kb_info_cmd(kb_path) -> None:
               help="The gzipped N-Triples file to write (kb/dbpedia-sample.nt.gz).")
 def kb_build_cmd(sources, output) -> None:
     """Rebuild the bundled DBpedia sample from its sources, byte for byte."""
-    from bengal.kb.build import build_sample
+    from bengal.kb.sample import build_sample
 
     counts = build_sample(sources, output)
     for key, value in counts.items():

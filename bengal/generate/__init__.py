@@ -10,8 +10,9 @@ Python users call :func:`generate` (returns a corpus, writes nothing) or
 from __future__ import annotations
 
 from bengal.generate.checks import check_gold
+from bengal.generate.config import DEFAULT_CLASSES, GenerateConfig
 from bengal.generate.density import DENSITY_PRESETS
-from bengal.generate.pipeline import DEFAULT_CLASSES, GenerateConfig, Generated, generate
+from bengal.generate.pipeline import Generated, generate
 from bengal.generate.presets import Preset, list_presets, load_preset
 from bengal.generate.strategies import STRATEGIES
 

@@ -1,4 +1,4 @@
-"""Gold checks run on every generated corpus before anything is written (DESIGN.md).
+"""Gold checks run on every generated corpus before anything is written.
 
 1. every mention's surface equals ``text[begin:end]`` and lies inside the text;
 2. no two mentions of a document overlap (the generator writes no nested mentions);
@@ -13,8 +13,8 @@ import tempfile
 from pathlib import Path
 
 from bengal.errors import GoldError
-from bengal.generate.kbview import SparqlKB
-from bengal.kb.sparql import PREFIXES, values
+from bengal.io.formats import read_corpus, write_corpus
+from bengal.kb.sparql import PREFIXES, SparqlKB, values
 from bengal.model import Corpus
 
 __all__ = ["check_gold", "ROUND_TRIP_FORMATS"]
@@ -57,8 +57,6 @@ def check_gold(corpus: Corpus, kb: SparqlKB) -> dict[str, int]:
 
 
 def _round_trip(corpus: Corpus) -> None:
-    from bengal.io import read_corpus, write_corpus
-
     with tempfile.TemporaryDirectory(prefix="bengal-check-") as tmp:
         for fmt, suffix in ROUND_TRIP_FORMATS:
             path = Path(tmp) / f"corpus{suffix}"

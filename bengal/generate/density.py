@@ -2,8 +2,7 @@
 
 Tokens are counted with spaCy's rule-based English tokenizer
 (``spacy.blank("en")``, the tokenizer that ``en_core_web_sm`` also uses), so
-the density bengal reports is the one a spaCy-based meter such as
-``corpus_stats.py`` measures. Sentences are joined by single spaces, which
+the density bengal reports is the one a spaCy-based meter measures. Sentences are joined by single spaces, which
 spaCy always splits on, so a document's token count is the sum of its
 sentences' counts.
 """
@@ -25,7 +24,8 @@ DENSITY_PRESETS: dict[str, float] = {"low": 0.15, "medium": 0.18, "high": 0.21}
 
 
 def parse_density(value: str | float) -> tuple[str, float]:
-    """``("high", 0.27)`` for a preset name, ``("0.2", 0.2)`` for a number.
+    """``("high", 0.21)`` for a preset name (its :data:`DENSITY_PRESETS` value), ``("0.2", 0.2)``
+    for a number (the name is ``str(value)``).
 
     Raises:
         UsageError: for an unknown name or a number outside (0, 1].

@@ -7,41 +7,15 @@ so that nothing depends on a store's iteration order.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
-from typing import Iterable, Protocol, Sequence
+from typing import Iterable, Sequence
 
-from bengal.kb.sparql import DBO, PREFIXES, iri, values
+from bengal.kb.labels import local_name, surface_of, writable_label
+from bengal.kb.sparql import DBO, PREFIXES, SparqlKB, iri, values
 
-__all__ = ["Entity", "Ontology", "SparqlKB", "load_ontology", "seed_candidates", "is_seed", "outgoing_facts",
-           "incoming_facts", "entities", "subject_details", "SubjectDetails", "property_frequencies", "surface_of",
-           "local_name", "writable_label", "DEMONYM_PROPERTIES"]
-
-_DISAMBIGUATION = re.compile(r"\s+\([^()]*\)$")
-
-
-class SparqlKB(Protocol):
-    """Anything with ``select(query) -> list[tuple[str | None, ...]]`` (e.g. :class:`bengal.kb.store.KB`)."""
-
-    def select(self, query: str) -> list[tuple[str | None, ...]]: ...
-
-
-def local_name(uri: str) -> str:
-    """The part of an IRI after its last ``/`` or ``#``."""
-    return re.split(r"[/#]", uri)[-1]
-
-
-def surface_of(label: str) -> str:
-    """The surface form written for an entity: its label without a trailing
-    disambiguation parenthesis (``"Paris (band)"`` → ``"Paris"``)."""
-    stripped = _DISAMBIGUATION.sub("", label)
-    return stripped if stripped.strip() else label
-
-
-def writable_label(label: str) -> bool:
-    """Whether a label can be written in running text: no raw IRI, no underscore,
-    not empty once its disambiguation parenthesis is gone."""
-    return bool(label.strip()) and "_" not in label and "://" not in label
+__all__ = ["Entity", "Ontology", "load_ontology", "seed_candidates", "is_seed", "outgoing_facts",
+           "incoming_facts", "entities", "subject_details", "SubjectDetails", "property_frequencies",
+           "DEMONYM_PROPERTIES"]
 
 
 @dataclass(frozen=True)
@@ -67,7 +41,7 @@ class Entity:
     @property
     def surface(self) -> str:
         """The text written for a mention of the entity: ``form`` if set, else the label
-        without its disambiguation parenthesis (see :func:`surface_of`)."""
+        without its disambiguation parenthesis (see :func:`bengal.kb.labels.surface_of`)."""
         return self.form if self.form is not None else surface_of(self.label)
 
     def with_form(self, form: str | None, kind: str | None) -> "Entity":

@@ -1,7 +1,7 @@
-"""Rule-based, offline paraphrasing (``--paraphrase``; issue 3 item 7; BENGAL's B2, B4, …).
+"""Rule-based, offline paraphrasing (``--paraphrase``; BENGAL's B2, B4, …).
 
 Four operations, each a choice the density control can take for a clause
-(:func:`bengal.generate.pipeline.plan_sentences`); none ever touches an entity
+(:func:`bengal.generate.planner.plan_sentences`); none ever touches an entity
 piece, so mentions are never rewritten and the gold stays exact by construction:
 
 - ``synonym``: a verb or noun phrase of a plain-text piece replaced by one of its
@@ -28,8 +28,9 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
-from bengal.generate.kbview import Entity, local_name
+from bengal.generate.kbview import Entity
 from bengal.generate.lexicon import Lexicon
+from bengal.kb.labels import local_name
 
 __all__ = ["OPERATIONS", "Paraphraser"]
 

@@ -2,7 +2,7 @@
 
 A preset file ``generators/NAME.toml`` holds a ``description`` and a
 ``[generate]`` table whose keys are fields of
-:class:`bengal.generate.pipeline.GenerateConfig` (``docs``, ``density``,
+:class:`bengal.generate.config.GenerateConfig` (``docs``, ``density``,
 ``strategy``, ``min_sentences``, ``max_sentences``, ``seed``, ``classes``,
 ``lang``, ``paraphrase``, ``surface_forms``, ``pronouns``, ``annotate_pronouns``).
 Options given on the command line override a preset's values (a flag given on

@@ -14,7 +14,14 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable, NamedTuple, Sequence
 
-from bengal.generate.kbview import Entity, Ontology, SparqlKB, incoming_facts, outgoing_facts, property_frequencies
+from bengal.generate.kbview import (
+    Entity,
+    Ontology,
+    incoming_facts,
+    outgoing_facts,
+    property_frequencies,
+)
+from bengal.kb.sparql import SparqlKB
 
 __all__ = ["Unit", "Subgraph", "StrategyContext", "FactSource", "star", "sym", "path", "hybrid", "summary",
            "STRATEGIES", "MAX_LIST", "WALK_ATTEMPTS"]

@@ -1,42 +1,26 @@
-"""Surface forms other than the full label, pronouns, and the ambiguity of surface forms.
+"""Surface forms other than the full label (``--surface-forms``), and the ambiguity of surface forms.
 
-``--surface-forms`` (issue 3 item 5): a mention need not say the entity's full
-label. The alternatives, by kind (the gold URI never changes):
-
-- ``family_name``: a person's family name after the first mention ("Einstein"),
-  split by ``nameparser`` (``HumanName(label).last``); not for one-word names,
-  names with a regnal number ("Charles XIV John") or a lower-case last part.
-- ``unqualified``: a place without its qualifier ("Cambridge" for
-  ``Cambridge,_Massachusetts``): the label's part before its first comma.
-- ``alt_label``: a ``skos:altLabel@en`` of the KB (FactBench's; noisy), kept when
-  each of its words is a word of the label in the label's case or an abbreviation
-  of 2–4 capitals ("Buffalo NY", "Kennedy" for "John F. Kennedy"), one at least is
-  a label word, it has only letters, digits, spaces and ``.,'&-``,
-  is at most 40 characters, is not all capitals beyond six letters ("UNITED STATES
-  OF AMERICA"), does not open with "the" (the verbaliser writes articles), and is not the label itself.
-- ``acronym``: an alt label that is the initials of the label's capitalised
-  words ("NATO", "IBM" for "International Business Machines"), for organisations.
-
-``--pronouns`` (item 6): a repeated subject becomes he / she / it / they. The
-gender of a person comes from ``foaf:gender`` in the KB, else from the first name
-(``nameparser``) by ``gender-guesser``'s offline name list ("male"/"mostly_male"
-→ he, "female"/"mostly_female" → she), else "they"; any other subject is "it".
-
-:class:`AmbiguityIndex` counts, for a surface form, the KB entities it can name.
+A mention need not say the entity's full label; the gold URI never changes. The
+alternatives, by kind: ``family_name`` (a person's, after the first mention:
+:func:`family_name`), ``unqualified`` (a place without its qualifier:
+:func:`unqualified_place`), ``alt_label`` (a ``skos:altLabel@en`` of the KB that passes
+:func:`alt_label_ok`) and ``acronym`` (an organisation's alt label that is its initials:
+:func:`is_acronym`). :class:`AmbiguityIndex` counts, for a surface form, the KB entities
+it can name. Pronouns (``--pronouns``) are :mod:`bengal.generate.gender`'s.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Sequence
 
-from bengal.generate.kbview import Entity, SparqlKB, surface_of, writable_label
-from bengal.kb.sparql import PREFIXES, values
+from bengal.generate.kbview import Entity
+from bengal.kb.labels import surface_of, writable_label
+from bengal.kb.sparql import PREFIXES, SparqlKB, values
 
-__all__ = ["SurfaceForms", "Gender", "AmbiguityIndex", "family_name", "is_acronym", "alt_label_ok",
-           "unqualified_place", "first_name_gender"]
+__all__ = ["SurfaceForms", "AmbiguityIndex", "family_name", "is_acronym", "alt_label_ok",
+           "unqualified_place"]
 
 _ROMAN = re.compile(r"^[IVXLC]+$")
 _ALT_CHARS = re.compile(r"^[\w .,'&-]+$")
@@ -78,7 +62,15 @@ def is_acronym(form: str, label: str) -> bool:
 
 
 def alt_label_ok(form: str, label: str) -> bool:
-    """The filter for FactBench's noisy ``skos:altLabel``s (see the module docstring)."""
+    """The filter for FactBench's noisy ``skos:altLabel``s: whether ``form`` may be written
+    for the entity labelled ``label``.
+
+    A form is kept when each of its words is a word of the label in the label's case or an
+    abbreviation of 2–4 capitals ("Buffalo NY", "Kennedy" for "John F. Kennedy"), one at
+    least is a label word, it has only letters, digits, spaces and ``.,'&-``, is at most 40
+    characters, is not all capitals beyond six letters ("UNITED STATES OF AMERICA"), does
+    not open with "the" (the verbaliser writes articles), and is not the label itself.
+    """
     surface = surface_of(label)
     if form.lower().startswith("the "):  # the article is the verbaliser's ("the United States")
         return False
@@ -159,57 +151,6 @@ class SurfaceForms:
             elif alt_label_ok(a, entity.label) and (named_before or not is_person or " " in a):
                 out.append(Form("alt_label", a))
         return out
-
-
-@dataclass(frozen=True)
-class Gender:
-    """A subject's pronoun class: ``pronoun`` in he / she / it / they and the ``source``
-    that decided it: ``foaf:gender``, ``first_name``, ``unknown`` (a person → they)
-    or ``class`` (not a person → it)."""
-
-    pronoun: str
-    source: str
-
-
-@lru_cache(maxsize=1)
-def _detector():
-    import gender_guesser.detector as gd
-
-    return gd.Detector(case_sensitive=False)
-
-
-def first_name_gender(label: str) -> str | None:
-    """"he", "she" or ``None`` from the first name (``nameparser``) by ``gender-guesser``."""
-    from nameparser import HumanName
-
-    first = HumanName(surface_of(label)).first
-    if not first or not first[:1].isalpha():
-        return None
-    answer = _detector().get_gender(first)
-    return {"male": "he", "mostly_male": "he", "female": "she", "mostly_female": "she"}.get(answer)
-
-
-def kb_genders(kb: SparqlKB, uris: Sequence[str]) -> dict[str, str]:
-    """``{uri: "male"|"female"}`` from ``foaf:gender`` (entities with two values are left out)."""
-    found: dict[str, set[str]] = {}
-    uris = sorted(set(uris))
-    for start in range(0, len(uris), 500):
-        chunk = uris[start : start + 500]
-        for e, g in kb.select(PREFIXES + f"SELECT ?e ?g WHERE {{ {values('e', chunk)} ?e foaf:gender ?g }}"):
-            found.setdefault(e, set()).add(str(g).strip().lower())
-    return {e: next(iter(v)) for e, v in found.items() if len(v) == 1 and next(iter(v)) in ("male", "female")}
-
-
-def gender_of(entity: Entity, is_person: bool, kb_gender: str | None) -> Gender:
-    """The pronoun of a subject (see :class:`Gender`)."""
-    if not is_person:
-        return Gender("it", "class")
-    if kb_gender:
-        return Gender("he" if kb_gender == "male" else "she", "foaf:gender")
-    guess = first_name_gender(entity.label)
-    if guess:
-        return Gender(guess, "first_name")
-    return Gender("they", "unknown")
 
 
 class AmbiguityIndex:

@@ -12,8 +12,9 @@ import re
 from dataclasses import dataclass, replace
 from typing import Sequence, Union
 
-from bengal.generate.kbview import Entity, Ontology, local_name
+from bengal.generate.kbview import Entity, Ontology
 from bengal.generate.lexicon import Lexicon
+from bengal.kb.labels import local_name
 from bengal.model import Mention
 
 __all__ = ["Piece", "Sentence", "type_sentence", "fact_templates", "fact_sentence", "join_sentences", "realise",
@@ -43,7 +44,7 @@ class Sentence:
     #: the subject is a plural pronoun ("they"): no clause may be joined to it (its verb
     #: would have to agree).
     plural: bool = False
-    #: ``(pronoun class, gender source)`` (:class:`bengal.generate.surface.Gender`) when
+    #: ``(pronoun class, gender source)`` (:class:`bengal.generate.gender.Gender`) when
     #: the subject is written as a pronoun, else ``None``.
     pronoun: tuple[str, str] | None = None
     #: paraphrasing operations applied (:data:`bengal.generate.paraphrase.OPERATIONS`), sorted.

@@ -50,7 +50,6 @@ __all__ = [
     "normalize_local_name",
     "dbpedia_resource",
     "is_dbpedia_resource",
-    "local_name",
     "normalize_dbpedia_iri",
     "label_from_local_name",
     "label_from_iri",
@@ -144,17 +143,6 @@ def is_dbpedia_resource(iri: str) -> bool:
     return iri.startswith(DBPEDIA_RESOURCE) and len(iri) > len(DBPEDIA_RESOURCE)
 
 
-def local_name(iri: str) -> str:
-    """The local name of a ``http://dbpedia.org/resource/`` IRI, as written.
-
-    Raises:
-        ValueError: when ``iri`` is not in that namespace.
-    """
-    if not is_dbpedia_resource(iri):
-        raise ValueError(f"not an English DBpedia resource IRI: {iri!r}")
-    return iri[len(DBPEDIA_RESOURCE):]
-
-
 def normalize_dbpedia_iri(iri: str) -> str:
     """Normalise a ``http://dbpedia.org/resource/...`` IRI; return any other IRI unchanged.
 
@@ -195,4 +183,6 @@ def label_from_iri(iri: str) -> str:
     Raises:
         ValueError: when ``iri`` is not in the English DBpedia resource namespace.
     """
-    return label_from_local_name(local_name(iri))
+    if not is_dbpedia_resource(iri):
+        raise ValueError(f"not an English DBpedia resource IRI: {iri!r}")
+    return label_from_local_name(iri[len(DBPEDIA_RESOURCE):])

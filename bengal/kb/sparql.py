@@ -1,17 +1,28 @@
-"""SPARQL text shared by every KB backend (the embedded store now, remote endpoints later).
+"""The KB protocol and the SPARQL text shared by every KB backend.
 
-Every IRI that goes into a query passes through :func:`iri`, which checks it and
-writes it in angle brackets; nothing is pasted raw into a query.
+:class:`SparqlKB` is what the generator, the gold checks and the baseline annotator need of
+a KB: ``select(query)``. The embedded store (:class:`bengal.kb.store.KB`) and remote
+endpoints (:class:`bengal.kb.endpoint.RemoteKB`) provide it. Every IRI that goes into a
+query passes through :func:`iri`, which checks it and writes it in angle brackets; nothing
+is pasted raw into a query.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Iterable
-
-__all__ = ["iri", "values", "PREFIXES", "DBO", "DBR", "RDFS", "RDF", "SKOS", "FOAF", "OWL", "XSD"]
+from typing import Iterable, Protocol
 
 from bengal.rdf import DBO, DBR, FOAF, OWL, RDF, RDFS, SKOS, XSD
+
+__all__ = ["SparqlKB", "iri", "values", "PREFIXES", "DBO", "DBR", "RDFS", "RDF", "SKOS", "FOAF", "OWL", "XSD"]
+
+
+class SparqlKB(Protocol):
+    """Anything with ``select(query) -> list[tuple[str | None, ...]]``: one row per solution,
+    the lexical value of each projected variable (``None`` when unbound), in ``SELECT`` order."""
+
+    def select(self, query: str) -> list[tuple[str | None, ...]]: ...
+
 
 PREFIXES = (
     f"PREFIX dbo: <{DBO}>\nPREFIX dbr: <{DBR}>\nPREFIX rdf: <{RDF}>\nPREFIX rdfs: <{RDFS}>\n"

@@ -12,7 +12,8 @@ from bengal import __version__
 from bengal.atomic import check_writable
 from bengal.errors import UsageError
 from bengal.generate.checks import check_gold
-from bengal.generate.pipeline import GenerateConfig, Generated, generate
+from bengal.generate.config import GenerateConfig
+from bengal.generate.pipeline import Generated, generate
 from bengal.generate.presets import load_preset
 from bengal.io.formats import output_format
 from bengal.io.manifest import manifest_path, write_with_manifest
@@ -90,7 +91,7 @@ def generate_files(output: str | os.PathLike[str], config: GenerateConfig | None
         opener = functools.partial(open_kb, str(kb_path) if kb_path is not None else None)
     else:
         opener = functools.partial(_same_kb, kb)
-    generated = generate(kb, config, kb_snapshot=kb.snapshot, progress=progress, jobs=jobs, kb_opener=opener)
+    generated = generate(kb, config, progress=progress, jobs=jobs, kb_opener=opener)
     checks = check_gold(generated.corpus, kb)
     manifest = {
         "tool": "bengal",

@@ -1,0 +1,133 @@
+"""The parameters of one generated corpus, and the id the corpus gets from them and its content.
+
+:class:`GenerateConfig` checks its values when it is made; :func:`corpus_id` is the
+namespace of the document IRIs (:data:`DOCUMENT_NAMESPACE`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass
+from typing import Sequence
+
+from bengal.errors import UsageError
+from bengal.generate.density import parse_density
+from bengal.generate.lexicon import load_lexicon
+from bengal.generate.strategies import STRATEGIES
+from bengal.kb.sparql import DBO
+from bengal.model import Document
+
+__all__ = ["GenerateConfig", "DEFAULT_CLASSES", "DOCUMENT_NAMESPACE", "expand_class", "corpus_id"]
+
+#: The seed classes when ``--classes`` is not given.
+DEFAULT_CLASSES = ("dbo:Person", "dbo:Organisation", "dbo:Place")
+#: Generated documents get IRIs under this namespace (``.invalid`` never resolves).
+DOCUMENT_NAMESPACE = "http://bengal.invalid/corpus/"
+
+
+@dataclass(frozen=True)
+class GenerateConfig:
+    """Parameters of one generated corpus (the manifest records them all).
+
+    Attributes:
+        docs: number of documents (>= 1).
+        density: ``"low"``, ``"medium"``, ``"high"`` or a number of mentions per token.
+        strategy: subgraph strategy name (see :data:`bengal.generate.strategies.STRATEGIES`).
+        min_sentences, max_sentences: sentences per document, inclusive bounds.
+        seed: random seed; the same config and KB give the same corpus.
+        classes: seed classes, as ``dbo:Name`` or full IRIs.
+        lang: lexicon language.
+        paraphrase: paraphrase the sentences (BENGAL's B2, B4, …): synonyms, active/passive,
+            clause order, appositions (:mod:`bengal.generate.paraphrase`), as choices of
+            the density control.
+        surface_forms: mentions may use another surface form than the full label
+            (family name, unqualified place, filtered alt label, acronym; see
+            :mod:`bengal.generate.surface`), as a choice of the density control.
+        pronouns: a subject named by the previous sentence's subject may be he / she /
+            it / they (a choice of the density control).
+        annotate_pronouns: pronouns are gold mentions with their antecedent's URI
+            (needs ``pronouns``).
+
+    Raises:
+        UsageError: on construction, for values out of range or unknown names.
+    """
+
+    docs: int = 100
+    density: str | float = "medium"
+    strategy: str = "star"
+    min_sentences: int = 3
+    max_sentences: int = 10
+    seed: int = 0
+    classes: tuple[str, ...] = DEFAULT_CLASSES
+    lang: str = "en"
+    paraphrase: bool = False
+    surface_forms: bool = False
+    pronouns: bool = False
+    annotate_pronouns: bool = False
+
+    def __post_init__(self) -> None:
+        if self.docs < 1:
+            raise UsageError(f"--docs must be at least 1, not {self.docs}")
+        if self.strategy not in STRATEGIES:
+            raise UsageError(f"unknown --strategy {self.strategy!r} (available: {', '.join(sorted(STRATEGIES))})")
+        if self.min_sentences < 1:
+            raise UsageError(f"--min-sentences must be at least 1, not {self.min_sentences}")
+        if self.max_sentences < self.min_sentences:
+            raise UsageError(
+                f"--min-sentences ({self.min_sentences}) is above --max-sentences ({self.max_sentences})")
+        if not self.classes:
+            raise UsageError("--classes needs at least one class")
+        if self.annotate_pronouns and not self.pronouns:
+            raise UsageError("--annotate-pronouns needs --pronouns")
+        parse_density(self.density)
+        load_lexicon(self.lang)
+        object.__setattr__(self, "classes", tuple(self.classes))
+        for c in self.classes:
+            expand_class(c)
+
+    @property
+    def density_target(self) -> float:
+        return parse_density(self.density)[1]
+
+    def class_iris(self) -> list[str]:
+        return [expand_class(c) for c in self.classes]
+
+
+def expand_class(name: str) -> str:
+    """``dbo:Person`` or ``Person`` → ``http://dbpedia.org/ontology/Person``; a full IRI stays.
+
+    Raises:
+        UsageError: for anything else.
+    """
+    name = name.strip()
+    if name.startswith(("http://", "https://")):
+        return name
+    if name.startswith("dbo:"):
+        name = name[4:]
+    if not name or not name.replace("_", "").isalnum():
+        raise UsageError(f"not a class name: {name!r} (use dbo:Person or a full IRI)")
+    return DBO + name
+
+
+#: GenerateConfig fields added after corpus ids were first published.
+_LATER_FIELDS = ("surface_forms", "pronouns", "annotate_pronouns")
+
+
+def corpus_id(config: GenerateConfig, documents: Sequence[Document]) -> str:
+    """A short id of (parameters, content): the document IRIs' namespace.
+
+    The id is the first 12 hex digits of the SHA-256 of the parameters and of
+    every document's text and gold mentions (offsets, URIs, type), in order. It
+    does not depend on how the KB was reached (bundled store, dump, SPARQL
+    endpoint): the same data with the same parameters gives the same corpus,
+    byte for byte, and a KB whose data differs where the corpus looks gives a
+    different id. The manifest's ``kb`` section says where the data came from.
+    """
+    content = [[d.text, [[m.begin, m.end, sorted(m.uris), m.type] for m in d.mentions]] for d in documents]
+    params = asdict(config)
+    for name in _LATER_FIELDS:  # left out at their defaults: corpora made before them keep their ids
+        if params[name] is False:
+            del params[name]
+    payload = json.dumps({"config": params, "documents": content}, sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:12]

@@ -1,0 +1,71 @@
+"""Pronouns for ``--pronouns``: the pronoun class of a subject and where it came from.
+
+A subject that was the previous sentence's subject may be written he / she / it / they.
+The gender of a person comes from ``foaf:gender`` in the KB, else from the first name
+(``nameparser``) by ``gender-guesser``'s offline name list ("male"/"mostly_male" → he,
+"female"/"mostly_female" → she), else "they"; any other subject is "it".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Sequence
+
+import gender_guesser.detector as gd
+
+from bengal.generate.kbview import Entity
+from bengal.kb.labels import surface_of
+from bengal.kb.sparql import PREFIXES, SparqlKB, values
+
+__all__ = ["Gender", "first_name_gender", "kb_genders", "gender_of"]
+
+
+@dataclass(frozen=True)
+class Gender:
+    """A subject's pronoun class: ``pronoun`` in he / she / it / they and the ``source``
+    that decided it: ``foaf:gender``, ``first_name``, ``unknown`` (a person → they)
+    or ``class`` (not a person → it)."""
+
+    pronoun: str
+    source: str
+
+
+@lru_cache(maxsize=1)
+def _detector() -> gd.Detector:
+    return gd.Detector(case_sensitive=False)
+
+
+def first_name_gender(label: str) -> str | None:
+    """"he", "she" or ``None`` from the first name (``nameparser``) by ``gender-guesser``."""
+    # nameparser takes about 70 ms to import; only --pronouns and --surface-forms need it
+    from nameparser import HumanName
+
+    first = HumanName(surface_of(label)).first
+    if not first or not first[:1].isalpha():
+        return None
+    answer = _detector().get_gender(first)
+    return {"male": "he", "mostly_male": "he", "female": "she", "mostly_female": "she"}.get(answer)
+
+
+def kb_genders(kb: SparqlKB, uris: Sequence[str]) -> dict[str, str]:
+    """``{uri: "male"|"female"}`` from ``foaf:gender`` (entities with two values are left out)."""
+    found: dict[str, set[str]] = {}
+    uris = sorted(set(uris))
+    for start in range(0, len(uris), 500):
+        chunk = uris[start : start + 500]
+        for e, g in kb.select(PREFIXES + f"SELECT ?e ?g WHERE {{ {values('e', chunk)} ?e foaf:gender ?g }}"):
+            found.setdefault(e, set()).add(str(g).strip().lower())
+    return {e: next(iter(v)) for e, v in found.items() if len(v) == 1 and next(iter(v)) in ("male", "female")}
+
+
+def gender_of(entity: Entity, is_person: bool, kb_gender: str | None) -> Gender:
+    """The pronoun of a subject (see :class:`Gender`)."""
+    if not is_person:
+        return Gender("it", "class")
+    if kb_gender:
+        return Gender("he" if kb_gender == "male" else "she", "foaf:gender")
+    guess = first_name_gender(entity.label)
+    if guess:
+        return Gender(guess, "first_name")
+    return Gender("they", "unknown")

@@ -1,0 +1,179 @@
+"""What a generation run measured: the manifest's ``stats`` section.
+
+Workers return one :class:`MadeDocument` per document; :func:`generation_stats` adds them
+up (sentences, tokens, mentions, density, facts per property) and, for the features that
+are on, counts surface forms and their ambiguity (:func:`surface_form_stats`), paraphrases
+and pronouns.
+"""
+
+from __future__ import annotations
+
+import statistics
+import weakref
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from bengal.generate.config import GenerateConfig
+from bengal.generate.kbview import Ontology
+from bengal.generate.paraphrase import OPERATIONS
+from bengal.generate.surface import AmbiguityIndex
+from bengal.kb.sparql import DBO, SparqlKB
+from bengal.model import Mention
+
+__all__ = ["MadeDocument", "generation_stats", "ambiguity_index", "surface_form_stats"]
+
+
+@dataclass(frozen=True)
+class MadeDocument:
+    """One document as a worker makes it (picklable; numbered by the caller), with what
+    :func:`generation_stats` counts of it.
+
+    Attributes:
+        text: the document text.
+        mentions: its gold mentions.
+        sentences: number of sentences (a joined "X was born in Y and died in Z." is one).
+        tokens: spaCy English tokens.
+        fallback_sentences: sentences worded from a property label.
+        properties: local names of the properties of the facts said.
+        form_kinds: per mention, what its surface form is when not the label
+            ("family_name", "unqualified", "alt_label", "acronym", "pronoun"), else ``None``.
+        pronouns: ``(pronoun, gender source)`` of the subject pronouns written (gold or not).
+        paraphrased_sentences: sentences with at least one paraphrasing operation.
+        paraphrase_operations: the operations applied, one entry per use.
+    """
+
+    text: str
+    mentions: tuple[Mention, ...]
+    sentences: int
+    tokens: int
+    fallback_sentences: int
+    properties: tuple[str, ...]
+    form_kinds: tuple[str | None, ...] = ()
+    pronouns: tuple[tuple[str, str], ...] = ()
+    paraphrased_sentences: int = 0
+    paraphrase_operations: tuple[str, ...] = ()
+
+
+def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: SparqlKB, onto: Ontology,
+                     seed_candidates: int, seeds_tried: int) -> dict[str, Any]:
+    """The manifest's ``stats`` of a corpus made of ``made`` (in document order).
+
+    Args:
+        made: the corpus's documents as the workers made them (at least one).
+        config: the parameters they were made with; ``surface_forms``, ``paraphrase``
+            and ``pronouns`` add their sections.
+        kb, onto: the KB and its ontology (the ambiguity of surface forms is counted
+            against the whole KB).
+        seed_candidates: size of the seed pool; seeds_tried: candidates tried until the
+            corpus was complete.
+
+    Returns:
+        ``documents``, ``seed_candidates``, ``seeds_tried``, ``sentences``,
+        ``sentences_per_document`` (list), ``tokens`` (spaCy English tokens),
+        ``mentions``, ``distinct_uris``, ``density_target`` and ``density`` (mentions per
+        token, 6 decimals), ``density_per_document`` (``min``/``mean``/``max``),
+        ``fallback_sentences``, ``facts_per_property`` (local name → count, most
+        frequent first), ``token_counter``; then ``surface_forms``, ``paraphrase`` and
+        ``pronouns`` when on.
+    """
+    per_doc_density: list[float] = []
+    per_doc_sentences: list[int] = []
+    totals: Counter[str] = Counter()
+    prop_counts: Counter[str] = Counter()
+    form_counts: Counter[str] = Counter()
+    pronoun_sources: Counter[str] = Counter()
+    pronoun_words: Counter[str] = Counter()
+    surfaces: list[tuple[str, str | None]] = []
+    paraphrase_ops: Counter[str] = Counter()
+    for doc in made:
+        totals.update(sentences=doc.sentences, tokens=doc.tokens, mentions=len(doc.mentions),
+                      fallback_sentences=doc.fallback_sentences)
+        per_doc_density.append(len(doc.mentions) / doc.tokens)
+        per_doc_sentences.append(doc.sentences)
+        prop_counts.update(doc.properties)
+        form_counts.update(k for k in doc.form_kinds if k)
+        pronoun_sources.update(src for _, src in doc.pronouns)
+        pronoun_words.update(p for p, _ in doc.pronouns)
+        totals.update(paraphrased_sentences=doc.paraphrased_sentences)
+        paraphrase_ops.update(doc.paraphrase_operations)
+        surfaces.extend((m.surface, k) for m, k in zip(doc.mentions, doc.form_kinds))
+    uris = {u for doc in made for m in doc.mentions for u in m.uris}
+    stats = {
+        "documents": len(made),
+        "seed_candidates": seed_candidates,
+        "seeds_tried": seeds_tried,
+        "sentences": totals["sentences"],
+        "sentences_per_document": per_doc_sentences,
+        "tokens": totals["tokens"],
+        "mentions": totals["mentions"],
+        "distinct_uris": len(uris),
+        "density_target": config.density_target,
+        "density": round(totals["mentions"] / totals["tokens"], 6),
+        "density_per_document": {
+            "min": round(min(per_doc_density), 6),
+            "mean": round(statistics.fmean(per_doc_density), 6),
+            "max": round(max(per_doc_density), 6),
+        },
+        "fallback_sentences": totals["fallback_sentences"],
+        "facts_per_property": dict(sorted(prop_counts.items(), key=lambda kv: (-kv[1], kv[0]))),
+        "token_counter": "spaCy English tokenizer (spacy.blank('en'))",
+    }
+    if config.surface_forms:
+        stats["surface_forms"] = surface_form_stats(kb, onto, surfaces, form_counts)
+    if config.paraphrase:
+        stats["paraphrase"] = {
+            "sentences_paraphrased": totals["paraphrased_sentences"],
+            "sentences_not_paraphrased": totals["sentences"] - totals["paraphrased_sentences"],
+            "operations": {op: paraphrase_ops.get(op, 0) for op in OPERATIONS},
+        }
+    if config.pronouns:
+        stats["pronouns"] = {
+            "written": sum(pronoun_words.values()),
+            "gold_mentions": config.annotate_pronouns,
+            "by_pronoun": dict(sorted(pronoun_words.items())),
+            "gender_source": {src: pronoun_sources.get(src, 0)
+                              for src in ("foaf:gender", "first_name", "unknown", "class")},
+        }
+    return stats
+
+
+#: One ambiguity index per open KB (building it reads every label: about 2 s on the bundled sample).
+#: (KB id → (weak reference to the KB, index)); the weak reference tells a reused id apart.
+_AMBIGUITY: dict[int, tuple[Any, AmbiguityIndex]] = {}
+
+
+def ambiguity_index(kb: SparqlKB, onto: Ontology) -> AmbiguityIndex:
+    """The :class:`AmbiguityIndex` of ``kb``, built once per open KB (the last one is kept)."""
+    cached = _AMBIGUITY.get(id(kb))
+    if cached is not None and cached[0]() is kb:
+        return cached[1]
+    index = AmbiguityIndex(kb, onto.subclasses([DBO + "Person"]))
+    try:
+        _AMBIGUITY.clear()
+        _AMBIGUITY[id(kb)] = (weakref.ref(kb), index)
+    except TypeError:  # a KB object that takes no weak reference: no cache
+        pass
+    return index
+
+
+def surface_form_stats(kb: SparqlKB, onto: Ontology, surfaces: Sequence[tuple[str, str | None]],
+                       form_counts: Counter[str]) -> dict[str, Any]:
+    """The manifest's ``surface_forms`` section: mentions per kind of surface form and
+    the share of mentions whose surface names more than one KB entity
+    (:class:`bengal.generate.surface.AmbiguityIndex`), for all mentions and for
+    those not written as the label."""
+    index = ambiguity_index(kb, onto)
+    amb = [index.entities(text) > 1 for text, kind in surfaces if kind != "pronoun"]
+    amb_alt = [index.entities(text) > 1 for text, kind in surfaces if kind not in (None, "pronoun")]
+    label = len(amb) - len(amb_alt)
+    return {
+        "mentions_by_form": {"label": label, **{k: form_counts.get(k, 0)
+                                                for k in ("family_name", "unqualified", "alt_label", "acronym")}},
+        "ambiguous_mentions": sum(amb),
+        "ambiguous_share": round(sum(amb) / len(amb), 6) if amb else 0.0,
+        "ambiguous_share_other_forms": round(sum(amb_alt) / len(amb_alt), 6) if amb_alt else 0.0,
+        "ambiguity_counted_against": "the KB's English labels without their disambiguation parenthesis, their "
+                                     "part before the first comma, the last word of person labels, and "
+                                     "English skos:altLabels (exact, case-sensitive)",
+    }
