@@ -34,6 +34,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable
 
 from bengal.errors import BengalError
+from bengal.io.nif import read_nif, write_nif
 from bengal.model import Corpus, Document
 
 __all__ = ["AnnotationFailure", "NifWebService", "document_to_nif", "make_server"]
@@ -57,16 +58,12 @@ class AnnotationFailure(Exception):
 
 def document_to_nif(document: Document) -> bytes:
     """``document`` (with its mentions, if any) as NIF Turtle, UTF-8."""
-    from bengal.io.nif import write_nif
-
     buf = io.StringIO()
     write_nif(Corpus((document,), name="request"), buf, syntax="turtle")
     return buf.getvalue().encode("utf-8")
 
 
 def _read_answer(body: bytes) -> Corpus:
-    from bengal.io.nif import read_nif
-
     return read_nif(body, syntax="turtle", name="answer")
 
 

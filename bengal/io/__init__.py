@@ -18,7 +18,7 @@ and deterministically (the same corpus gives the same bytes; a ``.gz`` target
 is gzip-compressed with a zero timestamp and no file name in the header).
 
 Reader flaws are counted warnings (``corpus.warnings``), see
-:mod:`bengal.io.nif` for the codes; ``strict=True`` makes them errors.
+``docs/formats/nif.md`` for the codes; ``strict=True`` makes them errors.
 """
 
 from __future__ import annotations
@@ -29,11 +29,12 @@ import os
 import re
 from pathlib import Path
 
-from bengal.errors import InputError, UsageError
 from bengal.atomic import atomic_write
+from bengal.errors import InputError, UsageError
+from bengal.io._source import WARNING_CODES
 from bengal.io.conll import looks_like_conll, read_conll, write_conll
 from bengal.io.jsonl import read_jsonl, write_jsonl
-from bengal.io.nif import WARNING_CODES, read_nif, write_nif
+from bengal.io.nif import read_nif, write_nif
 from bengal.model import Corpus
 from bengal.resources import resolve_corpus
 
