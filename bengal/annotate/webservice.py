@@ -34,6 +34,7 @@ from typing import Any, Callable
 
 from bengal.annotate.base import AnnotationFailure
 from bengal.errors import BengalError
+from bengal.io.nif import read_nif, write_nif
 from bengal.model import Corpus, Document
 
 __all__ = ["NifWebService", "document_to_nif", "make_server"]
@@ -43,16 +44,12 @@ CONTENT_TYPE = "application/x-turtle"
 
 def document_to_nif(document: Document) -> bytes:
     """``document`` (with its mentions, if any) as NIF Turtle, UTF-8."""
-    from bengal.io.nif import write_nif
-
     buf = io.StringIO()
     write_nif(Corpus((document,), name="request"), buf, syntax="turtle")
     return buf.getvalue().encode("utf-8")
 
 
 def _read_answer(body: bytes) -> Corpus:
-    from bengal.io.nif import read_nif
-
     return read_nif(body, syntax="turtle", name="answer")
 
 

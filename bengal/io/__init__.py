@@ -13,8 +13,9 @@ from bengal.io.formats import (FORMATS, ConllOptions, Format, detect_format, get
                                write_corpus)
 from bengal.io.jsonl import read_jsonl, write_jsonl
 from bengal.io.manifest import manifest_path, write_with_manifest
-from bengal.io.nif import WARNING_CODES, read_nif, write_nif
+from bengal.io._source import WARNING_CODES, file_stem
+from bengal.io.nif import read_nif, write_nif
 
 __all__ = ["read_corpus", "write_corpus", "detect_format", "output_format", "get_format", "FORMATS", "Format",
            "ConllOptions", "manifest_path", "write_with_manifest", "read_nif", "write_nif", "read_jsonl",
-           "write_jsonl", "read_conll", "write_conll", "WARNING_CODES"]
+           "write_jsonl", "read_conll", "write_conll", "WARNING_CODES", "file_stem"]

@@ -18,8 +18,8 @@ import re
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-
 from bengal.errors import InputError
+from bengal.io._source import FlawLog, file_stem, open_binary, source_name
 from bengal.model import Corpus, Document, Mention
 from bengal.perf import gc_paused
 from bengal.tagging.decode import LabelTable, TagError, check_mode, encode, extract_chunks, flat_places, invalid_positions
@@ -79,8 +79,6 @@ class ConllFile:
 
 
 def _text_lines(source: Any) -> tuple[IO[str], str]:
-    from bengal.io.nif import open_binary, source_name
-
     fh, _ = open_binary(source)
     name = source_name(source)
     return io.TextIOWrapper(fh, encoding="utf-8-sig", newline=None), name
@@ -181,7 +179,6 @@ def conll_to_corpus(cf: ConllFile, *, scheme: str = "iob2", mode: str = "lenient
             (naming the file and line); under ``strict=True`` also an invalid tag.
         ValueError: an unknown scheme or mode.
     """
-    from bengal.io.nif import FlawLog, file_stem
     mode = check_mode(mode)
     table = LabelTable(scheme, suffix)
     try:

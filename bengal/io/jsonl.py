@@ -1,35 +1,13 @@
 """JSONL corpora: one document per line, read and written with :mod:`jsonlines`.
 
-Each line is one JSON object::
+Each line is one JSON object ``{"uri": …, "text": …, "mentions": [{"begin": …, "end": …,
+"surface": …, "uris": […], "type": …, "score": …}]}``; offsets are Unicode code points, half-open
+(Python ``str`` slicing). Reading checks every field (hard errors name the file and line) and
+warns ``anchor_mismatch`` and ``duplicate_mention`` (:class:`~bengal.io._source.FlawLog`);
+writing is deterministic (the same corpus gives the same bytes).
 
-    {"uri": "http://ex.org/doc1", "text": "X claps 👏 Berlin",
-     "mentions": [{"begin": 10, "end": 16, "surface": "Berlin",
-                   "uris": ["http://dbpedia.org/resource/Berlin"], "type": null, "score": null}]}
-
-Offsets are Unicode code points, half-open (Python ``str`` slicing).
-
-Reading
-    * required: ``uri`` (string), ``text`` (string), ``mentions`` (list); per
-      mention ``begin`` and ``end`` (integers).
-    * optional per mention: ``uris`` (list of strings; empty = NIL) or ``uri``
-      (one string, or null = NIL); neither = NIL. ``surface`` or ``anchor``
-      (checked against ``text[begin:end]``: a difference is an
-      ``anchor_mismatch`` warning, the offsets are kept and the surface taken
-      from the text). ``type`` (string or null), ``score`` (number or null).
-      URIs are kept as they are (no ``notInWiki`` → NIL mapping: JSONL says NIL
-      with an empty list).
-    * Other keys are ignored. Blank lines are skipped.
-    * Hard errors (:class:`~bengal.errors.InputError` with file and line): bad
-      JSON, a line that is not an object, a missing or ill-typed field, a span
-      outside the text, ``begin >= end``, a document URI seen before.
-    * Warnings: ``anchor_mismatch``, ``duplicate_mention`` (same span and URIs
-      twice in one document; ``where`` = ``<uri>#mentions[i]``); ``strict=True``
-      raises them.
-
-Writing
-    One line per document in corpus order, keys in the order above, every
-    mention with all six keys (``null`` when unset), URIs sorted, non-ASCII
-    written as UTF-8, no spaces: the same corpus gives the same bytes.
+Required and optional fields, every error and warning, the written layout:
+``docs/formats/jsonl.md``.
 """
 
 from __future__ import annotations
@@ -42,9 +20,15 @@ from typing import IO, Any, Iterator
 import jsonlines
 
 from bengal.errors import InputError
-from bengal.io.nif import FlawLog, check_duplicates, file_stem, open_binary, source_name
-from bengal.perf import gc_paused
+from bengal.io._source import (
+    FlawLog,
+    check_duplicates,
+    file_stem,
+    open_binary,
+    source_name,
+)
 from bengal.model import Corpus, Document, Mention
+from bengal.perf import gc_paused
 
 __all__ = ["read_jsonl", "write_jsonl"]
 
@@ -67,7 +51,7 @@ def read_jsonl(
         the corpus; ``corpus.metadata`` has ``source`` and ``format``.
 
     Raises:
-        InputError: naming the file and line, see the module docstring.
+        InputError: naming the file and line, see ``docs/formats/jsonl.md``.
     """
     src = source_name(source, name)
     log = FlawLog(src, strict)
@@ -209,7 +193,7 @@ def _dumps(obj: Any) -> str:
 
 
 def write_jsonl(corpus: Corpus, fh: IO[str]) -> None:
-    """Write ``corpus`` as JSONL to the text stream ``fh`` (see the module docstring).
+    """Write ``corpus`` as JSONL to the text stream ``fh`` (``docs/formats/jsonl.md``).
 
     Raises:
         ValueError: a score that is NaN or infinite (JSON has no such numbers).

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from bengal.errors import InputError, UsageError
-from bengal.io.nif import file_stem
+from bengal.io import file_stem
 
 __all__ = ["ReportInput", "load_result", "load_results", "TASK_ORDER"]
 

@@ -1,0 +1,106 @@
+"""What every corpus reader shares: naming and opening a source, the default corpus name, and
+the warnings of real corpora's flaws (:class:`FlawLog`; the codes in :data:`WARNING_CODES` are
+explained in ``docs/formats/nif.md`` and ``docs/formats/jsonl.md``)."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import os
+from pathlib import Path
+from typing import IO, Any, Iterable
+
+from bengal.errors import InputError
+from bengal.model import CorpusWarning, Mention
+
+__all__ = ["WARNING_CODES", "FlawLog", "check_duplicates", "source_name", "open_binary", "file_stem"]
+
+#: Stable warning codes of the NIF and JSONL readers (``docs/formats/nif.md``).
+WARNING_CODES = (
+    "anchor_mismatch",
+    "missing_context",
+    "duplicate_mention",
+    "conflicting_values",
+    "iri_offset_mismatch",
+    "relative_iri",
+    "empty_iri",
+    "malformed_uri",
+    "unplaced_annotation",
+    "document_uri_clash",
+)
+
+
+class FlawLog:
+    """Collects :class:`CorpusWarning` s; in strict mode the first one is raised.
+
+    Args:
+        source: the file name used in messages.
+        strict: raise an :class:`InputError` instead of recording a warning.
+    """
+
+    def __init__(self, source: str, strict: bool) -> None:
+        self.source = source
+        self.strict = strict
+        self.warnings: list[CorpusWarning] = []
+
+    def add(self, code: str, where: str, message: str, line: int | None = None) -> None:
+        if self.strict:
+            # drop the "; what the lenient reader does" tail: under --strict it does not
+            head = message.rsplit("; ", 1)[0]
+            raise InputError(f"{head} ({code}: an error under strict mode)", source=self.source, line=line)
+        self.warnings.append(CorpusWarning(code, where, message))
+
+
+def check_duplicates(doc_uri: str, entries: Iterable[tuple[Mention, str]], log: FlawLog) -> None:
+    """Warn ``duplicate_mention`` for each extra mention with the same span and URIs.
+
+    Args:
+        doc_uri: the document, for the message.
+        entries: ``(mention, where)`` pairs of one document, in reading order.
+        log: where the warnings go.
+    """
+    first: dict[tuple, str] = {}
+    for m, where in entries:
+        key = (m.begin, m.end, m.uris)
+        if key in first:
+            log.add(
+                "duplicate_mention",
+                where,
+                f"document {doc_uri}: {where} duplicates {first[key]} (mention [{m.begin},{m.end}) "
+                f"{m.surface!r}, same span and URIs); both are kept",
+            )
+        else:
+            first[key] = where
+
+
+def source_name(source: Any, name: str | None = None) -> str:
+    """How a source is named in messages: its path, or the stream's ``name``."""
+    if isinstance(source, (str, os.PathLike)):
+        return os.fspath(source)
+    return str(getattr(source, "name", None) or name or "<stream>")
+
+
+def open_binary(source: Any) -> tuple[IO[bytes], bool]:
+    """``(binary stream, owned)``: a path is opened (gunzipped when it starts with the
+    gzip magic bytes); bytes are wrapped; a stream is used as it is."""
+    if isinstance(source, (bytes, bytearray)):
+        return io.BytesIO(source), True
+    if isinstance(source, (str, os.PathLike)):
+        try:
+            fh = open(source, "rb")
+        except OSError as err:
+            raise InputError(f"cannot read the file: {err.strerror or err}", source=os.fspath(source)) from None
+        if fh.peek(2)[:2] == b"\x1f\x8b":
+            fh.close()
+            return gzip.open(source, "rb"), True
+        return fh, True
+    return source, False
+
+
+def file_stem(src: str) -> str:
+    """The default corpus name: the file name without ``.gz`` and its extension."""
+    base = Path(src).name
+    if base.endswith(".gz"):
+        base = base[:-3]
+    stem = base.rsplit(".", 1)[0] if "." in base else base
+    return stem or base

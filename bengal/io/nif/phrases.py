@@ -1,0 +1,271 @@
+"""One NIF phrase record read into its mentions: placement in contexts, offsets (checked against
+the phrase IRI's ``char=b,e``), URIs (GERBIL's NIL IRIs read as NIL), types, score and anchors,
+with the warnings and errors ``docs/formats/nif.md`` lists.
+
+A record is what :mod:`bengal.io.nif.read` keeps of one subject: a list indexed by the slots
+below, each ``None`` or the list of the subject's pyoxigraph terms for that property (slot
+``_TYPE``: whether the subject is typed ``nif:Context``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import unquote
+
+from pyoxigraph import Literal, NamedNode
+
+from bengal.errors import InputError
+from bengal.io._source import FlawLog
+from bengal.io.nif.iris import _NIL_BARE, _PHRASE_CHAR, NIL_NAMESPACE, TYPE_NAMESPACE
+from bengal.model import Mention
+
+__all__ = ["add_phrase"]
+
+# Slots of the per-subject record (lists of pyoxigraph terms); slot _TYPE is True when the
+# subject is typed nif:Context; _SAME_AS links are collected apart, never stored in a record.
+_IS_STRING, _BEGIN, _END, _ANCHOR, _REF, _IDENT, _CLASS, _CONF, _TYPE, _SAME_AS = range(10)
+
+_SPACE = re.compile(r"\s")
+
+
+def _name(key: str) -> str:
+    """Subject key (``str`` of a pyoxigraph term: ``<iri>`` or ``_:id``) -> IRI or ``_:id``."""
+    return key[1:-1] if key[:1] == "<" else key
+
+
+def _shown(term: Any) -> str:
+    if isinstance(term, (NamedNode, Literal)):
+        return term.value
+    return str(term)
+
+
+def _int_of(values: list | None, prop: str, iri: str, src: str) -> int:
+    """The one non-negative integer of a begin/end property (fast path: one plain literal)."""
+    if values is not None and len(values) == 1:
+        v = values[0]
+        if type(v) is Literal:
+            s = v.value
+            if s.isdigit() and s.isascii():
+                return int(s)
+    if not values:
+        raise InputError(f"phrase {iri}: no {prop}", source=src)
+    ints = set()
+    for v in values:
+        s = v.value.strip() if isinstance(v, Literal) else ""
+        if s.startswith("+"):
+            s = s[1:]
+        if not (s.isascii() and s.isdigit()):
+            raise InputError(f"phrase {iri}: {prop} {_shown(v)!r} is not a non-negative integer", source=src)
+        ints.add(int(s))
+    if len(ints) > 1:
+        raise InputError(f"phrase {iri}: several different {prop} values {sorted(ints)}", source=src)
+    return ints.pop()
+
+
+def add_phrase(
+    key: str,
+    rec: list,
+    records: dict[str, list],
+    texts: dict[str, str],
+    per_doc: dict[str, list[tuple[Mention, str]]],
+    log: FlawLog,
+    src: str,
+    base: str | None,
+    keep_nil_iris: bool,
+) -> int:
+    """Read the record ``rec`` of subject ``key`` as a phrase: append ``(mention, phrase IRI)``
+    to ``per_doc[context key]`` for each context it is placed in (nothing when the record is no
+    phrase or cannot be placed).
+
+    Args:
+        key: the subject key (``<iri>`` or ``_:id``).
+        rec: its record.
+        records: every record of the file (to tell a text-less ``nif:Context`` from no context).
+        texts: the text of each context, by subject key.
+        per_doc: the mentions read so far, by context key.
+        log: where the warnings go.
+        src: the file, for errors.
+        base: the base IRI the file was read against (its empty IRI ``<>`` is dropped), or None.
+        keep_nil_iris: keep GERBIL's emerging-entity IRIs as URIs instead of reading them as NIL.
+
+    Returns:
+        the number of GERBIL NIL IRIs read as NIL.
+
+    Raises:
+        InputError: a hard flaw of the phrase (offsets, context, confidence, span outside the text).
+    """
+    refs = rec[_REF]
+    if rec[_IS_STRING] is not None and refs is None:
+        return 0  # a context (one that also names a context is a whole-text phrase, too)
+    anchors = rec[_ANCHOR]
+    if refs is None and anchors is None:
+        if rec[_TYPE] or (rec[_BEGIN] is None and rec[_END] is None):
+            if rec[_IDENT] is not None or rec[_CLASS] is not None:
+                log.add(
+                    "unplaced_annotation",
+                    _name(key),
+                    f"{_name(key)} has itsrdf annotations but no span and no context; not read as a mention",
+                )
+            return 0
+    iri = _name(key)
+    # fast path inline (one plain ASCII-digit literal each); anything else -> _int_of
+    bv, ev = rec[_BEGIN], rec[_END]
+    if (bv is not None and ev is not None and len(bv) == 1 and len(ev) == 1
+            and type(bv[0]) is Literal and type(ev[0]) is Literal):
+        bs, es = bv[0].value, ev[0].value
+        if bs.isdigit() and es.isdigit() and bs.isascii() and es.isascii():
+            begin, end = int(bs), int(es)
+        else:
+            begin = _int_of(bv, "nif:beginIndex", iri, src)
+            end = _int_of(ev, "nif:endIndex", iri, src)
+    else:
+        begin = _int_of(bv, "nif:beginIndex", iri, src)
+        end = _int_of(ev, "nif:endIndex", iri, src)
+    if begin >= end:
+        raise InputError(f"phrase {iri}: begin {begin} >= end {end}", source=src)
+
+    placed = _contexts(iri, refs, records, texts, log, src)
+
+    # the phrase IRI's own char=b,e
+    if "#" in iri:
+        m = _PHRASE_CHAR.search(iri)
+        if m is not None and m.group(2) and (int(m.group(1)) != begin or int(m.group(2)) != end):
+            log.add(
+                "iri_offset_mismatch",
+                iri,
+                f"phrase {iri}: the IRI says char={m.group(1)},{m.group(2)} but nif:beginIndex/endIndex "
+                f"say [{begin},{end}); the index properties are used",
+            )
+
+    idents = rec[_IDENT]
+    uris, nil_iris = (frozenset(), 0) if idents is None else _uris(iri, idents, base, keep_nil_iris, log)
+    classes = rec[_CLASS]
+    mtype = None if classes is None else _type(iri, classes, base, log)
+    confs = rec[_CONF]
+    score = None if confs is None else _score(iri, confs, log, src)
+
+    # anchors, checked against the text of each context
+    if anchors is not None and len(anchors) == 1:
+        a = anchors[0]
+        anchor_values = [a.value if type(a) is Literal else _shown(a)]
+    elif anchors is not None:
+        anchor_values = list(dict.fromkeys(a.value if type(a) is Literal else _shown(a) for a in anchors))
+        if len(anchor_values) > 1:
+            log.add(
+                "conflicting_values",
+                iri,
+                f"phrase {iri} has {len(anchor_values)} nif:anchorOf values {anchor_values!r} (annotations "
+                f"merged under one IRI?); kept as one mention with all URIs",
+            )
+    else:
+        anchor_values = []
+    for ck in placed:
+        text = texts[ck]
+        if end > len(text):
+            raise InputError(
+                f"phrase {iri}: span [{begin},{end}) lies outside the text of its context {_name(ck)} "
+                f"({len(text)} code points)",
+                source=src,
+            )
+        surface = text[begin:end]
+        for a in anchor_values:
+            if a != surface:
+                log.add(
+                    "anchor_mismatch",
+                    iri,
+                    f"phrase {iri}: nif:anchorOf {a!r} differs from text[{begin}:{end}] {surface!r}; "
+                    f"the offsets are kept",
+                )
+                break
+        per_doc[ck].append((Mention(begin, end, surface, uris, mtype, score), iri))
+    return nil_iris
+
+
+def _contexts(iri: str, refs: list | None, records: dict[str, list], texts: dict[str, str], log: FlawLog,
+              src: str) -> list[str]:
+    """The keys of the contexts with text the phrase is placed in (``nif:referenceContext``)."""
+    placed: list[str] = []
+    if refs is None:
+        log.add("missing_context", iri, f"phrase {iri} has no nif:referenceContext; not placed in any document")
+        return placed
+    ctx_keys = [str(refs[0])] if len(refs) == 1 else list(dict.fromkeys(str(r) for r in refs))
+    if len(ctx_keys) > 1:
+        log.add(
+            "conflicting_values",
+            iri,
+            f"phrase {iri} has {len(ctx_keys)} nif:referenceContext values; placed in each",
+        )
+    for ck in ctx_keys:
+        if ck in texts:
+            placed.append(ck)
+        elif ck in records and records[ck][_TYPE]:
+            raise InputError(
+                f"phrase {iri}: its context {_name(ck)} is a nif:Context without nif:isString", source=src
+            )
+        else:
+            log.add(
+                "missing_context",
+                iri,
+                f"phrase {iri}: its nif:referenceContext {_name(ck)} is no context in the file; "
+                f"not placed in any document",
+            )
+    return placed
+
+
+def _uris(iri: str, idents: list, base: str | None, keep_nil_iris: bool,
+          log: FlawLog) -> tuple[frozenset[str], int]:
+    """``(URIs, number of NIL IRIs read as NIL)`` of the ``itsrdf:taIdentRef`` values."""
+    found: set[str] = set()
+    nil_iris = 0
+    for obj in idents:
+        if type(obj) is NamedNode:
+            value = obj.value
+            if value == base:
+                log.add("empty_iri", iri, f"phrase {iri}: itsrdf:taIdentRef <> (empty IRI) dropped")
+                continue
+        elif type(obj) is Literal and obj.value and not _SPACE.search(obj.value):
+            value = obj.value
+            log.add("malformed_uri", iri, f"phrase {iri}: itsrdf:taIdentRef is a literal {value!r}; kept")
+        else:
+            log.add("malformed_uri", iri, f"phrase {iri}: itsrdf:taIdentRef {_shown(obj)!r} is no IRI; dropped")
+            continue
+        if not keep_nil_iris and (value.startswith(NIL_NAMESPACE) or value == _NIL_BARE):
+            nil_iris += 1
+            continue
+        found.add(value)
+    return frozenset(found), nil_iris
+
+
+def _type(iri: str, classes: list, base: str | None, log: FlawLog) -> str | None:
+    """The :attr:`Mention.type` of the ``itsrdf:taClassRef`` values: sorted, distinct, space-joined."""
+    type_values: set[str] = set()
+    for obj in classes:
+        if type(obj) is NamedNode:
+            value = obj.value
+            if value == base:
+                log.add("empty_iri", iri, f"phrase {iri}: itsrdf:taClassRef <> (empty IRI) dropped")
+                continue
+            if value.startswith(TYPE_NAMESPACE):
+                value = unquote(value[len(TYPE_NAMESPACE) :])
+            type_values.add(value)
+        else:
+            type_values.add(obj.value if type(obj) is Literal else _shown(obj))
+    return " ".join(sorted(type_values)) if type_values else None
+
+
+def _score(iri: str, confs: list, log: FlawLog, src: str) -> float:
+    """The ``itsrdf:taConfidence`` of the phrase (the highest of several)."""
+    scores = set()
+    for obj in confs:
+        try:
+            scores.add(float(obj.value) if type(obj) is Literal else float("x"))
+        except ValueError:
+            raise InputError(f"phrase {iri}: itsrdf:taConfidence {_shown(obj)!r} is not a number", source=src) from None
+    if len(scores) > 1:
+        log.add(
+            "conflicting_values",
+            iri,
+            f"phrase {iri} has {len(scores)} itsrdf:taConfidence values; the highest is kept",
+        )
+    return max(scores)

@@ -1,0 +1,281 @@
+"""Read NIF 2.0 (GERBIL layout) from Turtle or N-Triples into a :class:`~bengal.model.Corpus`.
+
+The file is parsed once, as a stream, with :func:`pyoxigraph.parse`; only the properties NIF
+corpora carry are kept, in one small record per subject (:func:`_parse_records`), and the
+documents are built from those records afterwards: contexts here, phrases in
+:mod:`bengal.io.nif.phrases`. What is read, every warning code and every hard error:
+``docs/formats/nif.md`` ("Reading").
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import defaultdict
+from pathlib import Path
+from typing import IO, Any
+from urllib.parse import quote
+
+import pyoxigraph as ox
+
+from bengal.errors import InputError
+from bengal.io._source import (
+    FlawLog,
+    check_duplicates,
+    file_stem,
+    open_binary,
+    source_name,
+)
+from bengal.io.nif.iris import document_uri
+from bengal.io.nif.phrases import (
+    _ANCHOR,
+    _BEGIN,
+    _CLASS,
+    _CONF,
+    _END,
+    _IDENT,
+    _IS_STRING,
+    _REF,
+    _SAME_AS,
+    _TYPE,
+    _name,
+    add_phrase,
+)
+from bengal.model import Corpus, Document, Mention
+from bengal.perf import gc_paused
+from bengal.rdf import ITSRDF, NIF, OWL_SAME_AS, RDF_TYPE
+
+__all__ = ["read_nif"]
+
+_SYNTAX_NAMES = {"turtle": "Turtle", "ntriples": "N-Triples"}
+_RDF_FORMATS = {"turtle": ox.RdfFormat.TURTLE, "ntriples": ox.RdfFormat.N_TRIPLES}
+
+# The kept properties, by the record slot they fill (bengal.io.nif.phrases).
+_DISPATCH = {
+    OWL_SAME_AS: _SAME_AS,
+    NIF + "isString": _IS_STRING,
+    NIF + "beginIndex": _BEGIN,
+    NIF + "endIndex": _END,
+    NIF + "anchorOf": _ANCHOR,
+    NIF + "referenceContext": _REF,
+    ITSRDF + "taIdentRef": _IDENT,
+    ITSRDF + "taClassRef": _CLASS,
+    ITSRDF + "taConfidence": _CONF,
+    RDF_TYPE: _TYPE,
+}
+_NIF_CONTEXT = NIF + "Context"
+_NIF_CONTEXT_NODE = ox.NamedNode(_NIF_CONTEXT)
+_DISPATCH_NODES = {ox.NamedNode(k): v for k, v in _DISPATCH.items()}
+
+
+def _parse_records(fh: IO[bytes], fmt: Any, base_iri: str | None,
+                   same_as: list[tuple[str, str]] | None = None) -> dict[str, list]:
+    """One streaming pass: ``{subject key: record}`` for the subjects of kept properties.
+
+    Triples of one subject are usually adjacent in a file, so the record of the
+    last subject is kept at hand; keys are plain strings (cheap to hash).
+    owl:sameAs links between IRIs are appended to ``same_as``.
+    """
+    records: dict[str, list] = {}
+    kind_same_as = _SAME_AS
+    dispatch_get = _DISPATCH_NODES.get
+    context_node = _NIF_CONTEXT_NODE
+    kind_type = _TYPE
+    named_node = ox.NamedNode
+    cur_subject: Any = None
+    cur: list = []
+    # Hot loop (about 9 triples per mention): predicates are looked up as pyoxigraph
+    # terms (no str made), and the subject's key string is made only when it changes.
+    for subject, predicate, o, _graph in ox.parse(fh, format=fmt, base_iri=base_iri):
+        k = dispatch_get(predicate)
+        if k is None:
+            continue
+        if k == kind_type:
+            if o != context_node:
+                continue
+        elif k == kind_same_as:
+            if same_as is not None and type(o) is named_node and type(subject) is named_node:
+                same_as.append((subject.value, o.value))
+            continue
+        if subject != cur_subject:
+            key = str(subject)
+            cur = records.get(key)  # type: ignore[assignment]
+            if cur is None:
+                cur = records[key] = [None, None, None, None, None, None, None, None, False]
+            cur_subject = subject
+        if k == kind_type:
+            cur[kind_type] = True
+            continue
+        lst = cur[k]
+        if lst is None:
+            cur[k] = [o]
+        else:
+            lst.append(o)
+    return records
+
+
+def _syntax_error(err: SyntaxError, src: str, syntax: str) -> InputError:
+    msg = str(err.msg if getattr(err, "msg", None) else err)
+    msg = re.sub(r"^Parser error at line \d+ between columns \d+ and \d+: ", "", msg)
+    msg = re.sub(r"^Parser error at line \d+ column \d+: ", "", msg)
+    msg = re.sub(r" \([^()]*, line \d+\)$", "", msg)
+    return InputError(
+        f"malformed {_SYNTAX_NAMES.get(syntax, syntax)}: {msg}",
+        source=src,
+        line=getattr(err, "lineno", None),
+        column=getattr(err, "offset", None),
+    )
+
+
+def read_nif(
+    source: str | os.PathLike[str] | IO[bytes] | bytes,
+    *,
+    syntax: str = "turtle",
+    name: str | None = None,
+    strict: bool = False,
+    keep_nil_iris: bool = False,
+) -> Corpus:
+    """Read a NIF corpus (GERBIL layout) from Turtle or N-Triples.
+
+    Args:
+        source: a path (gzip is recognised by its magic bytes), a binary
+            stream, or the bytes of the file.
+        syntax: ``"turtle"`` or ``"ntriples"``.
+        name: the corpus name (default: the file name without extensions).
+        strict: turn every warning into an :class:`InputError`.
+        keep_nil_iris: keep ``http://aksw.org/notInWiki/…`` IRIs as URIs
+            instead of reading them as NIL.
+
+    Returns:
+        the corpus; flaws are in ``corpus.warnings`` (``docs/formats/nif.md`` lists
+        the codes), ``corpus.metadata`` has ``source``, ``format``,
+        ``languages``, ``nil_iris`` and ``contexts_without_text``.
+
+    Raises:
+        InputError: malformed input (file, line and column) or a hard flaw
+            (file, phrase / context IRI, what is wrong); in strict mode any flaw.
+    """
+    if syntax not in _RDF_FORMATS:
+        raise InputError(f"unknown NIF syntax {syntax!r} (expected 'turtle' or 'ntriples')")
+    src = source_name(source, name)
+    fmt = _RDF_FORMATS[syntax]
+    log = FlawLog(src, strict)
+
+    base = None
+    with gc_paused():
+        fh, owned = open_binary(source)
+        try:
+            try:
+                same_as: list[tuple[str, str]] = []
+                records = _parse_records(fh, fmt, None, same_as)
+            except SyntaxError as first:
+                if "IRI" not in str(first):
+                    raise _syntax_error(first, src, syntax) from None
+                # Perhaps relative IRIs: read again against a neutral base.
+                if owned and isinstance(source, (str, os.PathLike)):
+                    fh.close()
+                    fh, owned = open_binary(source)
+                elif fh.seekable():
+                    fh.seek(0)
+                else:
+                    raise _syntax_error(first, src, syntax) from None
+                base = "file:///" + quote(Path(src).name or "stream")
+                try:
+                    same_as = []
+                    records = _parse_records(fh, fmt, base, same_as)
+                except SyntaxError as err:
+                    raise _syntax_error(err, src, syntax) from None
+                log.add(
+                    "relative_iri",
+                    src,
+                    f"{src}: relative IRI at line {getattr(first, 'lineno', '?')} "
+                    f"({first.msg if getattr(first, 'msg', None) else first}); read against the base <{base}>",
+                )
+        except (OSError, EOFError) as err:
+            raise InputError(f"cannot read the file: {err}", source=src) from None
+        finally:
+            if owned:
+                fh.close()
+        return _build_corpus(records, src, log, name, syntax, base, keep_nil_iris, tuple(same_as))
+
+
+def _build_corpus(
+    records: dict[str, list],
+    src: str,
+    log: FlawLog,
+    name: str | None,
+    syntax: str,
+    base: str | None,
+    keep_nil_iris: bool,
+    same_as: tuple[tuple[str, str], ...] = (),
+) -> Corpus:
+    texts, doc_of_ctx, languages = _contexts(records, src, log)
+    per_doc: dict[str, list[tuple[Mention, str]]] = {key: [] for key in texts}
+    nil_iris = 0
+    for key, rec in records.items():
+        nil_iris += add_phrase(key, rec, records, texts, per_doc, log, src, base, keep_nil_iris)
+
+    documents = []
+    for key, text in texts.items():
+        entries = per_doc[key]
+        check_duplicates(doc_of_ctx[key], entries, log)
+        documents.append(Document(doc_of_ctx[key], text, tuple(m for m, _ in entries)))
+
+    # a text-less context a phrase names is an error (phrases._contexts), so these are named by none
+    textless = sum(1 for k, rec in records.items() if rec[_TYPE] and k not in texts)
+    metadata = {
+        "source": src,
+        "format": "nif" if syntax == "turtle" else "nt",
+        "languages": sorted(languages),
+        "nil_iris": nil_iris,
+        "contexts_without_text": textless,
+    }
+    return Corpus(tuple(documents), name if name is not None else file_stem(src), metadata, tuple(log.warnings),
+                  same_as)
+
+
+def _contexts(records: dict[str, list], src: str, log: FlawLog) -> tuple[dict[str, str], dict[str, str], set[str]]:
+    """``(text, document URI, languages)`` of the contexts, by subject key, in the order their
+    subjects first appear."""
+    texts: dict[str, str] = {}
+    doc_of_ctx: dict[str, str] = {}
+    languages: set[str] = set()
+    for key, rec in records.items():
+        values = rec[_IS_STRING]
+        if values is None:
+            continue
+        ctx_iri = _name(key)
+        distinct: dict[str, None] = {}
+        for v in values:
+            if not isinstance(v, ox.Literal):
+                raise InputError(f"context {ctx_iri}: nif:isString is not a literal", source=src)
+            distinct[v.value] = None
+            if v.language:
+                languages.add(v.language)
+        if len(distinct) > 1:
+            raise InputError(f"context {ctx_iri}: {len(distinct)} different nif:isString texts", source=src)
+        texts[key] = next(iter(distinct))
+        doc_of_ctx[key] = document_uri(ctx_iri)
+
+    clashes: dict[str, list[str]] = defaultdict(list)
+    for key, uri in doc_of_ctx.items():
+        clashes[uri].append(key)
+    for uri, group in clashes.items():
+        if len(group) > 1:
+            names = ", ".join(_name(k) for k in group)
+            for key in group:
+                doc_of_ctx[key] = _name(key)
+                log.add(
+                    "document_uri_clash",
+                    _name(key),
+                    f"the contexts {names} would all be the document {uri}; each keeps its full context IRI "
+                    f"as its document URI",
+                )
+    ctx_of_doc: dict[str, str] = {}
+    for key, uri in doc_of_ctx.items():
+        if uri in ctx_of_doc:
+            raise InputError(
+                f"contexts {_name(ctx_of_doc[uri])} and {_name(key)} both give the document URI {uri}", source=src
+            )
+        ctx_of_doc[uri] = key
+    return texts, doc_of_ctx, languages
