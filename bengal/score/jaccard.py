@@ -36,7 +36,7 @@ from bengal.model import Corpus, Mention
 from bengal.score import metrics
 from bengal.score.matching import maximum_matching
 from bengal.score.metrics import Counts, MicroScore
-from bengal.score.pairing import PAIRING_RULE, pair_documents
+from bengal.score.pairing import pair_documents
 from bengal.score.result import ScoreWarning
 
 __all__ = ["clean_text", "jaccard", "jaccard_counts", "JaccardResult", "score_jaccard"]
@@ -154,6 +154,5 @@ def score_jaccard(gold: Corpus, pred: Corpus, *, threshold: float = 0.5, beta: f
                      "prediction") if greedy else "one-to-one maximum matching per document",
         "micro": "TP, FP, FN summed over documents, then P, R and F-beta",
         "zero_division": metrics.ZERO_DIVISION,
-        "documents": PAIRING_RULE,
     }
     return JaccardResult(len(pairing.pairs), total, beta, threshold, greedy, pairing.all_warnings, conventions)

@@ -39,7 +39,7 @@ from typing import Any, Mapping, Sequence
 from bengal.errors import UnknownOptionError
 from bengal.model import Corpus, Mention
 from bengal.score.metrics import Counts, MicroScore
-from bengal.score.pairing import PAIRING_RULE, pair_documents
+from bengal.score.pairing import pair_documents
 from bengal.score.result import ScoreWarning
 
 __all__ = ["SEMEVAL_SCHEMES", "SemEvalCounts", "SemEvalResult", "score_semeval", "semeval_counts"]
@@ -221,7 +221,5 @@ def score_semeval(gold: Corpus, pred: Corpus) -> SemEvalResult:
         "order": "predicted mentions are taken in document order, each using up the first suitable gold mention",
         "micro": "COR, INC, PAR, MIS, SPU summed over documents, then P, R, F1 of the sums",
         "zero_division": "ACT = POS = 0 gives P = R = F1 = 1; another zero denominator gives 0",
-        "micro_key": "micro: the strict scheme as counts (TP = COR, FP = ACT - COR, FN = POS - COR)",
-        "documents": PAIRING_RULE,
     }
     return SemEvalResult(len(pairs), overall, per_type, pairing.all_warnings, conventions)
