@@ -139,7 +139,8 @@ class Document:
 
 @dataclass(frozen=True, slots=True)
 class CorpusWarning:
-    """A counted flaw of an input corpus that is not fatal (DESIGN.md, Conventions).
+    """A counted flaw of an input corpus that is not fatal: the reader counts it, names where it is,
+    and goes on (``strict=True`` makes it an error).
 
     Attributes:
         code: the flaw's stable name, e.g. ``"anchor_mismatch"``,

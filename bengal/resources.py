@@ -1,5 +1,5 @@
-"""Where the data folders shipped with bengal (``kb/``, ``generators/``, ``corpora/``) are, and the
-corpora accepted by name.
+"""Where the data folders shipped with bengal (``kb/``, ``generators/``, ``corpora/``) are, the
+corpora accepted by name, and how the TOML data files (lexicons, presets, type maps) are read.
 
 In a source checkout (editable install) the folders sit at the repository's top level;
 in an installed wheel they are copied into ``bengal/_data/`` (pyproject.toml,
@@ -9,9 +9,19 @@ in an installed wheel they are copied into ``bengal/_data/`` (pyproject.toml,
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
+from typing import Any
 
-__all__ = ["data_dir", "SHIPPED_CORPORA", "resolve_corpus"]
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+__all__ = ["data_dir", "SHIPPED_CORPORA", "resolve_corpus", "load_toml", "TOMLDecodeError"]
+
+#: What :func:`load_toml` raises for a file that is not TOML.
+TOMLDecodeError = tomllib.TOMLDecodeError
 
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -43,3 +53,13 @@ def resolve_corpus(path: str | os.PathLike[str]) -> tuple[Path, str | None, str 
         rel, fmt = SHIPPED_CORPORA[key]
         return data_dir("corpora") / rel, fmt, key
     return Path(path), None, None
+
+
+def load_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The TOML file at ``path`` (the standard library's ``tomllib``, ``tomli`` on Python 3.10).
+
+    Raises:
+        OSError: the file cannot be read; TOMLDecodeError: it is not TOML.
+    """
+    with open(path, "rb") as fh:
+        return tomllib.load(fh)

@@ -33,6 +33,7 @@ from typing import Callable, Mapping
 
 from bengal.errors import InputError
 from bengal.model import Corpus, Document, Mention
+from bengal.resources import TOMLDecodeError, load_toml
 
 __all__ = ["DBO", "CONLL_TYPES", "DEFAULT_MAPPING", "TypeMap", "default_type_map", "load_type_map",
            "map_corpus_types"]
@@ -122,15 +123,10 @@ def load_type_map(path: str | os.PathLike[str]) -> TypeMap:
         InputError: an unreadable file, bad TOML, or a value that is not a string.
     """
     try:
-        import tomllib
-    except ModuleNotFoundError:  # pragma: no cover - Python 3.10
-        import tomli as tomllib
-    try:
-        with open(path, "rb") as fh:
-            data = tomllib.load(fh)
+        data = load_toml(path)
     except OSError as err:
         raise InputError(f"cannot read the type map: {err.strerror}", source=os.fspath(path)) from None
-    except tomllib.TOMLDecodeError as err:
+    except TOMLDecodeError as err:
         raise InputError(f"not TOML: {err}", source=os.fspath(path)) from None
     types = data.get("types", {})
     default = data.get("default", "MISC")

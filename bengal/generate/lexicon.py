@@ -9,18 +9,13 @@ that the verbaliser can build text and gold offsets in one pass.
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
-
 from bengal.errors import UsageError
+from bengal.resources import load_toml
 
 __all__ = ["Lexicon", "load_lexicon", "LANGUAGES"]
 
@@ -215,5 +210,4 @@ def load_lexicon(lang: str = "en") -> Lexicon:
     path = _LANG_DIR / f"{lang}.toml"
     if not path.is_file():
         raise UsageError(f"no lexicon for language {lang!r} (available: {', '.join(LANGUAGES)})")
-    with open(path, "rb") as fh:
-        return Lexicon(lang, tomllib.load(fh))
+    return Lexicon(lang, load_toml(path))

@@ -12,18 +12,12 @@ the command line turns the feature on; it cannot turn a preset's flag off).
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
-
 from bengal.errors import UsageError
-from bengal.resources import data_dir
+from bengal.resources import TOMLDecodeError, data_dir, load_toml
 
 __all__ = ["Preset", "list_presets", "load_preset", "PRESET_KEYS"]
 
@@ -82,9 +76,8 @@ def load_preset(name: str) -> Preset:
         known = ", ".join(p.stem for p in sorted(folder.glob("*.toml"), key=lambda p: _natural(p.stem)))
         raise UsageError(f"unknown preset {name!r} (available: {known}; see bengal generate --list-presets)")
     try:
-        with open(path, "rb") as fh:
-            data = tomllib.load(fh)
-    except tomllib.TOMLDecodeError as exc:
+        data = load_toml(path)
+    except TOMLDecodeError as exc:
         raise UsageError(f"{path}: not valid TOML ({exc})") from None
     values = dict(data.get("generate", {}))
     unknown = sorted(set(values) - set(PRESET_KEYS))
