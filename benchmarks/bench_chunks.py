@@ -16,7 +16,7 @@ Timed, on the same lists of tag sequences (the best of ``--repeat`` runs):
 3. seqeval's ``f1_score`` (lenient);
 
 and, for information, ``bengal score`` as the CLI runs it (both files read, then
-scored: :func:`bengal.score.chunks.score_conll`). With ``--strict`` also both in
+scored: :func:`bengal.workflows.score_files.score_conll`). With ``--strict`` also both in
 strict mode (seqeval's strict mode is much slower: a Python object per token).
 
 Targets: 1 >= 10x faster than 2, and never slower than 3. The results are

@@ -7,7 +7,10 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+TESTS = Path(__file__).resolve().parent
+REPO = TESTS.parent
+#: Small test inputs kept with the tests.
+TEST_DATA = TESTS / "data"
 #: The project's shared folder (real corpora, KB sources), beside the checkout.
 SHARED = REPO.parent / "shared"
 SHARED_DATA = SHARED / "data"

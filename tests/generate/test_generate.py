@@ -19,6 +19,8 @@ from bengal.generate import GenerateConfig, generate
 from bengal.workflows.generate_files import generate_files
 from bengal.kb.store import bundled_sample_path
 
+from conftest import TEST_DATA
+
 NIF = rdflib.Namespace("http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#")
 ITSRDF = rdflib.Namespace("http://www.w3.org/2005/11/its/rdf#")
 
@@ -147,7 +149,7 @@ def test_text_has_no_raw_iri_underscore_or_disambiguation(bundled_kb):
 
 
 def test_too_few_seeds_is_an_error_and_writes_nothing(tmp_path):
-    tiny = Path(__file__).parent / "data" / "tiny_kb.nt"
+    tiny = TEST_DATA / "tiny_kb.nt"
     proc = bengal("generate", "--kb", str(tiny), "--docs", "5", "--min-sentences", "2", "-o", "out.ttl",
                   cwd=tmp_path)
     assert proc.returncode != 0

@@ -21,8 +21,9 @@ from bengal.kb.sample import build_sample
 from bengal.kb.sample.sources import SOURCE_FILES
 from bengal.kb.store import BUNDLED_SAMPLE as DEFAULT_SAMPLE_NAME
 
-REPO = Path(__file__).resolve().parent.parent
-SOURCES = REPO.parent / "shared" / "data"
+from conftest import REPO, SHARED_DATA
+
+SOURCES = SHARED_DATA
 SAMPLE = REPO / "kb" / DEFAULT_SAMPLE_NAME
 
 DBR = DBPEDIA_RESOURCE

@@ -22,6 +22,8 @@ from bengal.io import read_corpus, write_corpus
 from bengal.kb.store import open_kb
 from bengal.model import Corpus, Document, Mention
 
+from conftest import REPO
+
 R = "http://dbpedia.org/resource/"
 O = "http://dbpedia.org/ontology/"
 LABEL = "<http://www.w3.org/2000/01/rdf-schema#label>"
@@ -331,7 +333,7 @@ def test_bengal_serve_command_answers_the_protocol(kb_slice, tmp_path):
     import subprocess
     import sys
 
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
     proc = subprocess.Popen([sys.executable, "-m", "bengal", "serve", "--kb", str(kb_slice), "--port", "0"],
                             stderr=subprocess.PIPE, env=env)
     try:

@@ -20,7 +20,9 @@ from bengal.io import detect_format, read_corpus, read_nif, write_corpus, write_
 from bengal.io.nif import NIL_NAMESPACE, TYPE_NAMESPACE, document_uri
 from bengal.model import Corpus, CorpusWarning, Document, Mention
 
-DATA = Path(__file__).resolve().parent / "data" / "io"
+from conftest import TEST_DATA
+
+DATA = TEST_DATA / "io"
 
 NIF = rdflib.Namespace("http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#")
 ITSRDF = rdflib.Namespace("http://www.w3.org/2005/11/its/rdf#")

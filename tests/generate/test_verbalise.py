@@ -6,7 +6,6 @@ bengal/generate/lang/en.toml.
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
@@ -23,7 +22,9 @@ from bengal.generate.pipeline import generate
 from bengal.generate.verbalise import fact_sentence, realise, type_sentence
 from bengal.kb.store import open_kb
 
-TINY = Path(__file__).parent / "data" / "tiny_kb.nt"
+from conftest import TEST_DATA
+
+TINY = TEST_DATA / "tiny_kb.nt"
 DBR = "http://dbpedia.org/resource/"
 DBO = "http://dbpedia.org/ontology/"
 

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import gzip
 from collections import Counter
-from pathlib import Path
 
 import pytest
 import rdflib
@@ -47,10 +46,11 @@ import rdflib
 from bengal.errors import InputError
 from bengal.io import read_corpus
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
-DATA = SHARED / "data"
+from conftest import SHARED_DATA
 
-pytestmark = pytest.mark.skipif(not SHARED.is_dir(), reason="../shared (real corpora) is not present")
+DATA = SHARED_DATA
+
+pytestmark = pytest.mark.skipif(not DATA.is_dir(), reason="../shared (real corpora) is not present")
 
 OKE = "http://www.ontologydesignpatterns.org/data/oke-challenge/"
 KORE = "http://www.mpi-inf.mpg.de/yago-naga/aida/download/KORE50.tar.gz/AIDA.tsv/"

@@ -15,14 +15,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
 from bengal.model import Corpus, Document, Mention
 from bengal.score import score
 
-REUTERS = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "nif" / "n3-collection" / "Reuters-128.ttl"
+from conftest import SHARED_DATA
+
+REUTERS = SHARED_DATA / "nif" / "n3-collection" / "Reuters-128.ttl"
 BASE = "http://aksw.org/N3/Reuters-128/"
 X, Y, Z, W, DROPPED = (BASE + n for n in ("10", "105", "100", "0", "1"))
 GOLD_COUNTS = {X: 11, Y: 11, Z: 6, W: 5, DROPPED: 1}
