@@ -108,3 +108,21 @@ def test_strict_error_does_not_claim_the_lenient_repair(tmp_path):
     assert "kept" not in proc.stderr
     lenient = run("score", "gold.ttl", "gold.ttl", cwd=tmp_path)
     assert lenient.returncode == 0 and "anchor_mismatch" in lenient.stderr
+
+
+def test_the_exit_code_follows_the_error_class(tmp_path):
+    """Usage errors exit 2, input errors 1, whatever module raises them (bengal/errors.py's tree)."""
+    from bengal.annotate.base import AnnotationFailure
+    from bengal.errors import BengalError, GoldError, InputError, UnknownOptionError, UsageError, exit_code
+    from bengal.tagging.decode import TagError
+
+    assert [exit_code(e) for e in (UsageError("u"), UnknownOptionError("o"), InputError("i"), GoldError("g"),
+                                   TagError("t"), AnnotationFailure("timeout"))] == [2, 2, 1, 1, 1, 1]
+    assert all(issubclass(c, BengalError) for c in (UsageError, InputError, GoldError, TagError, AnnotationFailure))
+    assert issubclass(UsageError, ValueError) and not issubclass(InputError, ValueError)
+    # an unknown name of a registry (a usage error) and a broken file (an input error), from the command line
+    (tmp_path / "gold.ttl").write_text(GOOD_NIF)
+    assert run("score", "gold.ttl", "gold.ttl", "--scheme", "bio3", cwd=tmp_path).returncode == 2
+    assert run("convert", "gold.ttl", "-o", "out.xyz", cwd=tmp_path).returncode == 2
+    (tmp_path / "bad.ttl").write_text("<a> <b> .\n")
+    assert run("score", "bad.ttl", "gold.ttl", cwd=tmp_path).returncode == 1
