@@ -239,7 +239,8 @@ class Baseline:
 _LOADED: dict[str, Baseline] = {}
 
 
-def load_baseline(kb: SparqlKB | None = None, kb_path: str | os.PathLike[str] | None = None, cache: bool = True) -> Baseline:
+def load_baseline(kb: SparqlKB | None = None, kb_path: str | os.PathLike[str] | None = None,
+                  cache: bool = True) -> Baseline:
     """The baseline over ``kb`` (default: :func:`bengal.kb.store.open_kb` of ``kb_path``, the
     bundled sample when ``None``). The dictionary is cached as a pickle in
     :func:`bengal.kb.store.cache_dir` keyed by the KB's checksum (when it has one) and a digest of

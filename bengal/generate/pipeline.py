@@ -120,7 +120,8 @@ class DocumentMaker:
             opening = type_sentence(lex, onto, info, self.demonym(details[info.uri].countries), info.uri in past)
         forms = None
         if self.forms is not None:
-            named = sorted({info.uri} | {u.subject.uri for u in sub.units} | {o.uri for u in sub.units for o in u.objects})
+            named = sorted({info.uri} | {u.subject.uri for u in sub.units}
+                           | {o.uri for u in sub.units for o in u.objects})
             self.forms.prefetch(named)
             forms = self._form_chooser(seed_uri)
         genders = None

@@ -113,8 +113,8 @@ def plan_sentences(lex: Lexicon, onto: Ontology, sub: Subgraph, target: float, m
             remaining = len(sub.units) - i - 1
             may_join = bool(sentences) and len(sentences) + remaining >= min_sentences
 
-            def choose(_: int, entity: Entity) -> Entity | None:
-                return forms(entity, entity.uri in named) if forms is not None else None
+            def choose(_: int, entity: Entity) -> Entity | None:  # used in this iteration only: no late binding
+                return forms(entity, entity.uri in named) if forms is not None else None  # noqa: B023
 
             best = None
             for join in ((True, False) if sub.prefer_aggregation else (False, True)):

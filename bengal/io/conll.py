@@ -22,7 +22,15 @@ from bengal.errors import InputError
 from bengal.io._source import FlawLog, file_stem, open_binary, source_name
 from bengal.model import Corpus, Document, Mention
 from bengal.perf import gc_paused
-from bengal.tagging.decode import LabelTable, TagError, check_mode, encode, extract_chunks, flat_places, invalid_positions
+from bengal.tagging.decode import (
+    LabelTable,
+    TagError,
+    check_mode,
+    encode,
+    extract_chunks,
+    flat_places,
+    invalid_positions,
+)
 from bengal.tagging.schemes import STRICT, get_scheme, tags_for
 
 __all__ = [

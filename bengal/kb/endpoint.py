@@ -230,7 +230,8 @@ class RemoteKB:
         size = self.page_size
         while True:
             got, page, cap = self._request(f"{prologue}SELECT {vars_} WHERE {{ {{ SELECT {vars_} WHERE "
-                                           f"{{ {{ {body}\n}} }} ORDER BY {vars_} }} }} LIMIT {size} OFFSET {len(rows)}")
+                                           f"{{ {{ {body}\n}} }} ORDER BY {vars_} }} }} "
+                                           f"LIMIT {size} OFFSET {len(rows)}")
             self._check_vars(got, names)
             rows.extend(self._row(b, names) for b in page)
             if cap is not None and 0 < cap < size and len(page) == cap:

@@ -215,7 +215,8 @@ def _kinds_section(results: Sequence[ReportInput]) -> str:
         legend += (f"<li>Not in this table nor in the error browser: {esc(names)} (C2KB and CoNLL chunk scores "
                    "carry no per-mention outcomes).</li>")
     return ("<h2 id=kinds>Error kinds</h2><p class=note>Mentions per error kind, over all documents: a wrong link "
-            "or a boundary error is one FP and one FN, so it counts on both sides.</p><table><thead><tr><th>task</th><th>set</th><th>system</th>" + head
+            "or a boundary error is one FP and one FN, so it counts on both sides.</p>"
+            "<table><thead><tr><th>task</th><th>set</th><th>system</th>" + head
             + "<th>documents with errors</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
             f"<ul class=legend>{legend}</ul>")
 

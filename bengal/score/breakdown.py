@@ -79,8 +79,8 @@ def per_gold_type(task: Task, docs: Pairs, per_document: Sequence[DocumentScore]
     outcomes attributed to types. A TP or FN counts for its gold mention's types; an FP for the
     types of the gold mentions at an acceptable span (a wrong link on a Person mention is a Person
     error; under weak match an FP over gold mentions of several types counts for each, so per-type
-    FP can add up to more than the FP total), else for its own predicted types; ``(untyped)`` when there are none. A system's own
-    type vocabulary then cannot hide its linking errors."""
+    FP can add up to more than the FP total), else for its own predicted types; ``(untyped)`` when
+    there are none. A system's own type vocabulary then cannot hide its linking errors."""
     tp: dict[str, int] = {}
     fp: dict[str, int] = {}
     fn: dict[str, int] = {}

@@ -18,12 +18,19 @@ from typing import Any, Iterable, Mapping, Sequence
 import numpy as np
 
 from bengal.errors import UnknownOptionError
+from bengal.model import GOLD, PREDICTION
 from bengal.score import metrics
-from bengal.score.conventions import (ACCURACY_DEFINITION, CHUNK_MATCH, CHUNK_MICRO, LENIENT_DEFINITION,
-                                      MACRO_OVER_TYPES, STRICT_DEFINITION, WEIGHTED_DEFINITION)
+from bengal.score.conventions import (
+    ACCURACY_DEFINITION,
+    CHUNK_MATCH,
+    CHUNK_MICRO,
+    LENIENT_DEFINITION,
+    MACRO_OVER_TYPES,
+    STRICT_DEFINITION,
+    WEIGHTED_DEFINITION,
+)
 from bengal.score.metrics import Counts, Measures, MicroScore
 from bengal.score.result import ScoreWarning
-from bengal.model import GOLD, PREDICTION
 from bengal.tagging.decode import LabelTable, TagError, check_mode, encode, extract_chunks
 from bengal.tagging.schemes import LENIENT, MODES, STRICT, Scheme
 
