@@ -192,6 +192,7 @@ def conll_to_corpus(cf: ConllFile, *, scheme: str = "iob2", mode: str = "lenient
     try:
         ids = encode(table, [list(s.tags) for s in cf.sentences], "tags")
     except TagError as err:
+        assert err.sentence is not None  # encode() names the sentence of a bad tag
         raise InputError(str(err).split(": ", 1)[1], source=cf.source,
                          line=cf.line_of(err.sentence, err.token)) from None
     chunks = extract_chunks(ids, table, mode)

@@ -82,6 +82,7 @@ def split_query(query: str) -> tuple[str, str]:
         UsageError: when the body is not a SELECT query.
     """
     m = _PROLOGUE.match(query)
+    assert m is not None  # the pattern matches the empty string
     prologue, body = query[: m.end()], query[m.end():]
     if not _SELECT.match(body):
         raise UsageError("only SPARQL SELECT queries can be sent to an endpoint")
@@ -270,7 +271,9 @@ class RemoteKB:
         sw.setQuery(text)
         sw.setReturnFormat(JSON)
         sw.setOnlyConneg(True)  # the Accept header only: no non-standard format=… parameters
-        sw.timeout = self.timeout  # the documented attribute: setTimeout() would cut 0.5 s to int 0 (no limit)
+        # the documented attribute: setTimeout() would cut 0.5 s to int 0 (no limit); urlopen takes a float,
+        # SPARQLWrapper annotates the attribute as int
+        sw.timeout = self.timeout  # type: ignore[assignment]
         sw.setMethod(POST if len(text) > _GET_LIMIT else GET)
         if self.graph:
             sw.addDefaultGraph(self.graph)

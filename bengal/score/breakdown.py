@@ -91,6 +91,7 @@ def per_gold_type(task: Task, docs: Pairs, per_document: Sequence[DocumentScore]
 
     for (g, p), d in zip(docs, per_document):
         a = d.alignment
+        assert a is not None  # score() keeps every document's alignment
         gm = g.mentions
         pm = p.mentions if p is not None else ()
         matched_g = {i for i, _ in a.pairs}
@@ -101,7 +102,7 @@ def per_gold_type(task: Task, docs: Pairs, per_document: Sequence[DocumentScore]
         for j, m in enumerate(pm):
             if j in matched_p or (gold_spans is not None and m.span not in gold_spans):
                 continue  # TP (counted on the gold side) or ignored by D2KB
-            at = set()
+            at: set[str] = set()
             for gm_ in gm:
                 if span_match(gm_, m):
                     at |= types_of(gm_) or {UNTYPED}

@@ -343,14 +343,14 @@ def f1_score(y_true: Sequence[Sequence[str]], y_pred: Sequence[Sequence[str]], *
     return _average(score_chunks(y_true, y_pred, scheme=scheme, mode=mode, suffix=suffix), average).f1
 
 
-def precision_score(y_true, y_pred, *, average: str = "micro", scheme: str = "iob2", mode: str = LENIENT,
-                    suffix: bool = False) -> float:
+def precision_score(y_true: Sequence[Sequence[str]], y_pred: Sequence[Sequence[str]], *, average: str = "micro",
+                    scheme: str = "iob2", mode: str = LENIENT, suffix: bool = False) -> float:
     """Chunk precision (seqeval's ``precision_score``); see :func:`f1_score`."""
     return _average(score_chunks(y_true, y_pred, scheme=scheme, mode=mode, suffix=suffix), average).precision
 
 
-def recall_score(y_true, y_pred, *, average: str = "micro", scheme: str = "iob2", mode: str = LENIENT,
-                 suffix: bool = False) -> float:
+def recall_score(y_true: Sequence[Sequence[str]], y_pred: Sequence[Sequence[str]], *, average: str = "micro",
+                 scheme: str = "iob2", mode: str = LENIENT, suffix: bool = False) -> float:
     """Chunk recall (seqeval's ``recall_score``); see :func:`f1_score`."""
     return _average(score_chunks(y_true, y_pred, scheme=scheme, mode=mode, suffix=suffix), average).recall
 

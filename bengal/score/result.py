@@ -36,7 +36,8 @@ RESULT_KEYS = ("task", "micro", "warnings", "conventions")
 class Result(Protocol):
     """What every scoring result offers (span, chunk, SemEval, Jaccard, LLM answers)."""
 
-    task: str
+    @property
+    def task(self) -> str: ...
 
     @property
     def micro(self) -> MicroScore: ...
