@@ -24,8 +24,8 @@ def main() -> None:
     args = ap.parse_args()
 
     from bengal.generate import GenerateConfig
-    from bengal.workflows.generate_files import generate_files
     from bengal.kb.store import open_kb
+    from bengal.workflows.generate_files import generate_files
 
     open_kb()  # the first-use store build is not part of the figure
     outputs = []

@@ -1,4 +1,5 @@
-from bengal.cli import main
 import sys
+
+from bengal.cli import main
 
 sys.exit(main())

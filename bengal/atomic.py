@@ -14,7 +14,7 @@ import contextlib
 import os
 import secrets
 from pathlib import Path
-from typing import IO, Iterator
+from typing import IO, Any, Iterator
 
 from bengal.errors import UsageError
 
@@ -80,6 +80,7 @@ def atomic_write(path: str | os.PathLike[str], mode: str = "w", *, encoding: str
             break
         except FileExistsError:  # pragma: no cover - 48 random bits
             continue
+    fh: IO[Any]
     try:
         if mode == "w":
             fh = os.fdopen(fd, "w", encoding=encoding, newline="\n")

@@ -41,6 +41,7 @@ import re
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 from bengal.atomic import atomic_write
 from bengal.kb import labels
@@ -136,7 +137,7 @@ def build_dictionary(kb: SparqlKB) -> Dictionary:
         f'&& STRSTARTS(STR(?s), "{RES}") && STRSTARTS(STR(?o), "{RES}")) }}')
     degree: dict[str, int] = {}
     nb: dict[str, set[str]] = {}
-    for s, o in edges:
+    for s, o in cast("list[tuple[str, str]]", edges):  # no OPTIONAL: both bound
         if s == o:
             continue
         degree[s] = degree.get(s, 0) + 1
@@ -148,7 +149,7 @@ def build_dictionary(kb: SparqlKB) -> Dictionary:
         "?s <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> ?t }")
     rank = {t: i for i, t in enumerate(_TYPES)}
     types: dict[str, str] = {}
-    for s, t in type_rows:
+    for s, t in cast("list[tuple[str, str]]", type_rows):
         if s not in types or rank[t] < rank[types[s]]:
             types[s] = t
     known = {u for us in forms.values() for u in us}
@@ -181,7 +182,8 @@ class Baseline:
         # "World War I." at a sentence end: such forms are also looked for with the period, which
         # spot() then gives back to the sentence.
         forms += [f + "." for f in forms if _FINAL_INITIAL.search(f) and f + "." not in dictionary.candidates]
-        patterns = list(self.nlp.tokenizer.pipe(forms))
+        # spaCy types Language.tokenizer as any Callable[[str], Doc]; spacy.blank's is a Tokenizer (has .pipe)
+        patterns = list(self.nlp.tokenizer.pipe(forms))  # type: ignore[union-attr]
         for i in range(0, len(patterns), 10000):
             self.matcher.add("ENTITY", patterns[i:i + 10000])
         self._lock = threading.Lock()
@@ -239,7 +241,8 @@ class Baseline:
 _LOADED: dict[str, Baseline] = {}
 
 
-def load_baseline(kb: SparqlKB | None = None, kb_path: str | os.PathLike[str] | None = None, cache: bool = True) -> Baseline:
+def load_baseline(kb: SparqlKB | None = None, kb_path: str | os.PathLike[str] | None = None,
+                  cache: bool = True) -> Baseline:
     """The baseline over ``kb`` (default: :func:`bengal.kb.store.open_kb` of ``kb_path``, the
     bundled sample when ``None``). The dictionary is cached as a pickle in
     :func:`bengal.kb.store.cache_dir` keyed by the KB's checksum (when it has one) and a digest of
@@ -258,6 +261,7 @@ def load_baseline(kb: SparqlKB | None = None, kb_path: str | os.PathLike[str] | 
     dictionary = None
     path: Path | None = None
     if cache and checksum:
+        assert key is not None  # set from checksum above
         digest = hashlib.sha256(key.encode()).hexdigest()[:16]
         path = cache_dir() / f"baseline-dictionary-v{_CACHE_VERSION}-{_code_digest()}-{digest}.pickle"
         if path.exists():

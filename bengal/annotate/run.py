@@ -55,7 +55,8 @@ class RunReport:
         return {"system": self.system, "documents": self.documents, "annotated": self.annotated,
                 "failed": self.failed, "errors": dict(sorted(self.errors.items())), "aborted": self.aborted,
                 "seconds": round(self.seconds, 3), "seconds_per_document": round(self.seconds_per_document, 4),
-                "seconds_median": round(self.median_seconds(), 4), "seconds_max": round(max(self.timings, default=0.0), 4),
+                "seconds_median": round(self.median_seconds(), 4),
+                "seconds_max": round(max(self.timings, default=0.0), 4),
                 "failures": [{"document": u, "reason": r, "detail": d} for u, r, d in self.failures]}
 
     def median_seconds(self) -> float:

@@ -117,7 +117,8 @@ class NifWebService:
         if got.uri != document.uri:
             raise AnnotationFailure("other-document", f"sent {document.uri}, got {got.uri}")
         if got.text != document.text:
-            raise AnnotationFailure("text-changed", f"the answer's nif:isString differs from the text of {document.uri}")
+            raise AnnotationFailure("text-changed",
+                                    f"the answer's nif:isString differs from the text of {document.uri}")
         return got
 
 

@@ -35,7 +35,10 @@ def progress_bar(label: str, total: int | None = None, *, show: bool | None = No
         task = bar.add_task(label, total=total)
 
         def update(done: int, total: int | None = None) -> None:
-            bar.update(task, completed=done, **({"total": total} if total is not None else {}))
+            if total is None:
+                bar.update(task, completed=done)
+            else:
+                bar.update(task, completed=done, total=total)
 
         yield update
 

@@ -1,4 +1,5 @@
-"""``bengal compare-sets`` → :func:`bengal.workflows.compare_sets`, printed by :func:`bengal.report.sets.render_sets`."""
+"""``bengal compare-sets`` → :func:`bengal.workflows.compare_sets`, printed by
+:func:`bengal.report.sets.render_sets`."""
 
 from __future__ import annotations
 

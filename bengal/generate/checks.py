@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
+from typing import cast
 
 from bengal.errors import GoldError
 from bengal.io.formats import read_corpus, write_corpus
@@ -47,7 +48,7 @@ def check_gold(corpus: Corpus, kb: SparqlKB) -> dict[str, int]:
         chunk = uris[start : start + 500]
         rows = kb.select(PREFIXES + f"SELECT ?e WHERE {{ {values('e', chunk)} "
                                     '?e rdfs:label ?l . FILTER(LANG(?l) = "en") }')
-        known.update(r[0] for r in rows)
+        known.update(r[0] for r in cast("list[tuple[str]]", rows))  # ?e is bound in every row
     missing = [u for u in uris if u not in known]
     if missing:
         raise GoldError(f"{len(missing)} gold URIs are not entities of the KB, e.g. {missing[0]}")

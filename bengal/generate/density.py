@@ -10,8 +10,12 @@ sentences' counts.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING, Callable
 
 from bengal.errors import UsageError
+
+if TYPE_CHECKING:  # spaCy is imported on first use
+    from spacy.tokens import Doc
 
 __all__ = ["DENSITY_PRESETS", "parse_density", "count_tokens"]
 
@@ -45,7 +49,7 @@ def parse_density(value: str | float) -> tuple[str, float]:
 
 
 @lru_cache(maxsize=1)
-def _tokenizer():
+def _tokenizer() -> Callable[[str], Doc]:
     import spacy
 
     return spacy.blank("en").tokenizer

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence
+from typing import Sequence, cast
 
 import gender_guesser.detector as gd
 
@@ -54,7 +54,8 @@ def kb_genders(kb: SparqlKB, uris: Sequence[str]) -> dict[str, str]:
     uris = sorted(set(uris))
     for start in range(0, len(uris), 500):
         chunk = uris[start : start + 500]
-        for e, g in kb.select(PREFIXES + f"SELECT ?e ?g WHERE {{ {values('e', chunk)} ?e foaf:gender ?g }}"):
+        rows = kb.select(PREFIXES + f"SELECT ?e ?g WHERE {{ {values('e', chunk)} ?e foaf:gender ?g }}")
+        for e, g in cast("list[tuple[str, str]]", rows):  # no OPTIONAL: both bound
             found.setdefault(e, set()).add(str(g).strip().lower())
     return {e: next(iter(v)) for e, v in found.items() if len(v) == 1 and next(iter(v)) in ("male", "female")}
 

@@ -8,7 +8,7 @@ so that nothing depends on a store's iteration order.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Iterable, Sequence, cast
 
 from bengal.kb.labels import local_name, surface_of, writable_label
 from bengal.kb.sparql import DBO, PREFIXES, SparqlKB, iri, values
@@ -105,9 +105,11 @@ def load_ontology(kb: SparqlKB) -> Ontology:
     """Read the DBpedia ontology's class tree and labels from the KB (empty maps if it has none)."""
     onto = Ontology()
     parents = onto.parents
-    rows = kb.select(PREFIXES + f"""
+    # A variable outside OPTIONAL is bound in every solution: the casts in this module say
+    # which columns of a query's rows are never None (the type of kb.select cannot know it).
+    rows = cast("list[tuple[str, str]]", kb.select(PREFIXES + f"""
         SELECT ?c ?super WHERE {{ ?c rdfs:subClassOf ?super .
-          FILTER(STRSTARTS(STR(?c), "{DBO}") && STRSTARTS(STR(?super), "{DBO}")) }}""")
+          FILTER(STRSTARTS(STR(?c), "{DBO}") && STRSTARTS(STR(?super), "{DBO}")) }}"""))
     for c, sup in rows:
         parents.setdefault(c, set()).add(sup)
 
@@ -121,11 +123,11 @@ def load_ontology(kb: SparqlKB) -> Ontology:
 
     for c in sorted(parents):
         depth(c)
-    for c, label in kb.select(PREFIXES + """
-        SELECT ?c ?l WHERE { ?c a owl:Class ; rdfs:label ?l . FILTER(LANG(?l) = "en") }"""):
+    for c, label in cast("list[tuple[str, str]]", kb.select(PREFIXES + """
+        SELECT ?c ?l WHERE { ?c a owl:Class ; rdfs:label ?l . FILTER(LANG(?l) = "en") }""")):
         onto.class_labels.setdefault(c, label)
-    for p, label in kb.select(PREFIXES + """
-        SELECT ?p ?l WHERE { ?p a owl:ObjectProperty ; rdfs:label ?l . FILTER(LANG(?l) = "en") }"""):
+    for p, label in cast("list[tuple[str, str]]", kb.select(PREFIXES + """
+        SELECT ?p ?l WHERE { ?p a owl:ObjectProperty ; rdfs:label ?l . FILTER(LANG(?l) = "en") }""")):
         onto.property_labels.setdefault(p, label)
     return onto
 
@@ -140,7 +142,7 @@ def seed_candidates(kb: SparqlKB, onto: Ontology, classes: Sequence[str]) -> lis
     """
     wanted = sorted(onto.subclasses(classes))
     query = PREFIXES + f"SELECT DISTINCT ?s WHERE {{ {values('c', wanted)} ?s a ?c . FILTER(isIRI(?s)) }}"
-    return sorted(row[0] for row in kb.select(query))
+    return sorted(row[0] for row in cast("list[tuple[str]]", kb.select(query)))
 
 
 def is_seed(onto: Ontology, facts: Sequence[tuple[str, "Entity"]], wanted: set[str]) -> bool:
@@ -162,7 +164,7 @@ def outgoing_facts(kb: SparqlKB, onto: Ontology, seed: str) -> list[tuple[str, E
     labels: dict[str, str] = {}
     types: dict[str, set[str]] = {}
     props: dict[tuple[str, str], None] = {}
-    for p, o, label, typ in kb.select(query):
+    for p, o, label, typ in cast("list[tuple[str, str, str, str | None]]", kb.select(query)):
         if not writable_label(label):
             continue
         if o not in labels or label < labels[o]:
@@ -191,7 +193,7 @@ def incoming_facts(kb: SparqlKB, onto: Ontology, target: str, limit: int = 64) -
           ?s ?p {iri(target)} .
           FILTER(isIRI(?s) && ?s != {iri(target)} && STRSTARTS(STR(?p), "{DBO}"))
         }}"""
-    pairs = sorted({(p, s) for p, s in kb.select(query)})
+    pairs = sorted({(p, s) for p, s in cast("list[tuple[str, str]]", kb.select(query))})
     if len(pairs) > limit:
         step = len(pairs) / limit
         pairs = [pairs[int(i * step)] for i in range(limit)]
@@ -231,12 +233,12 @@ def subject_details(kb: SparqlKB, uris: Sequence[str]) -> dict[str, SubjectDetai
     uris = sorted(set(uris))
     for start in range(0, len(uris), 200):
         chunk = uris[start : start + 200]
-        rows = kb.select(PREFIXES + f"""
+        rows = cast("list[tuple[str, str, str, str | None]]", kb.select(PREFIXES + f"""
             SELECT ?e ?p ?o ?c WHERE {{
               {values('e', chunk)} {values('p', [DBO + p for p in props])}
               ?e ?p ?o .
               OPTIONAL {{ ?o dbo:country ?c . FILTER(isIRI(?c)) }}
-            }}""")
+            }}"""))
         dead: set[str] = set()
         found: dict[str, set[tuple[int, str, str]]] = {}
         for e, p, o, c in rows:
@@ -256,9 +258,9 @@ def subject_details(kb: SparqlKB, uris: Sequence[str]) -> dict[str, SubjectDetai
 def property_frequencies(kb: SparqlKB) -> dict[str, int]:
     """``{property IRI: number of triples}`` for every ``dbo:`` property of the KB: the
     salience of a property for the ``summary`` strategy."""
-    rows = kb.select(PREFIXES + f"""
+    rows = cast("list[tuple[str, str]]", kb.select(PREFIXES + f"""
         SELECT ?p (COUNT(*) AS ?n) WHERE {{ ?s ?p ?o . FILTER(STRSTARTS(STR(?p), "{DBO}") && isIRI(?o)) }}
-        GROUP BY ?p""")
+        GROUP BY ?p"""))
     return {p: int(n) for p, n in rows}
 
 
@@ -275,7 +277,7 @@ def entities(kb: SparqlKB, onto: Ontology, uris: Sequence[str]) -> dict[str, Ent
             }}"""
         labels: dict[str, str] = {}
         types: dict[str, set[str]] = {}
-        for e, label, typ in kb.select(query):
+        for e, label, typ in cast("list[tuple[str, str, str | None]]", kb.select(query)):
             if e not in labels or label < labels[e]:
                 labels[e] = label
             types.setdefault(e, set())

@@ -30,6 +30,7 @@ from functools import lru_cache
 
 from bengal.generate.kbview import Entity
 from bengal.generate.lexicon import Lexicon
+from bengal.generate.verbalise import Sentence
 from bengal.kb.labels import local_name
 
 __all__ = ["OPERATIONS", "Paraphraser"]
@@ -37,7 +38,7 @@ __all__ = ["OPERATIONS", "Paraphraser"]
 OPERATIONS = ("synonym", "voice", "reorder", "apposition")
 
 
-def _mark(sentence, op: str):
+def _mark(sentence: Sentence, op: str) -> Sentence:
     return replace(sentence, paraphrase=tuple(sorted(set(sentence.paraphrase) | {op})))
 
 
@@ -70,7 +71,7 @@ class Paraphraser:
         h = hashlib.sha256("|".join(map(str, (self.key, *salt))).encode("utf-8")).hexdigest()
         return int(h[:8], 16) % n
 
-    def synonym(self, sentence, clause: int):
+    def synonym(self, sentence: Sentence, clause: int) -> Sentence | None:
         """The sentence with every phrase of the synonym table in its plain-text pieces
         replaced by a synonym (first letter's case kept), or ``None`` when it has none."""
         pieces = list(sentence.pieces)
@@ -95,7 +96,7 @@ class Paraphraser:
         """The other-voice template of ``prop`` (one object only), or ``None``."""
         return self.voice.get(local_name(prop)) if n_objects == 1 else None
 
-    def apposition(self, sentence, noun: str | None):
+    def apposition(self, sentence: Sentence, noun: str | None) -> Sentence | None:
         """"X, a physicist, was born in Y.": the sentence with its opening subject followed
         by its class noun as an apposition, or ``None`` (no named opening subject, vague or
         missing noun)."""
@@ -112,6 +113,6 @@ class Paraphraser:
         return _mark(replace(sentence, pieces=pieces), "apposition")
 
     @staticmethod
-    def mark(sentence, op: str):
+    def mark(sentence: Sentence, op: str) -> Sentence:
         """The sentence marked as paraphrased by ``op``."""
         return _mark(sentence, op)

@@ -13,7 +13,7 @@ import hashlib
 import multiprocessing
 import random
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Generator, Sequence
 
 from bengal import __version__
 from bengal.errors import UsageError
@@ -120,7 +120,8 @@ class DocumentMaker:
             opening = type_sentence(lex, onto, info, self.demonym(details[info.uri].countries), info.uri in past)
         forms = None
         if self.forms is not None:
-            named = sorted({info.uri} | {u.subject.uri for u in sub.units} | {o.uri for u in sub.units for o in u.objects})
+            named = sorted({info.uri} | {u.subject.uri for u in sub.units}
+                           | {o.uri for u in sub.units for o in u.objects})
             self.forms.prefetch(named)
             forms = self._form_chooser(seed_uri)
         genders = None
@@ -141,15 +142,16 @@ class DocumentMaker:
                             sum(1 for s in sentences if s.paraphrase),
                             tuple(op for s in sentences for op in s.paraphrase))
 
-    def _form_chooser(self, seed_uri: str):
+    def _form_chooser(self, seed_uri: str) -> Callable[[Entity, bool], Entity | None]:
         """``choose(entity, named_before) -> Entity | None``: the alternative surface form of a
         mention, one of :meth:`SurfaceForms.forms` picked by a hash of (seed, document seed,
         entity IRI, form count), so that the choice depends on nothing else."""
-        assert self.forms is not None
+        forms = self.forms
+        assert forms is not None
         seed = self.config.seed
 
         def choose(entity: Entity, named_before: bool) -> Entity | None:
-            options = self.forms.forms(entity, named_before)
+            options = forms.forms(entity, named_before)
             if not options:
                 return None
             h = int(hashlib.sha256(f"{seed}|{seed_uri}|{entity.uri}".encode()).hexdigest()[:8], 16)
@@ -188,7 +190,7 @@ def _make_in_worker(seed_uri: str) -> MadeDocument | None:
 
 
 def _made_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], jobs: int,
-                    kb_opener: Callable[[], SparqlKB] | None) -> Iterator[tuple[int, MadeDocument | None]]:
+                    kb_opener: Callable[[], SparqlKB] | None) -> Generator[tuple[int, MadeDocument | None], None, None]:
     """``(candidates tried, document or None)`` in candidate order, made here or by ``jobs`` processes."""
     if jobs <= 1:
         maker = DocumentMaker(kb, config)

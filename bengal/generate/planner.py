@@ -104,24 +104,24 @@ def plan_sentences(lex: Lexicon, onto: Ontology, sub: Subgraph, target: float, m
                 else ("name",)
             if genders is not None and prev_subject == subject.uri and subject.uri in genders:
                 describe += ("pronoun",)
-            appos = (False,)
+            appos: tuple[bool, ...] = (False,)
             if len(objs) == 1 and apposition_phrase(lex, onto, objs[0]) is not None:
                 appos = (False, True)
-            subj_appos = (False,)
+            subj_appos: tuple[bool, ...] = (False,)
             if subject.uri not in prev_refs and apposition_phrase(lex, onto, subject) is not None:
                 subj_appos = (False, True)
             remaining = len(sub.units) - i - 1
             may_join = bool(sentences) and len(sentences) + remaining >= min_sentences
 
-            def choose(_: int, entity: Entity) -> Entity | None:
-                return forms(entity, entity.uri in named) if forms is not None else None
+            def choose(_: int, entity: Entity) -> Entity | None:  # used in this iteration only: no late binding
+                return forms(entity, entity.uri in named) if forms is not None else None  # noqa: B023
 
-            best = None
+            best: tuple[float, Sentence, int, int, bool] | None = None  # (gap, sentence, mentions, tokens, joined)
             for join in ((True, False) if sub.prefer_aggregation else (False, True)):
                 if join and not may_join:
                     continue
-                templates = [(v, fact_templates(lex, onto, unit.prop, subject, len(objs))[v], None)
-                             for v in range(n_variants)]
+                templates: list[tuple[int, str, str | None]] = [
+                    (v, fact_templates(lex, onto, unit.prop, subject, len(objs))[v], None) for v in range(n_variants)]
                 other_voice = paraphraser.voice_template(unit.prop, len(objs)) if paraphraser else None
                 if other_voice:
                     templates.append((0, other_voice, other_voice))
@@ -137,6 +137,7 @@ def plan_sentences(lex: Lexicon, onto: Ontology, sub: Subgraph, target: float, m
                                 continue
                             pronoun = None
                             if d == "pronoun":
+                                assert genders is not None  # "pronoun" is a choice only with genders
                                 g = genders[subject.uri]
                                 pronoun = (g.pronoun, g.source)
                             base = fact_sentence(lex, onto, unit.prop, subject, objs, describe_subject=d == "describe",
@@ -187,8 +188,9 @@ def plan_sentences(lex: Lexicon, onto: Ontology, sub: Subgraph, target: float, m
                                     best = (gap, option, m, t, join)
                 if join and best is not None and sub.prefer_aggregation:
                     break
-            _, chosen, m, t, joined = best
-            if joined:
+            assert best is not None  # a clause of its own is always a candidate
+            _, chosen, m, t, chosen_joins = best
+            if chosen_joins:
                 sentences[-1] = chosen
                 tokens[-1] += t
             else:

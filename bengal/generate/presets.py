@@ -83,9 +83,10 @@ def load_preset(name: str) -> Preset:
     unknown = sorted(set(values) - set(PRESET_KEYS))
     if unknown:
         raise UsageError(f"{path}: unknown key {unknown[0]!r} in [generate] (allowed: {', '.join(PRESET_KEYS)})")
-    types = {"docs": int, "min_sentences": int, "max_sentences": int, "seed": int, "strategy": str, "lang": str,
-             "paraphrase": bool, "surface_forms": bool, "pronouns": bool, "annotate_pronouns": bool,
-             "density": (str, int, float), "classes": list}
+    types: dict[str, type | tuple[type, ...]] = {
+        "docs": int, "min_sentences": int, "max_sentences": int, "seed": int, "strategy": str, "lang": str,
+        "paraphrase": bool, "surface_forms": bool, "pronouns": bool, "annotate_pronouns": bool,
+        "density": (str, int, float), "classes": list}
     for key, value in values.items():
         if not isinstance(value, types[key]) or (types[key] is int and isinstance(value, bool)):
             raise UsageError(f"{path}: [generate] {key} has the wrong type ({type(value).__name__})")

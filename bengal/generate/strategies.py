@@ -71,7 +71,9 @@ class FactSource:
         self._in: dict[str, list[tuple[str, Entity]]] = {}
         self._freq: dict[str, int] | None = None
 
-    def _cached(self, table: dict[str, list[tuple[str, Entity]]], fetch, uri: str) -> list[tuple[str, Entity]]:
+    def _cached(self, table: dict[str, list[tuple[str, Entity]]],
+                fetch: Callable[[SparqlKB, Ontology, str], list[tuple[str, Entity]]],
+                uri: str) -> list[tuple[str, Entity]]:
         if uri not in table:
             if len(table) > 20000:  # bounded: a long run visits many entities once
                 table.clear()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Sequence, cast
 
 from bengal.generate.kbview import Entity
 from bengal.kb.labels import surface_of, writable_label
@@ -94,8 +94,9 @@ def alt_labels(kb: SparqlKB, uris: Sequence[str]) -> dict[str, list[str]]:
     uris = sorted(set(uris))
     for start in range(0, len(uris), 500):
         chunk = uris[start : start + 500]
-        for e, a in kb.select(PREFIXES + f"""
-                SELECT ?e ?a WHERE {{ {values('e', chunk)} ?e skos:altLabel ?a . FILTER(LANG(?a) = "en") }}"""):
+        rows = kb.select(PREFIXES + f"""
+                SELECT ?e ?a WHERE {{ {values('e', chunk)} ?e skos:altLabel ?a . FILTER(LANG(?a) = "en") }}""")
+        for e, a in cast("list[tuple[str, str]]", rows):  # no OPTIONAL: both bound
             result.setdefault(e, set()).add(a)
     return {e: sorted(v) for e, v in result.items()}
 
@@ -165,7 +166,9 @@ class AmbiguityIndex:
 
     def __init__(self, kb: SparqlKB, persons: set[str]) -> None:
         index: dict[str, set[str]] = {}
-        for e, label in kb.select(PREFIXES + 'SELECT ?e ?l WHERE { ?e rdfs:label ?l . FILTER(LANG(?l) = "en") }'):
+        # no OPTIONAL in these queries: every variable is bound in every row
+        for e, label in cast("list[tuple[str, str]]", kb.select(
+                PREFIXES + 'SELECT ?e ?l WHERE { ?e rdfs:label ?l . FILTER(LANG(?l) = "en") }')):
             s = surface_of(label)
             index.setdefault(s, set()).add(e)
             head = s.partition(", ")[0]
@@ -174,11 +177,12 @@ class AmbiguityIndex:
         person_rows = kb.select(PREFIXES + f"""
             SELECT DISTINCT ?e ?l WHERE {{ {values('c', sorted(persons))} ?e a ?c ; rdfs:label ?l .
               FILTER(LANG(?l) = "en") }}""")
-        for e, label in person_rows:
+        for e, label in cast("list[tuple[str, str]]", person_rows):
             words = surface_of(label).split()
             if len(words) > 1:
                 index.setdefault(words[-1], set()).add(e)
-        for e, a in kb.select(PREFIXES + 'SELECT ?e ?a WHERE { ?e skos:altLabel ?a . FILTER(LANG(?a) = "en") }'):
+        for e, a in cast("list[tuple[str, str]]", kb.select(
+                PREFIXES + 'SELECT ?e ?a WHERE { ?e skos:altLabel ?a . FILTER(LANG(?a) = "en") }')):
             index.setdefault(a, set()).add(e)
         self._count = {form: len(es) for form, es in index.items()}
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Sequence, Union
+from typing import Callable, Sequence, Union
 
 from bengal.generate.kbview import Entity, Ontology
 from bengal.generate.lexicon import Lexicon
@@ -327,7 +327,7 @@ def realise(sentences: Sequence[Sentence]) -> tuple[str, list[Mention]]:
     return "".join(out), mentions
 
 
-def with_forms(sentence: Sentence, choose) -> Sentence | None:
+def with_forms(sentence: Sentence, choose: Callable[[int, Entity], Entity | None]) -> Sentence | None:
     """The sentence with some entity pieces written in another surface form:
     ``choose(position, entity)`` gives the :class:`Entity` to write (``entity.with_form(...)``)
     or ``None`` to keep it; ``None`` when nothing changed. Text and offsets stay

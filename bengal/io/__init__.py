@@ -8,12 +8,20 @@ owl:sameAs link files (:mod:`bengal.io.same_as`), LLM answer files (:mod:`bengal
 imports :mod:`bengal.score`.
 """
 
+from bengal.io._source import WARNING_CODES, file_stem
 from bengal.io.conll import read_conll, write_conll
-from bengal.io.formats import (FORMATS, ConllOptions, Format, detect_format, get_format, output_format, read_corpus,
-                               write_corpus)
+from bengal.io.formats import (
+    FORMATS,
+    ConllOptions,
+    Format,
+    detect_format,
+    get_format,
+    output_format,
+    read_corpus,
+    write_corpus,
+)
 from bengal.io.jsonl import read_jsonl, write_jsonl
 from bengal.io.manifest import manifest_path, write_with_manifest
-from bengal.io._source import WARNING_CODES, file_stem
 from bengal.io.nif import read_nif, write_nif
 
 __all__ = ["read_corpus", "write_corpus", "detect_format", "output_format", "get_format", "FORMATS", "Format",

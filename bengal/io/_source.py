@@ -8,7 +8,7 @@ import gzip
 import io
 import os
 from pathlib import Path
-from typing import IO, Any, Iterable
+from typing import IO, Any, Iterable, cast
 
 from bengal.errors import InputError
 from bengal.model import CorpusWarning, Mention
@@ -92,7 +92,7 @@ def open_binary(source: Any) -> tuple[IO[bytes], bool]:
             raise InputError(f"cannot read the file: {err.strerror or err}", source=os.fspath(source)) from None
         if fh.peek(2)[:2] == b"\x1f\x8b":
             fh.close()
-            return gzip.open(source, "rb"), True
+            return cast(IO[bytes], gzip.open(source, "rb")), True  # a GzipFile is a binary stream
         return fh, True
     return source, False
 

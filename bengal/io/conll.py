@@ -22,7 +22,15 @@ from bengal.errors import InputError
 from bengal.io._source import FlawLog, file_stem, open_binary, source_name
 from bengal.model import Corpus, Document, Mention
 from bengal.perf import gc_paused
-from bengal.tagging.decode import LabelTable, TagError, check_mode, encode, extract_chunks, flat_places, invalid_positions
+from bengal.tagging.decode import (
+    LabelTable,
+    TagError,
+    check_mode,
+    encode,
+    extract_chunks,
+    flat_places,
+    invalid_positions,
+)
 from bengal.tagging.schemes import STRICT, get_scheme, tags_for
 
 __all__ = [
@@ -184,6 +192,7 @@ def conll_to_corpus(cf: ConllFile, *, scheme: str = "iob2", mode: str = "lenient
     try:
         ids = encode(table, [list(s.tags) for s in cf.sentences], "tags")
     except TagError as err:
+        assert err.sentence is not None  # encode() names the sentence of a bad tag
         raise InputError(str(err).split(": ", 1)[1], source=cf.source,
                          line=cf.line_of(err.sentence, err.token)) from None
     chunks = extract_chunks(ids, table, mode)

@@ -22,8 +22,8 @@ raised:
 ``unbalanced_tag``
     a closing tag with no open tag of its name, an entity tag still open at
     ``</response>`` or the end (no mention), a ``</response>`` without
-    ``<response>``, a ``<response>`` never closed (its text is still read), or a closing tag that does not match the innermost open
-    entity tag (``<person>X</location>``: no mention).
+    ``<response>``, a ``<response>`` never closed (its text is still read), or a closing tag that
+    does not match the innermost open entity tag (``<person>X</location>``: no mention).
 ``unknown_tag``
     a tag whose name is not an entity tag (``<date>``): the markup is removed,
     its content kept as plain text, no mention.
@@ -37,7 +37,7 @@ raised:
 
 Whitespace at the edges of a tag's content is not part of the mention
 (``<person> Smith </person>`` is the mention ``Smith``; case C24).
-"""
+"""  # noqa: E501 - the example answer above is one line, as an LLM writes it
 
 from __future__ import annotations
 

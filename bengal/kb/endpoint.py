@@ -82,6 +82,7 @@ def split_query(query: str) -> tuple[str, str]:
         UsageError: when the body is not a SELECT query.
     """
     m = _PROLOGUE.match(query)
+    assert m is not None  # the pattern matches the empty string
     prologue, body = query[: m.end()], query[m.end():]
     if not _SELECT.match(body):
         raise UsageError("only SPARQL SELECT queries can be sent to an endpoint")
@@ -230,7 +231,8 @@ class RemoteKB:
         size = self.page_size
         while True:
             got, page, cap = self._request(f"{prologue}SELECT {vars_} WHERE {{ {{ SELECT {vars_} WHERE "
-                                           f"{{ {{ {body}\n}} }} ORDER BY {vars_} }} }} LIMIT {size} OFFSET {len(rows)}")
+                                           f"{{ {{ {body}\n}} }} ORDER BY {vars_} }} }} "
+                                           f"LIMIT {size} OFFSET {len(rows)}")
             self._check_vars(got, names)
             rows.extend(self._row(b, names) for b in page)
             if cap is not None and 0 < cap < size and len(page) == cap:
@@ -269,7 +271,9 @@ class RemoteKB:
         sw.setQuery(text)
         sw.setReturnFormat(JSON)
         sw.setOnlyConneg(True)  # the Accept header only: no non-standard format=… parameters
-        sw.timeout = self.timeout  # the documented attribute: setTimeout() would cut 0.5 s to int 0 (no limit)
+        # the documented attribute: setTimeout() would cut 0.5 s to int 0 (no limit); urlopen takes a float,
+        # SPARQLWrapper annotates the attribute as int
+        sw.timeout = self.timeout  # type: ignore[assignment]
         sw.setMethod(POST if len(text) > _GET_LIMIT else GET)
         if self.graph:
             sw.addDefaultGraph(self.graph)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import Any, cast
 
 from bengal.kb.sparql import DBO, DBR, PREFIXES
 
@@ -29,7 +29,8 @@ def kb_info(kb_path: str | os.PathLike[str] | None = None) -> dict[str, Any]:
     kb = open_kb(kb_path)
 
     def count(where: str) -> int:
-        return int(kb.select(PREFIXES + f"SELECT (COUNT(*) AS ?n) WHERE {{ {where} }}")[0][0])
+        rows = cast("list[tuple[str]]", kb.select(PREFIXES + f"SELECT (COUNT(*) AS ?n) WHERE {{ {where} }}"))
+        return int(rows[0][0])  # COUNT is always bound
 
     info: dict[str, Any] = {
         "source": kb.source,

@@ -21,6 +21,7 @@ import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO, cast
 
 import pyoxigraph as ox
 
@@ -100,7 +101,7 @@ class KB:
             InputError: when the query fails (syntax or evaluation error).
         """
         try:
-            solutions = self.store.query(query)
+            solutions = cast(ox.QuerySolutions, self.store.query(query))  # a SELECT query gives solutions
             n = len(solutions.variables)
             return [tuple(None if row[i] is None else row[i].value for i in range(n)) for row in solutions]
         except (SyntaxError, OSError, ValueError) as exc:
@@ -175,7 +176,7 @@ def _build_store(dump: Path, fmt: ox.RdfFormat, gz: bool, root: Path, final: Pat
         try:
             if gz:
                 with gzip.open(dump, "rb") as fh:
-                    store.bulk_load(fh, fmt)
+                    store.bulk_load(cast(IO[bytes], fh), fmt)  # a GzipFile is a binary stream
             else:
                 store.bulk_load(path=str(dump), format=fmt)
         except SyntaxError as exc:

@@ -214,7 +214,7 @@ def score_answers(samples: Sequence[Sample], answers: AnswerFile) -> AnswerRepor
 
 
 def _tags_corpus(samples: Sequence[Sample], tags: Sequence[Sequence[str]], name: str) -> Corpus:
-    buf = []
+    buf: list[str] = []
     for s, t in zip(samples, tags):
         buf.extend(f"{tok} {tag}" for tok, tag in zip(s.tokens, t))
         buf.append("")

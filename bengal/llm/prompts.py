@@ -21,10 +21,10 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator, Sequence
 
 from bengal.errors import UsageError
-from bengal.io.tagged import render_tagged
-from bengal.model import Corpus
 from bengal.io.conll import read_conll
+from bengal.io.tagged import render_tagged
 from bengal.llm.samples import Sample, sentence_samples
+from bengal.model import Corpus
 from bengal.resources import data_dir
 
 __all__ = ["INSTRUCTION", "MAX_SHOTS", "fewshot_samples", "build_prompt", "corpus_prompts"]

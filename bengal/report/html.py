@@ -65,7 +65,7 @@ def _summary_section(results: Sequence[ReportInput]) -> str:
         head = ["set", "system", "P", "R", "F1", "F1 interval", "macro F1", "TP", "FP", "FN", "failed docs"]
         if uri_task:
             head += ["InKB F1", "EE F1"]
-        best = {}
+        best: dict[str, float] = {}
         for r in rs:
             best[r.set] = max(best.get(r.set, -1.0), float(r.micro["f1"]))
         rows = []
@@ -158,7 +158,7 @@ def _set_axis(results: Sequence[ReportInput]) -> str:
     made = False
     for task, label in TASK_ORDER.items():
         rs = [r for r in results if r.task == task and r.set_info]
-        sets = {r.set: r.set_info for r in rs}
+        sets = {r.set: r.set_info for r in rs if r.set_info}  # all of rs (the test narrows the type)
         if len(sets) < 2:
             continue
         strategies = sorted({str(info.get("strategy")) for info in sets.values()})
@@ -167,6 +167,7 @@ def _set_axis(results: Sequence[ReportInput]) -> str:
         if len(densities) > 1:
             points: dict[str, list] = {}
             for r in rs:
+                assert r.set_info  # rs holds the results with set info
                 if r.set_info.get("density") is not None:
                     variant = [_variant(r.set_info, k) for k in varying]
                     key = " · ".join([r.system] + [v for v in variant if v])
@@ -215,7 +216,8 @@ def _kinds_section(results: Sequence[ReportInput]) -> str:
         legend += (f"<li>Not in this table nor in the error browser: {esc(names)} (C2KB and CoNLL chunk scores "
                    "carry no per-mention outcomes).</li>")
     return ("<h2 id=kinds>Error kinds</h2><p class=note>Mentions per error kind, over all documents: a wrong link "
-            "or a boundary error is one FP and one FN, so it counts on both sides.</p><table><thead><tr><th>task</th><th>set</th><th>system</th>" + head
+            "or a boundary error is one FP and one FN, so it counts on both sides.</p>"
+            "<table><thead><tr><th>task</th><th>set</th><th>system</th>" + head
             + "<th>documents with errors</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
             f"<ul class=legend>{legend}</ul>")
 

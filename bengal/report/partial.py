@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -27,7 +27,7 @@ def render_semeval(result: SemEvalResult) -> str:
     for scheme, c in result.overall.items():
         table.add_row(scheme, str(c.cor), str(c.inc), str(c.par), str(c.mis), str(c.spu), str(c.act), str(c.pos),
                       _f(c.precision), _f(c.recall), _f(c.f1))
-    items = [table]
+    items: list[RenderableType] = [table]
     if result.per_type:
         types = Table(title="F1 per type", title_justify="left")
         types.add_column("type", style="bold")

@@ -8,17 +8,22 @@ state, no GUI backend), text kept as text (``svg.fonttype = none``), and a fixed
 from __future__ import annotations
 
 import io
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
+
+if TYPE_CHECKING:  # matplotlib itself is imported only when a chart is drawn
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+    from matplotlib.typing import RcKeyType
 
 __all__ = ["type_bars", "f1_by_density", "f1_per_set", "svg_data_uri"]
 
-_RC = {"svg.fonttype": "none", "svg.hashsalt": "bengal-report", "font.size": 9,
-       "axes.spines.top": False, "axes.spines.right": False}
+_RC: dict[RcKeyType, Any] = {"svg.fonttype": "none", "svg.hashsalt": "bengal-report", "font.size": 9,
+                             "axes.spines.top": False, "axes.spines.right": False}
 #: Colour-blind-safe palette (Okabe & Ito 2008), one colour per system.
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
 
 
-def _svg(fig) -> str:
+def _svg(fig: Figure) -> str:
     import matplotlib
 
     buf = io.StringIO()
@@ -28,7 +33,7 @@ def _svg(fig) -> str:
     return text[text.index("<svg"):]
 
 
-def _figure(width: float, height: float):
+def _figure(width: float, height: float) -> tuple[Figure, Axes]:
     import matplotlib
     from matplotlib.figure import Figure
 
@@ -38,7 +43,7 @@ def _figure(width: float, height: float):
     return fig, ax
 
 
-def _finish(ax, title: str, legend: bool) -> None:
+def _finish(ax: Axes, title: str, legend: bool) -> None:
     ax.set_title(title, loc="left")
     if legend:  # beside the axes, never over a bar
         ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)

@@ -105,9 +105,10 @@ def load_result(path: str | os.PathLike[str]) -> ReportInput:
     note = ""
     result: Mapping[str, Any] = data
     if task == "answers":
-        result, task, note = data.get("chunk"), "chunk", "LLM answers (evalscope tags)"
-        if not isinstance(result, Mapping):
+        chunk = data.get("chunk")
+        if not isinstance(chunk, Mapping):
             raise _bad(p, 'an answers result without its "chunk" object')
+        result, task, note = chunk, "chunk", "LLM answers (evalscope tags)"
     if task not in TASK_ORDER:
         if task in ("semeval", "jaccard"):
             raise _bad(p, f"a {task} result: the report shows the tasks {', '.join(TASK_ORDER)} "
@@ -156,7 +157,8 @@ def load_result(path: str | os.PathLike[str]) -> ReportInput:
         if isinstance(w, Mapping):
             key = (str(w.get("code", "?")), str(w.get("side", "")))
             counts[key] = counts.get(key, 0) + 1
-    inputs = data.get("inputs") if isinstance(data.get("inputs"), Mapping) else {}
+    given_inputs = data.get("inputs")
+    inputs: Mapping[str, Any] = given_inputs if isinstance(given_inputs, Mapping) else {}
 
     def input_label(side: str) -> str | None:
         path = inputs.get(side, {}).get("path") if isinstance(inputs.get(side), Mapping) else None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from rich.console import JustifyMethod
 from rich.table import Table
 
 from bengal.report.render import plain_text
@@ -25,9 +26,10 @@ def render_sets(rows: Sequence[SetScore], *, width: int = 120) -> str:
     interval, TP/FP/FN, documents)."""
     level = next((r.ner.ci["level"] for r in rows if r.ner.ci), None)
     table = Table(title="one system on several gold sets (micro, strong match)", title_justify="left")
-    for name, just in (("gold set", "left"), ("view", "left"), ("docs", "right"), ("P", "right"), ("R", "right"),
-                       ("F1", "right"), (f"F1 {level:.0%} CI" if level else "F1 CI", "right"), ("TP", "right"),
-                       ("FP", "right"), ("FN", "right")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("gold set", "left"), ("view", "left"), ("docs", "right"), ("P", "right"), ("R", "right"), ("F1", "right"),
+        (f"F1 {level:.0%} CI" if level else "F1 CI", "right"), ("TP", "right"), ("FP", "right"), ("FN", "right"))
+    for name, just in columns:
         table.add_column(name, justify=just)
     for r in rows:
         for view, res in (("NER", r.ner), ("A2KB", r.a2kb)):

@@ -12,7 +12,7 @@ given :class:`rich.console.Console`.
 
 from __future__ import annotations
 
-from rich.console import Console, Group
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -127,7 +127,7 @@ def _warning_summary(result: ScoreResult) -> Text | None:
 
 def build_report(result: ScoreResult) -> Group:
     """Table, footnote and warning summary as one ``rich`` renderable."""
-    items = [build_table(result)]
+    items: list[RenderableType] = [build_table(result)]
     types = build_type_table(result)
     if types is not None:
         items.append(types)

@@ -79,8 +79,8 @@ def per_gold_type(task: Task, docs: Pairs, per_document: Sequence[DocumentScore]
     outcomes attributed to types. A TP or FN counts for its gold mention's types; an FP for the
     types of the gold mentions at an acceptable span (a wrong link on a Person mention is a Person
     error; under weak match an FP over gold mentions of several types counts for each, so per-type
-    FP can add up to more than the FP total), else for its own predicted types; ``(untyped)`` when there are none. A system's own
-    type vocabulary then cannot hide its linking errors."""
+    FP can add up to more than the FP total), else for its own predicted types; ``(untyped)`` when
+    there are none. A system's own type vocabulary then cannot hide its linking errors."""
     tp: dict[str, int] = {}
     fp: dict[str, int] = {}
     fn: dict[str, int] = {}
@@ -91,6 +91,7 @@ def per_gold_type(task: Task, docs: Pairs, per_document: Sequence[DocumentScore]
 
     for (g, p), d in zip(docs, per_document):
         a = d.alignment
+        assert a is not None  # score() keeps every document's alignment
         gm = g.mentions
         pm = p.mentions if p is not None else ()
         matched_g = {i for i, _ in a.pairs}
@@ -101,7 +102,7 @@ def per_gold_type(task: Task, docs: Pairs, per_document: Sequence[DocumentScore]
         for j, m in enumerate(pm):
             if j in matched_p or (gold_spans is not None and m.span not in gold_spans):
                 continue  # TP (counted on the gold side) or ignored by D2KB
-            at = set()
+            at: set[str] = set()
             for gm_ in gm:
                 if span_match(gm_, m):
                     at |= types_of(gm_) or {UNTYPED}

@@ -18,12 +18,19 @@ from typing import Any, Iterable, Mapping, Sequence
 import numpy as np
 
 from bengal.errors import UnknownOptionError
+from bengal.model import GOLD, PREDICTION
 from bengal.score import metrics
-from bengal.score.conventions import (ACCURACY_DEFINITION, CHUNK_MATCH, CHUNK_MICRO, LENIENT_DEFINITION,
-                                      MACRO_OVER_TYPES, STRICT_DEFINITION, WEIGHTED_DEFINITION)
+from bengal.score.conventions import (
+    ACCURACY_DEFINITION,
+    CHUNK_MATCH,
+    CHUNK_MICRO,
+    LENIENT_DEFINITION,
+    MACRO_OVER_TYPES,
+    STRICT_DEFINITION,
+    WEIGHTED_DEFINITION,
+)
 from bengal.score.metrics import Counts, Measures, MicroScore
 from bengal.score.result import ScoreWarning
-from bengal.model import GOLD, PREDICTION
 from bengal.tagging.decode import LabelTable, TagError, check_mode, encode, extract_chunks
 from bengal.tagging.schemes import LENIENT, MODES, STRICT, Scheme
 
@@ -336,14 +343,14 @@ def f1_score(y_true: Sequence[Sequence[str]], y_pred: Sequence[Sequence[str]], *
     return _average(score_chunks(y_true, y_pred, scheme=scheme, mode=mode, suffix=suffix), average).f1
 
 
-def precision_score(y_true, y_pred, *, average: str = "micro", scheme: str = "iob2", mode: str = LENIENT,
-                    suffix: bool = False) -> float:
+def precision_score(y_true: Sequence[Sequence[str]], y_pred: Sequence[Sequence[str]], *, average: str = "micro",
+                    scheme: str = "iob2", mode: str = LENIENT, suffix: bool = False) -> float:
     """Chunk precision (seqeval's ``precision_score``); see :func:`f1_score`."""
     return _average(score_chunks(y_true, y_pred, scheme=scheme, mode=mode, suffix=suffix), average).precision
 
 
-def recall_score(y_true, y_pred, *, average: str = "micro", scheme: str = "iob2", mode: str = LENIENT,
-                 suffix: bool = False) -> float:
+def recall_score(y_true: Sequence[Sequence[str]], y_pred: Sequence[Sequence[str]], *, average: str = "micro",
+                 scheme: str = "iob2", mode: str = LENIENT, suffix: bool = False) -> float:
     """Chunk recall (seqeval's ``recall_score``); see :func:`f1_score`."""
     return _average(score_chunks(y_true, y_pred, scheme=scheme, mode=mode, suffix=suffix), average).recall
 

@@ -19,8 +19,8 @@ from bengal.score import metrics
 from bengal.score.matching import Alignment
 from bengal.score.metrics import Counts, Measures, MicroScore
 
-__all__ = ["GOLD", "PREDICTION", "UNTYPED", "SCORING_WARNINGS", "Result", "ScoreWarning", "SubScore", "SweepPoint", "Sweep",
-           "DocumentScore", "ScoreResult", "RESULT_KEYS"]
+__all__ = ["GOLD", "PREDICTION", "UNTYPED", "SCORING_WARNINGS", "Result", "ScoreWarning", "SubScore", "SweepPoint",
+           "Sweep", "DocumentScore", "ScoreResult", "RESULT_KEYS"]
 
 #: The per-type key of a mention without a type.
 UNTYPED = "(untyped)"
@@ -36,7 +36,8 @@ RESULT_KEYS = ("task", "micro", "warnings", "conventions")
 class Result(Protocol):
     """What every scoring result offers (span, chunk, SemEval, Jaccard, LLM answers)."""
 
-    task: str
+    @property
+    def task(self) -> str: ...
 
     @property
     def micro(self) -> MicroScore: ...

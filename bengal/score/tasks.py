@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from bengal.model import Mention
-from bengal.score.matching import STRONG, Alignment, SpanMatch, align, greedy_matching, maximum_matching
+from bengal.score.matching import STRONG, Accept, Alignment, SpanMatch, align, greedy_matching, maximum_matching
 from bengal.score.uris import UriMatcher, uris_match
 
 __all__ = ["Task", "TASKS", "OTHER_TASKS", "A2KB", "D2KB", "C2KB", "EREC", "ETYPING", "types_of"]
@@ -67,21 +67,24 @@ def types_of(m: Mention) -> frozenset[str]:
     return frozenset(m.type.split()) if m.type else frozenset()
 
 
-def _uri_accept(uri_matcher: UriMatcher):
+def _uri_accept(uri_matcher: UriMatcher) -> Accept:
     if uri_matcher.normalise is None and uri_matcher.same_as is None and uri_matcher.kb is None:
         return lambda g, p: uris_match(g.uris, p.uris)
     return lambda g, p: uri_matcher(g.uris, p.uris)
 
 
-def _align_a2kb(gold, pred, span_match, uri_matcher, strategy) -> Alignment:
+def _align_a2kb(gold: Sequence[Mention], pred: Sequence[Mention], span_match: SpanMatch, uri_matcher: UriMatcher,
+                strategy: str) -> Alignment:
     return align(gold, pred, span_match, _uri_accept(uri_matcher), strategy)
 
 
-def _align_erec(gold, pred, span_match, uri_matcher, strategy) -> Alignment:
+def _align_erec(gold: Sequence[Mention], pred: Sequence[Mention], span_match: SpanMatch, uri_matcher: UriMatcher,
+                strategy: str) -> Alignment:
     return align(gold, pred, span_match, None, strategy)
 
 
-def _align_etyping(gold, pred, span_match, uri_matcher, strategy) -> Alignment:
+def _align_etyping(gold: Sequence[Mention], pred: Sequence[Mention], span_match: SpanMatch, uri_matcher: UriMatcher,
+                   strategy: str) -> Alignment:
     def accept(g: Mention, p: Mention) -> bool:
         tg, tp = types_of(g), types_of(p)
         return tg == tp or not tg.isdisjoint(tp)
@@ -89,7 +92,8 @@ def _align_etyping(gold, pred, span_match, uri_matcher, strategy) -> Alignment:
     return align(gold, pred, span_match, accept, strategy)
 
 
-def _align_d2kb(gold, pred, span_match, uri_matcher, strategy) -> Alignment:
+def _align_d2kb(gold: Sequence[Mention], pred: Sequence[Mention], span_match: SpanMatch, uri_matcher: UriMatcher,
+                strategy: str) -> Alignment:
     spans = {m.span for m in gold}
     kept = [i for i, p in enumerate(pred) if p.span in spans]
     sub = [pred[i] for i in kept]
@@ -98,7 +102,8 @@ def _align_d2kb(gold, pred, span_match, uri_matcher, strategy) -> Alignment:
     return Alignment(pairs, len(gold), len(sub), len(pred) - len(sub))
 
 
-def _align_c2kb(gold, pred, span_match, uri_matcher, strategy) -> Alignment:
+def _align_c2kb(gold: Sequence[Mention], pred: Sequence[Mention], span_match: SpanMatch, uri_matcher: UriMatcher,
+                strategy: str) -> Alignment:
     def bag(ms: Sequence[Mention]) -> tuple[list[frozenset[str]], int]:
         items: dict[frozenset[str], None] = {}
         left_out = 0

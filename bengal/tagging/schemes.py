@@ -12,7 +12,7 @@ Definitions, sources and where this differs from seqeval: ``docs/tagging.md``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Iterable, Mapping, cast
 
 from bengal.errors import UnknownOptionError
 
@@ -101,10 +101,12 @@ class Scheme:
         return prev != OUTSIDE and self._match(self.end, prev, cur, same)
 
 
-def _scheme(name: str, label: str, prefixes: str, roles: dict[str, str], start, inside, end,
-            writes: str | None = None, after_same: str | None = None) -> Scheme:
+def _scheme(name: str, label: str, prefixes: str, roles: dict[str, str], start: Iterable[Pattern],
+            inside: Iterable[Pattern], end: Iterable[Pattern], writes: str | None = None,
+            after_same: str | None = None) -> Scheme:
+    # ``writes`` has one prefix letter per slot ("IIII"): four, which the type system cannot count
     return Scheme(name, label, prefixes, roles, frozenset(start), frozenset(inside), frozenset(end),
-                  tuple(writes) if writes else None, after_same)  # type: ignore[arg-type]
+                  cast("tuple[str, str, str, str]", tuple(writes)) if writes else None, after_same)
 
 
 SCHEMES: dict[str, Scheme] = {s.name: s for s in (

@@ -15,11 +15,11 @@ from typing import Any, Sequence
 
 from bengal.atomic import check_writable
 from bengal.errors import InputError, UsageError
+from bengal.io import file_stem
 from bengal.io.answers import is_answers_file, read_answers
 from bengal.io.conll import read_conll_file
 from bengal.io.formats import ConllOptions, detect_format, read_corpus
 from bengal.io.manifest import set_info, system_name
-from bengal.io import file_stem
 from bengal.io.same_as import read_same_as
 from bengal.llm.answers import score_answers
 from bengal.llm.samples import sentence_samples

@@ -99,9 +99,10 @@ def _parse_records(fh: IO[bytes], fmt: Any, base_iri: str | None,
             continue
         if subject != cur_subject:
             key = str(subject)
-            cur = records.get(key)  # type: ignore[assignment]
-            if cur is None:
-                cur = records[key] = [None, None, None, None, None, None, None, None, False]
+            found = records.get(key)
+            if found is None:
+                found = records[key] = [None, None, None, None, None, None, None, None, False]
+            cur = found
             cur_subject = subject
         if k == kind_type:
             cur[kind_type] = True

@@ -36,11 +36,14 @@ _P = {
     "taClassRef": ITSRDF + "taClassRef",
     "taConfidence": ITSRDF + "taConfidence",
 }
+#: An object term, ``(kind, value)`` (the kinds: :func:`_nodes`).
+_Obj = tuple[str, str | int]
+
 _CONTEXT_TYPES = ("String", "Context", "RFC5147String")
 _PHRASE_TYPES = ("String", "Phrase", "RFC5147String")
 
 
-def _nodes(doc: Document, corpus_name: str) -> Iterator[tuple[str, list[tuple[str, list[str]]]]]:
+def _nodes(doc: Document, corpus_name: str) -> Iterator[tuple[str, list[tuple[str, list[_Obj]]]]]:
     """The nodes of one document: ``(subject IRI, [(property, [objects as (kind, value)] …)])``.
 
     Objects are tagged tuples ``("iri", s)``, ``("str", s)``, ``("nni", n)``, ``("dbl", s)``.
@@ -59,13 +62,14 @@ def _nodes(doc: Document, corpus_name: str) -> Iterator[tuple[str, list[tuple[st
         k = seen.get(m.span, 0) + 1
         seen[m.span] = k
         subj = _with_char(uri, m.begin, m.end) + (f";n={k}" if k > 1 else "")
-        props: list[tuple[str, list]] = [
+        props: list[tuple[str, list[_Obj]]] = [
             ("type", [("cls", t) for t in _PHRASE_TYPES]),
             ("anchorOf", [("str", m.surface)]),
             ("beginIndex", [("nni", m.begin)]),
             ("endIndex", [("nni", m.end)]),
             ("referenceContext", [("iri", ctx)]),
         ]
+        idents: list[_Obj]
         if m.uris:
             what = f"document {doc.uri}: mention [{m.begin},{m.end}) URI"
             idents = [("iri", _safe_iri(u, what, corpus_name)) for u in sorted(m.uris)]
@@ -97,7 +101,7 @@ _TTL_PRED = {
 }
 
 
-def _obj(o: tuple, turtle: bool) -> str:
+def _obj(o: _Obj, turtle: bool) -> str:
     """One object term, ``(kind, value)``, in Turtle (with the nif/xsd prefixes) or N-Triples."""
     kind, v = o
     if kind == "iri":
@@ -105,6 +109,7 @@ def _obj(o: tuple, turtle: bool) -> str:
     if kind == "cls":
         return f"nif:{v}" if turtle else f"<{NIF}{v}>"
     if kind == "str":
+        assert isinstance(v, str)  # the "str" kind holds text
         return quote_literal(v)
     datatype = "nonNegativeInteger" if kind == "nni" else "double"
     return f'"{v}"^^xsd:{datatype}' if turtle else f'"{v}"^^<{XSD}{datatype}>'

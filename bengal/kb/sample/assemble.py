@@ -43,7 +43,7 @@ def sample_lines(b: Builder) -> tuple[list[str], dict[str, Any]]:
         b.source_counts(source)["distinct triples"] = len(triples)
         object_triples |= triples
     entities: set[str] = set()
-    properties = Counter()
+    properties: Counter[str] = Counter()
     for s, p, o in object_triples:
         lines.add(f"<{s}> <{p}> <{o}> .")
         entities.add(s)

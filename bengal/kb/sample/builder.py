@@ -137,7 +137,7 @@ class Builder:
         self.object_properties = {s for s, t in declared.items() if t == OWL + "ObjectProperty"}
         self.datatype_properties = {s for s, t in declared.items() if t == OWL + "DatatypeProperty"}
         lines = self.ontology_lines
-        dropped = Counter()
+        dropped: Counter[str] = Counter()
         for s, t in declared.items():
             lines.add(f"<{s}> <{RDF_TYPE}> <{t}> .")
         for q in quads:

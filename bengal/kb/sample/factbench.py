@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import tarfile
 from collections import defaultdict
-from typing import Any
+from typing import IO, Any, cast
 
 import pyoxigraph as ox
 
@@ -104,7 +104,8 @@ def read_factbench_ttl(b: Builder) -> None:
         tar = tarfile.open(archive, "r:gz")
         members = sorted((m for m in tar.getmembers() if m.isfile() and m.name.endswith(".ttl")),
                          key=lambda m: m.name)
-        files = [(m.name, tar.extractfile(m).read()) for m in members]  # type: ignore[union-attr]
+        # extractfile gives None only for a member that is not a file
+        files = [(m.name, cast(IO[bytes], tar.extractfile(m)).read()) for m in members]
         tar.close()
     except (OSError, tarfile.TarError, EOFError) as e:
         raise InputError(f"cannot read the tar archive: {e}", source=str(archive)) from e
