@@ -13,6 +13,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from conftest import REPO
 
 from bengal.annotate import NifWebService, annotate_corpus, make_server
 from bengal.annotate.baseline import build_dictionary, load_baseline, surface_form
@@ -22,10 +23,8 @@ from bengal.io import read_corpus, write_corpus
 from bengal.kb.store import open_kb
 from bengal.model import Corpus, Document, Mention
 
-from conftest import REPO
-
 R = "http://dbpedia.org/resource/"
-O = "http://dbpedia.org/ontology/"
+O = "http://dbpedia.org/ontology/"  # noqa: E741 - the dbo: prefix in the KB slice below
 LABEL = "<http://www.w3.org/2000/01/rdf-schema#label>"
 ALT = "<http://www.w3.org/2004/02/skos/core#altLabel>"
 TYPE = "<http://www.w3.org/1999/02/22-rdf-syntax-ns#type>"
@@ -297,7 +296,8 @@ def test_cli_baseline_and_url_and_jobs(kb_slice, baseline, tmp_path):
     assert manifest["system"] == url and manifest["output"] == {"file": "down.ttl", "format": "nif"}
     assert manifest["run"] == down and manifest["corpus"] == str(tmp_path / "gold.ttl")
     assert json.loads((tmp_path / "p1.ttl.manifest.json").read_text())["system"] == "baseline"
-    assert main(["score", str(tmp_path / "gold.ttl"), str(tmp_path / "p1.ttl"), "--json", str(tmp_path / "s.json")]) == 0
+    assert main(["score", str(tmp_path / "gold.ttl"), str(tmp_path / "p1.ttl"),
+                 "--json", str(tmp_path / "s.json")]) == 0
     scored = json.loads((tmp_path / "s.json").read_text())
     assert scored["system"] == "baseline" and scored["set"] == "gold"
     assert main(["score", str(tmp_path / "gold.ttl"), str(tmp_path / "down.ttl"), "--system-name", "down",
@@ -340,7 +340,8 @@ def test_bengal_serve_command_answers_the_protocol(kb_slice, tmp_path):
         line = proc.stderr.readline().decode()  # "serving baseline on http://127.0.0.1:PORT/ …" (EOF if it died)
         assert line.startswith("serving baseline on http://127.0.0.1:"), line
         url = line.split(" on ", 1)[1].split()[0]
-        got = NifWebService(url, timeout=10, retries=0).annotate(Document("http://example.org/q", "Paris lies in France."))
+        got = NifWebService(url, timeout=10, retries=0).annotate(
+            Document("http://example.org/q", "Paris lies in France."))
         assert spans(got) == [(0, 5, R + "Paris", O + "Place"), (14, 20, R + "France", O + "Place")]
     finally:
         proc.send_signal(signal.SIGINT)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import pytest
 from cli_helpers import assert_one_line_error, bengal
 

@@ -12,14 +12,13 @@ from pathlib import Path
 
 import pyoxigraph as ox
 import pytest
-from cli_helpers import bengal, bengal_process
 import rdflib
+from cli_helpers import bengal, bengal_process
+from conftest import TEST_DATA
 
 from bengal.generate import GenerateConfig, generate
-from bengal.workflows.generate_files import generate_files
 from bengal.kb.store import bundled_sample_path
-
-from conftest import TEST_DATA
+from bengal.workflows.generate_files import generate_files
 
 NIF = rdflib.Namespace("http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#")
 ITSRDF = rdflib.Namespace("http://www.w3.org/2005/11/its/rdf#")
@@ -162,7 +161,8 @@ def test_kb_info_counts_match_the_dump(tmp_path):
     assert proc.returncode == 0, proc.stderr
     lines = 0
     labelled: set[str] = set()
-    label = re.compile(r'^<(http://dbpedia\.org/resource/[^>]*)> <http://www\.w3\.org/2000/01/rdf-schema#label> ".*"@en \.$')
+    label = re.compile(r'^<(http://dbpedia\.org/resource/[^>]*)> '
+                       r'<http://www\.w3\.org/2000/01/rdf-schema#label> ".*"@en \.$')
     with gzip.open(bundled_sample_path(), "rt", encoding="utf-8") as fh:
         for line in fh:
             lines += 1

@@ -16,10 +16,10 @@ import pytest
 from cli_helpers import bengal
 
 from bengal.generate import GenerateConfig, generate
-from bengal.workflows.generate_files import generate_files
 from bengal.generate.kbview import entities, load_ontology, outgoing_facts
 from bengal.generate.pipeline import DocumentMaker
 from bengal.generate.strategies import STRATEGIES, FactSource, StrategyContext
+from bengal.workflows.generate_files import generate_files
 
 STRATEGY_NAMES = ("star", "sym", "path", "hybrid", "summary")
 DBO = "http://dbpedia.org/ontology/"
@@ -116,7 +116,8 @@ def subgraphs(bundled_kb):
         found = []
         for uri in order[:400]:
             info = entities(bundled_kb, onto, [uri])[uri]
-            ctx = StrategyContext(info, facts, random.Random(uri), maker.can_list, outgoing_facts(bundled_kb, onto, uri))
+            ctx = StrategyContext(info, facts, random.Random(uri), maker.can_list,
+                                  outgoing_facts(bundled_kb, onto, uri))
             sub = STRATEGIES[name](ctx, 5, 2)
             if sub is not None:
                 found.append((info, sub))

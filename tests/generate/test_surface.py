@@ -27,8 +27,8 @@ from bengal.generate.surface import (
     unqualified_place,
 )
 from bengal.generate.verbalise import fact_sentence, join_sentences, realise
-from bengal.workflows.generate_files import generate_files
 from bengal.kb.sparql import PREFIXES
+from bengal.workflows.generate_files import generate_files
 
 DBR = "http://dbpedia.org/resource/"
 DBO = "http://dbpedia.org/ontology/"

@@ -6,8 +6,8 @@ bengal/generate/lang/en.toml.
 
 from __future__ import annotations
 
-
 import pytest
+from conftest import TEST_DATA
 
 from bengal.generate.config import GenerateConfig
 from bengal.generate.kbview import (
@@ -21,8 +21,6 @@ from bengal.generate.lexicon import load_lexicon
 from bengal.generate.pipeline import generate
 from bengal.generate.verbalise import fact_sentence, realise, type_sentence
 from bengal.kb.store import open_kb
-
-from conftest import TEST_DATA
 
 TINY = TEST_DATA / "tiny_kb.nt"
 DBR = "http://dbpedia.org/resource/"
@@ -156,7 +154,8 @@ def test_ontology_labels_read_as_common_nouns():
 
 def test_person_variant_of_president():
     lex = load_lexicon("en")
-    assert lex.templates("president", "president", ["Politician", "Person"], 1) == ("{s} served while {o} was president.",)
+    assert lex.templates("president", "president", ["Politician", "Person"], 1) == (
+        "{s} served while {o} was president.",)
     assert lex.templates("president", "president", ["Country"], 1) == ("{o} served as president of {s}.",)
 
 

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import io
 import json
+
 import pytest
+from cli_helpers import bengal
+from conftest import shared_path
 
 from bengal.errors import InputError
 from bengal.io import ConllOptions, detect_format, read_corpus, write_corpus
 from bengal.io.conll import read_conll, read_conll_file, write_conll
 from bengal.workflows.score_files import score_conll
-
-from cli_helpers import bengal
-from conftest import shared_path
 
 GOLD = """-DOCSTART- -X- -X- O
 

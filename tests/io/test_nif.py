@@ -13,14 +13,13 @@ from pathlib import Path
 
 import pytest
 import rdflib
+from conftest import TEST_DATA
 
-from bengal.errors import InputError, UsageError
 from bengal.atomic import atomic_write
+from bengal.errors import InputError, UsageError
 from bengal.io import detect_format, read_corpus, read_nif, write_corpus, write_nif
 from bengal.io.nif import NIL_NAMESPACE, TYPE_NAMESPACE, document_uri
 from bengal.model import Corpus, CorpusWarning, Document, Mention
-
-from conftest import TEST_DATA
 
 DATA = TEST_DATA / "io"
 
@@ -102,7 +101,8 @@ def test_round_trip_through_streams():
 
 def test_code_point_offsets(tmp_path):
     assert len("👏") == 1 and len("👏".encode("utf-16-le")) // 2 == 2
-    corpus = Corpus((Document("http://ex.org/e", EMOJI_TEXT, (Mention.in_text(EMOJI_TEXT, 10, 16, {DBR + "Berlin"}),)),))
+    berlin = Mention.in_text(EMOJI_TEXT, 10, 16, {DBR + "Berlin"})
+    corpus = Corpus((Document("http://ex.org/e", EMOJI_TEXT, (berlin,)),))
     write_corpus(corpus, tmp_path / "e.ttl")
     graph = rdflib.Graph().parse(tmp_path / "e.ttl", format="turtle")
     phrase = rdflib.URIRef("http://ex.org/e#char=10,16")

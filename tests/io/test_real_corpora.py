@@ -42,11 +42,10 @@ from collections import Counter
 
 import pytest
 import rdflib
+from conftest import SHARED_DATA
 
 from bengal.errors import InputError
 from bengal.io import read_corpus
-
-from conftest import SHARED_DATA
 
 DATA = SHARED_DATA
 

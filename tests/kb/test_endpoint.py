@@ -223,7 +223,8 @@ def test_a_server_row_cap_is_followed(proxy, bundled_kb):
 
 
 def test_graph_selects_the_named_graph(server):
-    rows = RemoteKB(server, graph=GRAPH).select("SELECT ?s ?o WHERE { ?s <http://www.w3.org/2000/01/rdf-schema#label> ?o }")
+    rows = RemoteKB(server, graph=GRAPH).select(
+        "SELECT ?s ?o WHERE { ?s <http://www.w3.org/2000/01/rdf-schema#label> ?o }")
     assert sorted(rows) == [("http://example.org/a", "A"), ("http://example.org/b", 'B "quoted" }')]
     assert sorted(RemoteKB(server, graph=GRAPH).select("SELECT * WHERE { ?s <http://example.org/p> ?o }")) == [
         ("http://example.org/b", "http://example.org/a")]  # SELECT *: the server's variable order (o, s)

@@ -14,14 +14,13 @@ from pathlib import Path
 
 import pyoxigraph as ox
 import pytest
+from conftest import REPO, SHARED_DATA
 
 from bengal.errors import InputError
 from bengal.kb.iri import DBPEDIA_RESOURCE, label_from_iri, normalize_local_name
 from bengal.kb.sample import build_sample
 from bengal.kb.sample.sources import SOURCE_FILES
 from bengal.kb.store import BUNDLED_SAMPLE as DEFAULT_SAMPLE_NAME
-
-from conftest import REPO, SHARED_DATA
 
 SOURCES = SHARED_DATA
 SAMPLE = REPO / "kb" / DEFAULT_SAMPLE_NAME

@@ -11,9 +11,9 @@ from contextlib import redirect_stdout
 import pytest
 
 from bengal.io import read_corpus
+from bengal.io.answers import read_answers
 from bengal.io.conll import read_conll
 from bengal.io.tagged import parse_tagged
-from bengal.io.answers import read_answers
 from bengal.llm.answers import align_answer, score_answers
 from bengal.llm.samples import Sample, sentence_samples
 

@@ -119,7 +119,8 @@ def test_compare_sets_ner_and_a2kb_views(tmp_path):
     # The same NER counts from the chunk metrics of the two CoNLL exports.
     for src, dst in ((bench, "g.conll"), (system, "s.conll")):
         assert main(["convert", str(src), "-o", str(tmp_path / dst), "--map-types"]) == 0
-    assert main(["score", str(tmp_path / "g.conll"), str(tmp_path / "s.conll"), "--json", str(tmp_path / "c.json")]) == 0
+    assert main(["score", str(tmp_path / "g.conll"), str(tmp_path / "s.conll"),
+                 "--json", str(tmp_path / "c.json")]) == 0
     chunk = json.loads((tmp_path / "c.json").read_text())["micro"]
     assert (chunk["tp"], chunk["fp"], chunk["fn"]) == (3, 1, 2)
     assert main(["compare-sets", "--gold", str(bench), "--gold", "conllpp", "--pred", str(system)]) == 2

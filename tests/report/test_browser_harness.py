@@ -7,7 +7,6 @@ import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
-
 from browser import launch_chromium, load_page
 
 CLEAN = """<!doctype html><html><head><meta charset="utf-8"><title>ok</title></head>

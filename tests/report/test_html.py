@@ -12,10 +12,10 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from cli_helpers import assert_one_line_error, bengal
 
 from bengal.io import write_corpus
 from bengal.model import Corpus, Document, Mention
-from cli_helpers import assert_one_line_error, bengal
 
 DBR = "http://dbpedia.org/resource/"
 TEXT = "Paris Hilton visited Berlin and met Angela Merkel."
@@ -382,7 +382,8 @@ def test_errors_option_caps_the_documents_not_the_kinds(runs, tmp_path):
     assert errors["shown"] == 0 and errors["limit"] == 0 and errors["documents"] == []
     assert errors["documents_with_errors"] == 1 and errors["kinds"] == {"wrong_uri": 2, "boundary": 2}
     assert bengal("report", "e0.json", "-o", "e0.html", cwd=tmp_path).returncode == 0
-    assert "Documents with errors: 1; the result holds none of them in full" in (tmp_path / "e0.html").read_text(encoding="utf-8")
+    page = (tmp_path / "e0.html").read_text(encoding="utf-8")
+    assert "Documents with errors: 1; the result holds none of them in full" in page
     proc = bengal("score", str(runs / "gold.jsonl"), str(runs / "weak.jsonl"), "--errors", "-1", cwd=tmp_path)
     assert proc.returncode == 2 and "--errors" in proc.stderr and "Traceback" not in proc.stderr
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+
 import pytest
+from cli_helpers import bengal
 
 from bengal.errors import UsageError
-from cli_helpers import bengal
 from bengal.model import Corpus, Document, Mention
 from bengal.score import score
 from bengal.score.bootstrap import bootstrap_ci, paired_bootstrap, with_ci

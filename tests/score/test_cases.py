@@ -178,8 +178,13 @@ C19_TEXT = "X claps 👏 Berlin"
 
 
 def test_c19_code_points_utf16_utf8_round_trip():
-    from bengal.io.offsets import OffsetTable, code_point_to_utf16, code_point_to_utf8, utf16_to_code_point, \
-        utf8_to_code_point
+    from bengal.io.offsets import (
+        OffsetTable,
+        code_point_to_utf8,
+        code_point_to_utf16,
+        utf8_to_code_point,
+        utf16_to_code_point,
+    )
 
     # 'X claps ' is 8 code points, 👏 (U+1F44F) one more, then a space: Berlin starts at 10.
     # UTF-16: 👏 is a surrogate pair (2 units): 10 + 1 = 11. UTF-8: 👏 is 4 bytes: 10 + 3 = 13.

@@ -9,14 +9,13 @@ import warnings
 
 import numpy as np
 import pytest
+from conftest import shared_path
 
 from bengal.report.chunks import render_chunk_report
 from bengal.score.chunk_evaluator import ChunkEvaluator
 from bengal.score.chunks import classification_report, f1_score, score_chunks
 from bengal.tagging.decode import TagError, get_entities
 from bengal.tagging.schemes import SCHEMES, parse_tag
-
-from conftest import shared_path
 
 
 def one(gold: str, pred: str, **kw):

@@ -17,6 +17,7 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
+from conftest import shared_path
 
 from bengal.model import Corpus, Document, Mention
 from bengal.report.jsonout import score_to_json
@@ -24,8 +25,6 @@ from bengal.score import score
 from bengal.score.explain import ERROR_KINDS, ORDER, explain, explain_document
 from bengal.score.matching import STRONG as STRONG_MATCH
 from bengal.score.tasks import A2KB
-
-from conftest import shared_path
 
 DBR = "http://dbpedia.org/resource/"
 PH, PARIS, BERLIN, ROME, MILAN, OBAMA, TEXAS, SPRING = (

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import json
 import random
+
 import pytest
+from cli_helpers import bengal
+from conftest import shared_path
 
 from bengal.errors import InputError
 from bengal.io.conll import read_conll
@@ -13,9 +16,6 @@ from bengal.model import Corpus, Document, Mention
 from bengal.score.jaccard import clean_text, jaccard, jaccard_counts, score_jaccard
 from bengal.score.metrics import Counts
 from bengal.score.semeval import score_semeval, semeval_counts
-
-from cli_helpers import bengal
-from conftest import shared_path
 
 TEXT = "w0 w1 w2 w3 w4 w5 w6 w7"
 

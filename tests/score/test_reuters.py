@@ -17,11 +17,10 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+from conftest import SHARED_DATA
 
 from bengal.model import Corpus, Document, Mention
 from bengal.score import score
-
-from conftest import SHARED_DATA
 
 REUTERS = SHARED_DATA / "nif" / "n3-collection" / "Reuters-128.ttl"
 BASE = "http://aksw.org/N3/Reuters-128/"

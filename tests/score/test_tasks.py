@@ -11,9 +11,9 @@ import json
 import pytest
 
 from bengal.errors import InputError
+from bengal.io.same_as import read_same_as
 from bengal.model import Corpus, Document, Mention
 from bengal.score import score
-from bengal.io.same_as import read_same_as
 from bengal.score.uris import SameAsIndex, normalise_uri
 
 DBR = "http://dbpedia.org/resource/"
