@@ -145,59 +145,65 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str], *, t
     problems = list(found)
     gfmt = gold_format or detect_format(gold)
     pfmt = pred_format or detect_format(pred)
-    conll = ConllOptions(scheme=scheme, mode=mode, suffix=suffix)
-    result: Result
     readers: list[tuple[str, tuple[CorpusWarning, ...]]] = []
+    result: Result
     error_documents = None
     if task is None and pfmt == "jsonl" and is_answers_file(pred):
         gold_corpus = read_corpus(gold, gfmt, strict=strict)
         readers.append((f"gold {os.fspath(gold)}", gold_corpus.warnings))
         samples = sentence_samples(gold_corpus, load_type_map(type_map) if type_map else None)
         result = score_answers(samples, read_answers(pred))
+    elif (task or ("chunk" if gfmt == pfmt == "conll" else "a2kb")) == "chunk":
+        if gfmt != "conll" or pfmt != "conll":
+            raise UsageError(f"--task chunk scores tag sequences: GOLD and PRED must be CoNLL files "
+                             f"(read as {gfmt} and {pfmt}; force with --gold-format/--pred-format conll)")
+        chunks = score_conll(gold_file, resolve_corpus(pred)[0], scheme=scheme, mode=mode, suffix=suffix)
+        if strict and (chunks.invalid_gold or chunks.invalid_pred):
+            w = chunks.warnings[0]
+            raise InputError(f"{w.message} (an error under --strict)", source=w.where)
+        result = chunks
     else:
-        task = task or ("chunk" if gfmt == pfmt == "conll" else "a2kb")
-        if task == "chunk":
-            if gfmt != "conll" or pfmt != "conll":
-                raise UsageError(f"--task chunk scores tag sequences: GOLD and PRED must be CoNLL files "
-                                 f"(read as {gfmt} and {pfmt}; force with --gold-format/--pred-format conll)")
-            result = score_conll(gold_file, resolve_corpus(pred)[0], scheme=scheme, mode=mode, suffix=suffix)
-            if strict and (result.invalid_gold or result.invalid_pred):
-                w = result.warnings[0]
-                raise InputError(f"{w.message} (an error under --strict)", source=w.where)
+        task = task or "a2kb"
+        index = _same_as_index(same_as, problems) if task in TASKS else None
+        read_gold = gold_file if task in OTHER_TASKS else gold
+        conll = ConllOptions(scheme=scheme, mode=mode, suffix=suffix)
+        gold_corpus = read_corpus(read_gold, gfmt, strict=strict, conll=conll)
+        pred_corpus = read_corpus(pred, pfmt, strict=strict, conll=conll)
+        readers += [(f"gold {os.fspath(read_gold)}", gold_corpus.warnings),
+                    (f"prediction {os.fspath(pred)}", pred_corpus.warnings)]
+        if task == "semeval":
+            result = score_semeval(gold_corpus, pred_corpus)
+        elif task == "jaccard":
+            result = score_jaccard(gold_corpus, pred_corpus, threshold=jaccard_threshold,
+                                   beta=0.5 if beta is None else beta, greedy=greedy)
         else:
-            index = None
-            if task in TASKS:
-                for path in same_as:
-                    links, other = read_same_as(path)
-                    if index is None:
-                        index = SameAsIndex()
-                    for a, b in links:
-                        index.add(a, b)
-                    if other:
-                        problems.append(f"sameAs {os.fspath(path)}: {other} triples with another predicate are no "
-                                        "sameAs links; not used")
-            read_gold = gold_file if task in OTHER_TASKS else gold
-            gold_corpus = read_corpus(read_gold, gfmt, strict=strict, conll=conll)
-            pred_corpus = read_corpus(pred, pfmt, strict=strict, conll=conll)
-            readers += [(f"gold {os.fspath(read_gold)}", gold_corpus.warnings),
-                        (f"prediction {os.fspath(pred)}", pred_corpus.warnings)]
-            if task == "semeval":
-                result = score_semeval(gold_corpus, pred_corpus)
-            elif task == "jaccard":
-                result = score_jaccard(gold_corpus, pred_corpus, threshold=jaccard_threshold,
-                                       beta=0.5 if beta is None else beta, greedy=greedy)
-            else:
-                span = score(gold_corpus, pred_corpus, task=task, match=match, profile=profile,
-                             kb_namespaces=kb_namespaces or None, same_as=index,
-                             beta=1.0 if beta is None else beta, threshold=threshold, sweep=sweep)
-                result = with_ci(span, ci, level, seed) if ci else span
-                block["inputs"]["gold"]["documents"] = len(gold_corpus)
-                block["inputs"]["prediction"]["documents"] = len(pred_corpus)
-                error_documents = errors if span.task != "c2kb" else None
+            span = score(gold_corpus, pred_corpus, task=task, match=match, profile=profile,
+                         kb_namespaces=kb_namespaces or None, same_as=index,
+                         beta=1.0 if beta is None else beta, threshold=threshold, sweep=sweep)
+            result = with_ci(span, ci, level, seed) if ci else span
+            block["inputs"]["gold"]["documents"] = len(gold_corpus)
+            block["inputs"]["prediction"]["documents"] = len(pred_corpus)
+            error_documents = errors if span.task != "c2kb" else None
     run = ScoreRun(result, block, tuple(readers), tuple(problems), error_documents)
     if json_path is not None:
         write_payload(run.to_json(), Path(json_path))
     return run
+
+
+def _same_as_index(paths: Sequence[str | os.PathLike[str]], problems: list[str]) -> SameAsIndex | None:
+    """The owl:sameAs classes of the link files ``paths`` (None for none); a file's triples with another
+    predicate are a problem to tell, not links."""
+    index = None
+    for path in paths:
+        links, other = read_same_as(path)
+        if index is None:
+            index = SameAsIndex()
+        for a, b in links:
+            index.add(a, b)
+        if other:
+            problems.append(f"sameAs {os.fspath(path)}: {other} triples with another predicate are no sameAs links; "
+                            "not used")
+    return index
 
 
 def score_conll(gold: str | os.PathLike[str] | bytes, pred: str | os.PathLike[str] | bytes, *, scheme: str = "iob2",
