@@ -157,6 +157,12 @@ def _choices() -> str:
     return ", ".join(FORMATS)
 
 
+def _extension_choices() -> str:
+    """``.ttl (NIF Turtle), .nt (NIF N-Triples), .jsonl (JSON Lines) or .conll (CoNLL columns)``."""
+    named = [f"{f.extensions[0]} ({f.label})" for f in FORMATS.values()]
+    return ", ".join(named[:-1]) + " or " + named[-1]
+
+
 def get_format(name: str) -> Format:
     """The :class:`Format` called ``name`` or one of its aliases (case-insensitive).
 
@@ -233,7 +239,7 @@ def output_format(path: str | os.PathLike[str], format: str | None = None) -> st
         return fmt.name
     if by_extension is None:
         raise UsageError(f"cannot tell the output format from the extension of {os.fspath(path)}: "
-                         "use .ttl (NIF Turtle), .nt (NIF N-Triples) or .jsonl, optionally .gz, or --format")
+                         f"use {_extension_choices()}, optionally .gz, or --format")
     return by_extension.name
 
 

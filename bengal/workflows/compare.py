@@ -64,16 +64,19 @@ def compare_sets(golds: Sequence[str | os.PathLike[str]], preds: Sequence[str | 
         samples, seed: bootstrap resamplings for the intervals (0: none).
         type_map: TOML mapping of DBpedia classes to PER/ORG/LOC/MISC.
         strict: corpus flaws are errors.
-        json_path: also write the rows as JSON there.
+        json_path: also write the rows as JSON there (checked before any work).
 
     Raises:
-        UsageError: unequal numbers of gold and prediction sets, ``samples < 0``.
+        UsageError: unequal numbers of gold and prediction sets, ``samples < 0``, an output path that
+            cannot be written (e.g. one of the inputs).
         InputError: a broken file.
     """
     if len(golds) != len(preds):
         raise UsageError(f"{len(golds)} --gold but {len(preds)} --pred: give one prediction per gold set, in order")
     if samples < 0:
         raise UsageError(f"--ci must be 0 or more, got {samples}")
+    if json_path is not None:
+        check_writable(json_path, inputs=(*golds, *preds))
     map_type = load_type_map(type_map) if type_map else None
     rows = []
     for gold, pred in zip(golds, preds):

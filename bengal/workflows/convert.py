@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 
+from bengal.atomic import check_writable
 from bengal.io.formats import ConllOptions, read_corpus, write_corpus
 from bengal.model import Corpus
+from bengal.resources import resolve_corpus
 from bengal.typemap import load_type_map, map_corpus_types
 
 __all__ = ["convert"]
@@ -30,9 +32,11 @@ def convert(source: str | os.PathLike[str], output: str | os.PathLike[str], *, f
         The corpus as written (its ``warnings`` are the reader's).
 
     Raises:
-        UsageError: an output format that cannot be told; InputError: a broken source, or a
-            mention the output format cannot carry.
+        UsageError: an output format that cannot be told, an output path that cannot be written (e.g.
+            the source itself; checked before any reading); InputError: a broken source, or a mention
+            the output format cannot carry.
     """
+    check_writable(output, inputs=(resolve_corpus(source)[0],))
     corpus = read_corpus(source)
     if map_types or type_map:
         corpus = map_corpus_types(corpus, load_type_map(type_map) if type_map else None)

@@ -6,11 +6,12 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from bengal.atomic import atomic_write
+from bengal.atomic import atomic_write, check_writable
 from bengal.io.formats import read_corpus
 from bengal.llm.prompts import corpus_prompts, fewshot_samples
 from bengal.model import CorpusWarning
 from bengal.report.jsonout import payload_line
+from bengal.resources import resolve_corpus
 from bengal.typemap import load_type_map
 
 __all__ = ["PromptRun", "prompt_files"]
@@ -38,10 +39,12 @@ def prompt_files(corpus: str | os.PathLike[str], output: str | os.PathLike[str],
         with_target: add each sentence's gold answer as ``"target"``.
 
     Raises:
-        UsageError: ``shots`` out of range (checked before any reading); InputError: a broken corpus
-            or a gold mention CoNLL cannot carry.
+        UsageError: ``shots`` out of range, an output path that cannot be written (e.g. the corpus
+            itself); both checked before any reading. InputError: a broken corpus or a gold mention
+            CoNLL cannot carry.
     """
     examples = fewshot_samples(shots)
+    check_writable(output, inputs=(resolve_corpus(corpus)[0],))
     gold = read_corpus(corpus)
     records = corpus_prompts(gold, examples, map_type=load_type_map(type_map) if type_map else None,
                              with_target=with_target)

@@ -125,3 +125,25 @@ def test_the_exit_code_follows_the_error_class(tmp_path):
     assert run("convert", "gold.ttl", "-o", "out.xyz", cwd=tmp_path).returncode == 2
     (tmp_path / "bad.ttl").write_text("<a> <b> .\n")
     assert run("score", "bad.ttl", "gold.ttl", cwd=tmp_path).returncode == 1
+
+
+@pytest.mark.parametrize("args", [
+    ["compare-sets", "--gold", "gold.ttl", "--pred", "pred.ttl", "--ci", "0", "--json", "pred.ttl"],
+    ["prompts", "gold.ttl", "--shots", "0", "-o", "gold.ttl"],
+    ["convert", "gold.ttl", "-o", "gold.ttl"],
+    ["convert", "gold.ttl", "-o", "./gold.ttl"],  # another spelling of the same file
+])
+def test_an_output_that_is_an_input_is_refused_and_the_input_kept(tmp_path, args):
+    (tmp_path / "gold.ttl").write_text(GOOD_NIF)
+    (tmp_path / "pred.ttl").write_text(GOOD_NIF)
+    proc = run(*args, cwd=tmp_path)
+    assert_one_line_error(proc, "it is also an input")
+    assert proc.returncode == 2
+    assert (tmp_path / "gold.ttl").read_text() == GOOD_NIF and (tmp_path / "pred.ttl").read_text() == GOOD_NIF
+
+
+def test_an_unknown_output_extension_names_every_format(tmp_path):
+    (tmp_path / "gold.ttl").write_text(GOOD_NIF)
+    proc = run("convert", "gold.ttl", "-o", "out.xyz", cwd=tmp_path)
+    assert_one_line_error(proc, ".ttl (NIF Turtle)", ".nt (NIF N-Triples)", ".jsonl (JSON Lines)",
+                          ".conll (CoNLL columns)")
