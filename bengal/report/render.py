@@ -6,17 +6,12 @@ import io
 
 from rich.console import Console, RenderableType
 
-__all__ = ["plain_text", "text_console"]
-
-
-def text_console(width: int = 100) -> Console:
-    """A console that records plain text (no colour codes, no terminal needed) at ``width`` columns."""
-    return Console(file=io.StringIO(), width=width, force_terminal=False, color_system=None, record=True,
-                   soft_wrap=False)
+__all__ = ["plain_text"]
 
 
 def plain_text(renderable: RenderableType, *, width: int = 100) -> str:
     """``renderable`` printed as plain text at ``width`` columns (e.g. for CI logs and tests)."""
-    console = text_console(width)
+    console = Console(file=io.StringIO(), width=width, force_terminal=False, color_system=None, record=True,
+                      soft_wrap=False)
     console.print(renderable)
     return console.export_text()

@@ -15,13 +15,14 @@ from bengal.report.chunks import render_answers, render_chunk_report
 from bengal.report.partial import render_jaccard, render_semeval
 from bengal.report.table import render_table
 from bengal.score.result import SCORING_WARNINGS, Result, ScoreWarning
+from bengal.score.tasks import TASKS
 
 __all__ = ["warning_lines", "score_warning_lines", "render_result", "RENDERERS", "run_report_lines",
            "generated_lines", "comparison_lines"]
 
 #: How each kind of result is printed, by its ``task``.
 RENDERERS: dict[str, Callable[[Any], str]] = {
-    **{task: render_table for task in ("a2kb", "d2kb", "c2kb", "erec", "etyping")},
+    **dict.fromkeys(TASKS, render_table),
     "chunk": render_chunk_report,
     "semeval": render_semeval,
     "jaccard": render_jaccard,
@@ -57,7 +58,7 @@ def score_warning_lines(problems: Sequence[str], readers: Sequence[tuple[str, Se
         lines += [f"warning: answers {prediction}: {n} × {rule}" for rule, n in sorted(result.flaws.items())]
     elif result.task == "chunk":
         lines += [f"warning: {w.side} {w.where}: {w.code}: {w.message}" for w in result.warnings]
-    elif result.task in ("a2kb", "d2kb", "c2kb", "erec", "etyping"):
+    elif result.task in TASKS:
         lines += warning_lines([w for w in result.warnings if w.code in SCORING_WARNINGS], "scoring")
     return lines
 

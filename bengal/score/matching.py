@@ -60,7 +60,6 @@ __all__ = [
     "greedy_matching",
     "MATCHING_RULE",
     "GREEDY_RULE",
-    "MATCHING_STRATEGIES",
     "PROFILES",
 ]
 
@@ -74,13 +73,11 @@ GREEDY_RULE = (
     "greedy first fit in gold order (GERBIL 1.2.x MatchingsCounterImpl): each gold mention takes the first "
     "unused matching prediction; unmatched predictions are false positives"
 )
-#: Matching strategies: ``"maximum"`` (default) and ``"greedy"`` (GERBIL).
-MATCHING_STRATEGIES = ("maximum", "greedy")
-#: Scoring profiles and the matching strategy each uses. ``bengal``: one-to-one maximum matching
-#: (order-independent). ``gerbil``: GERBIL 1.2.x exactly — greedy first fit in gold order
-#: (``MatchingsCounterImpl``); two emerging entities always match; a document with empty gold and
-#: empty prediction scores 1 in the macro average; macro F1 is the mean of per-document F1. Both
-#: share the URI rule and zero division.
+#: Scoring profiles and the matching strategy each uses (``"maximum"`` or ``"greedy"``).
+#: ``bengal``: one-to-one maximum matching (order-independent). ``gerbil``: GERBIL 1.2.x
+#: exactly — greedy first fit in gold order (``MatchingsCounterImpl``); two emerging entities
+#: always match; a document with empty gold and empty prediction scores 1 in the macro average;
+#: macro F1 is the mean of per-document F1. Both share the URI rule and zero division.
 PROFILES = {"bengal": "maximum", "gerbil": "greedy"}
 
 Accept = Callable[[Mention, Mention], bool]

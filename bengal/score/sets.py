@@ -51,8 +51,7 @@ class SetScore:
 def ner_view(gold: Corpus, pred: Corpus, *, samples: int = 1000, seed: int = 0) -> ScoreResult:
     """The NER view of two corpora whose types are CoNLL types already: ETyping, strong match, with
     bootstrap intervals from ``samples`` resamplings (0: none)."""
-    ner = score(gold, pred, task="etyping", match="strong")
-    return with_ci(ner, samples, seed=seed) if samples else ner
+    return _with_ci(score(gold, pred, task="etyping", match="strong"), samples, seed)
 
 
 def set_views(gold: Corpus, pred: Corpus, *, samples: int = 1000, seed: int = 0,
@@ -61,8 +60,10 @@ def set_views(gold: Corpus, pred: Corpus, *, samples: int = 1000, seed: int = 0,
     types mapped to PER/ORG/LOC/MISC for the NER view; the A2KB view only when the gold has URIs."""
     ner = ner_view(map_corpus_types(gold, map_type), map_corpus_types(pred, map_type), samples=samples, seed=seed)
     has_uris = any(m.uris for d in gold for m in d.mentions)
-    a2kb = None
-    if has_uris:
-        a2kb = score(gold, pred, task="a2kb", match="strong")
-        a2kb = with_ci(a2kb, samples, seed=seed) if samples else a2kb
+    a2kb = _with_ci(score(gold, pred, task="a2kb", match="strong"), samples, seed) if has_uris else None
     return ner, a2kb
+
+
+def _with_ci(result: ScoreResult, samples: int, seed: int) -> ScoreResult:
+    """``result`` with bootstrap intervals from ``samples`` resamplings (0: as it is)."""
+    return with_ci(result, samples, seed=seed) if samples else result
