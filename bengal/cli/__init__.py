@@ -8,7 +8,18 @@ its class gives (:mod:`bengal.errors`): 2 for bad usage, 1 for bad input. A new 
 module that decorates a function with ``@cli.command()`` and is imported here.
 """
 
-from bengal.cli import annotate, compare, compare_sets, convert, generate, kb, prompts, report, score  # noqa: F401
+from bengal.cli import (  # noqa: F401
+    annotate,
+    compare,
+    compare_sets,
+    convert,
+    generate,
+    kb,
+    prompts,
+    report,
+    score,
+    stats,
+)
 from bengal.cli._app import cli, main
 
 __all__ = ["cli", "main"]

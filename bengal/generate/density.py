@@ -1,6 +1,6 @@
 """Entity density: gold mentions per token, its presets, and the token count behind it.
 
-Tokens are counted with spaCy's rule-based English tokenizer
+Tokens are counted (:func:`bengal.tokens.count_tokens`) with spaCy's rule-based English tokenizer
 (``spacy.blank("en")``, the tokenizer that ``en_core_web_sm`` also uses), so
 the density bengal reports is the one a spaCy-based meter measures. Sentences are joined by single spaces, which
 spaCy always splits on, so a document's token count is the sum of its
@@ -9,13 +9,8 @@ sentences' counts.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import TYPE_CHECKING, Callable
-
 from bengal.errors import UsageError
-
-if TYPE_CHECKING:  # spaCy is imported on first use
-    from spacy.tokens import Doc
+from bengal.tokens import count_tokens
 
 __all__ = ["DENSITY_PRESETS", "parse_density", "count_tokens"]
 
@@ -46,16 +41,3 @@ def parse_density(value: str | float) -> tuple[str, float]:
     if not 0.0 < number <= 1.0:
         raise UsageError(f"--density must lie in (0, 1] mentions per token, not {number}")
     return str(value), number
-
-
-@lru_cache(maxsize=1)
-def _tokenizer() -> Callable[[str], Doc]:
-    import spacy
-
-    return spacy.blank("en").tokenizer
-
-
-@lru_cache(maxsize=65536)
-def count_tokens(text: str) -> int:
-    """Number of spaCy English tokens in ``text``."""
-    return len(_tokenizer()(text))

@@ -1,0 +1,163 @@
+"""The KB's name index: which KB entities a surface form can name, and which forms an entity has.
+
+A form names an entity (exact, case-sensitive comparison) when it is
+
+- the entity's English ``rdfs:label`` without its disambiguation parenthesis
+  (:func:`bengal.kb.labels.surface_of`: ``"Paris (band)"`` → ``"Paris"``);
+- the part of that before the first ``", "`` (``"Cambridge, Massachusetts"`` → ``"Cambridge"``);
+- for a ``dbo:Person``, the last word of that name when it has more than one (an approximation
+  of the family name, cheap for the 44,000 persons of the bundled sample);
+- an English ``skos:altLabel``.
+
+Besides the forms the index holds each entity's top class (Person, Organisation, Place, Work,
+in that order of precedence, from ``rdf:type``; the bundled sample states the superclasses) and
+its KB in-degree (the number of triples ``?s ?p <entity>`` with ``?p`` other than ``rdf:type``),
+the popularity of Waitelonis et al. (SWJ 2018), who use PageRank; the in-degree is its
+one-step, offline stand-in. :func:`name_index` builds it once per KB snapshot and caches it
+on disk (``$BENGAL_CACHE/names/``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import cast
+
+from bengal.atomic import atomic_write
+from bengal.kb import labels
+from bengal.kb.labels import surface_of
+from bengal.kb.sparql import PREFIXES, SparqlKB
+from bengal.kb.store import cache_dir
+
+__all__ = ["NameIndex", "TOP_CLASSES", "build_name_index", "name_index", "label_forms"]
+
+DBO = "http://dbpedia.org/ontology/"
+DBR = "http://dbpedia.org/resource/"
+#: The top classes of the type mix, in order of precedence (an entity typed Person and Place is a Person).
+TOP_CLASSES = ("Person", "Organisation", "Place", "Work")
+_CACHE_VERSION = 1
+
+
+def label_forms(label: str, person: bool = False) -> list[str]:
+    """The surface forms an English label gives (module docstring), without repeats, in the order
+    label without parenthesis, head before the first comma, last word of a person's name.
+
+    >>> label_forms("Cambridge, Massachusetts")
+    ['Cambridge, Massachusetts', 'Cambridge']
+    >>> label_forms("Albert Einstein", person=True)
+    ['Albert Einstein', 'Einstein']
+    """
+    surface = surface_of(label)
+    out = [surface]
+    head = surface.partition(", ")[0]
+    if head and head != surface:
+        out.append(head)
+    if person:
+        words = surface.split()
+        if len(words) > 1 and words[-1] not in out:
+            out.append(words[-1])
+    return out
+
+
+@dataclass
+class NameIndex:
+    """Surface forms ↔ KB entities, with the entities' labels, top classes and in-degrees.
+
+    Attributes:
+        entities_of: surface form → the set of entity URIs it can name.
+        forms_of: entity URI → the set of its surface forms.
+        label: entity URI → its English label without the disambiguation parenthesis.
+        top_class: entity URI → one of :data:`TOP_CLASSES` (entities with none are absent).
+        in_degree: entity URI → number of triples with it as object (``rdf:type`` left out);
+            absent = 0.
+        subjects: every IRI that is the subject of a triple in the KB (what "in the KB" means).
+    """
+
+    entities_of: dict[str, set[str]] = field(default_factory=dict)
+    forms_of: dict[str, set[str]] = field(default_factory=dict)
+    label: dict[str, str] = field(default_factory=dict)
+    top_class: dict[str, str] = field(default_factory=dict)
+    in_degree: dict[str, int] = field(default_factory=dict)
+    subjects: frozenset[str] = frozenset()
+
+    def add(self, form: str, entity: str) -> None:
+        """Record that ``form`` can name ``entity``."""
+        self.entities_of.setdefault(form, set()).add(entity)
+        self.forms_of.setdefault(entity, set()).add(form)
+
+    def senses(self, form: str) -> int:
+        """How many KB entities ``form`` can name (0 for a form the KB does not know)."""
+        return len(self.entities_of.get(form, ()))
+
+
+def build_name_index(kb: SparqlKB) -> NameIndex:
+    """Read the :class:`NameIndex` of ``kb`` (six SELECT queries; about 10 s on the bundled sample).
+
+    Raises:
+        InputError: when a query fails (from ``kb.select``).
+    """
+    index = NameIndex()
+    rows = cast("list[tuple[str, str]]", kb.select(
+        PREFIXES + 'SELECT ?e ?l WHERE { ?e rdfs:label ?l . FILTER(LANG(?l) = "en") }'))
+    for cls in TOP_CLASSES:
+        for (e,) in cast("list[tuple[str]]", kb.select(PREFIXES + f"SELECT ?e WHERE {{ ?e a dbo:{cls} }}")):
+            index.top_class.setdefault(e, cls)
+    for e, label in sorted(rows):
+        index.label.setdefault(e, surface_of(label))
+        for form in label_forms(label, person=index.top_class.get(e) == "Person"):
+            index.add(form, e)
+    for e, a in cast("list[tuple[str, str]]", kb.select(
+            PREFIXES + 'SELECT ?e ?a WHERE { ?e skos:altLabel ?a . FILTER(LANG(?a) = "en") }')):
+        index.add(a, e)
+    for o, n in cast("list[tuple[str, str]]", kb.select(
+            PREFIXES + "SELECT ?o (COUNT(*) AS ?n) WHERE { ?s ?p ?o . FILTER(isIRI(?o) && ?p != rdf:type) } "
+            "GROUP BY ?o")):
+        index.in_degree[o] = int(n)
+    index.subjects = frozenset(s for (s,) in cast("list[tuple[str]]", kb.select(
+        "SELECT DISTINCT ?s WHERE { ?s ?p ?o . FILTER(isIRI(?s)) }")))
+    return index
+
+
+def _code_digest() -> str:
+    h = hashlib.sha256()
+    for module_file in (__file__, labels.__file__):
+        h.update(Path(module_file).read_bytes())
+    return h.hexdigest()[:12]
+
+
+_MEMORY: dict[str, NameIndex] = {}
+
+
+def name_index(kb: SparqlKB) -> NameIndex:
+    """The :class:`NameIndex` of ``kb``, built once per KB snapshot: kept in memory, and on disk
+    under ``$BENGAL_CACHE/names/`` for a KB with a ``checksum`` (the embedded store of a dump;
+    the key also holds a digest of this module's code, so an index built by other code is never
+    reused). A KB without a checksum (a remote endpoint, a store folder) is read every run.
+
+    Raises:
+        InputError: when a query fails.
+    """
+    checksum = getattr(kb, "checksum", None)
+    if not checksum:
+        return build_name_index(kb)
+    key = f"{checksum[:24]}-v{_CACHE_VERSION}-{_code_digest()}"
+    if key in _MEMORY:
+        return _MEMORY[key]
+    path = cache_dir() / "names" / f"{key}.pickle"
+    index: NameIndex | None = None
+    if path.is_file():
+        try:
+            with open(path, "rb") as fh:
+                loaded = pickle.load(fh)
+            index = loaded if isinstance(loaded, NameIndex) else None
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError):
+            index = None  # a damaged cache file is rebuilt
+    if index is None:
+        index = build_name_index(kb)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with atomic_write(path, "wb") as fh:
+            pickle.dump(index, fh, protocol=pickle.HIGHEST_PROTOCOL)
+    _MEMORY[key] = index
+    return index

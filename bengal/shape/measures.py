@@ -1,0 +1,199 @@
+"""Every measure of ``bengal stats`` on one corpus; the definitions are ``docs/shape.md``.
+
+Tokens and sentences are :mod:`bengal.tokens` (spaCy's blank English tokenizer and rule
+sentencizer; tokens are the non-space tokens). Entities are a mention's URIs after the corpus's
+own ``owl:sameAs`` links to ``http://dbpedia.org/resource/`` (OKE's corpus-local IRIs); a mention
+with several URIs counts with the smallest. The dataset properties follow Waitelonis, Jürges and
+Sack, "Remixing entity linking evaluation datasets for focused benchmarking", Semantic Web 10(2),
+2019 (SWJ 2018), section "dataset properties": likelihood of confusion of surface forms and of
+entities, dominance, popularity; the dictionary is the KB's :class:`bengal.kb.names.NameIndex`
+instead of the paper's Wikipedia anchor dictionary, popularity the KB in-degree instead of PageRank.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from bengal.kb.names import TOP_CLASSES, NameIndex
+from bengal.model import Corpus, Mention
+from bengal.tokens import sentences, tokens
+from bengal.typemap import TypeMap
+
+__all__ = ["MEASURES", "CHECKS", "CorpusShape", "measure_corpus", "TYPE_WINDOW"]
+
+DBR = "http://dbpedia.org/resource/"
+#: Tokens outside mentions over which word types are counted (the issue's "per 3,000 tokens").
+TYPE_WINDOW = 3000
+
+#: The measures in table order: ``(key, label, kind)``; kind ``int``, ``float`` or ``share``.
+MEASURES: tuple[tuple[str, str, str], ...] = (
+    ("documents", "documents", "int"),
+    ("mentions", "mentions", "int"),
+    ("mentions_per_document", "mentions / document", "float"),
+    ("sentences", "sentences", "int"),
+    ("tokens", "tokens", "int"),
+    ("tokens_per_sentence", "tokens / sentence", "float"),
+    ("mentions_per_token", "mentions / token", "float3"),
+    ("label_identical_share", "label-identical", "share"),
+    ("nil_share", "NIL / emerging", "share"),
+    ("type_person", "type: Person", "share"),
+    ("type_organisation", "type: Organisation", "share"),
+    ("type_place", "type: Place", "share"),
+    ("type_work", "type: Work", "share"),
+    ("type_other", "type: other", "share"),
+    ("word_types_per_3000", "word types / 3,000 tokens", "int"),
+    ("repeated_sentence_share", "sentences repeated across docs", "share"),
+    ("surface_form_ambiguity", "ambiguity of surface forms", "float"),
+    ("entity_ambiguity", "ambiguity of entities", "float"),
+    ("dominance", "dominance", "share"),
+    ("mfs_ceiling", "most-frequent-sense ceiling", "share"),
+    ("popularity_mean", "popularity: in-degree mean", "float"),
+    ("popularity_median", "popularity: in-degree median", "float"),
+    ("ambiguous_mention_share", "ambiguous mentions", "share"),
+    ("offsets_outside_text", "check: offsets outside text", "int"),
+    ("anchor_mismatches", "check: anchor != text slice", "int"),
+    ("overlapping_pairs", "check: overlapping mention pairs", "int"),
+    ("uris_not_in_kb", "check: URIs not in the KB", "int"),
+)
+#: The gold checks among :data:`MEASURES`.
+CHECKS = ("offsets_outside_text", "anchor_mismatches", "overlapping_pairs", "uris_not_in_kb")
+
+_TYPE_MAP = TypeMap({c: c for c in TOP_CLASSES} | {"PER": "Person", "ORG": "Organisation", "LOC": "Place"},
+                    default="other")
+
+
+@dataclass(frozen=True)
+class CorpusShape:
+    """The measures of one corpus.
+
+    Attributes:
+        name: the corpus name.
+        values: :data:`MEASURES` key → value; ``None`` where the measure has no base (e.g. no
+            mention, or fewer than :data:`TYPE_WINDOW` tokens outside mentions).
+        warnings: the reader's warning codes → counts.
+    """
+
+    name: str
+    values: dict[str, float | int | None]
+    warnings: dict[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"name", "measures": {key: value}, "reader_warnings": {code: count}}``."""
+        return {"name": self.name, "measures": dict(self.values), "reader_warnings": dict(self.warnings)}
+
+
+def _share(part: float, whole: float) -> float | None:
+    return part / whole if whole else None
+
+
+def _mean(xs: list[float]) -> float | None:
+    return statistics.fmean(xs) if xs else None
+
+
+def _entity(m: Mention, same_as: Callable[[str], str]) -> str | None:
+    return min(same_as(u) for u in m.uris) if m.uris else None
+
+
+def measure_corpus(corpus: Corpus, names: NameIndex, *, window: int = TYPE_WINDOW) -> CorpusShape:
+    """Measure ``corpus`` against the KB's ``names`` (definitions: ``docs/shape.md``).
+
+    Args:
+        corpus: any corpus of the model (NIF, JSONL, CoNLL read alike).
+        names: the KB's name index (:func:`bengal.kb.names.name_index`).
+        window: tokens outside mentions over which word types are counted.
+
+    Returns:
+        a :class:`CorpusShape`; counts are ints, the rest floats or ``None``.
+    """
+    links = {a: b for a, b in corpus.same_as if b.startswith(DBR) and not a.startswith(DBR)}
+    links.update({b: a for a, b in corpus.same_as if a.startswith(DBR) and not b.startswith(DBR)})
+
+    def same_as(u: str) -> str:
+        return links.get(u, u)
+
+    v: dict[str, float | int | None] = {}
+    docs = corpus.documents
+    mentions = [(d, m) for d in docs for m in d.mentions]
+    n_m = len(mentions)
+    v["documents"] = len(docs)
+    v["mentions"] = n_m
+    v["mentions_per_document"] = _share(n_m, len(docs))
+
+    n_tok = n_sent = 0
+    outside_words: list[str] = []
+    sentence_docs: dict[str, set[int]] = defaultdict(set)
+    sentence_list: list[str] = []
+    for i, d in enumerate(docs):
+        toks = tokens(d.text)
+        n_tok += len(toks)
+        spans = [(m.begin, m.end) for m in d.mentions]
+        for tb, te, t in toks:
+            if len(outside_words) < window and any(c.isalpha() for c in t) and \
+                    not any(tb < me and mb < te for mb, me in spans):
+                outside_words.append(t.lower())
+        for sb, se in sentences(d.text):
+            n_sent += 1
+            sentence_docs[d.text[sb:se]].add(i)
+            sentence_list.append(d.text[sb:se])
+    v["sentences"] = n_sent
+    v["tokens"] = n_tok
+    v["tokens_per_sentence"] = _share(n_tok, n_sent)
+    v["mentions_per_token"] = _share(n_m, n_tok)
+
+    linked = [(d, m, _entity(m, same_as)) for d, m in mentions if m.uris]
+    base = [(m, e) for _, m, e in linked if e in names.label]
+    v["label_identical_share"] = _share(sum(1 for m, e in base if m.surface == names.label[e]), len(base))
+    v["nil_share"] = _share(n_m - len(linked), n_m)
+
+    types: Counter[str] = Counter()
+    for _, m in mentions:
+        e = _entity(m, same_as)
+        top = names.top_class.get(e) if e else None
+        types[top or _TYPE_MAP(m.type)] += 1
+    for cls in (*TOP_CLASSES, "other"):
+        v[f"type_{cls.lower()}"] = _share(types[cls], n_m)
+
+    v["word_types_per_3000"] = len(set(outside_words)) if len(outside_words) >= window else None
+    v["repeated_sentence_share"] = _share(sum(1 for s in sentence_list if len(sentence_docs[s]) > 1), n_sent)
+
+    # Waitelonis et al.: likelihood of confusion, dominance, popularity; and the MFS ceiling
+    forms = sorted({m.surface for _, m in mentions})
+    v["surface_form_ambiguity"] = _mean([names.senses(f) for f in forms if names.senses(f) > 0])
+    gold = sorted({e for _, _, e in linked if e is not None})
+    v["entity_ambiguity"] = _mean([len(names.forms_of[e]) for e in gold if e in names.forms_of])
+    used: dict[str, set[str]] = defaultdict(set)
+    for _, m, e in linked:
+        if e is not None:
+            used[e].add(m.surface)
+    v["dominance"] = _mean([len(used[e] & names.forms_of[e]) / len(names.forms_of[e])
+                            for e in gold if names.forms_of.get(e)])
+    by_form: dict[str, Counter[str]] = defaultdict(Counter)
+    for _, m, e in linked:
+        if e is not None:
+            by_form[m.surface][e] += 1
+    top_sense = {f: min(c, key=lambda e: (-c[e], e)) for f, c in by_form.items()}
+    v["mfs_ceiling"] = _share(sum(1 for _, m, e in linked if top_sense.get(m.surface) == e), len(linked))
+    in_kb = [e for e in gold if e in names.subjects]
+    degrees = [names.in_degree.get(e, 0) for e in in_kb]
+    v["popularity_mean"] = _mean([float(x) for x in degrees])
+    v["popularity_median"] = float(statistics.median(degrees)) if degrees else None
+    v["ambiguous_mention_share"] = _share(sum(1 for _, m in mentions if names.senses(m.surface) > 1), n_m)
+
+    # gold checks
+    warnings = Counter(w.code for w in corpus.warnings)
+    v["offsets_outside_text"] = sum(1 for d, m in mentions if m.end > len(d.text))
+    v["anchor_mismatches"] = warnings.get("anchor_mismatch", 0)
+    pairs = 0
+    for d in docs:
+        spans = sorted({(m.begin, m.end) for m in d.mentions})
+        for k, (_, end) in enumerate(spans):
+            for b2, _ in spans[k + 1:]:
+                if b2 >= end:
+                    break
+                pairs += 1
+    v["overlapping_pairs"] = pairs
+    v["uris_not_in_kb"] = len({same_as(u) for _, m in mentions for u in m.uris} - names.subjects)
+    return CorpusShape(corpus.name, v, dict(sorted(warnings.items())))

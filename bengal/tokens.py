@@ -1,0 +1,60 @@
+"""Tokens and sentences as bengal counts them: spaCy's rule-based English tokenizer
+(``spacy.blank("en")``, the tokenizer ``en_core_web_sm`` also uses; no model download) and
+spaCy's rule ``sentencizer`` (a sentence ends at ``.``, ``!``, ``?`` and the like).
+
+The generator's density (:mod:`bengal.generate.density`) and the corpus shape
+(:mod:`bengal.shape`) both count with these functions, so the mentions per token that
+``bengal generate`` reports is the one ``bengal stats`` measures. spaCy is imported on first use.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:  # spaCy is imported on first use
+    from spacy.tokens import Doc
+
+__all__ = ["count_tokens", "tokens", "sentences"]
+
+
+@lru_cache(maxsize=1)
+def _tokenizer() -> Callable[[str], Doc]:
+    import spacy
+
+    return spacy.blank("en").tokenizer
+
+
+@lru_cache(maxsize=1)
+def _sentencizer() -> Any:
+    import spacy
+
+    nlp = spacy.blank("en")
+    nlp.add_pipe("sentencizer")
+    return nlp
+
+
+@lru_cache(maxsize=65536)
+def count_tokens(text: str) -> int:
+    """Number of spaCy English tokens in ``text`` (whitespace tokens included, as spaCy makes
+    them for runs of more than one space)."""
+    return len(_tokenizer()(text))
+
+
+def tokens(text: str) -> list[tuple[int, int, str]]:
+    """The non-space tokens of ``text`` as ``(begin, end, text)``: half-open code-point offsets
+    into ``text``."""
+    return [(t.idx, t.idx + len(t.text), t.text) for t in _tokenizer()(text) if not t.is_space]
+
+
+def sentences(text: str) -> list[tuple[int, int]]:
+    """The sentences of ``text`` by spaCy's rule sentencizer, as half-open code-point spans
+    ``(begin, end)`` stripped of outer whitespace; sentences of only whitespace are left out."""
+    out = []
+    for sent in _sentencizer()(text).sents:
+        chunk = sent.text
+        stripped = chunk.strip()
+        if stripped:
+            begin = sent.start_char + (len(chunk) - len(chunk.lstrip()))
+            out.append((begin, begin + len(stripped)))
+    return out
