@@ -61,8 +61,9 @@ MEASURES: tuple[tuple[str, str, str], ...] = (
 #: The gold checks among :data:`MEASURES`.
 CHECKS = ("offsets_outside_text", "anchor_mismatches", "overlapping_pairs", "uris_not_in_kb")
 
-_TYPE_MAP = TypeMap({c: c for c in TOP_CLASSES} | {"PER": "Person", "ORG": "Organisation", "LOC": "Place"},
-                    default="other")
+_TYPE_MAP = TypeMap({c: c for c in TOP_CLASSES}, default="other")
+#: A mention's CoNLL type → the top class (MISC and the rest: "other").
+_CONLL_TOP = {"PER": "Person", "ORG": "Organisation", "LOC": "Place"}
 
 
 @dataclass(frozen=True)
@@ -152,7 +153,7 @@ def measure_corpus(corpus: Corpus, names: NameIndex, *, window: int = TYPE_WINDO
     for _, m in mentions:
         e = _entity(m, same_as)
         top = names.top_class.get(e) if e else None
-        types[top or _TYPE_MAP(m.type)] += 1
+        types[top or _CONLL_TOP.get(m.type or "") or _TYPE_MAP(m.type)] += 1
     for cls in (*TOP_CLASSES, "other"):
         v[f"type_{cls.lower()}"] = _share(types[cls], n_m)
 

@@ -1,0 +1,132 @@
+"""bengal stats' measures on hand-built corpora, against values worked out by hand (in the comments)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bengal.kb.names import NameIndex, build_name_index, label_forms
+from bengal.kb.store import open_kb
+from bengal.model import Corpus, Document, Mention
+from bengal.shape import measure_corpus
+from bengal.tokens import count_tokens, sentences, tokens
+
+DBR = "http://dbpedia.org/resource/"
+CITY, HILTON, BERLIN, OTHER = DBR + "Paris", DBR + "Paris_Hilton", DBR + "Berlin", "http://example.org/X"
+
+
+def _names() -> NameIndex:
+    idx = NameIndex(label={CITY: "Paris", HILTON: "Paris Hilton", BERLIN: "Berlin"},
+                    top_class={CITY: "Place", HILTON: "Person", BERLIN: "Place"},
+                    in_degree={CITY: 10, HILTON: 4, BERLIN: 7}, subjects=frozenset({CITY, HILTON, BERLIN}))
+    for form, e in (("Paris", CITY), ("Paris Hilton", HILTON), ("Paris", HILTON), ("Hilton", HILTON),
+                    ("Berlin", BERLIN)):
+        idx.add(form, e)
+    return idx
+
+
+def _doc(uri: str, text: str, *spans: tuple[int, int, tuple[str, ...], str | None]) -> Document:
+    return Document(uri, text, tuple(Mention.in_text(text, b, e, uris, t) for b, e, uris, t in spans))
+
+
+def _corpus() -> Corpus:
+    return Corpus((
+        _doc("d1", "Paris met Paris. Berlin is big.", (0, 5, (CITY,), None), (10, 15, (HILTON,), None),
+             (17, 23, (BERLIN,), None)),
+        _doc("d2", "Paris is big. Berlin is big.", (0, 5, (CITY,), None), (14, 20, (OTHER,), None)),
+        _doc("d3", "Ann Smith spoke.", (0, 9, (), "PER")),
+    ), name="hand")
+
+
+def test_tokens_and_sentences_by_hand():
+    assert [t for _, _, t in tokens("Paris met Paris. Berlin is big.")] == \
+        ["Paris", "met", "Paris", ".", "Berlin", "is", "big", "."]
+    assert sentences("Paris met Paris.  Berlin is big. ") == [(0, 16), (18, 32)]
+    assert count_tokens("Ann Smith spoke.") == 4
+
+
+def test_every_measure_on_a_hand_built_corpus():
+    v = measure_corpus(_corpus(), _names(), window=5).values
+    # 3 documents, 3 + 2 + 1 mentions; tokens 8 + 8 + 4; sentences 2 + 2 + 1
+    assert (v["documents"], v["mentions"], v["mentions_per_document"]) == (3, 6, 2.0)
+    assert (v["tokens"], v["sentences"], v["tokens_per_sentence"]) == (20, 5, 4.0)
+    assert v["mentions_per_token"] == pytest.approx(6 / 20)
+    # linked mentions with a KB label: Paris=Paris yes, Paris≠Paris Hilton, Berlin yes, Paris yes (X has none)
+    assert v["label_identical_share"] == pytest.approx(3 / 4)
+    assert v["nil_share"] == pytest.approx(1 / 6)
+    # Place: Paris, Berlin, Paris; Person: Paris Hilton and the NIL typed PER; other: X without a type
+    assert (v["type_person"], v["type_place"], v["type_other"]) == pytest.approx((2 / 6, 3 / 6, 1 / 6))
+    assert (v["type_organisation"], v["type_work"]) == (0.0, 0.0)
+    # the first 5 words outside mentions: met is big is big → 3 types
+    assert v["word_types_per_3000"] == 3
+    # "Berlin is big." is in d1 and d2: 2 of 5 sentences
+    assert v["repeated_sentence_share"] == pytest.approx(2 / 5)
+    # forms Paris (2 senses), Berlin (1); Ann Smith unknown to the KB, left out
+    assert v["surface_form_ambiguity"] == pytest.approx(1.5)
+    # KB forms: Paris 1, Paris Hilton 3, Berlin 1 (X has none)
+    assert v["entity_ambiguity"] == pytest.approx(5 / 3)
+    # forms used / KB forms: 1/1, 1/3, 1/1
+    assert v["dominance"] == pytest.approx(7 / 9)
+    # Paris → the city (2 of 3); Berlin: a tie 1:1 goes to the smaller URI (dbpedia's Berlin): 3 of 5
+    assert v["mfs_ceiling"] == pytest.approx(3 / 5)
+    assert (v["popularity_mean"], v["popularity_median"]) == (7.0, 7.0)
+    assert v["ambiguous_mention_share"] == pytest.approx(3 / 6)
+    assert (v["offsets_outside_text"], v["anchor_mismatches"], v["overlapping_pairs"], v["uris_not_in_kb"]) == \
+        (0, 0, 0, 1)
+
+
+def test_word_types_need_a_full_window():
+    assert measure_corpus(_corpus(), _names()).values["word_types_per_3000"] is None
+
+
+def test_overlaps_are_counted_per_pair_and_touching_spans_are_not():
+    nested = _doc("n", "New York City", (0, 8, (), None), (0, 13, (), None), (4, 8, (), None))
+    touching = _doc("t", "AB CD", (0, 2, (), None), (2, 5, (), None))
+    assert measure_corpus(Corpus((nested, touching)), _names()).values["overlapping_pairs"] == 3
+
+
+def test_same_as_links_resolve_corpus_local_iris():
+    local = "http://local.example/berlin"
+    corpus = Corpus((_doc("d", "Berlin.", (0, 6, (local,), None)),), same_as=((local, BERLIN),))
+    v = measure_corpus(corpus, _names()).values
+    assert (v["uris_not_in_kb"], v["label_identical_share"], v["type_place"]) == (0, 1.0, 1.0)
+
+
+def test_an_empty_corpus_has_no_shares():
+    v = measure_corpus(Corpus(()), _names()).values
+    assert v["documents"] == 0 and v["mentions_per_document"] is None and v["dominance"] is None
+
+
+def test_label_forms():
+    assert label_forms("Paris (band)") == ["Paris"]
+    assert label_forms("Cambridge, Massachusetts") == ["Cambridge, Massachusetts", "Cambridge"]
+    assert label_forms("Albert Einstein", person=True) == ["Albert Einstein", "Einstein"]
+    assert label_forms("Albert Einstein") == ["Albert Einstein"]
+
+
+TINY = """\
+@prefix dbr: <http://dbpedia.org/resource/> .
+@prefix dbo: <http://dbpedia.org/ontology/> .
+@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
+dbr:Paris rdfs:label "Paris"@en ; a dbo:Place .
+dbr:Paris_Hilton rdfs:label "Paris Hilton"@en ; a dbo:Person ; skos:altLabel "Hilton"@en .
+<http://dbpedia.org/resource/Paris_(band)> rdfs:label "Paris (band)"@en ; a dbo:Organisation ;
+    dbo:hometown dbr:Paris .
+<http://dbpedia.org/resource/Cambridge,_Massachusetts> rdfs:label "Cambridge, Massachusetts"@en .
+dbr:Cambridge rdfs:label "Cambridge"@en .
+dbr:X dbo:birthPlace dbr:Paris ; a dbo:Person .
+"""
+
+
+def test_the_name_index_of_a_tiny_kb(tmp_path):
+    path = tmp_path / "tiny.ttl"
+    path.write_text(TINY, encoding="utf-8")
+    idx = build_name_index(open_kb(path))
+    assert idx.entities_of["Paris"] == {DBR + "Paris", DBR + "Paris_(band)"}
+    assert idx.senses("Cambridge") == 2 and idx.senses("Massachusetts") == 0
+    assert idx.forms_of[DBR + "Paris_Hilton"] == {"Paris Hilton", "Hilton"}
+    assert idx.in_degree == {DBR + "Paris": 2}
+    assert idx.top_class == {DBR + "Paris": "Place", DBR + "Paris_Hilton": "Person",
+                             DBR + "Paris_(band)": "Organisation", DBR + "X": "Person"}
+    assert idx.label[DBR + "Paris_(band)"] == "Paris"
+    assert len(idx.subjects) == 6  # Paris, Paris_Hilton, Paris_(band), both Cambridges, X
