@@ -50,6 +50,7 @@ MEASURES: tuple[tuple[str, str, str], ...] = (
     ("entity_ambiguity", "ambiguity of entities", "float"),
     ("dominance", "dominance", "share"),
     ("mfs_ceiling", "most-frequent-sense ceiling", "share"),
+    ("kb_prior_ceiling", "KB-prior sense ceiling", "share"),
     ("popularity_mean", "popularity: in-degree mean", "float"),
     ("popularity_median", "popularity: in-degree median", "float"),
     ("ambiguous_mention_share", "ambiguous mentions", "share"),
@@ -177,6 +178,10 @@ def measure_corpus(corpus: Corpus, names: NameIndex, *, window: int = TYPE_WINDO
             by_form[m.surface][e] += 1
     top_sense = {f: min(c, key=lambda e: (-c[e], e)) for f, c in by_form.items()}
     v["mfs_ceiling"] = _share(sum(1 for _, m, e in linked if top_sense.get(m.surface) == e), len(linked))
+    kb_top = {f: min(names.entities_of[f], key=lambda e: (-names.in_degree.get(e, 0), e))
+              for f in forms if names.senses(f) > 0}
+    known = [(m, e) for _, m, e in linked if m.surface in kb_top]
+    v["kb_prior_ceiling"] = _share(sum(1 for m, e in known if kb_top[m.surface] == e), len(known))
     in_kb = [e for e in gold if e in names.subjects]
     degrees = [names.in_degree.get(e, 0) for e in in_kb]
     v["popularity_mean"] = _mean([float(x) for x in degrees])

@@ -68,6 +68,8 @@ def test_every_measure_on_a_hand_built_corpus():
     assert v["dominance"] == pytest.approx(7 / 9)
     # Paris → the city (2 of 3); Berlin: a tie 1:1 goes to the smaller URI (dbpedia's Berlin): 3 of 5
     assert v["mfs_ceiling"] == pytest.approx(3 / 5)
+    # the KB's most popular sense (in-degree): Paris → the city (10 > 4), Berlin → dbr:Berlin: 3 of 5
+    assert v["kb_prior_ceiling"] == pytest.approx(3 / 5)
     assert (v["popularity_mean"], v["popularity_median"]) == (7.0, 7.0)
     assert v["ambiguous_mention_share"] == pytest.approx(3 / 6)
     assert (v["offsets_outside_text"], v["anchor_mismatches"], v["overlapping_pairs"], v["uris_not_in_kb"]) == \
@@ -130,3 +132,10 @@ def test_the_name_index_of_a_tiny_kb(tmp_path):
                              DBR + "Paris_(band)": "Organisation", DBR + "X": "Person"}
     assert idx.label[DBR + "Paris_(band)"] == "Paris"
     assert len(idx.subjects) == 6  # Paris, Paris_Hilton, Paris_(band), both Cambridges, X
+
+
+def test_corpus_sense_and_kb_prior_ceilings_differ():
+    # "Paris" always for Paris Hilton: the corpus's most frequent sense (1 of 1), not the KB's (the city, 10 > 4)
+    corpus = Corpus((_doc("d", "Paris and Paris.", (0, 5, (HILTON,), None), (10, 15, (HILTON,), None)),))
+    v = measure_corpus(corpus, _names()).values
+    assert (v["mfs_ceiling"], v["kb_prior_ceiling"]) == (1.0, 0.0)
