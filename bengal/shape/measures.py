@@ -4,8 +4,8 @@ Tokens and sentences are :mod:`bengal.tokens` (spaCy's blank English tokenizer a
 sentencizer; tokens are the non-space tokens). Entities are a mention's URIs after the corpus's
 own ``owl:sameAs`` links to ``http://dbpedia.org/resource/`` (OKE's corpus-local IRIs); a mention
 with several URIs counts with the smallest. The dataset properties follow Waitelonis, Jürges and
-Sack, "Remixing entity linking evaluation datasets for focused benchmarking", Semantic Web 10(2),
-2019 (SWJ 2018), section "dataset properties": likelihood of confusion of surface forms and of
+Sack, "Remixing entity linking evaluation datasets for focused benchmarking", Semantic Web
+journal (SWJ 2018), section on dataset properties: likelihood of confusion of surface forms and of
 entities, dominance, popularity; the dictionary is the KB's :class:`bengal.kb.names.NameIndex`
 instead of the paper's Wikipedia anchor dictionary, popularity the KB in-degree instead of PageRank.
 """

@@ -12,6 +12,7 @@ command                     function                                            
 ``bengal convert``          :func:`~bengal.workflows.convert.convert`              the corpus written
 ``bengal prompts``          :func:`~bengal.workflows.prompts.prompt_files`         :class:`PromptRun`
 ``bengal report``           :func:`~bengal.workflows.report_files.report_files`    the results read
+``bengal stats``            :func:`~bengal.workflows.stats_files.stats_files`      :class:`StatsResult`
 ==========================  ===================================================  ============================
 
 Only this layer reads and writes files on behalf of a command; the CLI (:mod:`bengal.cli`) is
@@ -25,6 +26,8 @@ from bengal.workflows.generate_files import generate_config, generate_files
 from bengal.workflows.prompts import PromptRun, prompt_files
 from bengal.workflows.report_files import report_files
 from bengal.workflows.score_files import ScoreRun, score_files
+from bengal.workflows.stats_files import StatsResult, stats_files
 
 __all__ = ["score_files", "ScoreRun", "compare", "compare_sets", "generate_files", "generate_config",
-           "annotate_files", "AnnotateRun", "serve_system", "convert", "prompt_files", "PromptRun", "report_files"]
+           "annotate_files", "AnnotateRun", "serve_system", "convert", "prompt_files", "PromptRun", "report_files",
+           "stats_files", "StatsResult"]
