@@ -171,6 +171,8 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str], *, t
         pred_corpus = read_corpus(pred, pfmt, strict=strict, conll=conll)
         readers += [(f"gold {os.fspath(read_gold)}", gold_corpus.warnings),
                     (f"prediction {os.fspath(pred)}", pred_corpus.warnings)]
+        block["inputs"]["gold"]["documents"] = len(gold_corpus)
+        block["inputs"]["prediction"]["documents"] = len(pred_corpus)
         if task == "semeval":
             result = score_semeval(gold_corpus, pred_corpus)
         elif task == "jaccard":
@@ -181,8 +183,6 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str], *, t
                          kb_namespaces=kb_namespaces or None, same_as=index,
                          beta=1.0 if beta is None else beta, threshold=threshold, sweep=sweep)
             result = with_ci(span, ci, level, seed) if ci else span
-            block["inputs"]["gold"]["documents"] = len(gold_corpus)
-            block["inputs"]["prediction"]["documents"] = len(pred_corpus)
             error_documents = errors if span.task != "c2kb" else None
     run = ScoreRun(result, block, tuple(readers), tuple(problems), error_documents)
     if json_path is not None:
