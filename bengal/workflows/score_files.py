@@ -138,6 +138,8 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str], *, t
         raise UsageError(f"--level must lie strictly between 0 and 1, not {level}")
     if ci < 0:
         raise UsageError(f"--bootstrap needs at least 1 resampling, not {ci}")
+    _refuse_unused_options(task, match=match, profile=profile, beta=beta, threshold=threshold, sweep=sweep, ci=ci,
+                           kb_namespaces=kb_namespaces, same_as=same_as)
     gold_file = resolve_corpus(gold)[0]
     if json_path is not None:
         check_writable(json_path, inputs=(gold_file, pred))
@@ -157,6 +159,8 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str], *, t
         if gfmt != "conll" or pfmt != "conll":
             raise UsageError(f"--task chunk scores tag sequences: GOLD and PRED must be CoNLL files "
                              f"(read as {gfmt} and {pfmt}; force with --gold-format/--pred-format conll)")
+        _refuse_unused_options("chunk", match=match, profile=profile, beta=beta, threshold=threshold, sweep=sweep,
+                               ci=ci, kb_namespaces=kb_namespaces, same_as=same_as)
         chunks = score_conll(gold_file, resolve_corpus(pred)[0], scheme=scheme, mode=mode, suffix=suffix)
         if strict and (chunks.invalid_gold or chunks.invalid_pred):
             w = chunks.warnings[0]
@@ -188,6 +192,33 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str], *, t
     if json_path is not None:
         write_payload(run.to_json(), Path(json_path))
     return run
+
+
+#: The options of the span tasks that the other scores do not read: ``{task: {option: why}}``.
+#: ``bengal score`` refuses them there instead of ignoring them.
+_UNUSED_OPTIONS = {
+    "chunk": ("--match", "--profile", "--beta", "--threshold", "--sweep", "--bootstrap", "--kb-namespace",
+              "--same-as"),
+    "semeval": ("--match", "--profile", "--beta", "--threshold", "--sweep", "--bootstrap", "--kb-namespace",
+                "--same-as"),
+    "jaccard": ("--match", "--profile", "--threshold", "--sweep", "--bootstrap", "--kb-namespace", "--same-as"),
+}
+
+
+def _refuse_unused_options(task: str | None, *, match: str, profile: str, beta: float | None,
+                           threshold: float | None, sweep: bool, ci: int, kb_namespaces: Sequence[str],
+                           same_as: Sequence[object]) -> None:
+    """A one-line UsageError for an option the task would ignore (:data:`_UNUSED_OPTIONS`); a task
+    left to detection is checked once it is known only for the options it names."""
+    if task not in _UNUSED_OPTIONS:
+        return
+    given = {"--match": match != "strong", "--profile": profile != "bengal", "--beta": beta is not None,
+             "--threshold": threshold is not None, "--sweep": sweep, "--bootstrap": bool(ci),
+             "--kb-namespace": bool(kb_namespaces), "--same-as": bool(same_as)}
+    bad = [o for o in _UNUSED_OPTIONS[task] if given[o]]
+    if bad:
+        raise UsageError(f"--task {task} does not use {', '.join(bad)} (they apply to the span tasks "
+                         f"{', '.join(TASKS)}{'; jaccard takes --beta' if task != 'jaccard' else ''})")
 
 
 def _same_as_index(paths: Sequence[str | os.PathLike[str]], problems: list[str]) -> SameAsIndex | None:
