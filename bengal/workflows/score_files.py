@@ -36,7 +36,7 @@ from bengal.score.semeval import score_semeval
 from bengal.score.tasks import OTHER_TASKS, TASKS
 from bengal.score.uris import SameAsIndex
 from bengal.tagging.decode import LabelTable, TagError, encode, flat_places, invalid_positions
-from bengal.tagging.schemes import LENIENT, STRICT
+from bengal.tagging.schemes import LENIENT, SCHEMES, STRICT
 from bengal.typemap import load_type_map
 
 __all__ = ["ScoreRun", "score_files", "score_conll", "provenance"]
@@ -237,6 +237,21 @@ def _same_as_index(paths: Sequence[str | os.PathLike[str]], problems: list[str])
     return index
 
 
+def fitting_schemes(tags: Sequence[Sequence[str]], side: str, suffix: bool = False) -> list[str]:
+    """The names of the tagging schemes of :data:`bengal.tagging.schemes.SCHEMES` (in table order)
+    under which every non-``O`` tag of ``tags`` (one list per sentence) lies in a chunk of the strict
+    reading: the hint when strict decoding drops tags (the original CoNLL-2003 files are IOB1)."""
+    out = []
+    for name in SCHEMES:
+        try:
+            table = LabelTable(name, suffix)
+            if not len(invalid_positions(encode(table, tags, side), table)):
+                out.append(name)
+        except (TagError, ValueError):
+            continue
+    return out
+
+
 def score_conll(gold: str | os.PathLike[str] | bytes, pred: str | os.PathLike[str] | bytes, *, scheme: str = "iob2",
                 mode: str = LENIENT, suffix: bool = False, tag_column: int = -1) -> ChunkReport:
     """Chunk metrics of two CoNLL column files (``bengal score`` on CoNLL files).
@@ -280,7 +295,13 @@ def score_conll(gold: str | os.PathLike[str] | bytes, pred: str | os.PathLike[st
             first = [cf.line_of(*place(pos)) for pos in invalid_positions(encode(table, tags, side), table)[:3]]
             what = "dropped (strict mode)" if mode == STRICT else "repaired (lenient mode)"
             lines = ", ".join(f"{cf.source}:{line}" for line in first) + (" …" if n > len(first) else "")
+            hint = ""
+            if mode == STRICT:
+                fits = fitting_schemes(tags, side, suffix)
+                if fits and scheme not in fits:
+                    hint = (f"; the tags fit the scheme{'s' if len(fits) > 1 else ''} {', '.join(fits)} "
+                            f"(give --scheme {fits[0]})")
             warnings.append(ScoreWarning("invalid_tag", cf.source,
                                          f"{n} tags not allowed in place by the scheme "
-                                         f"{table.scheme.label}: {what}; at {lines}", side))
+                                         f"{table.scheme.label}: {what}; at {lines}{hint}", side))
     return replace(report, warnings=tuple(warnings))
