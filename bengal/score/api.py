@@ -136,6 +136,12 @@ def _score(gold: Corpus, pred: Corpus, task_def: Task, span_match: SpanMatch, st
             PREDICTION))
     warnings += pairing.warnings
     warnings += gold_content_warnings(gold, uri_matcher)
+    if task_def.name == "etyping" and any(d.mentions for d in gold) and not any(
+            m.type for d in gold for m in d.mentions):
+        warnings.append(ScoreWarning(
+            "untyped_gold", str(gold.metadata.get("source") or gold.name or "gold"),
+            "ETyping found no typed gold mention (no itsrdf:taClassRef, no type field): every typed prediction "
+            "is a false positive and the score measures nothing", GOLD))
 
     per_document: list[DocumentScore] = []
     ignored = 0

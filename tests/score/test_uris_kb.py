@@ -90,3 +90,23 @@ def test_all_empty_gold_warns_and_the_table_says_it():
     assert r.micro.f1 == 1.0  # GERBIL's zero division: TP = FP = FN = 0 scores 1
     assert [w.code for w in r.warnings] == ["empty_gold"]
     assert "no mention at all" in render_table(r, width=200)
+
+
+def test_oke_types_on_the_entity_resource_make_etyping_work():
+    """Issue 12: OKE 2015 task 1 types its entities on the resource (`oke:X a owl:Individual , dul:Person`),
+    never with itsrdf:taClassRef (grep: 0 taClassRef, 664 taIdentRef, 101 nif:isString). Each phrase now
+    carries its entity's class, so the gold against itself scores 1 in ETyping, with no warning."""
+    from bengal.io.nif.read import read_nif
+    gold = read_nif(shared_path("nif", "oke2015", "evaluation-data", "task1", "evaluation-dataset-task1.ttl"))
+    mentions = [m for d in gold for m in d.mentions]
+    assert (len(gold), len(mentions)) == (101, 664)
+    assert all(m.type for m in mentions) and gold.metadata["typed_by_entity"] == 664
+    r = score(gold, gold, task="etyping")
+    assert (r.micro.tp, r.micro.fp, r.micro.fn) == (664, 0, 0)
+    assert not [w for w in r.warnings if w.code == "untyped_gold"]
+
+
+def test_etyping_without_any_typed_gold_mention_warns():
+    r = one([m(0, 5, DBR + "A")], [Mention.in_text(TEXT, 0, 5, (DBR + "A",), "PER")], task="etyping")
+    assert [w.code for w in r.warnings] == ["untyped_gold"]
+    assert "no typed gold mention" in render_table(r, width=200)
