@@ -27,7 +27,8 @@ from bengal.tagging.schemes import MODES, SCHEMES
 @click.option("--profile", type=click.Choice(list(PROFILES)), default="bengal", show_default=True,
               help="bengal: one-to-one maximum matching; gerbil: GERBIL 1.2.x exactly (greedy first fit).")
 @click.option("--kb-namespace", "kb_namespaces", multiple=True, metavar="PREFIX",
-              help="A KB namespace (repeatable); URIs outside all are emerging entities. "
+              help="A KB namespace (repeatable), or a preset: dbpedia, wikidata (http://www.wikidata.org/entity/; "
+                   "wiki/Q... = entity/Q...). URIs outside all are emerging entities. "
                    "[default: http://dbpedia.org/resource/]")
 @click.option("--same-as", "same_as_files", multiple=True, type=click.Path(path_type=Path), metavar="FILE",
               help="N-Triples owl:sameAs links (repeatable, .gz allowed), added to those of the gold file.")

@@ -30,6 +30,11 @@ raised:
 ``nested_tag``
     an entity tag opened inside another one: the outer tag gives the mention,
     the inner markup is removed (its text stays).
+``recovered_inner_tag``
+    an entity tag left open at ``</response>`` or the end around well-formed inner
+    entity tags (``<person>John lives in <location>Paris</location> .``): the outer
+    tag gives no mention (``unbalanced_tag``), each inner one does (the outermost of
+    them where they nest), and each is counted here.
 ``empty_mention``
     an entity tag with no text but whitespace inside: no mention.
 ``text_outside_response``
@@ -60,6 +65,8 @@ FLAW_RULES = {
     "unknown_tag": "a tag that is not person/organization/location/miscellaneous/response: markup removed, "
                    "text kept, no mention",
     "nested_tag": "an entity tag inside another: the outer one gives the mention",
+    "recovered_inner_tag": "an entity tag left unclosed around a well-formed inner one: the inner one gives the "
+                           "mention",
     "empty_mention": "an entity tag with only whitespace inside: no mention",
     "text_outside_response": "text before <response> or after </response>: ignored",
 }
@@ -102,7 +109,26 @@ def parse_tagged(answer: str) -> ParsedAnswer:
     length = 0
     stack: list[tuple[str, int]] = []  # open entity tags: (name, plain-text offset); only stack[0] makes a mention
     mentions: list[tuple[int, int, str]] = []
+    inner: list[tuple[int, int, str]] = []  # well-formed entity tags closed inside the open stack[0]
     pos = 0
+
+    def mention(begin: int, name: str) -> tuple[int, int, str] | None:
+        content = "".join(parts)[begin:]
+        lead = len(content) - len(content.lstrip())
+        trail = len(content) - len(content.rstrip())
+        if not content.strip():
+            return None
+        return (begin + lead, length - trail, TAG_TYPES[name])
+
+    def recover() -> None:
+        """The outer tag stays open: its well-formed inner tags (outermost first) become mentions."""
+        last_end = -1
+        for b, e, t in sorted(inner, key=lambda x: (x[0], -x[1])):
+            if b >= last_end:
+                mentions.append((b, e, t))
+                flaws["recovered_inner_tag"] += 1
+                last_end = e
+        inner.clear()
 
     def text(piece: str) -> None:
         nonlocal length
@@ -128,6 +154,7 @@ def parse_tagged(answer: str) -> ParsedAnswer:
             else:
                 flaws["unbalanced_tag"] += len(stack)
                 stack.clear()
+                recover()
                 inside, done = False, True
             continue
         if not inside:  # markup outside the response
@@ -151,19 +178,25 @@ def parse_tagged(answer: str) -> ParsedAnswer:
                 stack.pop()
             if stack:
                 stack.pop()
+            if not stack:
+                inner.clear()
             continue
-        if stack:  # an inner tag closed: the outer one gives the mention
+        made = mention(begin, name)
+        if stack:  # an inner tag closed: the outer one gives the mention, unless it is never closed
+            if made is not None:
+                inner.append(made)
             continue
-        content = "".join(parts)[begin:]
-        lead = len(content) - len(content.lstrip())
-        trail = len(content) - len(content.rstrip())
-        if not content.strip():
+        inner.clear()
+        if made is None:
             flaws["empty_mention"] += 1
             continue
-        mentions.append((begin + lead, length - trail, TAG_TYPES[name]))
+        mentions.append(made)
     text(answer[pos:])
     if inside:  # entity tags left open at the end; a <response> never closed
         flaws["unbalanced_tag"] += len(stack) + (1 if has_response else 0)
+        if stack:
+            recover()
+    mentions.sort()
     return ParsedAnswer("".join(parts), mentions, +flaws)
 
 

@@ -83,6 +83,9 @@ def _extras(result: ScoreResult) -> Text | None:
         mi, ma = ci["micro"]["f1"], ci["macro"]["f1"]
         lines.append(f"{ci['level']:.0%} bootstrap CI ({ci['samples']} resamplings of the documents): "
                      f"micro F1 [{_fmt(mi[0])}, {_fmt(mi[1])}], macro F1 [{_fmt(ma[0])}, {_fmt(ma[1])}].")
+    for w in result.warnings:
+        if w.code in ("empty_gold", "gold_outside_kb", "untyped_gold"):
+            lines.append(f"Note: {w.message}.")
     if result.ignored_predictions:
         lines.append(f"{result.ignored_predictions} predictions ignored by the task ({result.task}).")
     if result.threshold is not None:

@@ -27,9 +27,43 @@ from bengal.score.metrics import MicroScore
 from bengal.score.pairing import pair_documents
 from bengal.score.result import GOLD, PREDICTION, DocumentScore, ScoreResult, ScoreWarning
 from bengal.score.tasks import TASKS, Task
-from bengal.score.uris import SameAsIndex, UriMatcher, matcher_for
+from bengal.score.uris import KB_PRESETS, SameAsIndex, UriMatcher, matcher_for
 
-__all__ = ["score"]
+__all__ = ["score", "gold_content_warnings"]
+
+
+def gold_content_warnings(gold: Corpus, uri_matcher: UriMatcher | None = None) -> list[ScoreWarning]:
+    """Warnings about what the gold holds, before any scoring.
+
+    * ``empty_gold``: the gold's documents have no mention at all, so every score is the
+      zero-division convention (1.0 with no prediction; GERBIL issue #206), not a measurement.
+    * ``gold_outside_kb``: (with a KB-classifying ``uri_matcher``) the gold links mentions, none
+      is InKB, and some of its URIs lie in the namespace of a preset of
+      :data:`bengal.score.uris.KB_PRESETS` that is not configured (e.g. Wikidata QIDs against the
+      default DBpedia KB): every mention is an emerging entity and any URI a system gives
+      matches; the message names the preset to give to ``--kb-namespace``.
+    """
+    where = str(gold.metadata.get("source") or gold.name or "gold")
+    out: list[ScoreWarning] = []
+    if len(gold) and not any(d.mentions for d in gold):
+        out.append(ScoreWarning("empty_gold", where,
+                                f"the gold's {len(gold)} documents have no mention at all: every score below is "
+                                "the zero-division convention, not a measurement", GOLD))
+    kb = uri_matcher.kb if uri_matcher is not None else None
+    if kb is not None and uri_matcher is not None:
+        linked = [m.uris for d in gold for m in d.mentions if m.uris]
+        if linked and not any(uri_matcher.in_kb(u) for u in linked):
+            canon = {c for u in linked for c in uri_matcher.canonical(u)}
+            for name, prefixes in KB_PRESETS.items():
+                if any(p in kb.prefixes for p in prefixes):
+                    continue
+                hits = sum(1 for c in canon if c.startswith(prefixes))
+                if hits:
+                    out.append(ScoreWarning(
+                        "gold_outside_kb", where,
+                        f"no gold mention is InKB, but {hits} gold URIs are {name} URIs ({prefixes[0]}): every "
+                        f"mention is an emerging entity and any URI matches; give --kb-namespace {name}", GOLD))
+    return out
 
 def score(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str = "strong",
           uri_matcher: UriMatcher | None = None, profile: str = "bengal",
@@ -101,6 +135,13 @@ def _score(gold: Corpus, pred: Corpus, task_def: Task, span_match: SpanMatch, st
             f"{unscored_conf} predicted mentions have no score; kept under --threshold {threshold}",
             PREDICTION))
     warnings += pairing.warnings
+    warnings += gold_content_warnings(gold, uri_matcher)
+    if task_def.name == "etyping" and any(d.mentions for d in gold) and not any(
+            m.type for d in gold for m in d.mentions):
+        warnings.append(ScoreWarning(
+            "untyped_gold", str(gold.metadata.get("source") or gold.name or "gold"),
+            "ETyping found no typed gold mention (no itsrdf:taClassRef, no type field): every typed prediction "
+            "is a false positive and the score measures nothing", GOLD))
 
     per_document: list[DocumentScore] = []
     ignored = 0

@@ -1,17 +1,18 @@
 """Partial credit: the SemEval-2013 task 9.1 evaluation schemes, as nervaluate reports them.
 
-Each predicted mention of a document is compared with the gold mentions of the
-same document that are still unmatched, **in prediction order** (begin, end),
-and put in one category per scheme (Segura-Bedmar et al. 2013; the
-``nervaluate`` package, ``strategies.py``):
+The predicted and gold mentions of a document are paired one-to-one, best category
+first: a maximum matching on the COR pairs, then a maximum matching of the mentions left
+on the INC/PAR pairs (the alignment the span tasks use); a prediction left is SPU
+(Segura-Bedmar et al. 2013; the ``nervaluate`` package, ``strategies.py``). So gold
+``PER[0,10)`` with predictions ``PER[0,10)`` and ``PER[0,4)`` (any order) is COR 1 + SPU 1
+(nervaluate takes the predictions in order and the first overlapping gold, which can give
+INC 1 + SPU 1 instead):
 
-* **strict** — COR: same span and type; INC: overlaps a gold mention otherwise
-  (the first such gold mention is used up); SPU: overlaps none.
+* **strict** — COR: same span and type; INC: overlaps a gold mention otherwise; SPU: overlaps none.
 * **exact** — COR: same span, any type; INC: overlaps otherwise; SPU: none.
 * **partial** — COR: same span, any type; PAR: overlaps otherwise; SPU: none.
-* **type** (nervaluate's ``ent_type``) — COR: overlaps a gold mention of the
-  same type (the closest: least ``|Δbegin| + |Δend|``, first on ties); INC:
-  overlaps only mentions of other types; SPU: none.
+* **type** (nervaluate's ``ent_type``) — COR: same span and type first, then an overlapping
+  gold mention of the same type; INC: overlaps only mentions of other types; SPU: none.
 
 In every scheme, gold mentions left unmatched are MIS. Then, summed over
 documents (micro; case C11: counts are summed first, never scores averaged)::
@@ -38,6 +39,7 @@ from typing import Any, Mapping, Sequence
 
 from bengal.errors import UnknownOptionError
 from bengal.model import Corpus, Mention
+from bengal.score.matching import maximum_matching
 from bengal.score.metrics import Counts, MicroScore
 from bengal.score.pairing import pair_documents
 from bengal.score.result import ScoreWarning
@@ -105,8 +107,25 @@ def _overlap(a: Mention, b: Mention) -> bool:
     return a.begin < b.end and b.begin < a.end
 
 
+def _same_span(a: Mention, b: Mention) -> bool:
+    return a.begin == b.begin and a.end == b.end
+
+
+#: The stages of each scheme, best first: ``(edge predicate(gold, pred), category)``. Each stage is
+#: a one-to-one maximum matching among the mentions the earlier stages left.
+_STAGES = {
+    "strict": ((lambda g, p: _same_span(g, p) and g.type == p.type, "cor"), (_overlap, "inc")),
+    "exact": ((_same_span, "cor"), (_overlap, "inc")),
+    "partial": ((_same_span, "cor"), (_overlap, "par")),
+    "type": ((lambda g, p: _same_span(g, p) and g.type == p.type, "cor"),
+             (lambda g, p: _overlap(g, p) and g.type == p.type, "cor"), (_overlap, "inc")),
+}
+
+
 def semeval_counts(gold: Sequence[Mention], pred: Sequence[Mention], scheme: str) -> SemEvalCounts:
-    """The categories of one document under one scheme (module docstring).
+    """The categories of one document under one scheme (module docstring): one-to-one maximum
+    matchings, best category first (:data:`_STAGES`), so an exact prediction is never displaced
+    by an overlapping one and the counts do not depend on the order of the predictions.
 
     Raises:
         UnknownOptionError: an unknown scheme (a ValueError).
@@ -114,42 +133,20 @@ def semeval_counts(gold: Sequence[Mention], pred: Sequence[Mention], scheme: str
     if scheme not in SEMEVAL_SCHEMES:
         raise UnknownOptionError(f"unknown SemEval scheme {scheme!r}: choose one of {', '.join(SEMEVAL_SCHEMES)}")
     out = SemEvalCounts(scheme)
-    used = [False] * len(gold)
-    for p in pred:
-        hit = -1  # index of the gold mention that p uses up
-        kind = "spu"
-        if scheme == "type":
-            best = None
-            other = -1
-            for i, g in enumerate(gold):
-                if used[i] or not _overlap(p, g):
-                    continue
-                if g.type == p.type:
-                    d = abs(p.begin - g.begin) + abs(p.end - g.end)
-                    if best is None or d < best:
-                        best, hit = d, i
-                elif other < 0:
-                    other = i
-            if hit >= 0:
-                kind = "cor"
-            elif other >= 0:
-                hit, kind = other, "inc"
-        else:
-            first_overlap = -1
-            for i, g in enumerate(gold):
-                if used[i]:
-                    continue
-                if g.begin == p.begin and g.end == p.end and (scheme != "strict" or g.type == p.type):
-                    hit, kind = i, "cor"
-                    break
-                if first_overlap < 0 and _overlap(p, g):
-                    first_overlap = i
-            if hit < 0 and first_overlap >= 0:
-                hit, kind = first_overlap, ("par" if scheme == "partial" else "inc")
-        if hit >= 0:
-            used[hit] = True
-        setattr(out, kind, getattr(out, kind) + 1)
-    out.mis += used.count(False)
+    free_g = list(range(len(gold)))
+    free_p = list(range(len(pred)))
+    for accept, kind in _STAGES[scheme]:
+        if not free_g or not free_p:
+            break
+        adj = [[k for k, j in enumerate(free_g) if accept(gold[j], pred[i])] for i in free_p]
+        match = maximum_matching(adj, len(free_g))
+        taken_g = {free_g[k] for k in match if k >= 0}
+        hits = len(taken_g)
+        setattr(out, kind, getattr(out, kind) + hits)
+        free_p = [i for i, k in zip(free_p, match) if k < 0]
+        free_g = [j for j in free_g if j not in taken_g]
+    out.spu += len(free_p)
+    out.mis += len(free_g)
     return out
 
 
@@ -218,7 +215,8 @@ def score_semeval(gold: Corpus, pred: Corpus) -> SemEvalResult:
     conventions = {
         "schemes": "SemEval-2013 task 9.1 as nervaluate: strict (span and type), exact (span), partial (overlap "
                    "earns half credit), type (overlap and type)",
-        "order": "predicted mentions are taken in document order, each using up the first suitable gold mention",
+        "order": "one-to-one maximum matchings, best category first (COR, then INC/PAR), independent of the "
+                 "order of the predictions (nervaluate: prediction order, the first overlapping gold mention)",
         "micro": "COR, INC, PAR, MIS, SPU summed over documents, then P, R, F1 of the sums",
         "zero_division": "ACT = POS = 0 gives P = R = F1 = 1; another zero denominator gives 0",
     }

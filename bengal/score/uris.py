@@ -11,7 +11,14 @@ Three separable steps, each a piece of its own:
    ``en.wikipedia.org/wiki/T`` (and ``/w/index.php?title=T``) →
    ``dbpedia.org/resource/T``; percent-encoding decoded where it is not
    needed (``%28`` → ``(``, but ``%2F``, ``%23``, ``%3F``, ``%25`` stay, as
-   they change the meaning of a path); spaces in a Wikipedia title → ``_``.
+   they change the meaning of a path); spaces in a Wikipedia title → ``_``;
+   Unicode NFC (an NFD ``Cafe\u0301`` is ``Café``); the scheme and host in lower case
+   (``http://DBpedia.org/…`` is ``http://dbpedia.org/…``; RFC 3986 §6.2.2.1: host names are
+   case-insensitive, paths are not); Wikidata's page URL ``www.wikidata.org/wiki/Q42`` →
+   its entity IRI ``www.wikidata.org/entity/Q42``. The NIL spellings of the field
+   (:data:`NIL_SPELLINGS`: ELEVANT's ``<NIL>``, AIDA's ``--NME--``, the Wikipedia datasets'
+   ``*null*``, and the empty string) are no URI: the matcher drops them, so a mention that
+   carries only one of them is NIL.
 2. **owl:sameAs closure** (:class:`SameAsIndex`): a URI stands for every URI
    linked to it by a chain of owl:sameAs links (from ``--same-as`` files and
    from the gold file itself, as OKE links its ``oke:`` entities to DBpedia).
@@ -35,6 +42,7 @@ and the one GERBIL's ``AbstractMeaningMatchingsSearcher`` applies:
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
@@ -46,6 +54,10 @@ __all__ = [
     "UriMatcher",
     "URI_RULE",
     "DEFAULT_KB_NAMESPACES",
+    "KB_PRESETS",
+    "NIL_SPELLINGS",
+    "resolve_kb_namespaces",
+    "normalise_or_nil",
     "kb_matcher",
     "matcher_for",
 ]
@@ -57,6 +69,28 @@ KB_RULE = ("a mention is InKB when one of its URIs (normalised, with owl:sameAs)
 
 #: GERBIL's default KB (``SimpleWhiteListBasedUriKBClassifier("http://dbpedia.org/resource/")``).
 DEFAULT_KB_NAMESPACES = ("http://dbpedia.org/resource/",)
+
+#: ``--kb-namespace`` presets: a name instead of a prefix. ``wikidata`` is Wikidata's entity
+#: namespace (its ``/wiki/Q…`` page URLs normalise to ``/entity/Q…``).
+KB_PRESETS: dict[str, tuple[str, ...]] = {
+    "dbpedia": DEFAULT_KB_NAMESPACES,
+    "wikidata": ("http://www.wikidata.org/entity/",),
+}
+
+#: Spellings of NIL in the field's corpora (compared after stripping white space): ELEVANT's
+#: ``<NIL>`` (and ``NIL``), AIDA-YAGO2's ``--NME--``, the Wikipedia datasets' ``*null*``.
+NIL_SPELLINGS = frozenset({"", "<NIL>", "NIL", "--NME--", "*null*"})
+
+
+def resolve_kb_namespaces(names: Sequence[str]) -> tuple[str, ...]:
+    """KB prefixes for ``names``: each a preset of :data:`KB_PRESETS` (``wikidata``) or a prefix
+    itself; presets are expanded in place, duplicates dropped (order kept)."""
+    out: list[str] = []
+    for name in names:
+        for prefix in KB_PRESETS.get(name.strip().lower(), (name,)):
+            if prefix not in out:
+                out.append(prefix)
+    return tuple(out)
 
 
 def uris_match(gold: frozenset[str], pred: frozenset[str]) -> bool:
@@ -72,6 +106,8 @@ def uris_match(gold: frozenset[str], pred: frozenset[str]) -> bool:
 
 _PERCENT = re.compile(r"%[0-9A-Fa-f]{2}(?:%[0-9A-Fa-f]{2})*")
 _WIKI = re.compile(r"^http://([a-z\-]+\.)?(?:m\.)?wikipedia\.org/wiki/(.+)$")
+_WIKIDATA_PAGE = re.compile(r"^http://(?:m\.)?(?:www\.)?wikidata\.org/wiki/((?:Q|P|L)[0-9]+)$")
+_SCHEME_HOST = re.compile(r"^([A-Za-z][A-Za-z0-9+.\-]*://)([^/?#]*)")
 _WIKI_INDEX = re.compile(r"^http://([a-z\-]+\.)?wikipedia\.org/w/index\.php\?title=([^&#]+)")
 
 
@@ -100,6 +136,11 @@ def normalise_uri(uri: str) -> str:
     'http://dbpedia.org/resource/Café_(film)'
     """
     u = uri.strip()
+    if not u.isascii():
+        u = unicodedata.normalize("NFC", u)
+    m0 = _SCHEME_HOST.match(u)
+    if m0 is not None and not m0.group(0).islower() and any(c.isupper() for c in m0.group(0)):
+        u = m0.group(0).lower() + u[m0.end():]
     if u.startswith("https://"):
         u = "http://" + u[8:]
     if "%" in u:
@@ -111,7 +152,21 @@ def normalise_uri(uri: str) -> str:
         if m is not None and (m.group(1) in (None, "en.")):
             title = m.group(2).split("#", 1)[0].replace(" ", "_")
             u = "http://dbpedia.org/resource/" + title
+    if "wikidata.org/wiki/" in u:
+        m = _WIKIDATA_PAGE.match(u)
+        if m is not None:
+            u = "http://www.wikidata.org/entity/" + m.group(1)
+    if u.startswith("http://wikidata.org/entity/"):
+        u = "http://www.wikidata.org/entity/" + u[len("http://wikidata.org/entity/"):]
     return u
+
+
+def normalise_or_nil(uri: str) -> str | None:
+    """:func:`normalise_uri`, or ``None`` for a NIL spelling of :data:`NIL_SPELLINGS` (the
+    matcher then ignores the URI, so a mention with only NIL spellings is NIL)."""
+    if uri.strip() in NIL_SPELLINGS:
+        return None
+    return normalise_uri(uri)
 
 
 # --------------------------------------------------------------------------- sameAs
@@ -279,7 +334,8 @@ class UriMatcher:
     def description(self) -> str:
         if self.kb is not None:
             ns = ", ".join(self.kb.prefixes)
-            extra = "URIs normalised (http/https, en.dbpedia.org, percent-encoding, Wikipedia URL -> DBpedia)"
+            extra = ("URIs normalised (http/https, host case, Unicode NFC, en.dbpedia.org, percent-encoding, "
+                     "Wikipedia URL -> DBpedia, wikidata.org/wiki/Q -> /entity/Q; <NIL>, --NME--, *null* are NIL)")
             if self.same_as is not None:
                 extra += f", owl:sameAs closure of {len(self.same_as)} links"
             return f"{KB_RULE}; KB namespaces: {ns}; {extra}"
@@ -288,8 +344,9 @@ class UriMatcher:
 
 def kb_matcher(namespaces: Sequence[str] = DEFAULT_KB_NAMESPACES,
                same_as: SameAsIndex | None = None) -> UriMatcher:
-    """The matcher ``bengal score`` uses: :func:`normalise_uri`, sameAs, KB namespaces."""
-    return UriMatcher(normalise_uri, same_as, KbNamespaces(tuple(namespaces)))
+    """The matcher ``bengal score`` uses: :func:`normalise_or_nil`, sameAs, KB namespaces
+    (prefixes or presets of :data:`KB_PRESETS`)."""
+    return UriMatcher(normalise_or_nil, same_as, KbNamespaces(resolve_kb_namespaces(namespaces)))
 
 
 

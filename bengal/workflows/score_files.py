@@ -36,7 +36,7 @@ from bengal.score.semeval import score_semeval
 from bengal.score.tasks import OTHER_TASKS, TASKS
 from bengal.score.uris import SameAsIndex
 from bengal.tagging.decode import LabelTable, TagError, encode, flat_places, invalid_positions
-from bengal.tagging.schemes import LENIENT, STRICT
+from bengal.tagging.schemes import LENIENT, SCHEMES, STRICT
 from bengal.typemap import load_type_map
 
 __all__ = ["ScoreRun", "score_files", "score_conll", "provenance"]
@@ -138,6 +138,8 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str], *, t
         raise UsageError(f"--level must lie strictly between 0 and 1, not {level}")
     if ci < 0:
         raise UsageError(f"--bootstrap needs at least 1 resampling, not {ci}")
+    _refuse_unused_options(task, match=match, profile=profile, beta=beta, threshold=threshold, sweep=sweep, ci=ci,
+                           kb_namespaces=kb_namespaces, same_as=same_as)
     gold_file = resolve_corpus(gold)[0]
     if json_path is not None:
         check_writable(json_path, inputs=(gold_file, pred))
@@ -157,6 +159,8 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str], *, t
         if gfmt != "conll" or pfmt != "conll":
             raise UsageError(f"--task chunk scores tag sequences: GOLD and PRED must be CoNLL files "
                              f"(read as {gfmt} and {pfmt}; force with --gold-format/--pred-format conll)")
+        _refuse_unused_options("chunk", match=match, profile=profile, beta=beta, threshold=threshold, sweep=sweep,
+                               ci=ci, kb_namespaces=kb_namespaces, same_as=same_as)
         chunks = score_conll(gold_file, resolve_corpus(pred)[0], scheme=scheme, mode=mode, suffix=suffix)
         if strict and (chunks.invalid_gold or chunks.invalid_pred):
             w = chunks.warnings[0]
@@ -171,6 +175,8 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str], *, t
         pred_corpus = read_corpus(pred, pfmt, strict=strict, conll=conll)
         readers += [(f"gold {os.fspath(read_gold)}", gold_corpus.warnings),
                     (f"prediction {os.fspath(pred)}", pred_corpus.warnings)]
+        block["inputs"]["gold"]["documents"] = len(gold_corpus)
+        block["inputs"]["prediction"]["documents"] = len(pred_corpus)
         if task == "semeval":
             result = score_semeval(gold_corpus, pred_corpus)
         elif task == "jaccard":
@@ -181,13 +187,38 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str], *, t
                          kb_namespaces=kb_namespaces or None, same_as=index,
                          beta=1.0 if beta is None else beta, threshold=threshold, sweep=sweep)
             result = with_ci(span, ci, level, seed) if ci else span
-            block["inputs"]["gold"]["documents"] = len(gold_corpus)
-            block["inputs"]["prediction"]["documents"] = len(pred_corpus)
             error_documents = errors if span.task != "c2kb" else None
     run = ScoreRun(result, block, tuple(readers), tuple(problems), error_documents)
     if json_path is not None:
         write_payload(run.to_json(), Path(json_path))
     return run
+
+
+#: The options of the span tasks that the other scores do not read: ``{task: {option: why}}``.
+#: ``bengal score`` refuses them there instead of ignoring them.
+_UNUSED_OPTIONS = {
+    "chunk": ("--match", "--profile", "--beta", "--threshold", "--sweep", "--bootstrap", "--kb-namespace",
+              "--same-as"),
+    "semeval": ("--match", "--profile", "--beta", "--threshold", "--sweep", "--bootstrap", "--kb-namespace",
+                "--same-as"),
+    "jaccard": ("--match", "--profile", "--threshold", "--sweep", "--bootstrap", "--kb-namespace", "--same-as"),
+}
+
+
+def _refuse_unused_options(task: str | None, *, match: str, profile: str, beta: float | None,
+                           threshold: float | None, sweep: bool, ci: int, kb_namespaces: Sequence[str],
+                           same_as: Sequence[object]) -> None:
+    """A one-line UsageError for an option the task would ignore (:data:`_UNUSED_OPTIONS`); a task
+    left to detection is checked once it is known only for the options it names."""
+    if task not in _UNUSED_OPTIONS:
+        return
+    given = {"--match": match != "strong", "--profile": profile != "bengal", "--beta": beta is not None,
+             "--threshold": threshold is not None, "--sweep": sweep, "--bootstrap": bool(ci),
+             "--kb-namespace": bool(kb_namespaces), "--same-as": bool(same_as)}
+    bad = [o for o in _UNUSED_OPTIONS[task] if given[o]]
+    if bad:
+        raise UsageError(f"--task {task} does not use {', '.join(bad)} (they apply to the span tasks "
+                         f"{', '.join(TASKS)}{'; jaccard takes --beta' if task != 'jaccard' else ''})")
 
 
 def _same_as_index(paths: Sequence[str | os.PathLike[str]], problems: list[str]) -> SameAsIndex | None:
@@ -204,6 +235,21 @@ def _same_as_index(paths: Sequence[str | os.PathLike[str]], problems: list[str])
             problems.append(f"sameAs {os.fspath(path)}: {other} triples with another predicate are no sameAs links; "
                             "not used")
     return index
+
+
+def fitting_schemes(tags: Sequence[Sequence[str]], side: str, suffix: bool = False) -> list[str]:
+    """The names of the tagging schemes of :data:`bengal.tagging.schemes.SCHEMES` (in table order)
+    under which every non-``O`` tag of ``tags`` (one list per sentence) lies in a chunk of the strict
+    reading: the hint when strict decoding drops tags (the original CoNLL-2003 files are IOB1)."""
+    out = []
+    for name in SCHEMES:
+        try:
+            table = LabelTable(name, suffix)
+            if not len(invalid_positions(encode(table, tags, side), table)):
+                out.append(name)
+        except (TagError, ValueError):
+            continue
+    return out
 
 
 def score_conll(gold: str | os.PathLike[str] | bytes, pred: str | os.PathLike[str] | bytes, *, scheme: str = "iob2",
@@ -249,7 +295,13 @@ def score_conll(gold: str | os.PathLike[str] | bytes, pred: str | os.PathLike[st
             first = [cf.line_of(*place(pos)) for pos in invalid_positions(encode(table, tags, side), table)[:3]]
             what = "dropped (strict mode)" if mode == STRICT else "repaired (lenient mode)"
             lines = ", ".join(f"{cf.source}:{line}" for line in first) + (" …" if n > len(first) else "")
+            hint = ""
+            if mode == STRICT:
+                fits = fitting_schemes(tags, side, suffix)
+                if fits and scheme not in fits:
+                    hint = (f"; the tags fit the scheme{'s' if len(fits) > 1 else ''} {', '.join(fits)} "
+                            f"(give --scheme {fits[0]})")
             warnings.append(ScoreWarning("invalid_tag", cf.source,
                                          f"{n} tags not allowed in place by the scheme "
-                                         f"{table.scheme.label}: {what}; at {lines}", side))
+                                         f"{table.scheme.label}: {what}; at {lines}{hint}", side))
     return replace(report, warnings=tuple(warnings))

@@ -68,3 +68,41 @@ def test_bootstrap_seed_and_level(tmp_path):
     assert all(abs(v - 0.4) < 1e-9 for v in ci["micro"]["f1"])
     bad = run(tmp_path, "--bootstrap", "10", "--level", "1.5")
     assert bad.returncode == 2 and bad.stderr.strip().startswith("error: ") and "--level" in bad.stderr
+
+
+def test_semeval_and_jaccard_json_count_the_documents(tmp_path):
+    """Issue 12: `--task semeval|jaccard --json` wrote inputs.*.documents: null; each file has 1 document."""
+    for task in ("semeval", "jaccard"):
+        out = json.loads(run(tmp_path, "--task", task, "--json", "-").stdout)
+        assert out["inputs"]["gold"]["documents"] == 1 and out["inputs"]["prediction"]["documents"] == 1, task
+
+
+def test_kb_namespace_preset_and_nil_spelling_from_the_cli(tmp_path):
+    """Issue 12: gold Q42 vs prediction Q1 is right by default (both EE, with a gold_outside_kb warning)
+    and wrong with --kb-namespace wikidata; AIDA's --NME-- in the gold is NIL and matches a NIL answer."""
+    wd = "http://www.wikidata.org/entity/"
+    (tmp_path / "g.jsonl").write_text('{"uri": "http://ex.org/d", "text": "Douglas Adams and Ann", "mentions": ['
+                                      f'{{"begin": 0, "end": 13, "uris": ["{wd}Q42"]}}, '
+                                      '{"begin": 18, "end": 21, "uris": ["--NME--"]}]}\n')
+    (tmp_path / "p.jsonl").write_text('{"uri": "http://ex.org/d", "text": "Douglas Adams and Ann", "mentions": ['
+                                      f'{{"begin": 0, "end": 13, "uris": ["{wd}Q1"]}}, '
+                                      '{"begin": 18, "end": 21, "uris": []}]}\n')
+    plain = bengal("score", "g.jsonl", "p.jsonl", "--json", "-", cwd=tmp_path)
+    assert json.loads(plain.stdout)["micro"]["tp"] == 2 and "gold_outside_kb" in plain.stderr
+    wdk = json.loads(bengal("score", "g.jsonl", "p.jsonl", "--kb-namespace", "wikidata", "--json", "-",
+                            cwd=tmp_path).stdout)["micro"]
+    assert (wdk["tp"], wdk["fp"], wdk["fn"]) == (1, 1, 1)  # Ann: NIL = NIL; Adams: Q1 != Q42
+
+
+def test_options_a_task_would_ignore_are_refused(tmp_path):
+    """Issue 12: --match/--profile/--beta/--threshold/--sweep/--bootstrap were silently ignored by the
+    chunk, SemEval and Jaccard scores: now a one-line usage error (exit 2) naming the option."""
+    for task, option in [("semeval", ["--match", "weak"]), ("semeval", ["--beta", "2"]),
+                         ("jaccard", ["--threshold", "0.5"]), ("jaccard", ["--bootstrap", "10"]),
+                         ("semeval", ["--profile", "gerbil"]), ("jaccard", ["--sweep"])]:
+        proc = run(tmp_path, "--task", task, *option)
+        assert proc.returncode == 2, (task, option)
+        assert f"--task {task} does not use {option[0].replace('--ci', '--bootstrap')}" in proc.stderr
+        assert len([x for x in proc.stderr.splitlines() if x.strip()]) == 1
+    # jaccard's own beta is still taken
+    assert run(tmp_path, "--task", "jaccard", "--beta", "1").returncode == 0

@@ -238,3 +238,17 @@ def test_seqeval_parity_on_conllpp(conllpp):
     per_type = seqeval_metrics.classification_report(y_true, y_pred, output_dict=True)
     for t in ("PER", "ORG", "LOC", "MISC"):
         assert r.chunks.per_type[t].f1 == pytest.approx(per_type[t]["f1-score"])
+
+
+def test_unclosed_outer_tag_keeps_the_well_formed_inner_one():
+    """Issue 12: `<person>John lives in <location>Paris</location> .` with the outer tag never closed.
+    By hand: plain text "John lives in Paris ." -- Paris at [14, 19); the person tag gives nothing."""
+    for answer in ("<response><person>John lives in <location>Paris</location> .</response>",
+                   "<person>John lives in <location>Paris</location> ."):
+        r = parse_tagged(answer)
+        assert r.text == "John lives in Paris ."
+        assert r.mentions == [(14, 19, "LOC")]
+        assert (r.flaws["recovered_inner_tag"], r.flaws["unbalanced_tag"], r.flaws["nested_tag"]) == (1, 1, 1)
+    # a closed outer tag still wins, and nothing is recovered
+    r = parse_tagged("<response><person>A <location>B</location></person> c</response>")
+    assert r.mentions == [(0, 3, "PER")] and "recovered_inner_tag" not in r.flaws

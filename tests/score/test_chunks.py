@@ -401,3 +401,17 @@ def test_accumulator_over_padded_batches_equals_one_call(mode):
 def test_report_text():
     text = render_chunk_report(classification_report([["B-PER", "I-PER", "O"]], [["B-PER", "O", "O"]]))
     assert "PER" in text and "micro" in text and "weighted" in text and "token accuracy 0.6667" in text
+
+
+def test_strict_iob2_on_the_original_conll2003_says_the_tags_are_iob1():
+    """Issue 12: the original eng.testb is IOB1 (I- starts a chunk; B- only between two chunks of a type),
+    so strict IOB2 drops most chunks; the warning names iob1, and strict IOB1 keeps all 5,648 gold chunks
+    (the CoNLL-2003 paper's count of the test set's entities: 1,668 LOC + 702 MISC + 1,661 ORG + 1,617 PER)."""
+    from bengal.workflows.score_files import score_conll
+    path = shared_path("conll", "conll2003-original", "eng.testb")
+    strict = score_conll(path, path, scheme="iob2", mode="strict")
+    assert strict.warnings and all("the tags fit the scheme iob1 (give --scheme iob1)" in w.message
+                                   for w in strict.warnings)
+    iob1 = score_conll(path, path, scheme="iob1", mode="strict")
+    assert (iob1.micro.tp, iob1.micro.fn, iob1.invalid_gold) == (1668 + 702 + 1661 + 1617, 0, 0)
+    assert not iob1.warnings

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 from collections import defaultdict
+from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any
 from urllib.parse import quote
@@ -68,13 +69,20 @@ _NIF_CONTEXT_NODE = ox.NamedNode(_NIF_CONTEXT)
 _DISPATCH_NODES = {ox.NamedNode(k): v for k, v in _DISPATCH.items()}
 
 
+#: Classes of an entity resource that are no entity type (OKE writes ``a owl:Individual , dul:Person``).
+_NOT_ENTITY_TYPES = (NIF, "http://www.w3.org/2002/07/owl#")
+
+
 def _parse_records(fh: IO[bytes], fmt: Any, base_iri: str | None,
-                   same_as: list[tuple[str, str]] | None = None) -> dict[str, list]:
+                   same_as: list[tuple[str, str]] | None = None,
+                   entity_types: dict[str, list[str]] | None = None) -> dict[str, list]:
     """One streaming pass: ``{subject key: record}`` for the subjects of kept properties.
 
     Triples of one subject are usually adjacent in a file, so the record of the
     last subject is kept at hand; keys are plain strings (cheap to hash).
-    owl:sameAs links between IRIs are appended to ``same_as``.
+    owl:sameAs links between IRIs are appended to ``same_as``; the ``rdf:type`` classes of
+    other IRI subjects (OKE's ``oke:X a dul:Person``; NIF and OWL classes left out) to
+    ``entity_types[subject]``.
     """
     records: dict[str, list] = {}
     kind_same_as = _SAME_AS
@@ -92,6 +100,9 @@ def _parse_records(fh: IO[bytes], fmt: Any, base_iri: str | None,
             continue
         if k == kind_type:
             if o != context_node:
+                if (entity_types is not None and type(o) is named_node and type(subject) is named_node
+                        and not o.value.startswith(_NOT_ENTITY_TYPES)):
+                    entity_types.setdefault(subject.value, []).append(o.value)
                 continue
         elif k == kind_same_as:
             if same_as is not None and type(o) is named_node and type(subject) is named_node:
@@ -168,7 +179,8 @@ def read_nif(
         try:
             try:
                 same_as: list[tuple[str, str]] = []
-                records = _parse_records(fh, fmt, None, same_as)
+                entity_types: dict[str, list[str]] = {}
+                records = _parse_records(fh, fmt, None, same_as, entity_types)
             except SyntaxError as first:
                 if "IRI" not in str(first):
                     raise _syntax_error(first, src, syntax) from None
@@ -183,7 +195,8 @@ def read_nif(
                 base = "file:///" + quote(Path(src).name or "stream")
                 try:
                     same_as = []
-                    records = _parse_records(fh, fmt, base, same_as)
+                    entity_types = {}
+                    records = _parse_records(fh, fmt, base, same_as, entity_types)
                 except SyntaxError as err:
                     raise _syntax_error(err, src, syntax) from None
                 log.add(
@@ -197,7 +210,7 @@ def read_nif(
         finally:
             if owned:
                 fh.close()
-        return _build_corpus(records, src, log, name, syntax, base, keep_nil_iris, tuple(same_as))
+        return _build_corpus(records, src, log, name, syntax, base, keep_nil_iris, tuple(same_as), entity_types)
 
 
 def _build_corpus(
@@ -209,6 +222,7 @@ def _build_corpus(
     base: str | None,
     keep_nil_iris: bool,
     same_as: tuple[tuple[str, str], ...] = (),
+    entity_types: dict[str, list[str]] | None = None,
 ) -> Corpus:
     texts, doc_of_ctx, languages = _contexts(records, src, log)
     per_doc: dict[str, list[tuple[Mention, str]]] = {key: [] for key in texts}
@@ -217,10 +231,16 @@ def _build_corpus(
         nil_iris += add_phrase(key, rec, records, texts, per_doc, log, src, base, keep_nil_iris)
 
     documents = []
+    typed_by_entity = 0
     for key, text in texts.items():
         entries = per_doc[key]
         check_duplicates(doc_of_ctx[key], entries, log)
-        documents.append(Document(doc_of_ctx[key], text, tuple(m for m, _ in entries)))
+        mentions = tuple(m for m, _ in entries)
+        if entity_types:
+            typed = tuple(_type_from_entity(m, entity_types) for m in mentions)
+            typed_by_entity += sum(1 for a, b in zip(mentions, typed) if a is not b)
+            mentions = typed
+        documents.append(Document(doc_of_ctx[key], text, mentions))
 
     # a text-less context a phrase names is an error (phrases._contexts), so these are named by none
     textless = sum(1 for k, rec in records.items() if rec[_TYPE] and k not in texts)
@@ -230,9 +250,19 @@ def _build_corpus(
         "languages": sorted(languages),
         "nil_iris": nil_iris,
         "contexts_without_text": textless,
+        "typed_by_entity": typed_by_entity,
     }
     return Corpus(tuple(documents), name if name is not None else file_stem(src), metadata, tuple(log.warnings),
                   same_as)
+
+
+def _type_from_entity(m: Mention, entity_types: dict[str, list[str]]) -> Mention:
+    """``m`` typed by the ``rdf:type`` classes of its URIs' resources (where OKE puts types:
+    ``oke:X a dul:Person``) when the phrase has no ``itsrdf:taClassRef``; else ``m`` itself."""
+    if m.type or not m.uris:
+        return m
+    classes = sorted({c for u in m.uris for c in entity_types.get(u, ())})
+    return replace(m, type=" ".join(classes)) if classes else m
 
 
 def _contexts(records: dict[str, list], src: str, log: FlawLog) -> tuple[dict[str, str], dict[str, str], set[str]]:
