@@ -158,8 +158,8 @@ def annotate(work: Path, system: tuple[str, str, str, str], corpus: Path) -> Pat
 
     name, kind, spec, _ = system
     digest = hashlib.sha256(corpus.read_bytes()).hexdigest()[:12]
-    rule = hashlib.sha256((HERE / "caprule.py").read_bytes()).hexdigest() if kind == "caprule" else ""
-    out = work / "pred" / f"{name}-{key(kind, spec, rule)}-{digest}.ttl"
+    rule_digest = hashlib.sha256((HERE / "caprule.py").read_bytes()).hexdigest() if kind == "caprule" else ""
+    out = work / "pred" / f"{name}-{key(kind, spec, rule_digest)}-{digest}.ttl"
     if out.exists():
         return out
     out.parent.mkdir(parents=True, exist_ok=True)
