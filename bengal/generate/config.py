@@ -13,6 +13,7 @@ from typing import Sequence
 
 from bengal.errors import UsageError
 from bengal.generate.density import parse_density
+from bengal.generate.docplan import DEFAULT_SENTENCE_LENGTH
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.strategies import STRATEGIES
 from bengal.kb.sparql import DBO
@@ -48,6 +49,8 @@ class GenerateConfig:
             it / they (a choice of the density control).
         annotate_pronouns: pronouns are gold mentions with their antecedent's URI
             (needs ``pronouns``).
+        sentence_length: the mean tokens per sentence the document planner aims at
+            (:func:`bengal.generate.docplan.plan_document`; 3 to 80).
 
     Raises:
         UsageError: on construction, for values out of range or unknown names.
@@ -65,6 +68,7 @@ class GenerateConfig:
     surface_forms: bool = False
     pronouns: bool = False
     annotate_pronouns: bool = False
+    sentence_length: float = DEFAULT_SENTENCE_LENGTH
 
     def __post_init__(self) -> None:
         if self.docs < 1:
@@ -81,6 +85,8 @@ class GenerateConfig:
         if self.annotate_pronouns and not self.pronouns:
             raise UsageError("--annotate-pronouns needs --pronouns")
         parse_density(self.density)
+        if not 3 <= self.sentence_length <= 80:
+            raise UsageError(f"--sentence-length must lie in [3, 80] tokens, not {self.sentence_length}")
         load_lexicon(self.lang)
         object.__setattr__(self, "classes", tuple(self.classes))
         for c in self.classes:
@@ -111,7 +117,8 @@ def expand_class(name: str) -> str:
 
 
 #: GenerateConfig fields added after corpus ids were first published.
-_LATER_FIELDS = ("surface_forms", "pronouns", "annotate_pronouns")
+_LATER_FIELDS: dict[str, object] = {"surface_forms": False, "pronouns": False, "annotate_pronouns": False,
+                                     "sentence_length": DEFAULT_SENTENCE_LENGTH}
 
 
 def corpus_id(config: GenerateConfig, documents: Sequence[Document]) -> str:
@@ -126,8 +133,8 @@ def corpus_id(config: GenerateConfig, documents: Sequence[Document]) -> str:
     """
     content = [[d.text, [[m.begin, m.end, sorted(m.uris), m.type] for m in d.mentions]] for d in documents]
     params = asdict(config)
-    for name in _LATER_FIELDS:  # left out at their defaults: corpora made before them keep their ids
-        if params[name] is False:
+    for name, default in _LATER_FIELDS.items():  # left out at their defaults
+        if params[name] == default:
             del params[name]
     payload = json.dumps({"config": params, "documents": content}, sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:12]

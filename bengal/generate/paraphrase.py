@@ -1,7 +1,7 @@
 """Rule-based, offline paraphrasing (``--paraphrase``; BENGAL's B2, B4, …).
 
 Four operations, each a choice the density control can take for a clause
-(:func:`bengal.generate.planner.plan_sentences`); none ever touches an entity
+(:func:`bengal.generate.microplan.microplan`); none ever touches an entity
 piece, so mentions are never rewritten and the gold stays exact by construction:
 
 - ``synonym``: a verb or noun phrase of a plain-text piece replaced by one of its

@@ -24,6 +24,7 @@ from bengal.generate.config import (
     corpus_id,
 )
 from bengal.generate.density import count_tokens
+from bengal.generate.docplan import plan_document
 from bengal.generate.gender import gender_of, kb_genders
 from bengal.generate.kbview import (
     Entity,
@@ -34,12 +35,13 @@ from bengal.generate.kbview import (
     subject_details,
 )
 from bengal.generate.lexicon import load_lexicon
+from bengal.generate.microplan import microplan
 from bengal.generate.paraphrase import Paraphraser
-from bengal.generate.planner import plan_sentences
 from bengal.generate.stats import MadeDocument, generation_stats
-from bengal.generate.strategies import STRATEGIES, FactSource, StrategyContext
+from bengal.generate.strategies import STRATEGIES, FactSource, StrategyContext, Unit
 from bengal.generate.surface import SurfaceForms
 from bengal.generate.verbalise import (
+    fact_sentence,
     fact_templates,
     realise,
     sentence_text,
@@ -94,6 +96,14 @@ class DocumentMaker:
     def can_list(self, prop: str, subject: Entity) -> bool:
         return bool(fact_templates(self.lex, self.onto, prop, subject, 2))
 
+    def _unit_length(self, unit: Unit) -> int:
+        """Tokens of ``unit`` written as a sentence of its own (main template): the document
+        planner's length estimate."""
+        if not fact_templates(self.lex, self.onto, unit.prop, unit.subject, len(unit.objects)):
+            return 8
+        return count_tokens(sentence_text(fact_sentence(self.lex, self.onto, unit.prop, unit.subject,
+                                                        unit.objects)))
+
     def make(self, seed_uri: str) -> MadeDocument | None:
         """The document for one seed candidate, or ``None`` when it is not a usable seed."""
         config, lex, onto = self.config, self.lex, self.onto
@@ -130,9 +140,11 @@ class DocumentMaker:
             in_kb = kb_genders(self.kb, [u for u, e in subjects.items() if onto.is_instance(e, self.persons)])
             genders = {u: gender_of(e, onto.is_instance(e, self.persons), in_kb.get(u)) for u, e in subjects.items()}
         paraphraser = Paraphraser(lex, f"{config.seed}|{seed_uri}") if config.paraphrase else None
-        sentences = plan_sentences(lex, onto, sub, self.target, config.min_sentences, opening, past,
-                                   forms=forms, genders=genders, annotate_pronouns=config.annotate_pronouns,
-                                   paraphraser=paraphraser)
+        doc_plan = plan_document(sub, self._unit_length, config.sentence_length, config.min_sentences,
+                                 self.can_list)
+        sentences = microplan(lex, onto, doc_plan.sentences, self.target, opening, past,
+                              forms=forms, genders=genders, annotate_pronouns=config.annotate_pronouns,
+                              paraphraser=paraphraser, persons=self.persons)
         text, mentions = realise(sentences)
         tokens = sum(count_tokens(sentence_text(s)) for s in sentences)
         kinds = tuple(p.form_kind for s in sentences for p in s.pieces if isinstance(p, Entity))

@@ -1,0 +1,295 @@
+"""Microplanning: a document plan's sentences worded, aggregated and with referring expressions.
+
+:func:`microplan` turns each planned sentence (one to three facts about one subject,
+:mod:`bengal.generate.docplan`) into one :class:`~bengal.generate.verbalise.Sentence`:
+lexicalisation from the lexicon's templates, aggregation (the objects of one property
+are one coordinated list, already in the unit; two facts as "X was born in Y and died
+in Z", three as "X, who was born in Y, played for A and died in Z"), referring
+expressions by :func:`description_allowed` and :func:`pronoun_resolves`, and no
+sentence written twice in a document. Among the wordings a rule allows, the one that
+brings the document's mentions per token closest to the density target wins.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from bengal.generate.density import count_tokens
+from bengal.generate.gender import Gender
+from bengal.generate.kbview import Entity, Ontology
+from bengal.generate.lexicon import Lexicon
+from bengal.generate.paraphrase import Paraphraser
+from bengal.generate.realise import realise_pieces
+from bengal.generate.strategies import Unit
+from bengal.generate.verbalise import (
+    Piece,
+    Sentence,
+    apposition_allowed,
+    apposition_phrase,
+    class_noun,
+    fact_sentence,
+    fact_templates,
+    join_sentences,
+    pronoun_allowed,
+    sentence_text,
+    with_forms,
+)
+from bengal.kb.sparql import DBO
+
+__all__ = ["microplan", "description_allowed", "pronoun_resolves", "aggregate"]
+
+#: With ``--surface-forms`` / ``--paraphrase``, such a wording wins over the plain one
+#: unless its density gap is more than this much larger (mentions per token).
+_PREFERENCE = 0.004
+
+
+def description_allowed(uri: str, noun: str | None, history: Sequence[tuple[int, str, str | None]],
+                        vague: Sequence[str] = ()) -> bool:
+    """Whether "the NOUN" refers to the entity ``uri`` for a reader.
+
+    Rule: the entity was mentioned before, its class noun is known and not vague, and no
+    other entity with the same class noun was mentioned from the sentence of the
+    entity's last mention on (that sentence included): "Angela Merkel served while Horst
+    Köhler was president. The politician …" is refused, for "the politician" could be either.
+
+    Args:
+        history: ``(sentence index, URI, class noun)`` of every entity piece written so far, in order.
+    """
+    if not noun or noun in vague:
+        return False
+    last = max((s for s, u, _ in history if u == uri), default=None)
+    if last is None:
+        return False
+    return not any(s >= last and u != uri and n == noun for s, u, n in history)
+
+
+def pronoun_resolves(uri: str, previous: Sentence | None, pronoun: str, genders: dict[str, Gender],
+                     is_person: Callable[[Entity], bool]) -> bool:
+    """Whether he / she / it / they refers to ``uri`` for a reader.
+
+    Rule: the previous sentence's subject is ``uri``, and no other entity of that sentence
+    could take the same pronoun: another entity whose known gender gives the same pronoun,
+    or, for a person's "he"/"she", another person of unknown gender, and for "it"/"they",
+    any other entity that is not a person.
+    """
+    if previous is None or previous.subject != uri:
+        return False
+    for p in previous.pieces:
+        if not isinstance(p, Entity) or p.uri == uri:
+            continue
+        g = genders.get(p.uri)
+        if g is not None:
+            if g.pronoun == pronoun:
+                return False
+        elif is_person(p) == (pronoun in ("he", "she")):
+            return False
+    return True
+
+
+def _rest(sentence: Sentence) -> list[Piece] | None:
+    """The predicate pieces of a sentence that opens with its subject, without the leading
+    space and the final full stop, or ``None``."""
+    if not sentence.predicate or sentence.clauses != 1:
+        return None
+    rest = list(sentence.pieces[sentence.predicate:])
+    if not rest or not isinstance(rest[0], str) or not rest[0].startswith(" "):
+        return None
+    rest[0] = rest[0][1:]
+    last = rest[-1]
+    if isinstance(last, str) and last.endswith("."):
+        rest[-1] = last[:-1]
+        if rest[-1] == "":
+            rest.pop()
+    elif not (isinstance(last, Entity) and last.surface.endswith(".")):
+        return None
+    return rest
+
+
+def aggregate(lex: Lexicon, sentences: Sequence[Sentence], person: bool) -> Sentence | None:
+    """One sentence for several about one subject, or ``None`` when they cannot share one.
+
+    Two: "X was born in Y and died in Z." (:func:`bengal.generate.verbalise.join_sentences`,
+    else the relative form). Three (or two the plain join refuses): "X, who was born in Y,
+    played for A and died in Z." — the first clause becomes a relative clause ("who" for a
+    person, else "which"), the others are joined. Every sentence must open with the same subject.
+    """
+    if len(sentences) == 1:
+        return sentences[0]
+    first = sentences[0]
+    if any(s.subject is None or s.subject != first.subject or s.plural for s in sentences):
+        return None
+    if len(sentences) == 2:
+        joined = join_sentences(lex, first, sentences[1])
+        if joined is not None:
+            return joined
+    rests = [_rest(s) for s in sentences]
+    if any(r is None for r in rests):
+        return None
+    head = list(first.pieces[:first.predicate])
+    pieces: list[Piece] = head + [", who " if person else ", which "]
+    pieces += rests[0] or []
+    pieces.append(", ")
+    for k, r in enumerate(rests[1:]):
+        if k:
+            pieces.append(lex.meta["clause_join"])
+        pieces += r or []
+    last = pieces[-1]
+    if not (isinstance(last, Entity) and last.surface.endswith(".")):
+        pieces.append(".")
+    merged: list[Piece] = []
+    for p in pieces:
+        if isinstance(p, str) and merged and isinstance(merged[-1], str):
+            merged[-1] += p
+        elif p != "":
+            merged.append(p)
+    return Sentence(tuple(merged), any(s.fallback for s in sentences), first.subject, first.predicate,
+                    len(sentences), sentences[-1].n_objects, False, first.pronoun,
+                    tuple(sorted({op for s in sentences for op in s.paraphrase})))
+
+
+def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], target: float,
+              opening: Sentence | None, past: set[str],
+              forms: Callable[[Entity, bool], Entity | None] | None = None,
+              genders: dict[str, Gender] | None = None, annotate_pronouns: bool = False,
+              paraphraser: Paraphraser | None = None,
+              persons: set[str] | None = None) -> list[Sentence]:
+    """The sentences of a document plan, worded so that the density meets ``target``.
+
+    For each planned sentence the candidates are: the template variants of its first fact (the
+    others take their main template), the subject named, described (when
+    :func:`description_allowed`) or a pronoun (with ``genders``, when :func:`pronoun_resolves`), an
+    apposition before the first fact's single sentence-final object and before a subject not yet
+    named ("The band Pulley …"), with ``forms`` the other surface forms, with ``paraphraser`` a
+    synonym or subject apposition variant. Candidates whose text was written earlier in the document
+    are refused; the one whose document density so far lands closest to ``target`` (mentions per
+    token) wins, ties the first. A planned sentence with no candidate (every wording a repeat, or
+    facts that cannot share a sentence) is split into one sentence per fact. The opening type
+    sentence is kept unless leaving it out lands closer to the target. Facts about a subject in
+    ``past`` are in the past tense.
+
+    Returns:
+        the sentences in order, each passed through
+        :func:`bengal.generate.realise.realise_pieces`.
+    """
+    persons = persons or set()
+
+    def is_person(e: Entity) -> bool:
+        return bool(set(e.classes) & persons) or DBO + "Person" in e.classes
+
+    plans = []
+    for first in ([opening], []) if opening is not None else ([],):
+        out = _plan_once(lex, onto, plan, target, list(first), past, forms, genders, annotate_pronouns,
+                         paraphraser, is_person)
+        m = sum(s.mention_count for s in out)
+        t = sum(count_tokens(sentence_text(s)) for s in out) or 1
+        plans.append((abs(m / t - target), out))
+        if len(plan) < 2:
+            break
+    best = min(plans, key=lambda p: p[0])[1]
+    return [Sentence(realise_pieces(lex, s.pieces), s.fallback, s.subject, s.predicate, s.clauses, s.n_objects,
+                     s.plural, s.pronoun, s.paraphrase) for s in best]
+
+
+def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], target: float,
+               sentences: list[Sentence], past: set[str], forms: Callable[[Entity, bool], Entity | None] | None,
+               genders: dict[str, Gender] | None, annotate_pronouns: bool, paraphraser: Paraphraser | None,
+               is_person: Callable[[Entity], bool]) -> list[Sentence]:
+    written = {sentence_text(s) for s in sentences}
+    mentions = sum(s.mention_count for s in sentences)
+    total = sum(count_tokens(sentence_text(s)) for s in sentences)
+    history: list[tuple[int, str, str | None]] = []
+    for k, s in enumerate(sentences):
+        history += [(k, p.uri, class_noun(lex, onto, p)) for p in s.pieces if isinstance(p, Entity)]
+    vague = tuple(lex.meta.get("apposition_vague", ()))
+    queue = [list(g) for g in plan]
+    i = 0
+    while i < len(queue):
+        group = queue[i]
+        subject = group[0].subject
+        is_past = subject.uri in past
+        noun = class_noun(lex, onto, subject)
+        previous = sentences[-1] if sentences else None
+        refs = ["name"]
+        if description_allowed(subject.uri, noun, history, vague):
+            refs.append("describe")
+        pronoun = None
+        if genders is not None and subject.uri in genders:
+            g = genders[subject.uri]
+            if pronoun_resolves(subject.uri, previous, g.pronoun, genders, is_person):
+                refs.append("pronoun")
+                pronoun = (g.pronoun, g.source)
+        head = group[0]
+        variants = fact_templates(lex, onto, head.prop, subject, len(head.objects))
+        named = {u for _, u, _ in history}
+        candidates: list[tuple[Sentence, float]] = []
+        for v, template in enumerate(variants):
+            for ref in refs:
+                tense = lex.past(template) if is_past else template
+                if ref == "pronoun" and not pronoun_allowed(tense):
+                    continue
+                appos_options = [False]
+                if (len(head.objects) == 1 and apposition_allowed(lex.parse(template))
+                        and apposition_phrase(lex, onto, head.objects[0]) is not None):
+                    appos_options.append(True)
+                subj_appos = [False]
+                if (ref == "name" and subject.uri not in named and template.startswith("{s} ")
+                        and apposition_phrase(lex, onto, subject) is not None):
+                    subj_appos.append(True)
+                for appos, sa in ((a, b) for a in appos_options for b in subj_appos):
+                    clauses = [fact_sentence(lex, onto, head.prop, subject, head.objects,
+                                             describe_subject=ref == "describe", variant=v, past=is_past,
+                                             apposition=appos, subject_apposition=sa,
+                                             pronoun=pronoun if ref == "pronoun" else None,
+                                             annotate_pronoun=annotate_pronouns)]
+                    ok = True
+                    for u in group[1:]:
+                        if not fact_templates(lex, onto, u.prop, subject, len(u.objects)):
+                            ok = False
+                            break
+                        clauses.append(fact_sentence(lex, onto, u.prop, subject, u.objects, past=is_past))
+                    if not ok:
+                        continue
+                    joined = aggregate(lex, clauses, is_person(subject))
+                    if joined is None:
+                        continue
+                    candidates.append((joined, 0.0))
+                    if forms is not None:
+                        alt = with_forms(joined, lambda _, e: forms(e, e.uri in named))  # noqa: B023
+                        if alt is not None:
+                            candidates.append((alt, _PREFERENCE))
+        if paraphraser is not None:
+            for c, bonus in list(candidates):
+                syn = paraphraser.synonym(c, i)
+                if syn is not None:
+                    candidates.append((syn, bonus + _PREFERENCE))
+                if subject.uri not in named:
+                    ap = paraphraser.apposition(c, noun)
+                    if ap is not None:
+                        candidates.append((ap, bonus + _PREFERENCE))
+        best: tuple[float, Sentence, int, int] | None = None
+        for c, bonus in candidates:
+            text = sentence_text(c)
+            if text in written:
+                continue
+            m, t = c.mention_count, count_tokens(text)
+            gap = abs((mentions + m) / (total + t) - target) - bonus
+            if best is None or gap < best[0] - 1e-12:
+                best = (gap, c, m, t)
+        if best is None:
+            if len(group) > 1:
+                queue[i:i + 1] = [[u] for u in group]
+                continue
+            i += 1  # the one fact's every wording is already in the document: said once is enough
+            continue
+        _, chosen, m, t = best
+        k = len(sentences)
+        sentences.append(chosen)
+        written.add(sentence_text(chosen))
+        history += [(k, p.uri, class_noun(lex, onto, p)) for p in chosen.pieces if isinstance(p, Entity)]
+        if chosen.subject is not None and not any(isinstance(p, Entity) and p.uri == subject.uri
+                                                  for p in chosen.pieces):
+            history.append((k, subject.uri, noun))  # described or a pronoun: still its latest mention
+        mentions += m
+        total += t
+        i += 1
+    return sentences
