@@ -13,7 +13,8 @@ from typing import Iterable, Sequence, cast
 from bengal.kb.labels import local_name, surface_of, writable_label
 from bengal.kb.sparql import DBO, PREFIXES, SparqlKB, iri, values
 
-__all__ = ["Entity", "Ontology", "load_ontology", "seed_candidates", "is_seed", "outgoing_facts",
+__all__ = ["Entity", "Ontology", "TOP_CLASSES", "consistent_classes", "is_list_page",
+            "load_ontology", "seed_candidates", "is_seed", "outgoing_facts",
            "incoming_facts", "entities", "subject_details", "SubjectDetails", "property_frequencies",
            "DEMONYM_PROPERTIES"]
 
@@ -75,6 +76,18 @@ class Ontology:
     class_labels: dict[str, str] = field(default_factory=dict)
     property_labels: dict[str, str] = field(default_factory=dict)
     parents: dict[str, set[str]] = field(default_factory=dict)
+    #: property IRI → its ``rdfs:domain`` / ``rdfs:range`` class IRI (``dbo:`` classes only).
+    domains: dict[str, str] = field(default_factory=dict)
+    ranges: dict[str, str] = field(default_factory=dict)
+
+    def tops(self, cls: str) -> set[str]:
+        """The :data:`TOP_CLASSES` that ``cls`` is (or is a subclass of); empty for a
+        class above them (``Agent``) or outside them."""
+        found = {cls} & set(TOP_CLASSES)
+        for c in self.with_ancestors((cls,)):
+            if c in TOP_CLASSES:
+                found.add(c)
+        return found
 
     def most_specific_first(self, classes: Iterable[str]) -> tuple[str, ...]:
         """Classes sorted by depth (deepest first), then by IRI."""
@@ -95,10 +108,65 @@ class Ontology:
                 todo.extend(children.get(c, ()))
         return result
 
+    def with_ancestors(self, classes: Sequence[str]) -> tuple[str, ...]:
+        """``classes`` in their order, then all their (transitive) superclasses, deepest
+        first: what a template's ``classes`` key is checked against."""
+        seen: dict[str, None] = dict.fromkeys(classes)
+        todo = list(classes)
+        while todo:
+            for p in sorted(self.parents.get(todo.pop(), ())):
+                if p not in seen:
+                    seen[p] = None
+                    todo.append(p)
+        first = tuple(classes)
+        return first + self.most_specific_first(c for c in seen if c not in first)
+
     def is_instance(self, entity: "Entity", classes: set[str]) -> bool:
         """Whether one of the entity's classes is in ``classes`` (pass :meth:`subclasses`
         of the wanted classes, so that unmaterialised KBs answer right too)."""
         return any(c in classes for c in entity.classes)
+
+
+#: The top classes an entity's classes must agree on (DBpedia ontology IRIs): a class
+#: under one of them is never written for an entity whose other evidence says another
+#: (a ferry company typed ``Company`` and ``Sea`` is not "a sea").
+TOP_CLASSES = tuple(DBO + c for c in ("Person", "Organisation", "Place", "Work", "Event", "Species",
+                                      "TopicalConcept", "MeanOfTransportation", "EthnicGroup", "Language",
+                                      "Award", "PersonFunction", "Device", "Food", "Disease", "Activity"))
+
+
+def is_list_page(label: str) -> bool:
+    """Whether a label names a Wikipedia list page ("List of cities in Saskatchewan"),
+    which is never a type nor an entity the generator writes about."""
+    return label.startswith(("List of ", "Lists of "))
+
+
+def consistent_classes(onto: Ontology, entity: Entity, evidence: Iterable[str | None]) -> Entity:
+    """The entity with only the classes that agree with one top class (:data:`TOP_CLASSES`).
+
+    When its classes fall under several top classes (DBpedia's type noise: a company
+    typed ``Sea``, a horse race typed ``Band``), the top class that the ``evidence``
+    supports most wins: the domains of the entity's properties as a subject and the
+    ranges of the properties that point at it (class IRIs, ``None`` ignored); ties go
+    to the top class with more of the entity's classes, then to that of its first
+    class. Classes above every top class (``Agent``) are kept; the order is kept.
+    """
+    groups: dict[str, list[str]] = {}
+    for c in entity.classes:
+        for t in onto.tops(c):
+            groups.setdefault(t, []).append(c)
+    if len(groups) <= 1:
+        return entity
+    support = dict.fromkeys(groups, 0)
+    for cls in evidence:
+        if cls:
+            for t in onto.tops(cls):
+                if t in support:
+                    support[t] += 1
+    first_tops = onto.tops(entity.classes[0])
+    best = max(sorted(groups), key=lambda t: (support[t], len(groups[t]), t in first_tops))
+    keep = tuple(c for c in entity.classes if best in onto.tops(c) or not onto.tops(c))
+    return Entity(entity.uri, entity.label, keep, entity.form, entity.form_kind)
 
 
 def load_ontology(kb: SparqlKB) -> Ontology:
@@ -129,6 +197,10 @@ def load_ontology(kb: SparqlKB) -> Ontology:
     for p, label in cast("list[tuple[str, str]]", kb.select(PREFIXES + """
         SELECT ?p ?l WHERE { ?p a owl:ObjectProperty ; rdfs:label ?l . FILTER(LANG(?l) = "en") }""")):
         onto.property_labels.setdefault(p, label)
+    for p, kind, c in cast("list[tuple[str, str, str]]", kb.select(PREFIXES + f"""
+        SELECT ?p ?k ?c WHERE {{ VALUES ?k {{ rdfs:domain rdfs:range }} ?p ?k ?c .
+          FILTER(STRSTARTS(STR(?p), "{DBO}") && STRSTARTS(STR(?c), "{DBO}")) }}""")):
+        (onto.domains if kind.endswith("domain") else onto.ranges).setdefault(p, c)
     return onto
 
 
@@ -153,7 +225,9 @@ def is_seed(onto: Ontology, facts: Sequence[tuple[str, "Entity"]], wanted: set[s
 
 def outgoing_facts(kb: SparqlKB, onto: Ontology, seed: str) -> list[tuple[str, Entity]]:
     """The seed's outgoing ``dbo:`` facts whose object is a labelled entity (not the seed
-    itself), as sorted ``(property IRI, object Entity)`` pairs."""
+    itself and not a Wikipedia list page, :func:`is_list_page`), as sorted ``(property
+    IRI, object Entity)`` pairs; each object keeps the classes that agree with the
+    property's range (:func:`consistent_classes`)."""
     query = PREFIXES + f"""
         SELECT ?p ?o ?label ?type WHERE {{
           {iri(seed)} ?p ?o .
@@ -174,7 +248,8 @@ def outgoing_facts(kb: SparqlKB, onto: Ontology, seed: str) -> list[tuple[str, E
             types[o].add(typ)
         props[(p, o)] = None
     return sorted(
-        ((p, Entity(o, labels[o], onto.most_specific_first(types[o]))) for p, o in props),
+        ((p, consistent_classes(onto, Entity(o, labels[o], onto.most_specific_first(types[o])), [onto.ranges.get(p)]))
+         for p, o in props if not is_list_page(labels[o])),
         key=lambda pe: (pe[0], pe[1].uri),
     )
 
@@ -198,7 +273,8 @@ def incoming_facts(kb: SparqlKB, onto: Ontology, target: str, limit: int = 64) -
         step = len(pairs) / limit
         pairs = [pairs[int(i * step)] for i in range(limit)]
     info = entities(kb, onto, [s for _, s in pairs])
-    return [(p, info[s]) for p, s in pairs if s in info and writable_label(info[s].label)]
+    return [(p, consistent_classes(onto, info[s], [onto.domains.get(p)])) for p, s in pairs
+            if s in info and writable_label(info[s].label) and not is_list_page(info[s].label)]
 
 
 #: Properties that give a person's or an organisation's country for a demonym

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Sequence
 
 from bengal.errors import UsageError
+from bengal.generate import realise
 from bengal.resources import load_toml
 
 __all__ = ["Lexicon", "load_lexicon", "LANGUAGES"]
@@ -23,6 +24,7 @@ _LANG_DIR = Path(__file__).resolve().parent / "lang"
 LANGUAGES = tuple(sorted(p.stem for p in _LANG_DIR.glob("*.toml")))
 _SLOT = re.compile(r"\{(s|o)\}")
 _PARENTHETICAL = re.compile(r"\s*\([^()]*\)")
+_PARTICIPLE = re.compile(r"^(\w+ed|spoken|known|written|born|held|made|built|taken|given|seen|drawn|shown)$")
 _VERB_LABEL = re.compile(r"^(is|has|was|had)\b| (of|by|in|with|to|for|from)$")
 
 
@@ -52,10 +54,18 @@ class Lexicon:
 
         An entry's ``one``/``many`` is a string or a list of variants (the density
         control picks among them). A property without an entry is verbalised from
-        its ``rdfs:label`` (``prop_label``) with the lexicon's ``[fallback]``.
+        its ``rdfs:label`` (``prop_label``) with the lexicon's ``[fallback]``: a label
+        opening with a past participle ("spoken in") as "X is spoken in Y", a lone
+        participle ("related") by ``[fallback] other``. An entry with a ``classes`` list
+        (local names) applies only to subjects of one of those classes or their
+        subclasses (``subject_classes`` then holds the ancestors too); other subjects
+        get the entry's ``other`` wording (see :meth:`_other`).
         """
         entry = self.data["templates"].get(prop)
         if entry is not None:
+            allowed = entry.get("classes")
+            if allowed is not None and not set(allowed) & set(subject_classes):
+                return self._other(entry, n_objects)
             for cls in subject_classes:
                 if isinstance(entry.get(cls), dict):
                     entry = entry[cls]
@@ -63,6 +73,13 @@ class Lexicon:
             return _variants(entry["one"] if n_objects == 1 else entry.get("many"))
         fallback = self.data["fallback"]
         label = self.common_noun(prop_label, prop)
+        first = label.split(" ")[0]
+        if not _VERB_LABEL.search(label) and " " not in label and first.endswith("ed"):
+            return self._other({}, n_objects)  # "related": no noun to write "The related of X is Y"
+        if _PARTICIPLE.search(first) and not _VERB_LABEL.match(label):
+            if n_objects > 1:
+                return ()
+            return tuple(t.replace("{label}", label) for t in _variants(fallback["participle_phrase"]))
         if _VERB_LABEL.search(label):
             if n_objects > 1:
                 return ()
@@ -70,6 +87,12 @@ class Lexicon:
         if n_objects == 1:
             return tuple(t.replace("{label}", label) for t in _variants(fallback["one"]))
         return tuple(t.replace("{label_plural}", self.plural(label)) for t in _variants(fallback["many"]))
+
+    def _other(self, entry: dict, n_objects: int) -> tuple[str, ...]:
+        """The wording for a subject outside a template's ``classes`` (its ``other`` key,
+        else the lexicon's ``[fallback] other``): a claim that holds for any subject."""
+        other = entry.get("other", self.data["fallback"]["other"])
+        return _variants(other)
 
     def past(self, template: str) -> str:
         """The past-tense form of a template, for facts about a person with a death date:
@@ -123,14 +146,9 @@ class Lexicon:
         return pieces
 
     def article(self, phrase: str) -> str:
-        """The indefinite article for ``phrase`` ("a" or "an"), first by the word lists
-        of the lexicon, then by the first letter."""
-        word = phrase.split()[0] if phrase.split() else phrase
-        if word in self.meta["article_an"] or word.lower() in self.meta["article_an"]:
-            return "an"
-        if word.lower() in self.meta["article_a"]:
-            return "a"
-        return "an" if word[:1].lower() in "aeiou" else "a"
+        """The indefinite article for ``phrase`` ("a" or "an") by its sound
+        (:func:`bengal.generate.realise.indefinite_article`)."""
+        return realise.indefinite_article(self, phrase)
 
     def __post_init__(self) -> None:
         patterns = self.data["meta"].get("definite_names", ())
@@ -166,19 +184,12 @@ class Lexicon:
         proper = set(self.meta.get("proper_words", ()))
         words = [w.lower() if w[:1].isupper() and w[1:].islower() and w not in proper else w
                  for w in text.split()]
-        return " ".join(words)
+        return realise.capitalise_proper(self, " ".join(words))
 
     def plural(self, noun_phrase: str) -> str:
-        """Plural of a noun phrase's last word by the lexicon's ``[plural] rules``: a list
-        of ``[regex, replacement]`` pairs tried in order on the last word (the first that
-        matches is applied)."""
-        head, _, last = noun_phrase.rpartition(" ")
-        for pattern, replacement in self.data.get("plural", {}).get("rules", ()):
-            new, n = re.subn(pattern, replacement, last, count=1)
-            if n:
-                last = new
-                break
-        return f"{head} {last}" if head else last
+        """The plural of a noun phrase's head noun (:func:`bengal.generate.realise.plural`:
+        invariant and irregular nouns, then the ``[plural] rules``)."""
+        return realise.plural(self, noun_phrase)
 
     def join_list(self, n: int) -> list[str]:
         """The separators between ``n`` list items: ``["", ", ", …, " and "]`` (the first is empty)."""

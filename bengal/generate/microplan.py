@@ -186,7 +186,7 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
         if len(plan) < 2:
             break
     best = min(plans, key=lambda p: p[0])[1]
-    return [Sentence(realise_pieces(lex, s.pieces), s.fallback, s.subject, s.predicate, s.clauses, s.n_objects,
+    return [Sentence(tuple(realise_pieces(lex, s.pieces)), s.fallback, s.subject, s.predicate, s.clauses, s.n_objects,
                      s.plural, s.pronoun, s.paraphrase) for s in best]
 
 

@@ -28,6 +28,7 @@ from bengal.generate.docplan import plan_document
 from bengal.generate.gender import gender_of, kb_genders
 from bengal.generate.kbview import (
     Entity,
+    consistent_classes,
     entities,
     is_seed,
     load_ontology,
@@ -114,6 +115,7 @@ class DocumentMaker:
         rng = random.Random(f"{config.seed}|{seed_uri}")
         k = rng.randint(config.min_sentences, config.max_sentences)
         facts = self.facts.outgoing(seed_uri)
+        info = consistent_classes(onto, info, [onto.domains.get(p) for p, _ in facts])
         if not is_seed(onto, facts, self.wanted):
             return None
         typed = 1 if info.classes and k >= 2 else 0

@@ -1,23 +1,201 @@
-"""Realisation: the morphology and orthography rules applied to a finished sentence's pieces.
+"""Realisation: morphology and orthography of a finished sentence, by the language's tables.
 
-:func:`realise_pieces` is the one call point through which every microplanned
-sentence passes before its text is joined (:func:`bengal.generate.verbalise.realise`).
-It is the identity here; the rules (a/an by sound, plurals, possessives, capitalisation
-of concepts) are issue 11's realisation stage and plug in at this point.
+Rules (each reads a table of ``lang/<code>.toml``, section ``[realise]``): the indefinite
+article by sound (:func:`indefinite_article`), plurals of a noun phrase's head noun
+(:func:`plural`), possessives after names (:func:`possessive_suffix`) and capitals
+(:func:`capitalise_proper`). :func:`realise_pieces` applies them to a sentence's pieces:
+only the plain strings change, an entity piece's text never does, so gold offsets
+(half-open Unicode code points, counted later from the pieces) stay exact.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+import re
+from typing import TYPE_CHECKING, Sequence, Union
 
-from bengal.generate.lexicon import Lexicon
-from bengal.generate.verbalise import Piece
+from bengal.generate.kbview import Entity
 
-__all__ = ["realise_pieces"]
+if TYPE_CHECKING:  # the lexicon calls these rules (Lexicon.article, Lexicon.plural): no runtime import back
+    from bengal.generate.lexicon import Lexicon
+
+__all__ = ["indefinite_article", "plural", "is_plural_name", "possessive_suffix", "capitalise_proper",
+           "realise_pieces"]
+
+Piece = Union[str, Entity]
+
+_WORD = re.compile(r"[A-Za-z0-9][\w.'-]*")
+_ARTICLE = re.compile(r"(?:(?<=\s)|^)([Aa]n?) $")
 
 
-def realise_pieces(lex: Lexicon, pieces: Sequence[Piece]) -> tuple[Piece, ...]:
-    """The sentence's pieces (strings and entity pieces) after the language's realisation
-    rules; entity pieces keep their surface, so gold offsets stay exact. Today: unchanged."""
-    del lex
-    return tuple(pieces)
+def _table(lex: "Lexicon") -> dict:
+    return lex.data.get("realise", {})
+
+
+def indefinite_article(lex: "Lexicon", phrase: str) -> str:
+    """"a" or "an" for ``phrase``, by the sound of its first word (not its letter).
+
+    The rules, in order (tables in ``[realise.article]``):
+
+    1. a word in ``an_words`` / ``a_words`` (case-insensitive: "hour", "honest" → an;
+       "one", "university" → a) or starting with one of ``an_prefixes`` / ``a_prefixes``
+       ("eu", "uni", "use", "one" → a; "hon", "heir" → an);
+    2. an initialism (all capitals, dots allowed: "FBI", "U.S.", "MP") is read letter by
+       letter unless ``word_acronyms`` lists it as read as a word ("NATO", "NASA"): "an"
+       when its first letter's name opens with a vowel sound (``vowel_letters``: A E F H I
+       L M N O R S X), so "an FBI", "an MP", "an NCAA", "a US", "a U.S.";
+    3. a number: "an" for 8, 11, 18, 80–89, 800–899, … (``an_numbers`` patterns);
+    4. otherwise the first letter: a vowel letter gives "an".
+
+    Returns ``"a"`` for an empty phrase.
+    """
+    t = _table(lex).get("article", {})
+    m = _WORD.search(phrase)
+    if m is None:
+        return "a"
+    word = m.group(0)
+    low = word.lower().rstrip(".")
+    if low in t.get("an_words", ()):
+        return "an"
+    if low in t.get("a_words", ()):
+        return "a"
+    letters = word.replace(".", "")
+    if len(letters) >= 2 and letters.isalpha() and letters.isupper() and letters not in t.get("word_acronyms", ()):
+        return "an" if letters[0] in t.get("vowel_letters", "AEFHILMNORSX") else "a"
+    if len(letters) == 1 and letters.isupper() and "." in word:
+        return "an" if letters in t.get("vowel_letters", "AEFHILMNORSX") else "a"
+    if low[:1].isdigit():
+        digits = re.match(r"\d[\d,]*", low)
+        number = digits.group(0).replace(",", "") if digits else low
+        return "an" if any(re.fullmatch(p, number) for p in t.get("an_numbers", ())) else "a"
+    if low.startswith(tuple(t.get("an_prefixes", ()))):
+        return "an"
+    if low.startswith(tuple(t.get("a_prefixes", ()))):
+        return "a"
+    return "an" if low[:1] in "aeiou" else "a"
+
+
+def plural(lex: "Lexicon", noun_phrase: str) -> str:
+    """The plural of a noun phrase: its head noun takes the plural, not simply its last word.
+
+    The head is the last word before a postmodifier: a preposition ("member of parliament"
+    → "members of parliament") or a trailing past participle ("region served" → "regions
+    served"; ``[realise.plural] postmodifiers``, and any word ending in "ed"). The head is
+    then looked up in ``invariant`` ("species", "series", "honours", "people": unchanged) and
+    ``irregular`` ("person" → "people", "child" → "children"), else the lexicon's
+    ``[plural] rules`` (``[regex, replacement]`` pairs, first match wins) are applied.
+    """
+    t = _table(lex).get("plural", {})
+    words = noun_phrase.split(" ")
+    head = len(words) - 1
+    preps = set(t.get("prepositions", ()))
+    for i, w in enumerate(words):
+        if i and w.lower() in preps:
+            head = i - 1
+            break
+    else:
+        while head > 0 and (words[head].lower() in t.get("postmodifiers", ()) or
+                            (words[head].lower().endswith("ed") and not words[head - 1].lower().endswith("ed"))):
+            head -= 1
+    words[head] = plural_word(lex, words[head])
+    return " ".join(words)
+
+
+def plural_word(lex: "Lexicon", word: str) -> str:
+    """The plural of one noun by the tables of :func:`plural` (case of the first letter kept)."""
+    t = _table(lex).get("plural", {})
+    low = word.lower()
+    if low in t.get("invariant", ()):
+        return word
+    irregular = t.get("irregular", {})
+    if low in irregular:
+        new = irregular[low]
+        return new[:1].upper() + new[1:] if word[:1].isupper() else new
+    for pattern, replacement in lex.data.get("plural", {}).get("rules", ()):
+        new, n = re.subn(pattern, replacement, word, count=1)
+        if n:
+            return new
+    return word
+
+
+def is_plural_name(lex: "Lexicon", name: str) -> bool:
+    """Whether a name is grammatically plural ("Capitol Records", "the Philippines", "United
+    States", "The Beatles"): its last word is in ``[realise.possessive] plural_heads``, or the
+    whole name in ``plural_names``, or it takes "the" (the lexicon's ``definite_names``)
+    and ends in "s" ("the Netherlands", "the Bahamas")."""
+    t = _table(lex).get("possessive", {})
+    last = name.split()[-1] if name.split() else name
+    if name in t.get("plural_names", ()) or last in t.get("plural_heads", ()):
+        return True
+    return last.endswith("s") and not last.endswith("ss") and lex.takes_definite_article(name)
+
+
+def possessive_suffix(lex: "Lexicon", name: str) -> str:
+    """The possessive ending after ``name``, by the Chicago Manual of Style (7.16–7.17):
+    a singular name takes "'s" even when it ends in s ("James's", "Paris's"); a plural
+    name takes the apostrophe alone ("Capitol Records'", "the Philippines'")."""
+    return "'" if is_plural_name(lex, name) else "'s"
+
+
+def capitalise_proper(lex: "Lexicon", text: str) -> str:
+    """``text`` with the lexicon's proper words (``[meta] proper_words`` and the values of
+    ``[demonyms]``) capitalised where a label wrote them in lower case ("american football
+    team" → "American football team"); other words are left as they are."""
+    proper = {w.lower(): w for w in lex.meta.get("proper_words", ())}
+    for value in lex.data.get("demonyms", {}).values():
+        for w in value.split():
+            proper.setdefault(w.lower(), w)
+
+    def fix(m: re.Match) -> str:
+        w = m.group(0)
+        return proper.get(w, w) if w.islower() else w
+
+    return re.sub(r"[A-Za-z']+", fix, text)
+
+
+def _surface(piece: Piece) -> str:
+    return piece if isinstance(piece, str) else piece.surface
+
+
+def realise_pieces(lex: "Lexicon", pieces: Sequence[Piece]) -> list[Piece]:
+    """A finished sentence's pieces with the realisation rules applied to its plain strings.
+
+    - an "a"/"an" that ends a string is chosen by :func:`indefinite_article` for the text
+      that follows (the next piece, entity or string);
+    - an "'s" that opens a string after an entity is :func:`possessive_suffix` of the
+      entity's surface form ("Capitol Records' label");
+    - the sentence's first letter is a capital (in a string piece; a name is written as it is).
+
+    Args:
+        pieces: plain strings and :class:`~bengal.generate.kbview.Entity` pieces.
+
+    Returns:
+        a new list of pieces; entity pieces are the same objects, unchanged, and the
+        number and order of pieces is kept (a sentence's ``predicate`` index stays right).
+    """
+    out = list(pieces)
+    for i, p in enumerate(out):
+        if not isinstance(p, str):
+            continue
+        before = out[i - 1] if i else None
+        if isinstance(before, Entity) and p.startswith(("'s ", "'s,", "'s.")):
+            p = possessive_suffix(lex, before.surface) + p[2:]
+        # articles inside the string, decided by the word after them
+        p = _articles_within(lex, p)
+        m = _ARTICLE.search(p)
+        if m and i + 1 < len(out):
+            following = "".join(_surface(q) for q in out[i + 1 : i + 3])
+            p = p[: m.start(1)] + _match_case(m.group(1), indefinite_article(lex, following)) + " "
+        out[i] = p
+    if out and isinstance(out[0], str) and out[0]:
+        out[0] = out[0][:1].upper() + out[0][1:]
+    return out
+
+
+def _articles_within(lex: "Lexicon", text: str) -> str:
+    """Every "a"/"an" inside ``text`` that a word follows, chosen for that word."""
+    return re.sub(r"(?:(?<=\s)|^)([Aa]n?) (?=\S)",
+                  lambda m: _match_case(m.group(1), indefinite_article(lex, text[m.end():])) + " ", text)
+
+
+def _match_case(old: str, new: str) -> str:
+    return new[:1].upper() + new[1:] if old[:1].isupper() else new

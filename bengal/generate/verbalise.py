@@ -14,6 +14,7 @@ from typing import Callable, Sequence, Union
 
 from bengal.generate.kbview import Entity, Ontology
 from bengal.generate.lexicon import Lexicon
+from bengal.generate.realise import realise_pieces
 from bengal.kb.labels import local_name
 from bengal.model import Mention
 
@@ -56,11 +57,14 @@ class Sentence:
 
 
 def class_noun(lex: Lexicon, onto: Ontology, entity: Entity) -> str | None:
-    """The noun for the entity's most specific class ("footballer"), or ``None`` if untyped."""
-    if not entity.classes:
-        return None
-    cls = entity.classes[0]
-    return lex.class_noun(local_name(cls), onto.class_labels.get(cls))
+    """The noun for the entity's most specific class that reads as a countable noun
+    ("footballer"; "royalty" is skipped for the next class, by the lexicon's
+    ``[realise] mass_nouns``), or ``None`` if there is none."""
+    for cls in entity.classes:
+        noun = lex.class_noun(local_name(cls), onto.class_labels.get(cls))
+        if noun and noun.lower() not in lex.data.get("realise", {}).get("mass_nouns", ()):
+            return noun
+    return None
 
 
 def type_sentence(lex: Lexicon, onto: Ontology, subject: Entity, demonym: str | None = None,
@@ -89,7 +93,7 @@ def type_sentence(lex: Lexicon, onto: Ontology, subject: Entity, demonym: str | 
 def fact_templates(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, n_objects: int) -> tuple[str, ...]:
     """The lexicon's template variants for ``n_objects`` objects of ``prop`` about ``subject``
     (empty when several objects cannot share a sentence)."""
-    classes = [local_name(c) for c in subject.classes]
+    classes = [local_name(c) for c in onto.with_ancestors(subject.classes)]
     return lex.templates(local_name(prop), onto.property_labels.get(prop, ""), classes, n_objects)
 
 
@@ -292,7 +296,7 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
         out.append(p)
     if predicate and predicate >= len(pieces):
         new_predicate = len(out)
-    return out, new_predicate
+    return realise_pieces(lex, out), new_predicate
 
 
 def sentence_text(sentence: Sentence) -> str:

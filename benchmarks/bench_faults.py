@@ -1,0 +1,99 @@
+"""Fault classes of issue 11 in generated text: sentences per class, per strategy (a table, not a test).
+
+    python benchmarks/bench_faults.py [--docs N] [--seed S]
+
+Generates N documents per strategy (star, sym, path, hybrid, summary) with every option
+(--surface-forms, --paraphrase, --pronouns; density low and high) on the bundled KB and
+counts the sentences that match each fault class's pattern.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import time
+from collections import Counter
+
+from bengal.generate.config import GenerateConfig
+from bengal.generate.pipeline import generate
+from bengal.kb.store import open_kb
+
+#: fault class → a pattern no sentence may match (the test suite keeps its own examples).
+FAULTS: dict[str, re.Pattern] = {
+    "article": re.compile(r"\ban (?:[bcdfgjkpqtvwyz]|eu|uni|one\b|one-|use|US\b|U\.S\.)"
+                          r"|\ba (?!one\b|once\b|one-|[Ee]u)[aeiAEIO]\w"
+                          r"|\ba (?!NATO|NASA|NASCAR|NAFTA|SWAT|SARS)[AEFHILMNORSX][A-Z]+\b"),
+    "plural": re.compile(r"\b\w+(?:ieses|urses|ieses|cieses|rieses)\b|\b\w+[^e\s]eds of\b|\bpersons\b"),
+    "possessive": re.compile(r"\b(?:Records|Philippines|States|Islands|Beatles|Brothers|Netherlands|Studios|"
+                             r"Pictures|Bahamas|Airlines)'s\b"),
+    "capitalised concept": re.compile(r"\b(?:is|was) an? (?:[a-z]+ )*(?!American|British|German|French)"
+                                      r"(?:[a-z]+) [A-Z][a-z]+ (?:player|team|club)\b"
+                                      r"|\b(?:is|was) an? (?:american|british|german|french|english)\b"),
+    "label fallback": re.compile(r"\b[Tt]he \w+ed of\b|(?<!is )(?<!was )(?<!are )\bspoken in\b"),
+    "mass noun": re.compile(r"\b(?:is|was) an? (?:royalty|nobility|clergy|music|software|military)(?=[.,;]|$)"),
+    "list page": re.compile(r"\bLists? of\b"),
+    "wrong subject class": re.compile(r"\b[Tt]he (?:music genre|genre|film|movie|album|single|song|company|"
+                                      r"band|record label|television show) (?:plays the|worked as|lived in|"
+                                      r"was born in|studied at|was married to)\b"),
+    "definite name": re.compile(r"\b(?:in|of|from|to) (?!the )(?:[A-Z][a-z]+ )+(?:Republic|Empire)\b"),
+}
+
+SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+STRATEGIES = ("star", "sym", "path", "hybrid", "summary")
+
+
+def sentences_of(corpus) -> list[str]:
+    """The corpus's sentences (split after a full stop before a capital)."""
+    return [s for d in corpus.documents for s in SPLIT.split(d.text)]
+
+
+def configs(docs: int, seed: int) -> list[tuple[str, GenerateConfig]]:
+    """Every strategy with every option, density low and high."""
+    out = []
+    for strategy in STRATEGIES:
+        for density in ("low", "high"):
+            out.append((f"{strategy}/{density}", GenerateConfig(
+                docs=docs, strategy=strategy, density=density, seed=seed, surface_forms=True,
+                paraphrase=True, pronouns=True)))
+    return out
+
+
+def count_faults(sentences: list[str]) -> tuple[Counter, dict[str, str]]:
+    """Sentences per fault class, and one example of each."""
+    counts: Counter = Counter()
+    examples: dict[str, str] = {}
+    for s in sentences:
+        for name, pattern in FAULTS.items():
+            if pattern.search(s):
+                counts[name] += 1
+                examples.setdefault(name, s)
+    return counts, examples
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--docs", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=3)
+    args = ap.parse_args()
+    kb = open_kb()
+    total: Counter = Counter()
+    examples: dict[str, str] = {}
+    n = 0
+    start = time.perf_counter()
+    print(f"{'run':16} {'sentences':>9} " + " ".join(f"{k[:10]:>10}" for k in FAULTS))
+    for name, config in configs(args.docs, args.seed):
+        sents = sentences_of(generate(kb, config).corpus)
+        counts, ex = count_faults(sents)
+        n += len(sents)
+        total.update(counts)
+        for k, v in ex.items():
+            examples.setdefault(k, v)
+        print(f"{name:16} {len(sents):>9} " + " ".join(f"{counts[k]:>10}" for k in FAULTS))
+    print(f"{'total':16} {n:>9} " + " ".join(f"{total[k]:>10}" for k in FAULTS))
+    print(f"({time.perf_counter() - start:.1f} s)")
+    for k, v in examples.items():
+        print(f"  {k}: {v}")
+
+
+if __name__ == "__main__":
+    main()
