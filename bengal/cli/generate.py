@@ -18,7 +18,8 @@ from bengal.io.formats import uri_formats
 
 #: CLI option name → GenerateConfig field, for the options a preset may set.
 _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentences", "seed", "classes", "lang",
-                   "surface_forms", "pronouns", "annotate_pronouns", "paraphrase")
+                   "surface_forms", "pronouns", "annotate_pronouns", "paraphrase",
+                   "ambiguity", "emerging")
 
 
 @cli.command()
@@ -43,6 +44,13 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
               "order, appositions (BENGAL's B2, B4, …); mentions are never rewritten.")
 @click.option("--annotate-pronouns", is_flag=True, help="With --pronouns: pronouns are gold mentions with the "
               "antecedent's URI (coreference).")
+# issue 11's dials
+@click.option("--ambiguity", type=click.FloatRange(0, 1), default=None,
+              help="Share of mentions (0-1) whose surface form names more than one KB entity, by choosing "
+              "family names, unqualified place names, acronyms and alt labels; the reached share is reported.")
+@click.option("--emerging", type=click.FloatRange(0, 1, max_open=True), default=0.0, show_default=True,
+              help="Share of mentions (0-1) that are emerging entities: made-up persons, organisations and "
+              "places outside the KB (URIs under http://bengal.invalid/notInWiki/).")
 @kb_source_options
 @click.option("--kb", "kb_path", type=click.Path(path_type=Path), default=None,
               help="KB dump (.nt/.ttl, .gz) or pyoxigraph store folder; default: the bundled DBpedia sample.")
@@ -55,7 +63,8 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
 @click.option("-q", "--quiet", is_flag=True, help="No progress or summary on stderr.")
 @click.pass_context
 def generate(ctx, preset, list_presets, docs, density, strategy, min_sentences, max_sentences, seed, classes, lang,
-             surface_forms, pronouns, paraphrase, annotate_pronouns, kb_path, output, fmt, jobs, quiet, remote) -> None:
+             surface_forms, pronouns, paraphrase, annotate_pronouns, ambiguity, emerging, kb_path, output, fmt,
+             jobs, quiet, remote) -> None:
     """Generate a NER + EL benchmark with exact gold from the KB."""
     from bengal.generate.presets import list_presets as all_presets
     from bengal.io.manifest import manifest_path

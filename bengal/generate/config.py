@@ -48,6 +48,11 @@ class GenerateConfig:
             it / they (a choice of the density control).
         annotate_pronouns: pronouns are gold mentions with their antecedent's URI
             (needs ``pronouns``).
+        ambiguity: ``--ambiguity X``, the wanted share of mentions whose surface form names
+            more than one KB entity, in [0, 1] (:class:`bengal.generate.surface.AmbiguityDial`);
+            ``None``: off.
+        emerging: ``--emerging X``, the wanted share of mentions that are emerging entities
+            (made up, outside the KB), in [0, 1) (:mod:`bengal.generate.emerging`); 0: none.
 
     Raises:
         UsageError: on construction, for values out of range or unknown names.
@@ -65,6 +70,9 @@ class GenerateConfig:
     surface_forms: bool = False
     pronouns: bool = False
     annotate_pronouns: bool = False
+    # issue 11's dials (branch dials): keep these at the end (corpus ids, _LATER_FIELDS)
+    ambiguity: float | None = None
+    emerging: float = 0.0
 
     def __post_init__(self) -> None:
         if self.docs < 1:
@@ -80,6 +88,10 @@ class GenerateConfig:
             raise UsageError("--classes needs at least one class")
         if self.annotate_pronouns and not self.pronouns:
             raise UsageError("--annotate-pronouns needs --pronouns")
+        if self.ambiguity is not None and not 0.0 <= self.ambiguity <= 1.0:
+            raise UsageError(f"--ambiguity must be in [0, 1], not {self.ambiguity}")
+        if not 0.0 <= self.emerging < 1.0:
+            raise UsageError(f"--emerging must be in [0, 1), not {self.emerging}")
         parse_density(self.density)
         load_lexicon(self.lang)
         object.__setattr__(self, "classes", tuple(self.classes))
@@ -111,7 +123,7 @@ def expand_class(name: str) -> str:
 
 
 #: GenerateConfig fields added after corpus ids were first published.
-_LATER_FIELDS = ("surface_forms", "pronouns", "annotate_pronouns")
+_LATER_FIELDS = ("surface_forms", "pronouns", "annotate_pronouns", "ambiguity", "emerging")
 
 
 def corpus_id(config: GenerateConfig, documents: Sequence[Document]) -> str:
@@ -127,7 +139,7 @@ def corpus_id(config: GenerateConfig, documents: Sequence[Document]) -> str:
     content = [[d.text, [[m.begin, m.end, sorted(m.uris), m.type] for m in d.mentions]] for d in documents]
     params = asdict(config)
     for name in _LATER_FIELDS:  # left out at their defaults: corpora made before them keep their ids
-        if params[name] is False:
+        if params[name] is False or params[name] is None or (name == "emerging" and params[name] == 0.0):
             del params[name]
     payload = json.dumps({"config": params, "documents": content}, sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:12]
