@@ -18,7 +18,8 @@ from bengal.io.formats import uri_formats
 
 #: CLI option name → GenerateConfig field, for the options a preset may set.
 _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentences", "seed", "classes", "lang",
-                   "surface_forms", "pronouns", "annotate_pronouns", "paraphrase", "sentence_length")
+                   "surface_forms", "pronouns", "annotate_pronouns", "paraphrase", "sentence_length",
+                   "ambiguity", "emerging")
 
 
 @cli.command()
@@ -45,6 +46,13 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
               "antecedent's URI (coreference).")
 @click.option("--sentence-length", type=float, default=22, show_default=True,
               help="Mean tokens per sentence the document planner aims at (facts joined: 1-3 per sentence).")
+# issue 11's dials
+@click.option("--ambiguity", type=click.FloatRange(0, 1), default=None,
+              help="Share of mentions (0-1) whose surface form names more than one KB entity, by choosing "
+              "family names, unqualified place names, acronyms and alt labels; the reached share is reported.")
+@click.option("--emerging", type=click.FloatRange(0, 1, max_open=True), default=0.0, show_default=True,
+              help="Share of mentions (0-1) that are emerging entities: made-up persons, organisations and "
+              "places outside the KB (URIs under http://bengal.invalid/notInWiki/).")
 @kb_source_options
 @click.option("--kb", "kb_path", type=click.Path(path_type=Path), default=None,
               help="KB dump (.nt/.ttl, .gz) or pyoxigraph store folder; default: the bundled DBpedia sample.")
@@ -57,8 +65,8 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
 @click.option("-q", "--quiet", is_flag=True, help="No progress or summary on stderr.")
 @click.pass_context
 def generate(ctx, preset, list_presets, docs, density, strategy, min_sentences, max_sentences, seed, classes, lang,
-             surface_forms, pronouns, paraphrase, annotate_pronouns, sentence_length, kb_path, output, fmt, jobs, quiet,
-             remote) -> None:
+             surface_forms, pronouns, paraphrase, annotate_pronouns, sentence_length, ambiguity, emerging, kb_path,
+             output, fmt, jobs, quiet, remote) -> None:
     """Generate a NER + EL benchmark with exact gold from the KB."""
     from bengal.generate.presets import list_presets as all_presets
     from bengal.io.manifest import manifest_path

@@ -2,7 +2,8 @@
 
 1. every mention's surface equals ``text[begin:end]`` and lies inside the text;
 2. no two mentions of a document overlap (the generator writes no nested mentions);
-3. every URI is an entity of the KB (it has an English ``rdfs:label`` there);
+3. every URI is an entity of the KB (it has an English ``rdfs:label`` there), except made-up
+   emerging entities (:mod:`bengal.generate.emerging`), which must NOT be in the KB;
 4. the corpus round-trips unchanged through every writer and reader
    (NIF Turtle, NIF N-Triples, JSONL).
 """
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import cast
 
 from bengal.errors import GoldError
+from bengal.generate.emerging import is_emerging
 from bengal.io.formats import read_corpus, write_corpus
 from bengal.kb.sparql import PREFIXES, SparqlKB, values
 from bengal.model import Corpus
@@ -42,19 +44,30 @@ def check_gold(corpus: Corpus, kb: SparqlKB) -> dict[str, int]:
                 raise GoldError(f"{doc.uri}: mention [{m.begin},{m.end}) has no URI")
             prev_end = m.end
             mentions += 1
-    uris = sorted({u for d in corpus.documents for m in d.mentions for u in m.uris})
+    all_uris = sorted({u for d in corpus.documents for m in d.mentions for u in m.uris})
+    uris = [u for u in all_uris if not is_emerging(u)]
+    emerging = [u for u in all_uris if is_emerging(u)]
+    known = _with_label(kb, uris)
+    missing = [u for u in uris if u not in known]
+    if missing:
+        raise GoldError(f"{len(missing)} gold URIs are not entities of the KB, e.g. {missing[0]}")
+    in_kb = sorted(_with_label(kb, emerging))
+    if in_kb:
+        raise GoldError(f"{len(in_kb)} emerging-entity URIs are entities of the KB, e.g. {in_kb[0]}")
+    _round_trip(corpus)
+    return {"documents": len(corpus.documents), "mentions": mentions, "uris_checked": len(uris),
+            "emerging_uris_checked": len(emerging), "round_trips": len(ROUND_TRIP_FORMATS)}
+
+
+def _with_label(kb: SparqlKB, uris: list[str]) -> set[str]:
+    """The URIs of ``uris`` that have an English ``rdfs:label`` in the KB."""
     known: set[str] = set()
     for start in range(0, len(uris), 500):
         chunk = uris[start : start + 500]
         rows = kb.select(PREFIXES + f"SELECT ?e WHERE {{ {values('e', chunk)} "
                                     '?e rdfs:label ?l . FILTER(LANG(?l) = "en") }')
         known.update(r[0] for r in cast("list[tuple[str]]", rows))  # ?e is bound in every row
-    missing = [u for u in uris if u not in known]
-    if missing:
-        raise GoldError(f"{len(missing)} gold URIs are not entities of the KB, e.g. {missing[0]}")
-    _round_trip(corpus)
-    return {"documents": len(corpus.documents), "mentions": mentions, "uris_checked": len(uris),
-            "round_trips": len(ROUND_TRIP_FORMATS)}
+    return known
 
 
 def _round_trip(corpus: Corpus) -> None:

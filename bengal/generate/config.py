@@ -51,6 +51,11 @@ class GenerateConfig:
             (needs ``pronouns``).
         sentence_length: the mean tokens per sentence the document planner aims at
             (:func:`bengal.generate.docplan.plan_document`; 3 to 80).
+        ambiguity: ``--ambiguity X``, the wanted share of mentions whose surface form names
+            more than one KB entity, in [0, 1] (:class:`bengal.generate.surface.AmbiguityDial`);
+            ``None``: off.
+        emerging: ``--emerging X``, the wanted share of mentions that are emerging entities
+            (made up, outside the KB), in [0, 1) (:mod:`bengal.generate.emerging`); 0: none.
 
     Raises:
         UsageError: on construction, for values out of range or unknown names.
@@ -69,6 +74,8 @@ class GenerateConfig:
     pronouns: bool = False
     annotate_pronouns: bool = False
     sentence_length: float = DEFAULT_SENTENCE_LENGTH
+    ambiguity: float | None = None
+    emerging: float = 0.0
 
     def __post_init__(self) -> None:
         if self.docs < 1:
@@ -84,6 +91,10 @@ class GenerateConfig:
             raise UsageError("--classes needs at least one class")
         if self.annotate_pronouns and not self.pronouns:
             raise UsageError("--annotate-pronouns needs --pronouns")
+        if self.ambiguity is not None and not 0.0 <= self.ambiguity <= 1.0:
+            raise UsageError(f"--ambiguity must be in [0, 1], not {self.ambiguity}")
+        if not 0.0 <= self.emerging < 1.0:
+            raise UsageError(f"--emerging must be in [0, 1), not {self.emerging}")
         parse_density(self.density)
         if not 3 <= self.sentence_length <= 80:
             raise UsageError(f"--sentence-length must lie in [3, 80] tokens, not {self.sentence_length}")
@@ -118,7 +129,7 @@ def expand_class(name: str) -> str:
 
 #: GenerateConfig fields added after corpus ids were first published.
 _LATER_FIELDS: dict[str, object] = {"surface_forms": False, "pronouns": False, "annotate_pronouns": False,
-                                     "sentence_length": DEFAULT_SENTENCE_LENGTH}
+                                     "sentence_length": DEFAULT_SENTENCE_LENGTH, "ambiguity": None, "emerging": 0.0}
 
 
 def corpus_id(config: GenerateConfig, documents: Sequence[Document]) -> str:

@@ -25,6 +25,8 @@ from bengal.generate.config import (
 )
 from bengal.generate.density import count_tokens
 from bengal.generate.docplan import plan_document
+from bengal.generate.emerging import KINDS as EMERGING_KINDS
+from bengal.generate.emerging import EmergingPlacer, is_emerging
 from bengal.generate.gender import gender_of, kb_genders
 from bengal.generate.kbview import (
     Entity,
@@ -38,9 +40,9 @@ from bengal.generate.kbview import (
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.microplan import microplan
 from bengal.generate.paraphrase import Paraphraser
-from bengal.generate.stats import MadeDocument, generation_stats
+from bengal.generate.stats import MadeDocument, ambiguity_index, generation_stats
 from bengal.generate.strategies import STRATEGIES, FactSource, StrategyContext, Unit
-from bengal.generate.surface import SurfaceForms
+from bengal.generate.surface import AmbiguityDial, SurfaceForms, order_seeds
 from bengal.generate.verbalise import (
     fact_sentence,
     fact_templates,
@@ -93,6 +95,18 @@ class DocumentMaker:
         if config.surface_forms:
             self.forms = SurfaceForms(kb, self.persons, self.onto.subclasses([DBO + "Place"]),
                                       self.onto.subclasses([DBO + "Organisation"]))
+        # issue 11's dials (bengal.generate.surface.AmbiguityDial, bengal.generate.emerging)
+        self.ambiguity: AmbiguityDial | None = None
+        self.emerging: EmergingPlacer | None = None
+        if config.ambiguity is not None or config.emerging > 0:
+            index = ambiguity_index(kb, self.onto)
+            if config.ambiguity is not None:
+                forms = self.forms or SurfaceForms(kb, self.persons, self.onto.subclasses([DBO + "Place"]),
+                                                   self.onto.subclasses([DBO + "Organisation"]))
+                self.ambiguity = AmbiguityDial(config.ambiguity, forms, index, skip=is_emerging)
+            if config.emerging > 0:
+                kinds = {kind: self.onto.subclasses([DBO + cls]) for kind, cls in EMERGING_KINDS.items()}
+                self.emerging = EmergingPlacer(config.emerging, kinds, lambda name: index.entities(name) > 0)
 
     def can_list(self, prop: str, subject: Entity) -> bool:
         return bool(fact_templates(self.lex, self.onto, prop, subject, 2))
@@ -119,10 +133,13 @@ class DocumentMaker:
         if not is_seed(onto, facts, self.wanted):
             return None
         typed = 1 if info.classes and k >= 2 else 0
-        ctx = StrategyContext(info, self.facts, rng, self.can_list, facts)
+        ctx = StrategyContext(info, self.facts, rng, self.can_list,
+                              facts if self.ambiguity is None else self.ambiguity.prefer_facts(facts))
         sub = self.strategy(ctx, k - typed, max(config.min_sentences - typed, 1))
         if sub is None:
             return None
+        if self.emerging is not None:
+            sub = self.emerging.place(sub, rng)
         details = subject_details(self.kb, sorted({u.subject.uri for u in sub.units} | {info.uri}))
         past = {uri for uri, d in details.items() if d.deceased}
         past &= {u.subject.uri for u in sub.units if onto.is_instance(u.subject, self.persons)} | (
@@ -147,6 +164,8 @@ class DocumentMaker:
         sentences = microplan(lex, onto, doc_plan.sentences, self.target, opening, past,
                               forms=forms, genders=genders, annotate_pronouns=config.annotate_pronouns,
                               paraphraser=paraphraser, persons=self.persons)
+        if self.ambiguity is not None:
+            sentences = self.ambiguity.apply_sentences(sentences)
         text, mentions = realise(sentences)
         tokens = sum(count_tokens(sentence_text(s)) for s in sentences)
         kinds = tuple(p.form_kind for s in sentences for p in s.pieces if isinstance(p, Entity))
@@ -268,6 +287,9 @@ def generate(kb: SparqlKB, config: GenerateConfig, *, progress: Callable[[int], 
                          "(instances that link to another instance of them)")
     order = list(pool)
     random.Random(config.seed).shuffle(order)
+    if config.ambiguity is not None:  # --ambiguity: prefer seeds with ambiguous names (or not)
+        order = order_seeds(order, config.ambiguity, ambiguity_index(kb, onto).ambiguous_entities.__contains__,
+                            config.seed)
 
     made: list[MadeDocument] = []
     tried = 0

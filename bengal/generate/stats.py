@@ -15,13 +15,14 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from bengal.generate.config import GenerateConfig
+from bengal.generate.emerging import EMERGING_NAMESPACE, is_emerging
 from bengal.generate.kbview import Ontology
 from bengal.generate.paraphrase import OPERATIONS
 from bengal.generate.surface import AmbiguityIndex
 from bengal.kb.sparql import DBO, SparqlKB
 from bengal.model import Mention
 
-__all__ = ["MadeDocument", "generation_stats", "ambiguity_index", "surface_form_stats"]
+__all__ = ["MadeDocument", "generation_stats", "ambiguity_index", "surface_form_stats", "dial_stats"]
 
 
 @dataclass(frozen=True)
@@ -74,8 +75,8 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
         ``mentions``, ``distinct_uris``, ``density_target`` and ``density`` (mentions per
         token, 6 decimals), ``density_per_document`` (``min``/``mean``/``max``),
         ``fallback_sentences``, ``facts_per_property`` (local name → count, most
-        frequent first), ``token_counter``; then ``surface_forms``, ``paraphrase`` and
-        ``pronouns`` when on.
+        frequent first), ``token_counter``; then ``surface_forms``, ``ambiguity``,
+        ``emerging`` (:func:`dial_stats`), ``paraphrase`` and ``pronouns`` when on.
     """
     per_doc_density: list[float] = []
     per_doc_sentences: list[int] = []
@@ -121,6 +122,8 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
     }
     if config.surface_forms:
         stats["surface_forms"] = surface_form_stats(kb, onto, surfaces, form_counts)
+    if config.ambiguity is not None or config.emerging > 0:
+        stats.update(dial_stats(kb, onto, made, config))
     if config.paraphrase:
         stats["paraphrase"] = {
             "sentences_paraphrased": totals["paraphrased_sentences"],
@@ -177,3 +180,34 @@ def surface_form_stats(kb: SparqlKB, onto: Ontology, surfaces: Sequence[tuple[st
                                      "part before the first comma, the last word of person labels, and "
                                      "English skos:altLabels (exact, case-sensitive)",
     }
+
+
+def dial_stats(kb: SparqlKB, onto: Ontology, made: Sequence[MadeDocument], config: GenerateConfig) -> dict[str, Any]:
+    """The manifest's ``ambiguity`` and ``emerging`` sections (issue 11's dials), each with the
+    ``target`` and the ``share`` reached over the corpus's mentions (pronoun mentions left out).
+
+    ``ambiguity.share``: mentions whose surface names more than one KB entity
+    (:class:`bengal.generate.surface.AmbiguityIndex`) / mentions. ``emerging.share``: mentions
+    whose URI is a made-up entity (:data:`bengal.generate.emerging.EMERGING_NAMESPACE`) /
+    mentions; ``emerging.entities``: distinct made-up URIs. A reach far from the target means
+    the KB lacks what the dial needs (forms that are ambiguous, or replaceable entities).
+    """
+    index = ambiguity_index(kb, onto)
+    mentions = [m for doc in made for m, k in zip(doc.mentions, doc.form_kinds or (None,) * len(doc.mentions))
+                if k != "pronoun"]
+    n = len(mentions)
+    out: dict[str, Any] = {}
+    amb = sum(index.entities(m.surface) > 1 for m in mentions)
+    out["ambiguity"] = {"target": config.ambiguity, "ambiguous_mentions": amb, "mentions": n,
+                        "share": round(amb / n, 6) if n else 0.0,
+                        "counted_against": "the KB's English labels without their disambiguation parenthesis, "
+                                           "their part before the first comma, the last word of person labels, "
+                                           "and English skos:altLabels (exact, case-sensitive)"}
+    emerging = [m for m in mentions if any(is_emerging(u) for u in m.uris)]
+    out["emerging"] = {"target": config.emerging, "emerging_mentions": len(emerging), "mentions": n,
+                       "share": round(len(emerging) / n, 6) if n else 0.0,
+                       "entities": len({u for m in emerging for u in m.uris}),
+                       "namespace": EMERGING_NAMESPACE,
+                       "names": "Faker en_US: person first + last names, company and city patterns; "
+                                "none equals a KB label, label head, person last word or alt label"}
+    return out

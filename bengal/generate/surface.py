@@ -11,16 +11,18 @@ it can name. Pronouns (``--pronouns``) are :mod:`bengal.generate.gender`'s.
 
 from __future__ import annotations
 
+import random
 import re
-from dataclasses import dataclass
-from typing import Sequence, cast
+from dataclasses import dataclass, replace
+from typing import Callable, Sequence, cast
 
 from bengal.generate.kbview import Entity
+from bengal.generate.verbalise import Sentence
 from bengal.kb.labels import surface_of, writable_label
 from bengal.kb.sparql import PREFIXES, SparqlKB, values
 
-__all__ = ["SurfaceForms", "AmbiguityIndex", "family_name", "is_acronym", "alt_label_ok",
-           "unqualified_place"]
+__all__ = ["SurfaceForms", "AmbiguityIndex", "AmbiguityDial", "order_seeds", "family_name", "is_acronym",
+           "alt_label_ok", "unqualified_place"]
 
 _ROMAN = re.compile(r"^[IVXLC]+$")
 _ALT_CHARS = re.compile(r"^[\w .,'&-]+$")
@@ -185,7 +187,108 @@ class AmbiguityIndex:
                 PREFIXES + 'SELECT ?e ?a WHERE { ?e skos:altLabel ?a . FILTER(LANG(?a) = "en") }')):
             index.setdefault(a, set()).add(e)
         self._count = {form: len(es) for form, es in index.items()}
+        #: the entities that some form of theirs, as counted here, shares with another entity
+        self.ambiguous_entities = frozenset(e for es in index.values() if len(es) > 1 for e in es)
 
     def entities(self, form: str) -> int:
         """The number of KB entities ``form`` can name (0 for a form the KB does not know)."""
         return self._count.get(form, 0)
+
+
+class AmbiguityDial:
+    """``--ambiguity X``: rewrites a document's mentions so that about ``X`` of them have a
+    surface form that names more than one KB entity (:class:`AmbiguityIndex`).
+
+    For each entity mention in text order (pronouns and emerging entities excepted) the
+    options are its label and its :meth:`SurfaceForms.forms` (family name only after the
+    entity was named, unqualified place name, acronym, filtered alt labels: natural names of
+    that entity, never another's). An error-diffusion rule keeps the running share on
+    target: while the ambiguous mentions so far are fewer than ``X`` × the mentions so far
+    (this one included), an ambiguous option is taken if there is one, else an unambiguous
+    one (the label first). Among several options of the wanted kind the label comes first,
+    then the order of :meth:`SurfaceForms.forms`. The rule is deterministic: no random draw.
+
+    Where the KB has no ambiguous form for a mention, the dial cannot make one: the share
+    reached is what the manifest reports (``stats["ambiguity"]``), never the target.
+
+    Args:
+        target: ``X`` in [0, 1].
+        forms: the alternative surface forms (prefetch the document's URIs first).
+        index: the KB's ambiguity index.
+        skip: ``skip(uri) -> bool``, entities left as they are (emerging entities).
+    """
+
+    def __init__(self, target: float, forms: SurfaceForms, index: AmbiguityIndex,
+                 skip: Callable[[str], bool] | None = None) -> None:
+        self.target, self.forms, self.index = target, forms, index
+        self.skip = skip or (lambda uri: False)
+
+    def prefer_facts(self, facts: Sequence[tuple[str, Entity]]) -> list[tuple[str, Entity]]:
+        """The seed's facts a strategy may choose from: at a target of 0.5 or more, only those
+        whose object has an ambiguous name (:attr:`AmbiguityIndex.ambiguous_entities`); at a
+        target under 0.1, only those whose object has none; otherwise, or when fewer than two
+        facts are left, all. The facts stay true: the dial only chooses among them."""
+        if 0.1 <= self.target < 0.5:
+            return list(facts)
+        want = self.target >= 0.5
+        kept = [(p, o) for p, o in facts if (o.uri in self.index.ambiguous_entities) == want]
+        return kept if len(kept) >= 2 else list(facts)
+
+    def choose(self, entity: Entity, named_before: bool, want_ambiguous: bool) -> Entity:
+        """The entity written in a form of the wanted kind when it has one, else as it is."""
+        options: list[Entity] = [entity.with_form(None, None)]
+        options += [entity.with_form(f.text, f.kind) for f in self.forms.forms(entity, named_before)]
+        for o in options:
+            if (self.index.entities(o.surface) > 1) == want_ambiguous:
+                return o
+        return entity
+
+    def apply_sentences(self, sentences: Sequence[Sentence]) -> list[Sentence]:
+        """The sentences with their entity pieces rewritten, in text order (the URIs' alt
+        labels are fetched first). A new form ending in "." before a piece that opens with
+        "." is not taken (the sentence's full stop was placed for the label)."""
+        self.forms.prefetch(sorted({p.uri for s in sentences for p in s.pieces
+                                    if isinstance(p, Entity) and not self.skip(p.uri)}))
+        out: list[Sentence] = []
+        named: set[str] = set()
+        done = ambiguous = 0
+        for sentence in sentences:
+            new = list(sentence.pieces)
+            for i, p in enumerate(new):
+                if not isinstance(p, Entity) or p.form_kind == "pronoun":
+                    continue
+                chosen = p
+                if not self.skip(p.uri):
+                    want = ambiguous < self.target * (done + 1) - 1e-9
+                    chosen = self.choose(p, p.uri in named, want)
+                    after = new[i + 1] if i + 1 < len(new) else ""
+                    if chosen.surface.endswith(".") and isinstance(after, str) and after.startswith("."):
+                        chosen = p
+                new[i] = chosen
+                done += 1
+                ambiguous += self.index.entities(chosen.surface) > 1
+                named.add(p.uri)
+            out.append(replace(sentence, pieces=tuple(new)))
+        return out
+
+
+def order_seeds(order: Sequence[str], target: float, ambiguous: Callable[[str], bool], seed: int) -> list[str]:
+    """The seed candidates re-ordered for ``--ambiguity target``: the next candidate is one whose
+    name is ambiguous (``ambiguous(uri)``, e.g. in :attr:`AmbiguityIndex.ambiguous_entities`)
+    with probability ``min(1, 2 × target)``, else one whose name is not, each list in its given
+    order (a random draw of ``Random(f"{seed}|ambiguity")``); when one list runs out the other
+    follows. Target 0 puts unambiguous names first, 0.5 and above ambiguous names first."""
+    amb = [u for u in order if ambiguous(u)]
+    plain = [u for u in order if not ambiguous(u)]
+    p = min(1.0, 2 * target)
+    rng = random.Random(f"{seed}|ambiguity")
+    out: list[str] = []
+    i = j = 0
+    while i < len(amb) and j < len(plain):
+        if rng.random() < p:
+            out.append(amb[i])
+            i += 1
+        else:
+            out.append(plain[j])
+            j += 1
+    return out + amb[i:] + plain[j:]

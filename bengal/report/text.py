@@ -87,6 +87,10 @@ def generated_lines(stats: Mapping[str, Any], output: str, manifest: str, densit
     if abs(s["density"] - target) > 0.15 * target:
         line += f"; the target is out of reach of the {strategy} strategy on this KB (more than 15 % off)"
     lines.append(line)
+    for dial in ("ambiguity", "emerging"):  # issue 11's dials, when on
+        d = s.get(dial)
+        if d and d.get("target") is not None and (dial == "ambiguity" or d["target"] > 0):
+            lines.append(f"{dial} reached: {d['share']:.3f} of mentions (target {d['target']:g})")
     return lines
 
 

@@ -1,0 +1,190 @@
+"""Issue 11's dials ``--ambiguity X`` and ``--emerging X``.
+
+The ambiguity of a surface form is counted here from the KB by this file's own rule (a peer of
+bengal.generate.surface.AmbiguityIndex written from its documented definition, over SPARQL rows);
+emerging names are checked against every English label and alt label of the KB read here; the
+scores of the scoring test are counted by hand.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from bengal.errors import GoldError, UsageError
+from bengal.generate.checks import check_gold
+from bengal.generate.config import GenerateConfig
+from bengal.generate.emerging import EMERGING_NAMESPACE
+from bengal.generate.pipeline import generate
+from bengal.io.formats import write_corpus
+from bengal.kb.sparql import PREFIXES
+from bengal.kb.store import open_kb
+from bengal.model import Corpus, Document, Mention
+from bengal.score.api import score
+
+DBR = "http://dbpedia.org/resource/"
+DOCS = 20
+
+
+def _make(kb, **kw):
+    return generate(kb, GenerateConfig(docs=kw.pop("docs", DOCS), seed=kw.pop("seed", 5), **kw))
+
+
+@pytest.fixture(scope="module")
+def peer_index(bundled_kb):
+    """surface form -> set of KB entities it can name, by the documented rule: the English label
+    without a trailing " (…)", its part before the first ", ", a person label's last word, and
+    every English skos:altLabel."""
+    index: dict[str, set[str]] = {}
+    labels = bundled_kb.select(PREFIXES + 'SELECT ?e ?l WHERE { ?e rdfs:label ?l . FILTER(LANG(?l) = "en") }')
+    persons = {r[0] for r in bundled_kb.select(PREFIXES + """SELECT DISTINCT ?e WHERE {
+        ?e a ?c . ?c rdfs:subClassOf* dbo:Person }""")}
+    for e, label in labels:
+        s = re.sub(r" \([^()]*\)$", "", label)
+        index.setdefault(s, set()).add(e)
+        if ", " in s:
+            index.setdefault(s.split(", ")[0], set()).add(e)
+        if e in persons and len(s.split()) > 1:
+            index.setdefault(s.split()[-1], set()).add(e)
+    for e, a in bundled_kb.select(PREFIXES + 'SELECT ?e ?a WHERE { ?e skos:altLabel ?a . FILTER(LANG(?a) = "en") }'):
+        index.setdefault(a, set()).add(e)
+    return index
+
+
+def _peer_share(corpus: Corpus, index) -> float:
+    ms = [m for d in corpus.documents for m in d.mentions]
+    return sum(len(index.get(m.surface, ())) > 1 for m in ms) / len(ms)
+
+
+@pytest.fixture(scope="module")
+def ambiguity_runs(bundled_kb):
+    return {x: _make(bundled_kb, ambiguity=x) for x in (0.0, 0.25, 0.5)}
+
+
+def test_ambiguity_dial_moves_the_share_monotonically(ambiguity_runs, peer_index):
+    reached = {x: g.stats["ambiguity"]["share"] for x, g in ambiguity_runs.items()}
+    peer = {x: _peer_share(g.corpus, peer_index) for x, g in ambiguity_runs.items()}
+    # the manifest's share is the share this file counts independently
+    for x in reached:
+        assert reached[x] == pytest.approx(peer[x], abs=1e-6)
+    assert peer[0.0] < peer[0.25] < peer[0.5]
+    assert peer[0.0] <= 0.08 and peer[0.5] >= 0.3  # the bundled sample's measured reach (see README)
+    assert ambiguity_runs[0.5].stats["ambiguity"]["target"] == 0.5
+
+
+def test_ambiguous_forms_are_names_of_the_entity(ambiguity_runs, bundled_kb):
+    """Every surface written by the dial is the label (parenthesis dropped), a part of it
+    (family name, unqualified place, an alt label built of its words) or an alt label of that entity."""
+    corpus = ambiguity_runs[0.5].corpus
+    uris = sorted({u for d in corpus.documents for m in d.mentions for u in m.uris})
+    names: dict[str, set[str]] = {}
+    for start in range(0, len(uris), 400):
+        vals = " ".join(f"<{u}>" for u in uris[start:start + 400])
+        for e, n in bundled_kb.select(PREFIXES + f"""SELECT ?e ?n WHERE {{ VALUES ?e {{ {vals} }}
+                {{ ?e rdfs:label ?n }} UNION {{ ?e skos:altLabel ?n }} FILTER(LANG(?n) = "en") }}"""):
+            names.setdefault(e, set()).add(n)
+    for d in corpus.documents:
+        for m in d.mentions:
+            (u,) = m.uris
+            ok = any(m.surface == n or m.surface in re.sub(r" \([^()]*\)$", "", n).split(", ")[0].split(" ")
+                     or m.surface in n or all(w in n for w in m.surface.split()) for n in names[u])
+            assert ok, (m.surface, u)
+
+
+@pytest.fixture(scope="module")
+def emerging_runs(bundled_kb):
+    return {x: _make(bundled_kb, emerging=x, strategy="hybrid") for x in (0.15, 0.3)}
+
+
+def test_emerging_dial_moves_the_share_monotonically(emerging_runs):
+    def share(g):
+        ms = [m for d in g.corpus.documents for m in d.mentions]
+        return sum(1 for m in ms if next(iter(m.uris)).startswith(EMERGING_NAMESPACE)) / len(ms)
+
+    shares = {x: share(g) for x, g in emerging_runs.items()}
+    assert 0 < shares[0.15] < shares[0.3]
+    for x in (0.15, 0.3):
+        assert emerging_runs[x].stats["emerging"]["share"] == pytest.approx(shares[x], abs=1e-6)
+        assert abs(shares[x] - x) < 0.1
+
+
+def test_emerging_names_are_absent_from_the_kb_and_keep_their_uri(emerging_runs, bundled_kb):
+    kb_names = {r[0] for r in bundled_kb.select(PREFIXES + """SELECT DISTINCT ?n WHERE {
+        { ?e rdfs:label ?n } UNION { ?e skos:altLabel ?n } FILTER(LANG(?n) = "en") }""")}
+    kb_names |= {re.sub(r" \([^()]*\)$", "", n) for n in kb_names}
+    seen = 0
+    for d in emerging_runs[0.3].corpus.documents:
+        by_uri: dict[str, set[str]] = {}
+        for m in d.mentions:
+            (u,) = m.uris
+            if u.startswith(EMERGING_NAMESPACE):
+                by_uri.setdefault(u, set()).add(m.surface)
+        for u, surfaces in by_uri.items():
+            assert len(surfaces) == 1, surfaces  # one name, one URI, throughout the document
+            assert not surfaces & kb_names
+            seen += 1
+    assert seen >= 5
+    assert check_gold(emerging_runs[0.3].corpus, bundled_kb)["emerging_uris_checked"] >= 5
+
+
+def test_the_gold_check_refuses_an_emerging_uri_that_the_kb_has(bundled_kb):
+    doc = Document("http://bengal.invalid/corpus/x/1", "Albert Einstein", (
+        Mention(0, 15, "Albert Einstein", frozenset({DBR + "Albert_Einstein"})),))
+    check_gold(Corpus((doc,)), bundled_kb)
+
+    class Spoofed:  # a KB that has a label for the emerging URI
+        def select(self, query):
+            if EMERGING_NAMESPACE in query:
+                return [(EMERGING_NAMESPACE + "Jane_Roe",)]
+            return bundled_kb.select(query)
+
+    doc2 = Document("http://bengal.invalid/corpus/x/2", "Jane Roe", (
+        Mention(0, 8, "Jane Roe", frozenset({EMERGING_NAMESPACE + "Jane_Roe"})),))
+    with pytest.raises(GoldError, match="emerging-entity URIs are entities of the KB"):
+        check_gold(Corpus((doc2,)), Spoofed())
+
+
+def test_linking_an_emerging_mention_to_the_kb_is_wrong():
+    text = "Jane Roe met Albert Einstein."
+    gold = Corpus((Document("d", text, (
+        Mention(0, 8, "Jane Roe", frozenset({EMERGING_NAMESPACE + "Jane_Roe"})),
+        Mention(13, 28, "Albert Einstein", frozenset({DBR + "Albert_Einstein"})))),))
+    linked = Corpus((Document("d", text, (
+        Mention(0, 8, "Jane Roe", frozenset({DBR + "Jane_Roe"})),
+        Mention(13, 28, "Albert Einstein", frozenset({DBR + "Albert_Einstein"})))),))
+    nil = Corpus((Document("d", text, (
+        Mention(0, 8, "Jane Roe", frozenset()),
+        Mention(13, 28, "Albert Einstein", frozenset({DBR + "Albert_Einstein"})))),))
+    wrong = score(gold, linked, task="a2kb")
+    # by hand: Einstein right (tp 1); Jane Roe linked into the KB: a false positive and a miss
+    assert (wrong.micro.tp, wrong.micro.fp, wrong.micro.fn) == (1, 1, 1)
+    assert wrong.ee is not None and wrong.ee.micro.tp == 0 and wrong.ee.micro.fn == 1
+    right = score(gold, nil, task="a2kb")  # NIL matches an emerging entity
+    assert (right.micro.tp, right.micro.fp, right.micro.fn) == (2, 0, 0)
+    assert right.ee is not None and right.ee.micro.tp == 1
+
+
+def test_nil_in_the_written_nif_and_jsonl_and_same_bytes(bundled_kb, tmp_path):
+    config = GenerateConfig(docs=4, seed=2, strategy="hybrid", emerging=0.3, ambiguity=0.5)
+    a, b = generate(bundled_kb, config), generate(bundled_kb, config)
+    out = {}
+    for name, g in (("a", a), ("b", b)):
+        for ext, fmt in (("ttl", "nif"), ("jsonl", "jsonl")):
+            write_corpus(g.corpus, tmp_path / f"{name}.{ext}", fmt)
+            out[name, ext] = (tmp_path / f"{name}.{ext}").read_bytes()
+    assert out["a", "ttl"] == out["b", "ttl"] and out["a", "jsonl"] == out["b", "jsonl"]  # same seed, same bytes
+    assert f"<{EMERGING_NAMESPACE}".encode() in out["a", "ttl"]  # itsrdf:taIdentRef of an emerging entity
+    uris = [u for line in out["a", "jsonl"].decode().splitlines() for m in json.loads(line)["mentions"]
+            for u in m["uris"]]
+    assert any(u.startswith(EMERGING_NAMESPACE) for u in uris)
+    assert a.stats["emerging"]["target"] == 0.3 and 0 <= a.stats["ambiguity"]["share"] <= 1
+    c = generate(bundled_kb, config, jobs=2, kb_opener=open_kb)  # --jobs 2: the same corpus
+    assert c.corpus == a.corpus
+
+
+@pytest.mark.parametrize("kw", [{"ambiguity": 1.5}, {"ambiguity": -0.1}, {"emerging": 1.0}, {"emerging": -0.2}])
+def test_dial_values_out_of_range(kw):
+    with pytest.raises(UsageError):
+        GenerateConfig(**kw)
