@@ -32,6 +32,7 @@ from bengal.generate.kbview import (
     Entity,
     consistent_classes,
     entities,
+    is_list_page,
     is_seed,
     load_ontology,
     seed_candidates,
@@ -123,7 +124,7 @@ class DocumentMaker:
         """The document for one seed candidate, or ``None`` when it is not a usable seed."""
         config, lex, onto = self.config, self.lex, self.onto
         info = entities(self.kb, onto, [seed_uri]).get(seed_uri)
-        if info is None or not writable_label(info.label):
+        if info is None or not writable_label(info.label) or is_list_page(info.label):
             return None
         info = info.preferring(self.wanted)
         rng = random.Random(f"{config.seed}|{seed_uri}")
