@@ -11,12 +11,22 @@ only the plain strings change, an entity piece's text never does, so gold offset
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Sequence, Union
+from typing import Any, Protocol, Sequence, Union
 
 from bengal.generate.kbview import Entity
 
-if TYPE_CHECKING:  # the lexicon calls these rules (Lexicon.article, Lexicon.plural): no runtime import back
-    from bengal.generate.lexicon import Lexicon
+
+class Lexicon(Protocol):
+    """What the rules read of a language (:class:`bengal.generate.lexicon.Lexicon` has it; the
+    lexicon calls these rules, so this module does not import it)."""
+
+    @property
+    def data(self) -> dict[str, Any]: ...
+
+    @property
+    def meta(self) -> dict[str, Any]: ...
+
+    def takes_definite_article(self, name: str) -> bool: ...
 
 __all__ = ["indefinite_article", "plural", "is_plural_name", "possessive_suffix", "capitalise_proper",
            "realise_pieces"]
@@ -27,11 +37,11 @@ _WORD = re.compile(r"[A-Za-z0-9][\w.'-]*")
 _ARTICLE = re.compile(r"(?:(?<=\s)|^)([Aa]n?) $")
 
 
-def _table(lex: "Lexicon") -> dict:
+def _table(lex: Lexicon) -> dict:
     return lex.data.get("realise", {})
 
 
-def indefinite_article(lex: "Lexicon", phrase: str) -> str:
+def indefinite_article(lex: Lexicon, phrase: str) -> str:
     """"a" or "an" for ``phrase``, by the sound of its first word (not its letter).
 
     The rules, in order (tables in ``[realise.article]``):
@@ -74,7 +84,7 @@ def indefinite_article(lex: "Lexicon", phrase: str) -> str:
     return "an" if low[:1] in "aeiou" else "a"
 
 
-def plural(lex: "Lexicon", noun_phrase: str) -> str:
+def plural(lex: Lexicon, noun_phrase: str) -> str:
     """The plural of a noun phrase: its head noun takes the plural, not simply its last word.
 
     The head is the last word before a postmodifier: a preposition ("member of parliament"
@@ -100,7 +110,7 @@ def plural(lex: "Lexicon", noun_phrase: str) -> str:
     return " ".join(words)
 
 
-def plural_word(lex: "Lexicon", word: str) -> str:
+def plural_word(lex: Lexicon, word: str) -> str:
     """The plural of one noun by the tables of :func:`plural` (case of the first letter kept)."""
     t = _table(lex).get("plural", {})
     low = word.lower()
@@ -117,7 +127,7 @@ def plural_word(lex: "Lexicon", word: str) -> str:
     return word
 
 
-def is_plural_name(lex: "Lexicon", name: str) -> bool:
+def is_plural_name(lex: Lexicon, name: str) -> bool:
     """Whether a name is grammatically plural ("Capitol Records", "the Philippines", "United
     States", "The Beatles"): its last word is in ``[realise.possessive] plural_heads``, or the
     whole name in ``plural_names``, or it takes "the" (the lexicon's ``definite_names``)
@@ -129,14 +139,14 @@ def is_plural_name(lex: "Lexicon", name: str) -> bool:
     return last.endswith("s") and not last.endswith("ss") and lex.takes_definite_article(name)
 
 
-def possessive_suffix(lex: "Lexicon", name: str) -> str:
+def possessive_suffix(lex: Lexicon, name: str) -> str:
     """The possessive ending after ``name``, by the Chicago Manual of Style (7.16–7.17):
     a singular name takes "'s" even when it ends in s ("James's", "Paris's"); a plural
     name takes the apostrophe alone ("Capitol Records'", "the Philippines'")."""
     return "'" if is_plural_name(lex, name) else "'s"
 
 
-def capitalise_proper(lex: "Lexicon", text: str) -> str:
+def capitalise_proper(lex: Lexicon, text: str) -> str:
     """``text`` with the lexicon's proper words (``[meta] proper_words`` and the values of
     ``[demonyms]``) capitalised where a label wrote them in lower case ("american football
     team" → "American football team"); other words are left as they are."""
@@ -156,7 +166,7 @@ def _surface(piece: Piece) -> str:
     return piece if isinstance(piece, str) else piece.surface
 
 
-def realise_pieces(lex: "Lexicon", pieces: Sequence[Piece]) -> list[Piece]:
+def realise_pieces(lex: Lexicon, pieces: Sequence[Piece]) -> list[Piece]:
     """A finished sentence's pieces with the realisation rules applied to its plain strings.
 
     - an "a"/"an" that ends a string is chosen by :func:`indefinite_article` for the text
@@ -191,7 +201,7 @@ def realise_pieces(lex: "Lexicon", pieces: Sequence[Piece]) -> list[Piece]:
     return out
 
 
-def _articles_within(lex: "Lexicon", text: str) -> str:
+def _articles_within(lex: Lexicon, text: str) -> str:
     """Every "a"/"an" inside ``text`` that a word follows, chosen for that word."""
     return re.sub(r"(?:(?<=\s)|^)([Aa]n?) (?=\S)",
                   lambda m: _match_case(m.group(1), indefinite_article(lex, text[m.end():])) + " ", text)
