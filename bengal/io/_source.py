@@ -15,7 +15,7 @@ from bengal.model import CorpusWarning, Mention
 
 __all__ = ["WARNING_CODES", "FlawLog", "check_duplicates", "source_name", "open_binary", "file_stem"]
 
-#: Stable warning codes of the NIF and JSONL readers (``docs/formats/nif.md``).
+#: Stable warning codes of the corpus readers (``docs/formats/nif.md``).
 WARNING_CODES = (
     "anchor_mismatch",
     "missing_context",
@@ -27,6 +27,14 @@ WARNING_CODES = (
     "malformed_uri",
     "unplaced_annotation",
     "document_uri_clash",
+    # AIDA/CoNLL-YAGO TSV (docs/formats/aida.md)
+    "empty_document",
+    "mention_text_mismatch",
+    "missing_url",
+    "orphan_inside",
+    # ELEVANT benchmark JSONL (docs/formats/elevant.md)
+    "no_mapping",
+    "outside_evaluation_span",
 )
 
 

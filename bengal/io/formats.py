@@ -16,13 +16,15 @@ import gzip
 import io
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Callable
 
 from bengal.atomic import atomic_write
 from bengal.errors import InputError, UnknownOptionError, UsageError
+from bengal.io.aida import AIDA_SPLITS, looks_like_aida, looks_like_pair_list, read_aida
 from bengal.io.conll import looks_like_conll, read_conll, write_conll
+from bengal.io.elevant import looks_like_elevant, read_elevant
 from bengal.io.jsonl import read_jsonl, write_jsonl
 from bengal.io.nif import read_nif, write_nif
 from bengal.model import Corpus
@@ -45,6 +47,8 @@ class ConllOptions:
             (:data:`bengal.io.conll.PUNCT_TOKEN`) instead of whitespace-separated words.
         docstart: when writing, a ``-DOCSTART-`` line before each document; ``None`` = as the
             corpus was read (a CoNLL file without them stays without), else yes.
+        split: the AIDA/CoNLL-YAGO split to read (``train``, ``testa``, ``testb``; None = all);
+            :func:`read_corpus` also takes it as a ``FILE:testb`` suffix.
     """
 
     scheme: str = "iob2"
@@ -53,6 +57,7 @@ class ConllOptions:
     tag_column: int = -1
     split_punct: bool = False
     docstart: bool | None = None
+    split: str | None = None
 
 
 Reader = Callable[[Path, str | None, bool, ConllOptions], Corpus]
@@ -101,6 +106,23 @@ def _is_conll(line: bytes, chunk: bytes) -> bool:
     return looks_like_conll(chunk)
 
 
+def _is_aida(line: bytes, chunk: bytes) -> bool:
+    # a surface-URL pair list is claimed too, so that the AIDA reader says what it is and refuses it
+    return looks_like_aida(line, chunk) or looks_like_pair_list(line, chunk)
+
+
+def _is_elevant(line: bytes, chunk: bytes) -> bool:
+    return looks_like_elevant(line, chunk)
+
+
+def _read_aida(path: Path, name: str | None, strict: bool, conll: ConllOptions) -> Corpus:
+    return read_aida(path, split=conll.split, name=name, strict=strict)
+
+
+def _read_elevant(path: Path, name: str | None, strict: bool, conll: ConllOptions) -> Corpus:
+    return read_elevant(path, name=name, strict=strict)
+
+
 def _read_nif(path: Path, name: str | None, strict: bool, conll: ConllOptions) -> Corpus:
     return read_nif(path, syntax="turtle", name=name, strict=strict)
 
@@ -142,15 +164,19 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("jsonl", "JSON Lines", (".jsonl", ".ndjson"), ("ndjson",), _is_json, _read_jsonl, _write_jsonl),
     Format("conll", "CoNLL columns", (".conll", ".iob", ".iob2", ".bio"), (), _is_conll, _read_conll, _write_conll,
            carries_uris=False),
+    Format("aida", "AIDA/CoNLL-YAGO TSV", (".aida",), ("aida-yago2", "conll-yago"), _is_aida, _read_aida),
+    Format("elevant", "ELEVANT benchmark JSONL", (".benchmark.jsonl",), (), _is_elevant, _read_elevant),
 )}
-_SNIFF_ORDER = ("jsonl", "nif", "conll")
+#: Content sniffing order: the specific layouts before the general ones they resemble.
+_SNIFF_ORDER = ("elevant", "jsonl", "nif", "aida", "conll")
+_SPLIT_SUFFIX = tuple(":" + s for s in AIDA_SPLITS)
 _BY_NAME = {alias: f for f in FORMATS.values() for alias in (f.name, *f.aliases)}
 _BY_EXTENSION = {ext: f for f in FORMATS.values() for ext in f.extensions}
 
 
 def uri_formats() -> list[str]:
-    """The names of the formats that carry entity URIs (what ``bengal generate`` may write)."""
-    return [f.name for f in FORMATS.values() if f.carries_uris]
+    """The names of the writable formats that carry entity URIs (what ``bengal generate`` may write)."""
+    return [f.name for f in FORMATS.values() if f.carries_uris and f.write is not None]
 
 
 def _choices() -> str:
@@ -159,7 +185,7 @@ def _choices() -> str:
 
 def _extension_choices() -> str:
     """``.ttl (NIF Turtle), .nt (NIF N-Triples), .jsonl (JSON Lines) or .conll (CoNLL columns)``."""
-    named = [f"{f.extensions[0]} ({f.label})" for f in FORMATS.values()]
+    named = [f"{f.extensions[0]} ({f.label})" for f in FORMATS.values() if f.write is not None]
     return ", ".join(named[:-1]) + " or " + named[-1]
 
 
@@ -179,7 +205,19 @@ def _from_extension(path: str | os.PathLike[str]) -> Format | None:
     name = Path(path).name.lower()
     if name.endswith(".gz"):
         name = name[:-3]
+    for ext in sorted(_BY_EXTENSION, key=len, reverse=True):  # ".benchmark.jsonl" before ".jsonl"
+        if ext.count(".") > 1 and name.endswith(ext):
+            return _BY_EXTENSION[ext]
     return _BY_EXTENSION.get(Path(name).suffix)
+
+
+def _split_path(path: str | os.PathLike[str]) -> tuple[str | os.PathLike[str], str | None]:
+    """``("eng.tsv", "testb")`` for ``"eng.tsv:testb"`` when no file of the full name exists."""
+    s = os.fspath(path)
+    if s.endswith(_SPLIT_SUFFIX) and not os.path.exists(s):
+        head, _, split = s.rpartition(":")
+        return head, split
+    return path, None
 
 
 def _sniff(path: str | os.PathLike[str]) -> Format | None:
@@ -210,6 +248,7 @@ def detect_format(path: str | os.PathLike[str]) -> str:
     Raises:
         InputError: when neither tells.
     """
+    path, _ = _split_path(path)
     path, shipped, _ = resolve_corpus(path)
     if shipped:
         return shipped
@@ -236,7 +275,13 @@ def output_format(path: str | os.PathLike[str], format: str | None = None) -> st
         if by_extension is not None and by_extension is not fmt:
             raise UsageError(f"--format {format} contradicts the extension of {os.fspath(path)} "
                              f"({by_extension.name}); change one of them")
+        if fmt.write is None:
+            raise UsageError(f"bengal reads {fmt.label} but does not write it; write one of "
+                             f"{_extension_choices()}")
         return fmt.name
+    if by_extension is not None and by_extension.write is None:
+        raise UsageError(f"{os.fspath(path)}: bengal reads {by_extension.label} but does not write it; use "
+                         f"{_extension_choices()}, or --format")
     if by_extension is None:
         raise UsageError(f"cannot tell the output format from the extension of {os.fspath(path)}: "
                          f"use {_extension_choices()}, optionally .gz, or --format")
@@ -249,7 +294,8 @@ def read_corpus(path: str | os.PathLike[str], format: str | None = None, *, stri
 
     Args:
         path: the file (``.gz`` allowed, recognised by its content), or the name of a shipped
-            corpus (``"conllpp"``: the CoNLL++ test set, read as CoNLL columns, IOB2).
+            corpus (``"conllpp"``: the CoNLL++ test set, read as CoNLL columns, IOB2). An AIDA file
+            may carry its split as a suffix, ``aida.tsv:testb`` (when no file has that full name).
         format: a name of :data:`FORMATS` (or an alias); None = :func:`detect_format`.
         strict: turn reader warnings into :class:`~bengal.errors.InputError`.
         name: the corpus name (default: the file name without extensions).
@@ -258,6 +304,10 @@ def read_corpus(path: str | os.PathLike[str], format: str | None = None, *, stri
     Raises:
         InputError: unknown format, unreadable or broken file.
     """
+    path, split = _split_path(path)
+    options = conll or ConllOptions()
+    if split is not None:
+        options = replace(options, split=split)
     path, _, shipped_name = resolve_corpus(path)
     name = name or shipped_name
     if format:
@@ -266,8 +316,11 @@ def read_corpus(path: str | os.PathLike[str], format: str | None = None, *, stri
             raise InputError(f"unknown corpus format {format!r} (expected one of {_choices()})", source=os.fspath(path))
     else:
         fmt = FORMATS[detect_format(path)]
+    if options.split is not None and fmt.name != "aida":
+        raise InputError(f"a split ({options.split}) is only read from AIDA/CoNLL-YAGO TSV, not {fmt.label}",
+                         source=os.fspath(path))
     assert fmt.read is not None
-    return fmt.read(path, name, strict, conll or ConllOptions())
+    return fmt.read(path, name, strict, options)
 
 
 def write_corpus(corpus: Corpus, path: str | os.PathLike[str], format: str | None = None, *,
