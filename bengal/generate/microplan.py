@@ -258,6 +258,12 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                         if alt is not None:
                             candidates.append((alt, _PREFERENCE))
         if paraphraser is not None:
+            # the other voice ("Y was founded by X"), for a sentence of one fact
+            other_voice = paraphraser.voice_template(head.prop, len(head.objects)) if len(group) == 1 else None
+            if other_voice is not None:
+                voiced = fact_sentence(lex, onto, head.prop, subject, head.objects, past=is_past,
+                                       template=other_voice)
+                candidates.append((Paraphraser.mark(voiced, "voice"), _PREFERENCE))
             for c, bonus in list(candidates):
                 syn = paraphraser.synonym(c, i)
                 if syn is not None:
