@@ -13,7 +13,7 @@ import re
 import pyoxigraph as ox
 
 __all__ = ["RDF", "RDFS", "OWL", "XSD", "SKOS", "FOAF", "DBO", "DBR", "DBT", "NIF", "ITSRDF", "RDF_TYPE",
-           "OWL_SAME_AS", "IRI_FORBIDDEN", "quote_literal", "literal", "is_absolute_iri", "has_scheme",
+           "OWL_SAME_AS", "NIL_SPELLINGS", "IRI_FORBIDDEN", "quote_literal", "literal", "is_absolute_iri", "has_scheme",
            "valid_iri"]
 
 RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
@@ -25,6 +25,11 @@ FOAF = "http://xmlns.com/foaf/0.1/"
 #: DBpedia ontology (classes and properties), resources (entities), datatypes.
 DBO = "http://dbpedia.org/ontology/"
 DBR = "http://dbpedia.org/resource/"
+#: Spellings of "no KB entity" (NIL) in the field's corpora, compared after stripping white space:
+#: the empty string, ELEVANT's ``<NIL>`` (and ``NIL``, the spotlight pair lists'), AIDA-YAGO2's
+#: ``--NME--``, the Wikipedia datasets' ``*null*``. The readers (:mod:`bengal.io.wikititles`) and
+#: the URI matcher (:mod:`bengal.score.uris`) share this one set.
+NIL_SPELLINGS = frozenset({"", "<NIL>", "NIL", "--NME--", "*null*"})
 DBT = "http://dbpedia.org/datatype/"
 #: NIF 2.0 Core and the ITS 2.0 RDF vocabulary (GERBIL's corpus format).
 NIF = "http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#"

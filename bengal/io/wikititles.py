@@ -14,13 +14,11 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote
 
+from bengal.rdf import DBR, NIL_SPELLINGS
+
 __all__ = ["DBPEDIA_RESOURCE", "NIL_SPELLINGS", "wikipedia_to_dbpedia"]
 
-DBPEDIA_RESOURCE = "http://dbpedia.org/resource/"
-
-#: Spellings of "no KB entity" in the corpora bengal reads: AIDA's ``--NME--``, the Wikipedia
-#: datasets' ``*null*``, ELEVANT's ``<NIL>``, the spotlight pair lists' ``NIL``.
-NIL_SPELLINGS = frozenset({"--NME--", "*null*", "<NIL>", "NIL"})
+DBPEDIA_RESOURCE = DBR
 
 _WIKI_URL = re.compile(r"^https?://en\.(?:m\.)?wikipedia\.org/wiki/(.*)$")
 _ESCAPE = frozenset(chr(c) for c in (*range(0x00, 0x20), *range(0x7F, 0xA0))) | frozenset('"#%<>?[\\]^`{|}')

@@ -46,6 +46,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
+from bengal.rdf import NIL_SPELLINGS
+
 __all__ = [
     "uris_match",
     "normalise_uri",
@@ -77,9 +79,6 @@ KB_PRESETS: dict[str, tuple[str, ...]] = {
     "wikidata": ("http://www.wikidata.org/entity/",),
 }
 
-#: Spellings of NIL in the field's corpora (compared after stripping white space): ELEVANT's
-#: ``<NIL>`` (and ``NIL``), AIDA-YAGO2's ``--NME--``, the Wikipedia datasets' ``*null*``.
-NIL_SPELLINGS = frozenset({"", "<NIL>", "NIL", "--NME--", "*null*"})
 
 
 def resolve_kb_namespaces(names: Sequence[str]) -> tuple[str, ...]:
