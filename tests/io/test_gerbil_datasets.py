@@ -285,3 +285,25 @@ def test_forcing_a_format(tmp_path):
     (tmp_path / "odd.txt").write_text("?\n")
     with pytest.raises(InputError, match="cannot tell the corpus format"):
         detect_format(tmp_path / "odd.txt")
+
+
+def test_lenient_cli(tmp_path):
+    ttl = (b"@prefix nif: <http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#> .\n"
+           b"@prefix itsrdf: <http://www.w3.org/2005/11/its/rdf#> .\n"
+           b"<http://ex.org/d#char=0,25> a nif:Context ; nif:isString \"Bureau of Land Management\" .\n"
+           b"<http://ex.org/d#char=0,25> nif:referenceContext <http://ex.org/d#char=0,25> ;\n"
+           b"  nif:beginIndex 0 ; nif:endIndex 25 ;\n"
+           b"  itsrdf:taIdentRef <http://dbpedia.org/resource/Bureau of Land Management> .\n")
+    (tmp_path / "gold.ttl").write_bytes(ttl)
+    pred = ('{"uri": "http://ex.org/d", "text": "Bureau of Land Management", "mentions": [{"begin": 0, "end": 25, '
+            '"uris": ["http://dbpedia.org/resource/Bureau_of_Land_Management"]}]}\n')
+    (tmp_path / "pred.jsonl").write_text(pred)
+    refused = bengal("score", "gold.ttl", "pred.jsonl", cwd=tmp_path)
+    assert refused.returncode == 1 and "gold.ttl:6:" in refused.stderr and "--lenient" in refused.stderr
+    proc = bengal("score", "gold.ttl", "pred.jsonl", "--lenient", "--json", "-", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["micro"]["f1"] == 1.0  # the repaired IRI is the KB's Bureau_of_Land_Management
+    assert "repaired_iri" in proc.stderr
+    (tmp_path / "gold.jsonl").write_text(pred)
+    usage = bengal("score", "gold.jsonl", "pred.jsonl", "--lenient", cwd=tmp_path)
+    assert usage.returncode == 2 and "--lenient repairs the IRIs of NIF files" in usage.stderr
