@@ -284,6 +284,9 @@ def _score_conlleval_run(gold: str | os.PathLike[str], pred: str | os.PathLike[s
             raise UsageError(f"one file is read as a conlleval file (token ... gold pred), not {side} {fmt}")
     if lenient:
         raise UsageError("--lenient repairs the IRIs of NIF files; a conlleval file has none")
+    if gold_format is None and pred_format is None and (seen := detect_format(gold)) != "conll":
+        raise UsageError(f"one file alone is scored as a conlleval file (token ... gold pred), but {os.fspath(gold)} "
+                         f"reads as {FORMATS[seen].label}: give PRED too")
     _refuse_unused_options("chunk", match=match, profile=profile, beta=beta, threshold=threshold, sweep=sweep, ci=ci,
                            kb_namespaces=kb_namespaces, same_as=same_as)
     path = resolve_corpus(gold)[0]

@@ -14,7 +14,7 @@ import pytest
 from cli_helpers import bengal
 
 from bengal.errors import InputError, UsageError
-from bengal.io.formats import detect_format, read_corpus
+from bengal.io.formats import detect_format, read_corpus, write_corpus
 from bengal.io.lenient import read_nif_lenient, repair_iris
 from bengal.io.microposts import read_microposts2014
 from bengal.io.nif import read_nif
@@ -307,3 +307,26 @@ def test_lenient_cli(tmp_path):
     (tmp_path / "gold.jsonl").write_text(pred)
     usage = bengal("score", "gold.jsonl", "pred.jsonl", "--lenient", cwd=tmp_path)
     assert usage.returncode == 2 and "--lenient repairs the IRIs of NIF files" in usage.stderr
+
+
+def test_one_file_that_is_no_conlleval_file(tmp_path):
+    (tmp_path / "gold.jsonl").write_text('{"uri": "http://ex.org/d", "text": "a", "mentions": []}\n')
+    with pytest.raises(UsageError, match="reads as JSON Lines: give PRED too"):
+        score_files(tmp_path / "gold.jsonl")
+
+
+def test_aquaint_layout_and_round_trip(tmp_path):
+    root = tmp_path / "AQUAINT"
+    (root / "Problems").mkdir(parents=True)
+    (root / "RawTexts").mkdir()
+    (root / "RawTexts" / "APW19980603_0791.htm").write_text("Kosovo and Serbia", encoding="utf-8")
+    (root / "Problems" / "APW19980603_0791.htm").write_text(
+        _problem(name="APW19980603_0791.htm", length="6", target="http://en.wikipedia.org/wiki/Kosovo")
+        .replace("Berlin</SurfaceForm>", "Kosovo</SurfaceForm>"), encoding="utf-8")
+    corpus = read_corpus(root)
+    assert [(d.uri, [(m.span, sorted(m.uris)) for m in d.mentions]) for d in corpus] == [
+        ("urn:aquaint:APW19980603_0791.htm", [((0, 6), [DBR + "Kosovo"])])]
+    out = tmp_path / "aquaint.ttl"
+    write_corpus(corpus, out)
+    run = score_files(root, out)
+    assert run.result.micro.f1 == 1.0 and run.result.micro.tp == 1
