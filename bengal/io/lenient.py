@@ -103,7 +103,7 @@ def count_whitespace_iris(source: str | os.PathLike[str] | IO[bytes] | bytes) ->
     """How many IRIs of a Turtle / N-Triples source hold white space (0 when it cannot be read)."""
     try:
         fh, owned = open_binary(source)
-    except Exception:  # noqa: BLE001 - a hint only: an unreadable file has no such IRIs to tell
+    except InputError:  # a hint only: an unreadable file has no such IRIs to tell
         return 0
     try:
         data = fh.read()

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 from urllib.parse import quote
 from xml.parsers import expat
 
@@ -231,7 +231,10 @@ def _span(begin: int, length: int, text: str, src: str, line: int, doc: str) -> 
 def _target(value: str, src: str, line: int) -> str | None:
     if value.strip() in NIL_SPELLINGS:
         return None
-    target = wikipedia_to_dbpedia(value)
+    try:
+        target = wikipedia_to_dbpedia(value)
+    except UnicodeDecodeError:
+        raise InputError(f"{value!r} has percent escapes that are not UTF-8", source=src, line=line) from None
     if target is None:
         raise InputError(f"{value!r} is neither an English Wikipedia URL nor a title", source=src, line=line)
     return target
@@ -407,13 +410,10 @@ def read_iitb(source: str | os.PathLike[str], *, texts: str | os.PathLike[str] |
                             "texts_without_annotations": unread}, warnings=tuple(log.warnings))
 
 
-_ALPHA: Callable[[str], bool] = str.isalpha
-
-
 def _boundary(text: str, b: int, e: int, doc: str, src: str, line: int, log: FlawLog) -> None:
     """Warn ``word_boundary`` where GERBIL's IITB reader logs one: a letter just before or after the
     span, or a span that starts or ends with white space."""
-    if (b > 0 and _ALPHA(text[b - 1])) or (e < len(text) and _ALPHA(text[e])) or text[b].isspace() \
+    if (b > 0 and text[b - 1].isalpha()) or (e < len(text) and text[e].isalpha()) or text[b].isspace() \
             or text[e - 1].isspace():
         log.add("word_boundary", f"{src}:{line}", f"line {line}: {doc} [{b},{e}) {text[b:e]!r} starts or ends "
                 "inside a word or with white space; it is kept", line=line)
