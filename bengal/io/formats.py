@@ -167,18 +167,6 @@ def _read_nt_lenient(path: Path, name: str | None, strict: bool, conll: ConllOpt
     return read_nif_lenient(path, syntax="ntriples", name=name, strict=strict)
 
 
-def _is_wikixml(line: bytes, chunk: bytes) -> bool:
-    return looks_like_wikipedia_xml(line, chunk)
-
-
-def _is_iitb(line: bytes, chunk: bytes) -> bool:
-    return looks_like_iitb(line, chunk)
-
-
-def _is_microposts(line: bytes, chunk: bytes) -> bool:
-    return looks_like_microposts2014(line, chunk)
-
-
 def _read_wikixml(path: Path, name: str | None, strict: bool, conll: ConllOptions) -> Corpus:
     return read_wikipedia_xml(path, name=name, strict=strict)
 
@@ -235,9 +223,10 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("aida", "AIDA/CoNLL-YAGO TSV", (".aida",), ("aida-yago2", "conll-yago"), _is_aida, _read_aida),
     Format("elevant", "ELEVANT benchmark JSONL", (".benchmark.jsonl",), (), _is_elevant, _read_elevant),
     Format("wikipedia-xml", "Wikipedia-datasets XML (MSNBC, ACE2004, AQUAINT)", (), ("msnbc", "ace2004", "aquaint"),
-           _is_wikixml, _read_wikixml, sniff_folder=is_wikipedia_xml_folder),
-    Format("iitb", "IITB (CSAW) XML", (), ("csaw",), _is_iitb, _read_iitb, sniff_folder=is_iitb_folder),
-    Format("microposts2014", "Microposts 2014 NEEL TSV", (), ("neel2014",), _is_microposts, _read_microposts),
+           looks_like_wikipedia_xml, _read_wikixml, sniff_folder=is_wikipedia_xml_folder),
+    Format("iitb", "IITB (CSAW) XML", (), ("csaw",), looks_like_iitb, _read_iitb, sniff_folder=is_iitb_folder),
+    Format("microposts2014", "Microposts 2014 NEEL TSV", (), ("neel2014",), looks_like_microposts2014,
+           _read_microposts),
     Format("conlleval", "conlleval file (token ... gold pred)", (), (), None, _read_conlleval, carries_uris=False),
 )}
 #: Content sniffing order: the specific layouts before the general ones they resemble (the XML
