@@ -142,12 +142,17 @@ def _read_elevant(path: Path, name: str | None, strict: bool, conll: ConllOption
 
 
 def _nif_hint(path: Path, syntax: str, name: str | None, strict: bool) -> Corpus:
-    """:func:`read_nif`; a syntax error in a file with IRIs holding white space says ``--lenient`` exists."""
+    """:func:`read_nif`; a syntax error in a file with IRIs holding white space says ``--lenient`` exists
+    (and the parser's quoting of a line break stays on one line)."""
     try:
         return read_nif(path, syntax=syntax, name=name, strict=strict)
     except InputError as err:
-        if type(err) is InputError and "malformed" in err.detail and count_whitespace_iris(path):
-            raise InputError(err.detail + LENIENT_HINT, source=err.source, line=err.line, column=err.column) from None
+        if type(err) is InputError and "malformed" in err.detail:
+            detail = err.detail.replace("\r", "\\r").replace("\n", "\\n")
+            if count_whitespace_iris(path):
+                detail += LENIENT_HINT
+            if detail != err.detail:
+                raise InputError(detail, source=err.source, line=err.line, column=err.column) from None
         raise
 
 

@@ -330,3 +330,23 @@ def test_aquaint_layout_and_round_trip(tmp_path):
     write_corpus(corpus, out)
     run = score_files(root, out)
     assert run.result.micro.f1 == 1.0 and run.result.micro.tp == 1
+
+
+@pytest.mark.parametrize("name, good, historic", [
+    ("RSS-500.ttl", b"<http://dbpedia.org/resource/Bureau_of_Land_Management>",
+     b"<http://dbpedia.org/resource/Bureau of Land Management>"),
+    ("News-100.ttl", b"<http://www.news.de/sport/843651108/skaten-rugby-und-golf-wollen-olympisch-werden/1/>",
+     b"<\n    >"),
+])
+def test_lenient_more_n3_flaws(tmp_path, name, good, historic):
+    real = shared_path("nif", "n3-collection", name)
+    fixed = real.read_bytes()
+    assert fixed.count(good) == 1
+    path = tmp_path / name
+    path.write_bytes(fixed.replace(good, historic))
+    line = fixed[:fixed.index(good)].count(b"\n") + 1
+    with pytest.raises(InputError, match=f"{name}:{line}:.*--lenient"):
+        read_corpus(path)
+    corpus = read_corpus(path, lenient=True)
+    assert corpus.documents == read_nif(real).documents  # nif:sourceUrl is not read; the IRI is the KB's
+    assert [w.where for w in corpus.warnings if w.code == "repaired_iri"] == [f"{path}:{line}"]
