@@ -71,20 +71,21 @@ def _starts_with(path: Path, marker: bytes) -> bool:
     return (looks_like_wikipedia_xml if marker == _PROBLEM else looks_like_iitb)(b"", head)
 
 
-def _problem_folders(folder: Path) -> list[Path]:
-    """The annotation folders at or below ``folder`` (two levels): folders whose visible files
-    start with ``<ReferenceProblem>``."""
-    out = []
-    for cand in (folder, *sorted(p for p in folder.iterdir() if p.is_dir()),
-                 *sorted(q for p in folder.iterdir() if p.is_dir() for q in p.iterdir() if q.is_dir())):
-        files = sorted(f for f in cand.iterdir() if f.is_file() and not f.name.startswith("."))
-        if files and _starts_with(files[0], _PROBLEM):
-            out.append(cand)
-    return out
+def _problem_folders(folder: Path, depth: int = 3) -> list[Path]:
+    """The annotation folders at or below ``folder`` (``depth`` levels): folders whose first visible
+    file starts with ``<ReferenceProblem>`` (GERBIL's whole ``datasets`` folder finds MSNBC's and
+    ACE2004's, which :func:`read_wikipedia_xml` refuses as ambiguous)."""
+    files = sorted(f for f in folder.iterdir() if f.is_file() and not f.name.startswith("."))
+    if files and _starts_with(files[0], _PROBLEM):
+        return [folder]
+    if depth == 0:
+        return []
+    return [found for sub in sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith("."))
+            for found in _problem_folders(sub, depth - 1)]
 
 
 def is_wikipedia_xml_folder(path: Path) -> bool:
-    """Whether ``path`` is a folder holding MSNBC-style annotation files (itself or up to two levels down)."""
+    """Whether ``path`` is a folder holding MSNBC-style annotation files (itself or up to three levels down)."""
     try:
         return path.is_dir() and bool(_problem_folders(path))
     except OSError:
@@ -260,7 +261,7 @@ def read_wikipedia_xml(source: str | os.PathLike[str], *, texts: str | os.PathLi
 
     Args:
         source: the dataset folder (``MSNBC``, ``ACE2004_Coref_Turking``: its annotation folder is
-            found up to two levels down), the annotation folder (``Problems``), or one annotation file.
+            found up to three levels down), the annotation folder (``Problems``), or one annotation file.
         texts: the raw text folder; default: the annotation folder's sibling ``RawTexts*`` folder
             (GERBIL's choice first: ``RawTextsSimpleChars_utf8``, ``RawTextsNoTranscripts``, ``RawTexts``).
         dataset: the name in document URIs (``urn:<dataset>:<file>``); default from the folder names
@@ -287,10 +288,11 @@ def read_wikipedia_xml(source: str | os.PathLike[str], *, texts: str | os.PathLi
     elif path.is_dir():
         found = _problem_folders(path)
         if not found:
-            raise InputError("no folder of <ReferenceProblem> annotation files here or two levels down", source=src)
-        if len(found) > 1:
-            raise InputError(f"several annotation folders ({', '.join(os.fspath(f) for f in found)}); give one",
+            raise InputError("no folder of <ReferenceProblem> annotation files here or three levels down",
                              source=src)
+        if len(found) > 1:
+            raise InputError(f"several datasets' annotation folders ({', '.join(os.fspath(f) for f in found)}); "
+                             "give one dataset's folder", source=src)
         folder = found[0]
         files = []
         for f in sorted(folder.iterdir()):

@@ -61,6 +61,8 @@ def test_msnbc_counts_and_warnings(wiki):
     assert detect_format(wiki / "MSNBC") == detect_format(wiki / "MSNBC" / "Problems") == "wikipedia-xml"
     one = read_corpus(wiki / "MSNBC" / "Problems" / "Bus16451112.txt")
     assert [d.uri for d in one] == ["urn:msnbc:Bus16451112.txt"]
+    with pytest.raises(InputError, match="several datasets' annotation folders .*MSNBC.*give one dataset's folder"):
+        read_wikipedia_xml(wiki)
 
 
 def test_ace2004_skips_the_editor_leftover(wiki):
