@@ -16,7 +16,7 @@ from bengal.tagging.schemes import MODES, SCHEMES
 
 @cli.command()
 @click.argument("gold", type=click.Path(path_type=Path))
-@click.argument("pred", type=click.Path(path_type=Path))
+@click.argument("pred", type=click.Path(path_type=Path), required=False)
 @click.option("--task", type=click.Choice([*TASKS, *OTHER_TASKS]), default=None,
               help="a2kb: span and URI; d2kb: gold spans given, URI only; c2kb: bag of URIs per document; "
                    "erec: span only; etyping: span and type; chunk: chunk metrics of tag sequences; semeval: "
@@ -56,6 +56,9 @@ from bengal.tagging.schemes import MODES, SCHEMES
               help="JSON: give the N worst documents in full, each mention with its outcome and error kind "
                    "(for bengal report's error browser); the error kinds are counted over all documents.")
 @click.option("--strict", is_flag=True, help="Turn corpus flaws (anchor mismatches, …) into errors.")
+@click.option("--lenient", is_flag=True,
+              help="Read NIF whose IRIs hold spaces or line breaks (historic files, the 2014 N3 collection): "
+                   "each such IRI is repaired and counted as a repaired_iri warning.")
 @click.option("--gold-format", type=click.Choice(list(FORMATS)), default=None,
               help="Read GOLD in this format (default: from the extension, else the content).")
 @click.option("--pred-format", type=click.Choice(list(FORMATS)), default=None,
@@ -74,11 +77,13 @@ from bengal.tagging.schemes import MODES, SCHEMES
                    "Organisation, Place, else MISC).")
 def score(gold, pred, task, match, profile, kb_namespaces, same_as_files, beta, threshold, sweep, ci_samples,
           ci_level, ci_seed, json_out, system_name, set_name, error_docs, strict, gold_format, pred_format, scheme,
-          mode, suffix, jaccard_threshold, greedy, type_map) -> None:
+          mode, suffix, jaccard_threshold, greedy, type_map, lenient) -> None:
     """Score a system's annotations PRED against the gold standard GOLD (GERBIL-style).
 
-    GOLD may be the name of a shipped corpus (conllpp: the CoNLL++ test set). PRED may be an answer
-    file of an LLM (JSON Lines {"id", "answer"} in evalscope's tag format, from `bengal prompts`)."""
+    GOLD may be the name of a shipped corpus (conllpp: the CoNLL++ test set), or a dataset folder
+    (MSNBC, ACE2004, AQUAINT, IITB). PRED may be an answer file of an LLM (JSON Lines {"id", "answer"}
+    in evalscope's tag format, from `bengal prompts`). With GOLD alone (or --gold-format conlleval),
+    GOLD is a conlleval file: token ... gold-tag predicted-tag per line, scored by chunks."""
     from bengal.report.jsonout import payload_text
     from bengal.report.text import render_result, score_warning_lines
     from bengal.workflows.score_files import score_files
@@ -88,8 +93,8 @@ def score(gold, pred, task, match, profile, kb_namespaces, same_as_files, beta, 
                       level=ci_level, seed=ci_seed, system=system_name, set_name=set_name, errors=error_docs,
                       strict=strict, gold_format=gold_format, pred_format=pred_format, scheme=scheme, mode=mode,
                       suffix=suffix, jaccard_threshold=jaccard_threshold, greedy=greedy, type_map=type_map,
-                      json_path=None if json_out in (None, "-") else json_out)
-    echo_lines(score_warning_lines(run.problems, run.reader_warnings, run.result, str(pred)), err=True)
+                      json_path=None if json_out in (None, "-") else json_out, lenient=lenient)
+    echo_lines(score_warning_lines(run.problems, run.reader_warnings, run.result, str(pred or gold)), err=True)
     if json_out == "-":
         sys.stdout.write(payload_text(run.to_json()))
     else:

@@ -1,8 +1,11 @@
 """Formats at the edge: every reader returns a :class:`~bengal.model.Corpus`, every writer takes one.
 
 The formats are one registry (:mod:`bengal.io.formats`): NIF 2.0 in Turtle (``nif``) and
-N-Triples (``nt``), JSON Lines (``jsonl``) and CoNLL columns (``conll``); their rules are in
-``docs/formats/``. Beside them: the manifest every written corpus gets (:mod:`bengal.io.manifest`),
+N-Triples (``nt``), JSON Lines (``jsonl``) and CoNLL columns (``conll``), written and read; read
+only: AIDA/CoNLL-YAGO TSV, ELEVANT JSONL, the Wikipedia-datasets XML and IITB
+(:mod:`bengal.io.wikixml`), Microposts 2014 (:mod:`bengal.io.microposts`), conlleval files; historic
+NIF leniently (:mod:`bengal.io.lenient`). Their rules are in ``docs/formats/``.
+Beside them: the manifest every written corpus gets (:mod:`bengal.io.manifest`),
 owl:sameAs link files (:mod:`bengal.io.same_as`), LLM answer files (:mod:`bengal.io.answers`,
 :mod:`bengal.io.tagged`) and offset converters (:mod:`bengal.io.offsets`). The layer never
 imports :mod:`bengal.score`.

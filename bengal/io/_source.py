@@ -35,6 +35,19 @@ WARNING_CODES = (
     # ELEVANT benchmark JSONL (docs/formats/elevant.md)
     "no_mapping",
     "outside_evaluation_span",
+    # Wikipedia-datasets XML and IITB (docs/formats/wikipedia-xml.md)
+    "nested_same_entity",
+    "stray_file",
+    "unknown_element",
+    "duplicate_annotation",
+    "conflicting_annotation",
+    "word_boundary",
+    # Microposts 2014 (docs/formats/microposts2014.md)
+    "mention_not_found",
+    "hashtag_mention",
+    "duplicate_document",
+    # lenient NIF (docs/formats/nif-lenient.md)
+    "repaired_iri",
 )
 
 

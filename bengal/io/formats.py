@@ -4,7 +4,9 @@ Every format the tool reads or writes is one :class:`Format` in :data:`FORMATS`,
 order; the CLI's ``--format`` choices, the extension table and the error messages all come from
 it, so a new format is one entry here plus its reader/writer module. :func:`read_corpus` picks the
 format from the extension (``.gz`` allowed), else from the first non-blank, non-comment bytes of the
-(decompressed) content; :func:`write_corpus` writes atomically (:func:`bengal.atomic.atomic_write`)
+(decompressed) content, or, for a folder (the Wikipedia-datasets XML, IITB), from the files in it;
+a file recognised by its content that its reader refuses is an error saying what it looked like;
+:func:`write_corpus` writes atomically (:func:`bengal.atomic.atomic_write`)
 and deterministically (a ``.gz`` target is gzip-compressed with a zero timestamp and no file name).
 Reader flaws are counted warnings (``corpus.warnings``, ``docs/formats/``); ``strict=True`` makes
 them errors.
@@ -26,7 +28,17 @@ from bengal.io.aida import AIDA_SPLITS, looks_like_aida, looks_like_pair_list, r
 from bengal.io.conll import looks_like_conll, read_conll, write_conll
 from bengal.io.elevant import looks_like_elevant, read_elevant
 from bengal.io.jsonl import read_jsonl, write_jsonl
+from bengal.io.lenient import LENIENT_HINT, count_whitespace_iris, read_nif_lenient
+from bengal.io.microposts import looks_like_microposts2014, read_microposts2014
 from bengal.io.nif import read_nif, write_nif
+from bengal.io.wikixml import (
+    is_iitb_folder,
+    is_wikipedia_xml_folder,
+    looks_like_iitb,
+    looks_like_wikipedia_xml,
+    read_iitb,
+    read_wikipedia_xml,
+)
 from bengal.model import Corpus
 from bengal.resources import resolve_corpus
 
@@ -63,6 +75,7 @@ class ConllOptions:
 Reader = Callable[[Path, str | None, bool, ConllOptions], Corpus]
 Writer = Callable[[Corpus, IO[str], ConllOptions], None]
 Sniffer = Callable[[bytes, bytes], bool]
+FolderSniffer = Callable[[Path], bool]
 
 
 @dataclass(frozen=True)
@@ -79,6 +92,9 @@ class Format:
         read: ``(path, name, strict, conll options) -> Corpus``.
         write: ``(corpus, text stream, conll options) -> None``.
         carries_uris: whether the format can hold entity URIs (CoNLL columns cannot).
+        sniff_folder: ``folder -> bool``: whether a folder holds a corpus of this format.
+        read_lenient: the reader of ``read_corpus(..., lenient=True)`` (NIF: IRIs with white space
+            repaired, :mod:`bengal.io.lenient`); None = the format has no lenient reading.
     """
 
     name: str
@@ -89,6 +105,8 @@ class Format:
     read: Reader | None = field(default=None, repr=False)
     write: Writer | None = field(default=None, repr=False)
     carries_uris: bool = True
+    sniff_folder: FolderSniffer | None = field(default=None, repr=False)
+    read_lenient: Reader | None = field(default=None, repr=False)
 
 
 _DIRECTIVE = re.compile(rb"^(?:@prefix|@base|prefix|base)\s", re.IGNORECASE)
@@ -123,12 +141,53 @@ def _read_elevant(path: Path, name: str | None, strict: bool, conll: ConllOption
     return read_elevant(path, name=name, strict=strict)
 
 
+def _nif_hint(path: Path, syntax: str, name: str | None, strict: bool) -> Corpus:
+    """:func:`read_nif`; a syntax error in a file with IRIs holding white space says ``--lenient`` exists
+    (and the parser's quoting of a line break stays on one line)."""
+    try:
+        return read_nif(path, syntax=syntax, name=name, strict=strict)
+    except InputError as err:
+        if type(err) is InputError and "malformed" in err.detail:
+            detail = err.detail.replace("\r", "\\r").replace("\n", "\\n")
+            if count_whitespace_iris(path):
+                detail += LENIENT_HINT
+            if detail != err.detail:
+                raise InputError(detail, source=err.source, line=err.line, column=err.column) from None
+        raise
+
+
 def _read_nif(path: Path, name: str | None, strict: bool, conll: ConllOptions) -> Corpus:
-    return read_nif(path, syntax="turtle", name=name, strict=strict)
+    return _nif_hint(path, "turtle", name, strict)
 
 
 def _read_nt(path: Path, name: str | None, strict: bool, conll: ConllOptions) -> Corpus:
-    return read_nif(path, syntax="ntriples", name=name, strict=strict)
+    return _nif_hint(path, "ntriples", name, strict)
+
+
+def _read_nif_lenient(path: Path, name: str | None, strict: bool, conll: ConllOptions) -> Corpus:
+    return read_nif_lenient(path, syntax="turtle", name=name, strict=strict)
+
+
+def _read_nt_lenient(path: Path, name: str | None, strict: bool, conll: ConllOptions) -> Corpus:
+    return read_nif_lenient(path, syntax="ntriples", name=name, strict=strict)
+
+
+def _read_wikixml(path: Path, name: str | None, strict: bool, conll: ConllOptions) -> Corpus:
+    return read_wikipedia_xml(path, name=name, strict=strict)
+
+
+def _read_iitb(path: Path, name: str | None, strict: bool, conll: ConllOptions) -> Corpus:
+    return read_iitb(path, name=name, strict=strict)
+
+
+def _read_microposts(path: Path, name: str | None, strict: bool, conll: ConllOptions) -> Corpus:
+    return read_microposts2014(path, name=name, strict=strict)
+
+
+def _read_conlleval(path: Path, name: str | None, strict: bool, conll: ConllOptions) -> Corpus:
+    # the gold side of a conlleval file (token ... gold pred): the next-to-last column
+    return read_conll(path, scheme=conll.scheme, mode=conll.mode, suffix=conll.suffix, name=name, strict=strict,
+                      tag_column=-2)
 
 
 def _read_jsonl(path: Path, name: str | None, strict: bool, conll: ConllOptions) -> Corpus:
@@ -157,18 +216,27 @@ def _write_conll(corpus: Corpus, fh: IO[str], conll: ConllOptions) -> None:
                 docstart=conll.docstart)
 
 
-#: Every format, in sniffing order (JSON first, then RDF, then CoNLL columns).
+#: Every format (sniffed in the order of :data:`_SNIFF_ORDER`).
 FORMATS: dict[str, Format] = {f.name: f for f in (
-    Format("nif", "NIF Turtle", (".ttl", ".turtle", ".nif"), ("ttl", "turtle"), _is_rdf, _read_nif, _write_nif),
-    Format("nt", "NIF N-Triples", (".nt", ".ntriples"), ("ntriples", "n-triples"), None, _read_nt, _write_nt),
+    Format("nif", "NIF Turtle", (".ttl", ".turtle", ".nif"), ("ttl", "turtle"), _is_rdf, _read_nif, _write_nif,
+           read_lenient=_read_nif_lenient),
+    Format("nt", "NIF N-Triples", (".nt", ".ntriples"), ("ntriples", "n-triples"), None, _read_nt, _write_nt,
+           read_lenient=_read_nt_lenient),
     Format("jsonl", "JSON Lines", (".jsonl", ".ndjson"), ("ndjson",), _is_json, _read_jsonl, _write_jsonl),
     Format("conll", "CoNLL columns", (".conll", ".iob", ".iob2", ".bio"), (), _is_conll, _read_conll, _write_conll,
            carries_uris=False),
     Format("aida", "AIDA/CoNLL-YAGO TSV", (".aida",), ("aida-yago2", "conll-yago"), _is_aida, _read_aida),
     Format("elevant", "ELEVANT benchmark JSONL", (".benchmark.jsonl",), (), _is_elevant, _read_elevant),
+    Format("wikipedia-xml", "Wikipedia-datasets XML (MSNBC, ACE2004, AQUAINT)", (), ("msnbc", "ace2004", "aquaint"),
+           looks_like_wikipedia_xml, _read_wikixml, sniff_folder=is_wikipedia_xml_folder),
+    Format("iitb", "IITB (CSAW) XML", (), ("csaw",), looks_like_iitb, _read_iitb, sniff_folder=is_iitb_folder),
+    Format("microposts2014", "Microposts 2014 NEEL TSV", (), ("neel2014",), looks_like_microposts2014,
+           _read_microposts),
+    Format("conlleval", "conlleval file (token ... gold pred)", (), (), None, _read_conlleval, carries_uris=False),
 )}
-#: Content sniffing order: the specific layouts before the general ones they resemble.
-_SNIFF_ORDER = ("elevant", "jsonl", "nif", "aida", "conll")
+#: Content sniffing order: the specific layouts before the general ones they resemble (the XML
+#: datasets start with "<" as Turtle may; a Microposts line has tab-separated columns as CoNLL has).
+_SNIFF_ORDER = ("elevant", "jsonl", "iitb", "wikipedia-xml", "nif", "microposts2014", "aida", "conll")
 _SPLIT_SUFFIX = tuple(":" + s for s in AIDA_SPLITS)
 _BY_NAME = {alias: f for f in FORMATS.values() for alias in (f.name, *f.aliases)}
 _BY_EXTENSION = {ext: f for f in FORMATS.values() for ext in f.extensions}
@@ -242,23 +310,44 @@ def _sniff(path: str | os.PathLike[str]) -> Format | None:
     return None
 
 
+def _sniff_folder(path: Path) -> Format | None:
+    for f in FORMATS.values():
+        if f.sniff_folder is not None and f.sniff_folder(path):
+            return f
+    return None
+
+
+def _detect(path: str | os.PathLike[str]) -> tuple[Format, bool]:
+    """``(format, by content)`` of a resolved path (a shipped corpus's own format counts as named)."""
+    path, shipped, _ = resolve_corpus(path)
+    if shipped:
+        return FORMATS[shipped], False
+    if os.path.isdir(path):
+        fmt = _sniff_folder(Path(path))
+        if fmt is None:
+            folders = ", ".join(f.name for f in FORMATS.values() if f.sniff_folder)
+            raise InputError(f"a folder that holds no corpus bengal reads (the folder formats: {folders})",
+                             source=os.fspath(path))
+        return fmt, True
+    fmt = _from_extension(path)
+    if fmt is not None:
+        return fmt, False
+    fmt = _sniff(path) if os.path.isfile(path) else None
+    if fmt is None:
+        raise InputError(f"cannot tell the corpus format from the file name or its content; give one of {_choices()}",
+                         source=os.fspath(path))
+    return fmt, True
+
+
 def detect_format(path: str | os.PathLike[str]) -> str:
-    """The format name of ``path``: a shipped corpus's own, else from the extension, else from the content.
+    """The format name of ``path``: a shipped corpus's own, else from the extension, else from the
+    content (of a folder: its files, :attr:`Format.sniff_folder`).
 
     Raises:
         InputError: when neither tells.
     """
     path, _ = _split_path(path)
-    path, shipped, _ = resolve_corpus(path)
-    if shipped:
-        return shipped
-    fmt = _from_extension(path)
-    if fmt is None and os.path.isfile(path):
-        fmt = _sniff(path)
-    if fmt is None:
-        raise InputError(f"cannot tell the corpus format from the file name or its content; give one of {_choices()}",
-                         source=os.fspath(path))
-    return fmt.name
+    return _detect(path)[0].name
 
 
 def output_format(path: str | os.PathLike[str], format: str | None = None) -> str:
@@ -289,7 +378,7 @@ def output_format(path: str | os.PathLike[str], format: str | None = None) -> st
 
 
 def read_corpus(path: str | os.PathLike[str], format: str | None = None, *, strict: bool = False,
-                name: str | None = None, conll: ConllOptions | None = None) -> Corpus:
+                name: str | None = None, conll: ConllOptions | None = None, lenient: bool = False) -> Corpus:
     """Read a corpus file.
 
     Args:
@@ -300,9 +389,13 @@ def read_corpus(path: str | os.PathLike[str], format: str | None = None, *, stri
         strict: turn reader warnings into :class:`~bengal.errors.InputError`.
         name: the corpus name (default: the file name without extensions).
         conll: how CoNLL tags are read (:class:`ConllOptions`).
+        lenient: read with the format's lenient reader where it has one (NIF: IRIs holding white
+            space are repaired, each a ``repaired_iri`` warning; :mod:`bengal.io.lenient`); other
+            formats read as usual.
 
     Raises:
-        InputError: unknown format, unreadable or broken file.
+        InputError: unknown format, unreadable or broken file; for a file whose format was told
+            by its content, the message starts ``looks like <format>, but``.
     """
     path, split = _split_path(path)
     options = conll or ConllOptions()
@@ -310,17 +403,25 @@ def read_corpus(path: str | os.PathLike[str], format: str | None = None, *, stri
         options = replace(options, split=split)
     path, _, shipped_name = resolve_corpus(path)
     name = name or shipped_name
+    by_content = False
     if format:
         fmt = _BY_NAME.get(format.lower())
         if fmt is None:
             raise InputError(f"unknown corpus format {format!r} (expected one of {_choices()})", source=os.fspath(path))
     else:
-        fmt = FORMATS[detect_format(path)]
+        fmt, by_content = _detect(path)
     if options.split is not None and fmt.name != "aida":
         raise InputError(f"a split ({options.split}) is only read from AIDA/CoNLL-YAGO TSV, not {fmt.label}",
                          source=os.fspath(path))
-    assert fmt.read is not None
-    return fmt.read(path, name, strict, options)
+    reader = fmt.read_lenient if lenient and fmt.read_lenient is not None else fmt.read
+    assert reader is not None
+    try:
+        return reader(path, name, strict, options)
+    except InputError as err:
+        if not by_content or type(err) is not InputError:
+            raise
+        raise InputError(f"looks like {fmt.label}, but {err.detail}", source=err.source, line=err.line,
+                         column=err.column) from None
 
 
 def write_corpus(corpus: Corpus, path: str | os.PathLike[str], format: str | None = None, *,

@@ -3,7 +3,8 @@
 :func:`score_files` picks the task (chunk metrics for two CoNLL files, LLM answers for an answer
 file, else A2KB unless told), reads both sides, scores, and returns a :class:`ScoreRun`: the
 result, what it is of (system, set, inputs, the generator's set parameters) and the problems and
-reader warnings to tell the user. :func:`score_conll` scores two CoNLL column files.
+reader warnings to tell the user. :func:`score_conll` scores two CoNLL column files,
+:func:`score_conlleval` the gold and predicted columns of one (``token … gold pred``, conlleval.pl's input).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from bengal.errors import InputError, UsageError
 from bengal.io import file_stem
 from bengal.io.answers import is_answers_file, read_answers
 from bengal.io.conll import read_conll_file
-from bengal.io.formats import ConllOptions, detect_format, read_corpus
+from bengal.io.formats import FORMATS, ConllOptions, detect_format, read_corpus
 from bengal.io.manifest import set_info, system_name
 from bengal.io.same_as import read_same_as
 from bengal.llm.answers import score_answers
@@ -39,7 +40,7 @@ from bengal.tagging.decode import LabelTable, TagError, encode, flat_places, inv
 from bengal.tagging.schemes import LENIENT, SCHEMES, STRICT
 from bengal.typemap import load_type_map
 
-__all__ = ["ScoreRun", "score_files", "score_conll", "provenance"]
+__all__ = ["ScoreRun", "score_files", "score_conll", "score_conlleval", "provenance"]
 
 
 
@@ -100,7 +101,7 @@ def provenance(gold_arg: str | os.PathLike[str], gold_file: str | os.PathLike[st
     return block, [p for p in (problem, problem2) if p]
 
 
-def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str], *, task: str | None = None,
+def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str] | None = None, *, task: str | None = None,
                 match: str = "strong", profile: str = "bengal", kb_namespaces: Sequence[str] = (),
                 same_as: Sequence[str | os.PathLike[str]] = (), beta: float | None = None,
                 threshold: float | None = None, sweep: bool = False, ci: int = 0, level: float = 0.95,
@@ -108,12 +109,15 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str], *, t
                 strict: bool = False, gold_format: str | None = None, pred_format: str | None = None,
                 scheme: str = "iob2", mode: str = LENIENT, suffix: bool = False, jaccard_threshold: float = 0.5,
                 greedy: bool = False, type_map: str | os.PathLike[str] | None = None,
-                json_path: str | os.PathLike[str] | None = None) -> ScoreRun:
+                json_path: str | os.PathLike[str] | None = None, lenient: bool = False) -> ScoreRun:
     """Score the predictions ``pred`` against the gold standard ``gold`` (what ``bengal score`` runs).
 
     Args:
-        gold: a corpus file or a shipped corpus name (``"conllpp"``).
-        pred: a corpus file, or an LLM answer file (JSON Lines ``{"id", "answer"}``).
+        gold: a corpus file or folder (:data:`bengal.io.formats.FORMATS`) or a shipped corpus name
+            (``"conllpp"``); alone (``pred`` None) or with ``gold_format="conlleval"``: a conlleval
+            file, ``token … gold pred`` per line, scored by :func:`score_conlleval`.
+        pred: a corpus file or folder, or an LLM answer file (JSON Lines ``{"id", "answer"}``);
+            None for a conlleval file.
         task: a span task of :data:`bengal.score.tasks.TASKS` (``a2kb`` … ``etyping``), or one of
             :data:`bengal.score.tasks.OTHER_TASKS` (``chunk``, ``semeval``, ``jaccard``);
             default: ``chunk`` for two CoNLL files, the answers score for an answer file, else ``a2kb``.
@@ -125,6 +129,8 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str], *, t
         errors: span tasks: how many worst documents the JSON gives in full.
         strict: corpus flaws are errors.
         gold_format, pred_format: force a format of :data:`bengal.io.formats.FORMATS`.
+        lenient: read NIF inputs leniently (IRIs holding white space repaired and counted,
+            :mod:`bengal.io.lenient`); a usage error when neither input is NIF.
         scheme, mode, suffix: how CoNLL tags are read.
         jaccard_threshold, greedy: of ``task="jaccard"``.
         type_map: TOML type mapping for answer files.
@@ -134,6 +140,12 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str], *, t
         UsageError: options that cannot work, an output path that cannot be written.
         InputError: a broken input file.
     """
+    if pred is None or "conlleval" in (gold_format, pred_format):
+        return _score_conlleval_run(gold, pred, task=task, match=match, profile=profile, beta=beta,
+                                    threshold=threshold, sweep=sweep, ci=ci, kb_namespaces=kb_namespaces,
+                                    same_as=same_as, system=system, set_name=set_name, strict=strict,
+                                    gold_format=gold_format, pred_format=pred_format, scheme=scheme, mode=mode,
+                                    suffix=suffix, json_path=json_path, lenient=lenient)
     if ci and not 0.0 < level < 1.0:
         raise UsageError(f"--level must lie strictly between 0 and 1, not {level}")
     if ci < 0:
@@ -147,11 +159,13 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str], *, t
     problems = list(found)
     gfmt = gold_format or detect_format(gold)
     pfmt = pred_format or detect_format(pred)
+    if lenient and FORMATS[gfmt].read_lenient is None and FORMATS[pfmt].read_lenient is None:
+        raise UsageError(f"--lenient repairs the IRIs of NIF files; GOLD is read as {gfmt} and PRED as {pfmt}")
     readers: list[tuple[str, tuple[CorpusWarning, ...]]] = []
     result: Result
     error_documents = None
     if task is None and pfmt == "jsonl" and is_answers_file(pred):
-        gold_corpus = read_corpus(gold, gfmt, strict=strict)
+        gold_corpus = read_corpus(gold, gold_format, strict=strict, lenient=lenient)
         readers.append((f"gold {os.fspath(gold)}", gold_corpus.warnings))
         samples = sentence_samples(gold_corpus, load_type_map(type_map) if type_map else None)
         result = score_answers(samples, read_answers(pred))
@@ -171,8 +185,9 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str], *, t
         index = _same_as_index(same_as, problems) if task in TASKS else None
         read_gold = gold_file if task in OTHER_TASKS else gold
         conll = ConllOptions(scheme=scheme, mode=mode, suffix=suffix)
-        gold_corpus = read_corpus(read_gold, gfmt, strict=strict, conll=conll)
-        pred_corpus = read_corpus(pred, pfmt, strict=strict, conll=conll)
+        # the formats as given (None: detected again), so that a file told by its content says so when refused
+        gold_corpus = read_corpus(read_gold, gold_format, strict=strict, conll=conll, lenient=lenient)
+        pred_corpus = read_corpus(pred, pred_format, strict=strict, conll=conll, lenient=lenient)
         readers += [(f"gold {os.fspath(read_gold)}", gold_corpus.warnings),
                     (f"prediction {os.fspath(pred)}", pred_corpus.warnings)]
         block["inputs"]["gold"]["documents"] = len(gold_corpus)
@@ -252,8 +267,67 @@ def fitting_schemes(tags: Sequence[Sequence[str]], side: str, suffix: bool = Fal
     return out
 
 
+def _score_conlleval_run(gold: str | os.PathLike[str], pred: str | os.PathLike[str] | None, *, task: str | None,
+                         match: str, profile: str, beta: float | None, threshold: float | None, sweep: bool, ci: int,
+                         kb_namespaces: Sequence[str], same_as: Sequence[str | os.PathLike[str]],
+                         system: str | None, set_name: str | None, strict: bool, gold_format: str | None,
+                         pred_format: str | None, scheme: str, mode: str, suffix: bool,
+                         json_path: str | os.PathLike[str] | None, lenient: bool) -> ScoreRun:
+    """:func:`score_files` of one conlleval file (``pred`` None, or the same file, or a conlleval format)."""
+    if pred is not None and os.fspath(pred) != os.fspath(gold):
+        raise UsageError("a conlleval file holds the gold and the predicted tags (token ... gold pred): give that "
+                         "one file, without PRED")
+    if task not in (None, "chunk"):
+        raise UsageError(f"a conlleval file is scored by chunks (--task chunk), not --task {task}")
+    for side, fmt in (("--gold-format", gold_format), ("--pred-format", pred_format)):
+        if fmt not in (None, "conlleval"):
+            raise UsageError(f"one file is read as a conlleval file (token ... gold pred), not {side} {fmt}")
+    if lenient:
+        raise UsageError("--lenient repairs the IRIs of NIF files; a conlleval file has none")
+    if gold_format is None and pred_format is None and (seen := detect_format(gold)) != "conll":
+        raise UsageError(f"one file alone is scored as a conlleval file (token ... gold pred), but {os.fspath(gold)} "
+                         f"reads as {FORMATS[seen].label}: give PRED too")
+    _refuse_unused_options("chunk", match=match, profile=profile, beta=beta, threshold=threshold, sweep=sweep, ci=ci,
+                           kb_namespaces=kb_namespaces, same_as=same_as)
+    path = resolve_corpus(gold)[0]
+    if json_path is not None:
+        check_writable(json_path, inputs=(path,))
+    block, problems = provenance(gold, path, gold, system=system, set_name=set_name)
+    chunks = score_conlleval(path, scheme=scheme, mode=mode, suffix=suffix)
+    if strict and (chunks.invalid_gold or chunks.invalid_pred):
+        w = chunks.warnings[0]
+        raise InputError(f"{w.message} (an error under --strict)", source=w.where)
+    run = ScoreRun(chunks, block, (), tuple(problems), None)
+    if json_path is not None:
+        write_payload(run.to_json(), Path(json_path))
+    return run
+
+
+def score_conlleval(path: str | os.PathLike[str] | bytes, *, scheme: str = "iob2", mode: str = LENIENT,
+                    suffix: bool = False) -> ChunkReport:
+    """Chunk metrics of a conlleval file: ``token … gold pred`` per line, the gold tag in the
+    next-to-last column and the predicted one in the last (conlleval.pl's input; blank lines end
+    sentences, ``-DOCSTART-`` lines are skipped). ``bengal score FILE`` with one file.
+
+    Args:
+        path: the file (gzip recognised), or its bytes.
+        scheme, mode, suffix: as :func:`bengal.score.chunks.score_chunks` (the default, IOB2
+            lenient, counts chunks as conlleval.pl does).
+
+    Raises:
+        InputError: naming the file and line: fewer than 3 columns, lines of different column
+            counts, a malformed tag.
+    """
+    head = read_conll_file(path)
+    if head.columns and head.columns < 3:
+        raise InputError(f"a conlleval file has token ... gold pred per line: at least 3 columns, this one has "
+                         f"{head.columns}", source=head.source, line=head.sentences[0].line if head.sentences else None)
+    return score_conll(path, path, scheme=scheme, mode=mode, suffix=suffix, tag_column=-2, pred_column=-1)
+
+
 def score_conll(gold: str | os.PathLike[str] | bytes, pred: str | os.PathLike[str] | bytes, *, scheme: str = "iob2",
-                mode: str = LENIENT, suffix: bool = False, tag_column: int = -1) -> ChunkReport:
+                mode: str = LENIENT, suffix: bool = False, tag_column: int = -1,
+                pred_column: int | None = None) -> ChunkReport:
     """Chunk metrics of two CoNLL column files (``bengal score`` on CoNLL files).
 
     Args:
@@ -261,6 +335,7 @@ def score_conll(gold: str | os.PathLike[str] | bytes, pred: str | os.PathLike[st
             in the same sentences (:mod:`bengal.io.conll`).
         scheme, mode, suffix: as :func:`bengal.score.chunks.score_chunks`.
         tag_column: the column of the tag in both files (default the last).
+        pred_column: the column of the tag in ``pred`` when it differs (None: ``tag_column``).
 
     Raises:
         InputError: a broken file, or sentences / tags that do not line up, naming
@@ -269,7 +344,7 @@ def score_conll(gold: str | os.PathLike[str] | bytes, pred: str | os.PathLike[st
     """
     with gc_paused():  # millions of small acyclic objects: the collector's passes only cost time
         g = read_conll_file(gold, tag_column=tag_column)
-        p = read_conll_file(pred, tag_column=tag_column)
+        p = read_conll_file(pred, tag_column=tag_column if pred_column is None else pred_column)
         g_tags, p_tags = g.tags(), p.tags()
     if len(g.sentences) != len(p.sentences):
         raise InputError(f"the gold {g.source} has {len(g.sentences)} sentences but the prediction has "
