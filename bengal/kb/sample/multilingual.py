@@ -71,7 +71,8 @@ class LabelRow:
 
 def _tier(match: str) -> int | None:
     for i, (pattern, _) in enumerate(MATCH_TIERS):
-        if match == pattern or (pattern[-1] in "+:" and match.startswith(pattern) and len(match) > len(pattern)):
+        prefix = pattern[-1] in "+:"
+        if (match.startswith(pattern) and len(match) > len(pattern)) if prefix else match == pattern:
             return i
     return None
 
