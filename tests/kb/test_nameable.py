@@ -4,9 +4,12 @@ A hand-made KB whose pools are counted by hand, and the bundled sample against S
 
 from __future__ import annotations
 
+import json
+import re
 from typing import cast
 
 import pytest
+from cli_helpers import bengal
 
 from bengal.errors import UsageError
 from bengal.kb.info import kb_info, render_kb_info
@@ -128,3 +131,15 @@ def test_bundled_pools_against_sparql_counts(bundled_kb):
         assert pool.per_class["Place"] == {"instances": 26_650, "labelled": places, "person_fallback": 0}
     # pt has labels for under a thousand entities, from CLDR and BMLAMA only (multilingual/README.md)
     assert pools["pt"].labelled < 1_000
+
+
+def test_kb_info_cli_text_and_json(tiny, tmp_path):
+    proc = bengal("kb", "info", "--kb", str(tiny.source), "--json", "-", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    info = json.loads(proc.stdout)
+    assert info["languages"]["es"]["labelled"] == 2 and info["languages"]["es"]["nameable"] == 3
+    assert info["languages"]["es"]["per_class"]["Person"] == {"instances": 4, "labelled": 1, "person_fallback": 1}
+    proc = bengal("kb", "info", "--kb", str(tiny.source), "--json", "info.json", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads((tmp_path / "info.json").read_text(encoding="utf-8")) == info
+    assert re.search(r"@es\s+2\s+25\.0 %\s+nameable 3 \(1 persons by English title\)", proc.stdout), proc.stdout
