@@ -24,12 +24,14 @@ def _write(root: Path, key: str, rows: list[str], header: str = HEADER) -> Path:
     return path
 
 
-def _choice(rows_by_file: dict[str, list[str]], tmp_path: Path) -> dict[str, tuple[str | None, list[str]]]:
+def _choice(rows_by_file: dict[str, list[str]],
+            tmp_path: Path) -> dict[str, tuple[str | None, list[str], list[str]]]:
     for key, rows in rows_by_file.items():
         _write(tmp_path, key, rows)
     read = read_labels(Sources(tmp_path), files=tuple(rows_by_file))
     assert list(read) == [R + "X"]
-    return {lang: (best.label if best else None, alts) for lang, (best, alts) in choose_labels(read[R + "X"]).items()}
+    return {lang: (best.label if best else None, alts, unkept)
+            for lang, (best, alts, unkept) in choose_labels(read[R + "X"]).items()}
 
 
 def test_heuristic_pick_only_where_no_better_source_has_a_label(tmp_path):
@@ -40,8 +42,9 @@ def test_heuristic_pick_only_where_no_better_source_has_a_label(tmp_path):
                           f"{R}X\tfr\tIx\tlabel\txfactr-alias\twikidata-qid;label-heuristic",
                           f"{R}X\tfr\tIcs\talt\txfactr-alias\twikidata-qid"],
     }, tmp_path)
-    # es: CLDR's title match beats the heuristic pick, which is kept as an alt; fr: only the heuristic pick
-    assert got == {"es": ("Equis", ["EQUIS"]), "fr": ("Ix", ["Ics"])}
+    # es: CLDR's title match beats the heuristic pick "EQUIS", which is no alt row, so it is not kept
+    # (the alt "Equis" is the label); fr: only the heuristic pick
+    assert got == {"es": ("Equis", [], ["EQUIS"]), "fr": ("Ix", ["Ics"], [])}
 
 
 def test_tier_before_support_before_file(tmp_path):
@@ -56,9 +59,19 @@ def test_tier_before_support_before_file(tmp_path):
                              f"{R}X\tfr\tIks-Ville\talt\tfactbench-label\towl:sameAs"],
         "labels_mlkge": [f"{R}X\tde\tIks\tlabel\twikikge10-wikidata\twikidata-qid"],
     }, tmp_path)
-    assert got["de"] == ("X (Stadt)", ["Iks", "Iks-Stadt"])
+    assert got["de"] == ("X (Stadt)", [], ["Iks", "Iks-Stadt"])
     # fr: one tier; "Iks-Ville" is given by two sources (sameAs and label), "Iks" by one
-    assert got["fr"] == ("Iks-Ville", ["Iks"])
+    assert got["fr"] == ("Iks-Ville", [], ["Iks"])
+
+
+def test_a_losing_candidate_that_is_also_an_alt_row_stays_an_alt(tmp_path):
+    got = _choice({
+        "labels_kens_dbp5l": [f"{R}X\tes\tVenecia\tlabel\tkens-dbp5l\tdbpedia-iri+seed-link"],
+        "labels_xfactr": [f"{R}X\tes\tVENÉZIA\tlabel\txfactr-alias\twikidata-qid;label-heuristic",
+                          f"{R}X\tes\tVENÉZIA\talt\txfactr-alias\twikidata-qid",
+                          f"{R}X\tes\tVenecia\talt\txfactr-alias\twikidata-qid"],
+    }, tmp_path)
+    assert got == {"es": ("Venecia", ["VENÉZIA"], [])}
 
 
 def test_same_tier_and_support_earlier_file_then_smaller_string(tmp_path):
@@ -68,7 +81,7 @@ def test_same_tier_and_support_earlier_file_then_smaller_string(tmp_path):
                           f"{R}X\tes\tBeta\tlabel\tdbp15k-fr_en\tdbpedia-iri+ILL",
                           f"{R}X\tes\tAlfa\tlabel\tdbp15k-fr_en\tdbpedia-iri+ILL"],
     }, tmp_path)
-    assert got == {"es": ("Alfa", ["Beta"]), "fr": ("Zèta", ["Alpha"])}
+    assert got == {"es": ("Alfa", [], ["Beta"]), "fr": ("Zèta", [], ["Alpha"])}
 
 
 def test_alts_only_give_no_label_and_whitespace_is_trimmed_and_counted(tmp_path):
@@ -77,8 +90,8 @@ def test_alts_only_give_no_label_and_whitespace_is_trimmed_and_counted(tmp_path)
     counts: Counter[str] = Counter()
     read = read_labels(Sources(tmp_path), files=("labels_mlkge",), counts=counts)
     assert counts["labels trimmed of surrounding whitespace"] == 1 and counts["mlkge.tsv.gz: rows"] == 2
-    best, alts = choose_labels(read[R + "X"])["de"]
-    assert best is None and alts == ["Iks"]
+    best, alts, unkept = choose_labels(read[R + "X"])["de"]
+    assert best is None and alts == ["Iks"] and unkept == []
 
 
 @pytest.mark.parametrize(("row", "message"), [

@@ -32,7 +32,7 @@ def sample_lines(b: Builder) -> tuple[list[str], dict[str, Any]]:
 
     Adds the ``rdf:type`` closure of every asserted class (never ``owl:Thing``), one
     ``rdfs:label`` (the page title) per entity and the surface forms that differ from it, and
-    per language of the label files one ``rdfs:label@lang`` and the other forms as
+    per language of the label files one ``rdfs:label@lang`` and the alt forms as
     ``skos:altLabel@lang`` (:func:`bengal.kb.sample.multilingual.choose_labels`).
 
     Returns:
@@ -134,19 +134,20 @@ def _foreign_labels(b: Builder, entities: set[str], typed: dict[str, set[str]],
 
     Returns:
         per language: ``labels`` (entities with an rdfs:label), ``alt_labels`` (triples),
-        ``alt_only`` (entities with altLabels and no label), ``labels_by_match`` (the chosen
+        ``alt_only`` (entities with altLabels and no label), ``losing_candidates_not_kept``
+        (label candidates that lost and are no alt form, :func:`choose_labels`), ``labels_by_match`` (the chosen
         label's tier, :data:`MATCH_TIERS` descriptions), ``labels_per_class`` (entities with a
         label among the instances of Person, Organisation, Place, Work).
     """
     out: dict[str, dict[str, Any]] = {
-        lang: {"labels": 0, "alt_labels": 0, "alt_only": 0,
+        lang: {"labels": 0, "alt_labels": 0, "alt_only": 0, "losing_candidates_not_kept": 0,
                "labels_by_match": Counter(), "labels_per_class": Counter()} for lang in LABEL_LANGUAGES}
     for entity, rows in sorted(b.foreign_labels.items()):
         if entity not in entities:
             b.drop("label files: rows of an IRI that is no entity of the sample", len(rows))
             continue
         classes = typed.get(entity, set())
-        for lang, (best, alts) in choose_labels(rows).items():
+        for lang, (best, alts, unkept) in choose_labels(rows).items():
             c = out[lang]
             if best is not None:
                 lines.add(f"<{entity}> <{RDFS_LABEL}> {literal(best.label, lang=lang)} .")
@@ -160,6 +161,9 @@ def _foreign_labels(b: Builder, entities: set[str], typed: dict[str, set[str]],
             for form in alts:
                 lines.add(f"<{entity}> <{SKOS_ALTLABEL}> {literal(form, lang=lang)} .")
             c["alt_labels"] += len(alts)
+            c["losing_candidates_not_kept"] += len(unkept)
+            if unkept:
+                b.drop("label files: label candidates that lost and are no alt form (not kept)", len(unkept))
     for c in out.values():
         c["labels_by_match"] = {d: c["labels_by_match"][d] for _, d in MATCH_TIERS}
         c["labels_per_class"] = {cls: c["labels_per_class"][cls] for cls in _COVERAGE_CLASSES}

@@ -4,7 +4,7 @@
 Each file is a TSV ``iri lang label kind source match``. Per entity and language the builder writes
 one ``rdfs:label@lang``, chosen by :func:`choose_labels` in the README's source priority
 (:data:`MATCH_TIERS`: a DBpedia chapter label first, a heuristic pick from a Wikidata alias set
-last), and every other form as ``skos:altLabel@lang``. ``kb/README.md`` documents the rule and
+last), and the files' ``alt`` forms as ``skos:altLabel@lang``. ``kb/README.md`` documents the rule and
 the counts.
 """
 
@@ -119,24 +119,28 @@ def read_labels(src: Sources, files: tuple[str, ...] = LABEL_FILES,
     return rows
 
 
-def choose_labels(rows: list[LabelRow]) -> dict[str, tuple[LabelRow | None, list[str]]]:
+def choose_labels(rows: list[LabelRow]) -> dict[str, tuple[LabelRow | None, list[str], list[str]]]:
     """The ``rdfs:label`` and the ``skos:altLabel`` forms of one entity, per language.
 
     The label is the ``kind = label`` row with the best ``(tier, -support, file_rank, label)``:
     the best tier of :data:`MATCH_TIERS`, then the form the most distinct sources give (as a label
     or an alt, e.g. FactBench's two owl:sameAs targets ``Kalifornien`` and ``Kalifornien
     (Begriffsklärung)``, of which only the first is also FactBench's label), then the earlier
-    file, then the smaller string (code points). Every other form of the language (the other
-    label candidates and the alts) is an altLabel, once, sorted; a language with alts only has
-    no label (``None``).
+    file, then the smaller string (code points). The altLabels are the ``kind = alt`` forms
+    (``multilingual/README.md``: "use as skos:altLabel") other than the label. A label candidate
+    that lost and that no row gives as an alt is not kept (BMLAMA's ``Mineápolis`` for Bremen
+    lost to DBpedia-es ``Bremen``; the disambiguation page ``Kalifornien (Begriffsklärung)``): a
+    losing candidate is as often a wrong entity as another name. A language with alts only
+    has no label (``None``).
 
     Returns:
-        ``{lang: (the chosen row or None, sorted altLabel forms without the label)}``.
+        ``{lang: (the chosen row or None, sorted altLabel forms, sorted label candidates not
+        kept)}``.
     """
     by_lang: dict[str, list[LabelRow]] = defaultdict(list)
     for r in rows:
         by_lang[r.lang].append(r)
-    out: dict[str, tuple[LabelRow | None, list[str]]] = {}
+    out: dict[str, tuple[LabelRow | None, list[str], list[str]]] = {}
     for lang, rs in sorted(by_lang.items()):
         support: dict[str, set[tuple[int, str]]] = defaultdict(set)
         for r in rs:
@@ -144,6 +148,8 @@ def choose_labels(rows: list[LabelRow]) -> dict[str, tuple[LabelRow | None, list
         candidates = [r for r in rs if r.kind == "label"]
         best = min(candidates, key=lambda r: (r.tier, -len(support[r.label]), r.file_rank, r.label),
                    default=None)
-        forms = sorted({r.label for r in rs} - ({best.label} if best else set()))
-        out[lang] = (best, forms)
+        chosen = {best.label} if best else set()
+        alts = {r.label for r in rs if r.kind == "alt"} - chosen
+        unkept = {r.label for r in candidates} - chosen - alts
+        out[lang] = (best, sorted(alts), sorted(unkept))
     return out
