@@ -6,10 +6,12 @@ of text, no learned model.
 Dictionary (:func:`build_dictionary`, three SPARQL queries and one for the types, run on any
 :class:`bengal.kb.store.KB` or remote KB with ``select``):
 
-- surface forms: every ``rdfs:label`` of a ``http://dbpedia.org/resource/`` entity with its
-  trailing disambiguation parenthesis removed (``"Paris (band)"`` → ``"Paris"``, as the
-  generator writes entities, :func:`bengal.kb.labels.surface_of`) and every
-  ``skos:altLabel``; forms without an upper-case letter, or shorter than two code points, are
+- surface forms: every English or untagged ``rdfs:label`` of a ``http://dbpedia.org/resource/``
+  entity with its trailing disambiguation parenthesis removed (``"Paris (band)"`` → ``"Paris"``,
+  as the generator writes entities, :func:`bengal.kb.labels.surface_of`) and every English or
+  untagged ``skos:altLabel`` (the baseline reads English text: the bundled sample's
+  ``@de``/``@es``/``@fr``/``@pt`` names, such as ``"Apple"@fr`` for Apple Inc., are not its
+  forms); forms without an upper-case letter, or shorter than two code points, are
   dropped (they are mostly common words and numbers);
 - prior: an entity's degree, the number of entity-to-entity triples it takes part in
   (``rdf:type`` left out);
@@ -57,7 +59,7 @@ DBO = "http://dbpedia.org/ontology/"
 _TYPES = (DBO + "Person", DBO + "Organisation", DBO + "Place")
 COHERENCE_WEIGHT = 2.0
 _FINAL_INITIAL = re.compile(r"(?:^|\s)[A-Z]$")
-_CACHE_VERSION = 2  # the dictionary's content; the matcher is rebuilt each run
+_CACHE_VERSION = 3  # the dictionary's content; the matcher is rebuilt each run
 
 
 def _code_digest() -> str:
@@ -117,10 +119,10 @@ def build_dictionary(kb: SparqlKB) -> Dictionary:
     forms: dict[str, set[str]] = {}
     labels = kb.select(
         "SELECT ?s ?l WHERE { ?s <http://www.w3.org/2000/01/rdf-schema#label> ?l "
-        f'FILTER(STRSTARTS(STR(?s), "{RES}")) }}')
+        f'FILTER(STRSTARTS(STR(?s), "{RES}") && (LANG(?l) = "en" || LANG(?l) = "")) }}')
     alts = kb.select(
         "SELECT ?s ?l WHERE { ?s <http://www.w3.org/2004/02/skos/core#altLabel> ?l "
-        f'FILTER(STRSTARTS(STR(?s), "{RES}")) }}')
+        f'FILTER(STRSTARTS(STR(?s), "{RES}") && (LANG(?l) = "en" || LANG(?l) = "")) }}')
     for s, label in labels:
         if s and label:
             form = surface_form(label)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
@@ -17,11 +18,18 @@ def kb() -> None:
 @kb.command("info")
 @click.option("--kb", "kb_path", type=click.Path(path_type=Path), default=None,
               help="KB dump or store folder; default: the bundled DBpedia sample.")
-def kb_info_cmd(kb_path) -> None:
-    """Print the KB's counts (triples, entities, classes, properties)."""
+@click.option("--json", "json_path", default=None, metavar="PATH",
+              help="Also write the counts as JSON to PATH ('-': stdout, instead of the text).")
+def kb_info_cmd(kb_path, json_path) -> None:
+    """Print the KB's counts (triples, entities, classes, properties, labels per language)."""
     from bengal.kb.info import kb_info, render_kb_info
+    from bengal.report.jsonout import write_payload
 
-    click.echo(render_kb_info(kb_info(kb_path)))
+    info = kb_info(kb_path)
+    if json_path is not None:
+        write_payload(info, sys.stdout if json_path == "-" else json_path)
+    if json_path != "-":
+        click.echo(render_kb_info(info))
 
 
 @kb.command("build")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from typing import Any, cast
 
+from bengal.kb.nameable import label_languages, language_pools
 from bengal.kb.sparql import DBO, DBR, PREFIXES
 
 __all__ = ["kb_info", "render_kb_info", "TOP_CLASSES"]
@@ -45,6 +46,12 @@ def kb_info(kb_path: str | os.PathLike[str] | None = None) -> dict[str, Any]:
         "classes": count("?c a owl:Class"),
         "entities_per_class": {c: count(f"?e a <{DBO}{c}>") for c in TOP_CLASSES},
     }
+    tags = sorted((t for t in label_languages(kb) if t), key=lambda t: t != "en")
+    pools = language_pools(kb, tags, facts=False)
+    info["languages"] = {
+        t: {"labelled": p.labelled, "share": p.labelled / info["entities"] if info["entities"] else 0.0,
+            "nameable": p.entities, "person_fallback": p.person_fallback, "per_class": p.per_class}
+        for t, p in pools.items()}
     return info
 
 
@@ -56,4 +63,11 @@ def render_kb_info(info: dict[str, Any]) -> str:
     lines.append("entities per class:")
     for cls, n in info["entities_per_class"].items():
         lines.append(f"  dbo:{cls:<14}{n:>10,}")
+    if info.get("languages"):
+        lines.append("entity labels per language (nameable: with persons by their English title):")
+        for tag, x in info["languages"].items():
+            line = f"  @{tag:<14}{x['labelled']:>10,}  {100 * x['share']:5.1f} %"
+            if x["person_fallback"]:
+                line += f"  nameable {x['nameable']:,} ({x['person_fallback']:,} persons by English title)"
+            lines.append(line)
     return "\n".join(lines)

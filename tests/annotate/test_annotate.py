@@ -52,6 +52,9 @@ SLICE = f"""
 <{R}New_York> {LABEL} "New York"@en .
 <{R}New_York_City> {LABEL} "New York City"@en .
 <{R}New_York_City> {ALT} "NYC"@en .
+<{R}New_York_City> {ALT} "Big Apple" .
+<{R}New_York_City> {LABEL} "Nueva York"@es .
+<{R}New_York_City> {ALT} "NY City"@fr .
 <{R}Abbey> {LABEL} "abbey"@en .
 <{R}Twenty-one> {LABEL} "21"@en .
 <{O}Place> {LABEL} "Place"@en .
@@ -84,6 +87,9 @@ def test_dictionary_from_the_slice(kb_slice):
     d = build_dictionary(open_kb(kb_slice))
     assert d.candidates["Paris"] == (R + "Paris", R + "Paris_(band)")
     assert d.candidates["NYC"] == (R + "New_York_City",)
+    # English and untagged names only: the baseline reads English text
+    assert d.candidates["Big Apple"] == (R + "New_York_City",)
+    assert "Nueva York" not in d.candidates and "NY City" not in d.candidates
     assert "abbey" not in d.candidates and "21" not in d.candidates and "Place" not in d.candidates
     assert d.degree[R + "Paris"] == 1 and d.degree[R + "Paris_(band)"] == 3 and d.degree[R + "France"] == 1
     assert d.types[R + "Paris"] == O + "Place" and d.types[R + "Paris_(band)"] == O + "Organisation"

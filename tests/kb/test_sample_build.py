@@ -91,7 +91,8 @@ def test_lines_are_sorted_unique_ntriples(lines: list[str]) -> None:
 
 def test_counts_in_line_with_kb_notes(store: ox.Store) -> None:
     n_triples = len(store)
-    assert 780_000 <= n_triples <= 880_000
+    # about 820k of English DBpedia (KB-NOTES: 860k) plus about 115k labels in de, es, fr, pt
+    assert 900_000 <= n_triples <= 960_000
     entities = _count(store, f"""SELECT (COUNT(DISTINCT ?e) AS ?n) WHERE {{
         {{ ?e ?p ?o }} UNION {{ ?s ?p ?e }} FILTER(isIRI(?e) && STRSTARTS(STR(?e), "{DBR}")) }}""")
     assert 145_000 <= entities <= 160_000
@@ -116,9 +117,14 @@ def test_every_entity_has_exactly_one_english_label(store: ox.Store) -> None:
           OPTIONAL {{ ?e rdfs:label ?l FILTER(LANG(?l) = "en") }}
         }} GROUP BY ?e HAVING (COUNT(?l) != 1) LIMIT 5"""))
     assert rows == []
-    # and only English labels on entities
+    # other entity labels are in de, es, fr or pt only, at most one per entity and language
     assert _count(store, f"""SELECT (COUNT(*) AS ?n) WHERE {{ ?e rdfs:label ?l
-        FILTER(STRSTARTS(STR(?e), "{DBR}") && LANG(?l) != "en") }}""") == 0
+        FILTER(STRSTARTS(STR(?e), "{DBR}") && !(LANG(?l) IN ("en", "de", "es", "fr", "pt"))) }}""") == 0
+    rows = list(store.query(f"""PREFIX rdfs: <{RDFS}>
+        SELECT ?e ?lang (COUNT(?l) AS ?n) WHERE {{ ?e rdfs:label ?l
+          FILTER(STRSTARTS(STR(?e), "{DBR}")) BIND(LANG(?l) AS ?lang) }}
+        GROUP BY ?e ?lang HAVING (COUNT(?l) > 1) LIMIT 5"""))
+    assert rows == []
 
 
 def test_iris_are_normalised_and_unique(lines: list[str]) -> None:
@@ -189,9 +195,26 @@ def test_hand_checked_facts(store: ox.Store) -> None:
                 ox.Literal("Cambridge, Massachusetts", language="en"))
     assert _has(store, DBR + "Cambridge,_Massachusetts", SKOS_ALT, ox.Literal("Newtowne", language="en"))
     assert _has(store, DBR + "Albert_Einstein", SKOS_ALT, ox.Literal("Einstein", language="en"))
+    # labels in other languages (multilingual/): bmlama.tsv.gz line 3, Rome pt "Roma"
+    assert _has(store, DBR + "Rome", RDFS + "label", ox.Literal("Roma", language="pt"))
+    # Venice es: kens_dbp5l.tsv.gz line 1203 "Venecia" (a DBpedia-es label) beats the heuristic pick
+    # "VENÉZIA" of xfactr_esfr.tsv.gz line 876, which is kept as an altLabel
+    assert _has(store, DBR + "Venice", RDFS + "label", ox.Literal("Venecia", language="es"))
+    assert _has(store, DBR + "Venice", SKOS_ALT, ox.Literal("VENÉZIA", language="es"))
+    assert not _has(store, DBR + "Venice", SKOS_ALT, ox.Literal("Venecia", language="es"))
+    # California de, factbench_defr.tsv.gz lines 5605-5619: two owl:sameAs titles; "Kalifornien" is
+    # also FactBench's label (two sources), so it wins; the disambiguation page, a losing candidate
+    # that no row gives as an alt, is not kept; the alt rows are altLabels
+    assert _has(store, DBR + "California", RDFS + "label", ox.Literal("Kalifornien", language="de"))
+    assert not _has(store, DBR + "California", SKOS_ALT, ox.Literal("Kalifornien (Begriffsklärung)", language="de"))
+    assert _has(store, DBR + "California", SKOS_ALT, ox.Literal("Californien", language="de"))
     # ontology
     assert _has(store, DBO + "birthPlace", RDF_TYPE, OWL + "ObjectProperty")
     assert _has(store, DBO + "birthPlace", RDFS + "label", ox.Literal("birth place", language="en"))
+    # ontology.owl.gz line 6194: the de and fr labels are kept, nl (and the other languages) not
+    assert _has(store, DBO + "birthPlace", RDFS + "label", ox.Literal("Geburtsort", language="de"))
+    assert _has(store, DBO + "birthPlace", RDFS + "label", ox.Literal("lieu de naissance", language="fr"))
+    assert not _has(store, DBO + "birthPlace", RDFS + "label", ox.Literal("geboorteplaats", language="nl"))
     assert _has(store, DBO + "birthPlace", RDFS + "range", DBO + "Place")
     assert _has(store, DBO + "SoccerPlayer", RDFS + "subClassOf", DBO + "Athlete")
     assert _has(store, DBO + "Person", RDF_TYPE, OWL + "Class")
@@ -235,6 +258,55 @@ def test_rebuild_counts(rebuilt: tuple[Path, dict], store: ox.Store) -> None:
     assert dropped["deathDate: --MM-DD value without a year"] == 2
     assert dropped["FactBench CSV: actor is not a DBpedia resource (e.g. an imdb.com URL)"] == 6
     assert dropped["class not in the 2016 ontology: Location"] > 20_000
+
+
+def _label_files() -> list[list[str]]:
+    rows = []
+    for path in sorted((SOURCES / "multilingual").glob("*.tsv.gz")):
+        with gzip.open(path, "rt", encoding="utf-8", newline="") as f:
+            lines = f.read().split("\n")
+        assert lines[0] == "iri\tlang\tlabel\tkind\tsource\tmatch" and lines[-1] == ""
+        rows += [line.split("\t") for line in lines[1:-1]]
+    return rows
+
+
+@needs_sources
+def test_rebuild_labels_per_language_match_the_label_files(rebuilt: tuple[Path, dict], store: ox.Store) -> None:
+    _, counts = rebuilt
+    rows = _label_files()
+    for lang in ("de", "es", "fr", "pt"):
+        # every IRI with a kind=label row gets one rdfs:label@lang (all IRIs are entities of the sample)
+        expected = {r[0] for r in rows if r[1] == lang and r[3] == "label"}
+        assert counts["labels_per_language"][lang]["labels"] == len(expected), lang
+        got = _count(store, f"""SELECT (COUNT(DISTINCT ?e) AS ?n) WHERE {{ ?e rdfs:label ?l
+            FILTER(STRSTARTS(STR(?e), "{DBR}") && LANG(?l) = "{lang}") }}""")
+        assert got == len(expected), lang
+        # the altLabels are the distinct alt forms that are not the entity's label
+        alt_forms = {(r[0], r[2].strip()) for r in rows if r[1] == lang and r[3] == "alt"}
+        chosen = {(row[0].value, row[1].value) for row in store.query(
+            f'SELECT ?e ?l WHERE {{ ?e <{RDFS}label> ?l FILTER(LANG(?l) = "{lang}") }}')}
+        alts = _count(store, f"""SELECT (COUNT(*) AS ?n) WHERE {{ ?e skos:altLabel ?l FILTER(LANG(?l) = "{lang}") }}""")
+        assert alts == len(alt_forms - chosen) == counts["labels_per_language"][lang]["alt_labels"], lang
+    # a heuristic pick is the label only where no other file gives a label (README of multilingual/)
+    better = {(r[0], r[1]) for r in rows if r[3] == "label" and "label-heuristic" not in r[5]}
+    heuristic_only = {(r[0], r[1]) for r in rows if r[3] == "label" and "label-heuristic" in r[5]} - better
+    for lang in ("es", "fr"):
+        by_match = counts["labels_per_language"][lang]["labels_by_match"]
+        assert by_match["heuristic pick from a Wikidata alias set"] == sum(1 for _, x in heuristic_only if x == lang)
+    # the ontology's class and property labels in en, de, es, fr, pt, counted in the OWL file itself
+    owl = list(ox.parse(gzip.decompress((SOURCES / SOURCE_FILES["ontology"]).read_bytes()),
+                        format=ox.RdfFormat.RDF_XML))
+    declared = {q.subject.value for q in owl if q.predicate.value == RDF_TYPE and q.subject.value.startswith(DBO)
+                and q.object.value in (OWL + "Class", OWL + "ObjectProperty", OWL + "DatatypeProperty")}
+    per_lang: dict[str, int] = {}
+    for q in owl:
+        if q.predicate.value == RDFS + "label" and q.subject.value in declared \
+                and q.object.language in ("en", "de", "es", "fr", "pt"):
+            per_lang[q.object.language] = per_lang.get(q.object.language, 0) + 1
+    assert counts["ontology"]["labels"] == dict(sorted(per_lang.items()))
+    for lang, n in per_lang.items():
+        assert _count(store, f"""SELECT (COUNT(*) AS ?n) WHERE {{ ?t rdfs:label ?l
+            FILTER(STRSTARTS(STR(?t), "{DBO}") && LANG(?l) = "{lang}") }}""") == n, lang
 
 
 def _fake_sources(root: Path, skip: str | None = None) -> None:

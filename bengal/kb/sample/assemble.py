@@ -17,6 +17,7 @@ from typing import Any
 from bengal.atomic import atomic_write
 from bengal.kb.iri import label_from_local_name
 from bengal.kb.sample.builder import FOAF_GENDER, RDFS_LABEL, SKOS_ALTLABEL, Builder
+from bengal.kb.sample.multilingual import LABEL_LANGUAGES, MATCH_TIERS, choose_labels
 from bengal.rdf import DBO, DBR, RDF_TYPE, literal
 
 __all__ = ["GZIP_LEVEL", "sample_lines", "write_atomically"]
@@ -30,7 +31,9 @@ def sample_lines(b: Builder) -> tuple[list[str], dict[str, Any]]:
     completed with what the lines hold.
 
     Adds the ``rdf:type`` closure of every asserted class (never ``owl:Thing``), one
-    ``rdfs:label`` (the page title) per entity and the surface forms that differ from it.
+    ``rdfs:label`` (the page title) per entity and the surface forms that differ from it, and
+    per language of the label files one ``rdfs:label@lang`` and the alt forms as
+    ``skos:altLabel@lang`` (:func:`bengal.kb.sample.multilingual.choose_labels`).
 
     Returns:
         ``(lines, counts)``: lines without their ``\\n``; ``counts`` is ``b.counts`` with
@@ -92,6 +95,7 @@ def sample_lines(b: Builder) -> tuple[list[str], dict[str, Any]]:
             lines.add(f"<{entity}> <{SKOS_ALTLABEL}> {literal(form, lang='en')} .")
             alt_count += 1
 
+    foreign = _foreign_labels(b, entities, typed, lines)
     top = _top_classes(b, typed, entities)
     literal_counts = Counter(p[len(DBO):] for _, p, _ in b.literals)
     counts.update({
@@ -113,10 +117,57 @@ def sample_lines(b: Builder) -> tuple[list[str], dict[str, Any]]:
         "release_dates": literal_counts["releaseDate"],
         "offices": literal_counts["office"],
         "top_classes": top,
+        "labels_per_language": foreign,
         "top_properties": [(p[len(DBO):], n) for p, n in
                            sorted(properties.items(), key=lambda x: (-x[1], x[0]))[:20]],
     })
     return sorted(lines), counts
+
+
+_COVERAGE_CLASSES = ("Person", "Organisation", "Place", "Work")
+
+
+def _foreign_labels(b: Builder, entities: set[str], typed: dict[str, set[str]],
+                    lines: set[str]) -> dict[str, Any]:
+    """Add the de/es/fr/pt labels of the sample's entities to ``lines``; rows of an IRI that is
+    no entity of the sample are counted as dropped.
+
+    Returns:
+        per language: ``labels`` (entities with an rdfs:label), ``alt_labels`` (triples),
+        ``alt_only`` (entities with altLabels and no label), ``losing_candidates_not_kept``
+        (label candidates that lost and are no alt form, :func:`choose_labels`), ``labels_by_match`` (the chosen
+        label's tier, :data:`MATCH_TIERS` descriptions), ``labels_per_class`` (entities with a
+        label among the instances of Person, Organisation, Place, Work).
+    """
+    out: dict[str, dict[str, Any]] = {
+        lang: {"labels": 0, "alt_labels": 0, "alt_only": 0, "losing_candidates_not_kept": 0,
+               "labels_by_match": Counter(), "labels_per_class": Counter()} for lang in LABEL_LANGUAGES}
+    for entity, rows in sorted(b.foreign_labels.items()):
+        if entity not in entities:
+            b.drop("label files: rows of an IRI that is no entity of the sample", len(rows))
+            continue
+        classes = typed.get(entity, set())
+        for lang, (best, alts, unkept) in choose_labels(rows).items():
+            c = out[lang]
+            if best is not None:
+                lines.add(f"<{entity}> <{RDFS_LABEL}> {literal(best.label, lang=lang)} .")
+                c["labels"] += 1
+                c["labels_by_match"][MATCH_TIERS[best.tier][1]] += 1
+                for cls in _COVERAGE_CLASSES:
+                    if DBO + cls in classes:
+                        c["labels_per_class"][cls] += 1
+            else:
+                c["alt_only"] += 1
+            for form in alts:
+                lines.add(f"<{entity}> <{SKOS_ALTLABEL}> {literal(form, lang=lang)} .")
+            c["alt_labels"] += len(alts)
+            c["losing_candidates_not_kept"] += len(unkept)
+            if unkept:
+                b.drop("label files: label candidates that lost and are no alt form (not kept)", len(unkept))
+    for c in out.values():
+        c["labels_by_match"] = {d: c["labels_by_match"][d] for _, d in MATCH_TIERS}
+        c["labels_per_class"] = {cls: c["labels_per_class"][cls] for cls in _COVERAGE_CLASSES}
+    return out
 
 
 def _top_classes(b: Builder, typed: dict[str, set[str]], entities: set[str]) -> dict[str, Any]:

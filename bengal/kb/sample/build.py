@@ -56,6 +56,7 @@ def build_sample(sources: Path, out: Path) -> dict[str, Any]:
     read_factbench_csv(b)
     read_factbench_ttl(b)
     b.read_genders()
+    b.read_foreign_labels()
     lines, counts = sample_lines(b)
     digest, size, content_digest = write_atomically(lines, out)
     counts["triples"] = len(lines)

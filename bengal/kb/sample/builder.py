@@ -12,12 +12,13 @@ from __future__ import annotations
 import ast
 import re
 from collections import Counter, defaultdict
-from typing import Any, Iterable
+from typing import Any, Iterable, cast
 
 import pyoxigraph as ox
 
 from bengal.errors import InputError
 from bengal.kb.iri import normalize_local_name
+from bengal.kb.sample.multilingual import LABEL_LANGUAGES, LabelRow, read_labels
 from bengal.kb.sample.sources import Sources
 from bengal.rdf import DBO, DBR, DBT, FOAF, OWL, RDF, RDF_TYPE, RDFS, SKOS, XSD, literal
 
@@ -39,6 +40,9 @@ _OWL_DECLARATIONS = (OWL + "Class", OWL + "ObjectProperty", OWL + "DatatypePrope
 # subClassOf and subPropertyOf triples (the rest is external alignment noise:
 # schema.org, DUL, Wikidata, geo, skos).
 _ONTOLOGY_OBJECT_NAMESPACES = (DBO, DBT, OWL, RDF, RDFS, XSD)
+
+# The ontology's class and property labels kept: English and the languages of the label files.
+_ONTOLOGY_LABEL_LANGUAGES = frozenset(("en", *LABEL_LANGUAGES))
 
 _QID = re.compile(r"Q[1-9][0-9]*\Z")
 _DATE = re.compile(r"(-?[0-9]{4,})-([0-9]{2})-([0-9]{2})\Z")
@@ -67,6 +71,7 @@ class Builder:
         self.literals: set[tuple[str, str, str]] = set()  # (entity, property, N-Triples literal)
         self.alt_labels: dict[str, set[str]] = defaultdict(set)  # entity -> English surface forms
         self.genders: set[tuple[str, str]] = set()
+        self.foreign_labels: dict[str, list[LabelRow]] = {}  # entity -> rows of the label files
         self.ambiguous_same_as: set[tuple[str, str, tuple[str, ...]]] = set()  # (node, chosen, others)
         self.counts: dict[str, Any] = {"sources": {}, "dropped": Counter()}
 
@@ -138,6 +143,7 @@ class Builder:
         self.datatype_properties = {s for s, t in declared.items() if t == OWL + "DatatypeProperty"}
         lines = self.ontology_lines
         dropped: Counter[str] = Counter()
+        label_counts: Counter[str] = Counter()
         for s, t in declared.items():
             lines.add(f"<{s}> <{RDF_TYPE}> <{t}> .")
         for q in quads:
@@ -145,8 +151,9 @@ class Builder:
             if not isinstance(s, ox.NamedNode) or s.value not in declared:
                 continue
             if p == RDFS_LABEL:
-                if isinstance(o, ox.Literal) and o.language == "en":
-                    lines.add(f"<{s.value}> <{p}> {literal(o.value, lang='en')} .")
+                if isinstance(o, ox.Literal) and o.language in _ONTOLOGY_LABEL_LANGUAGES:
+                    lines.add(f"<{s.value}> <{p}> {literal(o.value, lang=o.language)} .")
+                    label_counts[o.language] += 1
             elif p in (RDFS_DOMAIN, RDFS_RANGE, RDFS_SUBCLASSOF, RDFS_SUBPROPERTYOF):
                 if isinstance(o, ox.NamedNode) and o.value.startswith(_ONTOLOGY_OBJECT_NAMESPACES):
                     lines.add(f"<{s.value}> <{p}> <{o.value}> .")
@@ -161,6 +168,7 @@ class Builder:
             "object_properties": len(self.object_properties),
             "datatype_properties": len(self.datatype_properties),
             "triples": len(lines),
+            "labels": dict(sorted(label_counts.items())),
         }
 
     def ancestors(self, cls: str, memo: dict[str, frozenset[str]]) -> frozenset[str]:
@@ -255,6 +263,18 @@ class Builder:
             else:
                 self.drop("LPBenchGen: other triple of an individual")
 
+
+    # -- labels in other languages --
+
+    def read_foreign_labels(self) -> None:
+        """Read the label files (:mod:`bengal.kb.sample.multilingual`); entities re-spelled to
+        their normalised IRI."""
+        c = cast("Counter[str]", self.source_counts("multilingual labels"))  # a Counter (source_counts)
+        for iri, rows in sorted(read_labels(self.src, counts=c).items()):
+            entity = self.dbr(iri)
+            if entity != iri:
+                c["IRIs re-spelled to the normalised form"] += 1
+            self.foreign_labels.setdefault(entity, []).extend(rows)
 
     # -- genders --
 

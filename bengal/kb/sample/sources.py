@@ -38,6 +38,15 @@ SOURCE_FILES: dict[str, str] = {
     "factbench_ttl": "dbpedia_kb/factbench/factbench_correct_facts.tar.gz",
     "genders": "bengal/genders_en.ttl",
     "ontology": "dbpedia_kb/ontology/2016-10-14/ontology.owl.gz",
+    # entity labels in de, es, fr, pt (multilingual/README.md there), best source first within a tier
+    "labels_kens_dbp5l": "multilingual/kens_dbp5l.tsv.gz",
+    "labels_srprs": "multilingual/srprs_defr.tsv.gz",
+    "labels_dbp15k": "multilingual/dbp15k_fr.tsv.gz",
+    "labels_factbench": "multilingual/factbench_defr.tsv.gz",
+    "labels_cldr": "multilingual/cldr.tsv.gz",
+    "labels_bmlama": "multilingual/bmlama.tsv.gz",
+    "labels_mlkge": "multilingual/mlkge.tsv.gz",
+    "labels_xfactr": "multilingual/xfactr_esfr.tsv.gz",
 }
 """Every source file, relative to the sources folder (laid out like ``shared/data``)."""
 
@@ -113,6 +122,29 @@ class Sources:
                 raise InputError(f"expected 3 tab-separated fields, found {len(fields)}",
                                  source=str(p), line=number)
             yield number, fields[0], fields[1], fields[2]
+
+    def tsv_rows(self, key: str, header: list[str]) -> Iterator[tuple[int, list[str]]]:
+        """``(line number, fields)`` of a UTF-8 tab-separated file without quoting whose first
+        line must be ``header``. Lines end at ``\\n`` only (a label may hold U+2028 or U+0085);
+        every line has as many fields as the header, except an empty last line (the final
+        line end)."""
+        p = self.path(key)
+        try:
+            text = self.read_bytes(key).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise InputError(f"not UTF-8: {e}", source=str(p)) from e
+        lines = text.split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        if not lines or lines[0].split("\t") != header:
+            raise InputError(f"expected the TSV header {' '.join(header)} (tab-separated), found "
+                             f"{lines[0] if lines else ''!r}", source=str(p), line=1)
+        for number, line in enumerate(lines[1:], 2):
+            fields = line.split("\t")
+            if len(fields) != len(header):
+                raise InputError(f"expected {len(header)} tab-separated fields, found {len(fields)}",
+                                 source=str(p), line=number)
+            yield number, fields
 
     def rdf(self, key: str, fmt: ox.RdfFormat, data: bytes | None = None,
             name: str | None = None) -> list[Any]:
