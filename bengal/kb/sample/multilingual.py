@@ -17,8 +17,8 @@ from bengal.errors import InputError
 from bengal.kb.sample.sources import Sources
 from bengal.rdf import DBR
 
-__all__ = ["LABEL_FILES", "LABEL_HEADER", "LABEL_LANGUAGES", "MATCH_TIERS", "LabelRow", "read_labels",
-           "choose_labels"]
+__all__ = ["EXCLUDED_SOURCES", "LABEL_FILES", "LABEL_HEADER", "LABEL_LANGUAGES", "MATCH_TIERS", "LabelRow",
+           "read_labels", "choose_labels"]
 
 LABEL_LANGUAGES = ("de", "es", "fr", "pt")
 """The languages of the label files (and of the ontology labels the sample keeps beside English)."""
@@ -44,6 +44,13 @@ of ``multilingual/README.md`` (a DBpedia interlanguage link is the most reliable
 ``label-heuristic`` pick only where no better source has a label). A pattern ending in ``+`` or
 ``:`` is a prefix (``dbpedia-iri+ILL``, ``english-name->title:title-casefold``), any other must be
 the whole field. A row's tier is the place of its pattern here."""
+
+EXCLUDED_SOURCES = {
+    "pycountry-iso3166-2": "ISO 3166-2 subdivision names from Debian's iso-codes are LGPL-2.1, a licence "
+                           "the sample's CC BY-SA cannot carry",
+}
+"""Row sources (the ``source`` field) the builder reads past, with the reason; each skipped row is
+counted (``"<file>: rows of <source> not used"``)."""
 
 _KINDS = ("label", "alt")
 
@@ -91,6 +98,8 @@ def read_labels(src: Sources, files: tuple[str, ...] = LABEL_FILES,
         InputError: naming the file and line: another header, a row of another width, an IRI
             outside ``http://dbpedia.org/resource/``, a language other than de/es/fr/pt, a kind
             other than label/alt, a ``match`` no tier knows, or an empty label.
+
+    Rows whose ``source`` is in :data:`EXCLUDED_SOURCES` are counted and not returned.
     """
     counts = Counter() if counts is None else counts
     rows: dict[str, list[LabelRow]] = defaultdict(list)
@@ -109,6 +118,9 @@ def read_labels(src: Sources, files: tuple[str, ...] = LABEL_FILES,
             if tier is None:
                 raise InputError(f"unknown match {match!r} (known prefixes: "
                                  f"{', '.join(p for p, _ in MATCH_TIERS)})", source=where, line=line)
+            if source in EXCLUDED_SOURCES:
+                counts[f"{name}: rows of {source} not used"] += 1
+                continue
             text = label.strip()
             if not text:
                 raise InputError("empty label", source=where, line=line)
