@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 from typing import IO, Any, Iterator
 
 import jsonlines
@@ -106,6 +107,18 @@ def read_jsonl(
     return Corpus(tuple(documents), name if name is not None else file_stem(src), metadata, tuple(log.warnings))
 
 
+#: A UTF-16 surrogate code point: JSON's ``\\ud800`` escapes decode to one when unpaired, and no
+#: UTF-8 writer can write it.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _no_surrogate(value: str, what: str, src: str, line: int) -> None:
+    m = _SURROGATE.search(value)
+    if m:
+        raise InputError(f"{what} holds a lone surrogate U+{ord(m.group()):04X} at offset {m.start()} (a \\u escape "
+                         "of half a UTF-16 pair; no Unicode text can hold it)", source=src, line=line)
+
+
 def _field(rec: dict, key: str, kind: type | tuple, what: str, src: str, line: int) -> Any:
     if key not in rec:
         raise InputError(f"{what}: missing field {key!r}", source=src, line=line)
@@ -124,7 +137,9 @@ def _kind_name(kind: type | tuple) -> str:
 
 def _document(rec: dict, src: str, line: int, log: FlawLog) -> Document:
     uri = _field(rec, "uri", str, "document", src, line)
+    _no_surrogate(uri, "the document URI", src, line)
     text = _field(rec, "text", str, f"document {uri}", src, line)
+    _no_surrogate(text, f"document {uri}: the text", src, line)
     raw_mentions = _field(rec, "mentions", list, f"document {uri}", src, line)
     entries: list[tuple[Mention, str]] = []
     for i, mrec in enumerate(raw_mentions):
@@ -153,9 +168,13 @@ def _document(rec: dict, src: str, line: int, log: FlawLog) -> Document:
                 raise InputError(f"{what}: field 'uri' must be a string", source=src, line=line)
         else:
             uris = []
+        for u in uris:
+            _no_surrogate(u, f"{what}: a URI", src, line)
         mtype = mrec.get("type")
         if mtype is not None and not isinstance(mtype, str):
             raise InputError(f"{what}: field 'type' must be a string or null", source=src, line=line)
+        if mtype is not None:
+            _no_surrogate(mtype, f"{what}: the type", src, line)
         score = mrec.get("score")
         if score is not None:
             if isinstance(score, bool) or not isinstance(score, (int, float)):
