@@ -181,8 +181,9 @@ def test_options_are_checked_before_any_request():
         RemoteKB("ftp://example.org/sparql")
     with pytest.raises(UsageError, match="not both"):
         open_source("kb.nt", endpoint="http://127.0.0.1:9/sparql")
-    with pytest.raises(UsageError, match="--timeout"):
-        remote_source(timeout=5)
+    with pytest.raises(UsageError, match="--retries"):
+        remote_source(retries=5)
+    assert remote_source(timeout=5) is None  # --timeout also limits the embedded store's queries
     assert remote_source() is None
     kb = remote_source(endpoint="http://127.0.0.1:9/sparql", graph=GRAPH, page_size=5)
     assert (kb.snapshot, kb.checksum, kb.page_size, kb.requests) == (f"http://127.0.0.1:9/sparql graph {GRAPH}",
@@ -244,7 +245,7 @@ def test_endpoint_gives_the_byte_identical_corpus(server, tmp_path):
     assert (tmp_path / "embedded.ttl").read_bytes() == (tmp_path / "remote.ttl").read_bytes()
     ma = json.loads((tmp_path / "embedded.ttl.manifest.json").read_text())
     mb = json.loads((tmp_path / "remote.ttl.manifest.json").read_text())
-    assert mb["kb"] == {"source": server, "snapshot": server, "sha256": None}
+    assert mb["kb"] == {"source": server, "snapshot": server, "sha256": None, "skipped_iris": 0}
     assert ma["kb"]["source"] == "bundled"
     for key in ("corpus", "parameters", "gold_checks"):
         assert {k: v for k, v in ma[key].items() if k != "file"} == {k: v for k, v in mb[key].items() if k != "file"}
