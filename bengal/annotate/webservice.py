@@ -60,6 +60,23 @@ def document_to_nif(document: Document) -> bytes:
     return buf.getvalue().encode("utf-8")
 
 
+def _read_until(response: Any, deadline: float) -> bytes:
+    """A response body read a piece at a time until ``deadline`` (``time.monotonic()``): the
+    time-out bounds the whole answer, not each read (a server sending a byte now and then).
+
+    Raises:
+        TimeoutError: the deadline passed before the body ended.
+    """
+    parts: list[bytes] = []
+    while True:
+        if time.monotonic() > deadline:
+            raise TimeoutError("the answer did not end in time")
+        piece = response.read1(1 << 16)
+        if not piece:
+            return b"".join(parts)
+        parts.append(piece)
+
+
 def _read_answer(body: bytes) -> Corpus:
     return read_nif(body, syntax="turtle", name="answer")
 
@@ -69,7 +86,7 @@ class NifWebService:
 
     Args:
         url: the service's address (``http://`` or ``https://``).
-        timeout: seconds to wait for one answer (connect and read).
+        timeout: seconds one whole answer may take (connect, headers and body).
         retries: further attempts after a transient failure (so ``1 + retries`` in all).
         backoff: seconds before the first retry; doubled before each next one.
 
@@ -91,9 +108,10 @@ class NifWebService:
                 time.sleep(self.backoff * 2 ** (attempt - 1))
             request = urllib.request.Request(self.url, data=body, method="POST", headers={
                 "Content-Type": CONTENT_TYPE, "Accept": CONTENT_TYPE})
+            deadline = time.monotonic() + self.timeout
             try:
                 with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                    return response.read()
+                    return _read_until(response, deadline)
             except urllib.error.HTTPError as exc:
                 last = AnnotationFailure(f"http-{exc.code}", f"{self.url} answered {exc.code} {exc.reason}")
                 exc.close()

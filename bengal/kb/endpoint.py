@@ -74,6 +74,7 @@ import re
 import socket
 import time
 import urllib.error
+import urllib.parse
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -174,14 +175,28 @@ def looks_capped(rows: int) -> bool:
     return rows > 0 and rows % 1000 == 0
 
 
-def _check_endpoint_url(url: str) -> str:
+def _check_endpoint_url(url: str) -> tuple[str, list[tuple[str, str]]]:
+    """``(the URL without its query string, the query string's parameters)``: the parameters
+    go with every request beside ``query`` (SPARQLWrapper would append ``?query=…`` to a URL
+    that has one already).
+
+    Raises:
+        UsageError: not an http(s) URL, characters a URL cannot hold, a ``#fragment`` (never
+            sent to a server), or a ``query`` parameter of its own.
+    """
     if not re.match(r"^https?://[^\s/]+", url or ""):
         raise UsageError(f"--endpoint must be an http:// or https:// URL, not {url!r}")
     try:
         iri(url)
     except ValueError:
         raise UsageError(f"--endpoint holds characters a URL cannot contain: {url!r}") from None
-    return url
+    parts = urllib.parse.urlsplit(url)
+    if parts.fragment or url.endswith("#"):
+        raise UsageError(f"--endpoint must not hold a #fragment (it is never sent to the server): {url!r}")
+    params = urllib.parse.parse_qsl(parts.query, keep_blank_values=True)
+    if any(name == "query" for name, _ in params):
+        raise UsageError(f"--endpoint must not hold a query= parameter of its own: {url!r}")
+    return urllib.parse.urlunsplit(parts._replace(query="")), params
 
 
 @dataclass
@@ -219,9 +234,11 @@ class RemoteKB:
     max_wait: float = MAX_RETRY_AFTER
     requests: int = field(default=0, init=False)
     skipped_iris: set[str] = field(default_factory=set, init=False)
+    _base: str = field(default="", init=False, repr=False)
+    _params: list[tuple[str, str]] = field(default_factory=list, init=False, repr=False)
 
     def __post_init__(self) -> None:
-        _check_endpoint_url(self.endpoint)
+        self._base, self._params = _check_endpoint_url(self.endpoint)
         if self.graph is not None:
             try:
                 iri(self.graph)
@@ -369,7 +386,9 @@ class RemoteKB:
 
         from bengal import __version__
 
-        sw = SPARQLWrapper(self.endpoint, agent=f"bengal/{__version__} (SPARQLWrapper)")
+        sw = SPARQLWrapper(self._base, agent=f"bengal/{__version__} (SPARQLWrapper)")
+        for name, value in self._params:  # the endpoint URL's own parameters (an API key, a graph …)
+            sw.addParameter(name, value)
         sw.setQuery(text)
         sw.setReturnFormat(JSON)
         sw.setOnlyConneg(True)  # the Accept header only: no non-standard format=… parameters

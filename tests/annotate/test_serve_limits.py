@@ -13,7 +13,7 @@ import threading
 
 import pytest
 
-from bengal.annotate import make_server
+from bengal.annotate import AnnotationFailure, NifWebService, make_server
 from bengal.annotate.webservice import document_to_nif
 from bengal.io.nif import read_nif
 from bengal.model import Document, Mention
@@ -147,3 +147,34 @@ def test_twenty_clients_at_once_get_right_answers(served):
     for t in threads:
         t.join(60)
     assert results == [True] * 200
+
+
+def test_the_client_bounds_a_dripped_answer(served):
+    """A system that answers a byte every 0.1 s: each read is quick, the answer would take
+    100 s; NifWebService's time-out of 0.5 s bounds the whole answer ("timeout")."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    stop = threading.Event()
+
+    def drip() -> None:
+        conn, _ = listener.accept()
+        with conn:
+            conn.recv(65536)
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/x-turtle\r\nContent-Length: 1000\r\n\r\n")
+            while not stop.is_set():
+                try:
+                    conn.sendall(b"#")
+                except OSError:
+                    return
+                stop.wait(0.1)
+
+    thread = threading.Thread(target=drip, daemon=True)
+    thread.start()
+    try:
+        url = f"http://127.0.0.1:{listener.getsockname()[1]}/"
+        with pytest.raises(AnnotationFailure) as err:
+            NifWebService(url, timeout=0.5, retries=0).annotate(DOC)
+        assert err.value.reason == "timeout"
+    finally:
+        stop.set()
+        thread.join(10)
+        listener.close()

@@ -467,3 +467,17 @@ def test_iris_sparql_cannot_write_are_skipped_and_counted(server):
     rows = kb.select("SELECT ?s ?l WHERE { ?s <http://www.w3.org/2000/01/rdf-schema#label> ?l }")
     assert rows == [("http://example.org/ok", "ok")]
     assert kb.skipped_iris == {"http://example.org/bad name", 'http://example.org/q"x', "http://example.org/100%zz"}
+
+
+def test_an_endpoint_url_keeps_its_own_parameters(server):
+    """``…/query?default-graph-uri=G`` is the URL plus a parameter sent with every request (it was
+    mangled into ``…?default-graph-uri=G?query=…``); a #fragment or a query= of its own is refused."""
+    from urllib.parse import quote
+
+    rows = RemoteKB(f"{server}?default-graph-uri={quote(GRAPH, safe='')}").select(
+        "SELECT ?s ?o WHERE { ?s <http://www.w3.org/2000/01/rdf-schema#label> ?o }")
+    assert sorted(rows) == [("http://example.org/a", "A"), ("http://example.org/b", 'B "quoted" }')]
+    with pytest.raises(UsageError, match="#fragment"):
+        RemoteKB(server + "#top")
+    with pytest.raises(UsageError, match="query= parameter"):
+        RemoteKB(server + "?query=ASK%7B%7D")
