@@ -251,3 +251,26 @@ def test_a_lone_surrogate_is_refused_at_the_reader(line, needle, tmp_path):
     proc = bengal("convert", str(path), "-o", "s.ttl", cwd=tmp_path)
     assert_one_line_error(proc, needle)
     assert not (tmp_path / "s.ttl").exists()
+
+
+@pytest.mark.parametrize("line, needle", [
+    ('{"uri":"http://x/d1","text":"abc","mentions":[{"begin":0,"end":1,"score":NaN}]}',
+     "document http://x/d1, mention 0: field 'score' is nan, not a finite number"),
+    ('{"uri":"http://x/d1","text":"abc","mentions":[{"begin":0,"end":1,"score":-Infinity}]}',
+     "field 'score' is -inf, not a finite number"),
+    ("[" * 100_000 + "]" * 100_000, "invalid JSON: nested too deep"),
+    ('{"uri":"http://x/' + "a" * 5000 + '","text":"abc","mentions":[{"begin":0,"end":9}]}',
+     "document http://x/" + "a" * 111 + "... (5009 characters), mention 0: span [0,9) lies outside the text"),
+    ('{"uri":"http://x/a\\u001b[31m","text":"abc","mentions":[{"begin":0,"end":9}]}',
+     "document http://x/a\\x1b[31m, mention 0"),
+])
+def test_what_json_reads_but_no_writer_writes_is_refused_in_one_bounded_line(line, needle, tmp_path):
+    """NaN and Infinity (json reads them; JSON has no such numbers), nesting 100,000 deep (a
+    RecursionError before), a URI of 5,000 characters (echoed whole before) and an escape
+    sequence in a URI (it reached the terminal): one printable line of bounded length."""
+    path = tmp_path / "s.jsonl"
+    path.write_text(line + "\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        read_jsonl(path)
+    message = str(err.value)
+    assert needle in message and message.isprintable() and len(message) < 400
