@@ -304,8 +304,8 @@ def _build_store(dump: Path, fmt: ox.RdfFormat, gz: bool, root: Path, final: Pat
             else:
                 store.bulk_load(path=str(dump), format=fmt)
         except SyntaxError as exc:
-            raise InputError(f"not valid RDF: {exc.msg if hasattr(exc, 'msg') else exc}", str(dump),
-                             exc.lineno, exc.offset) from None
+            raise InputError(f"not valid RDF: {_printable(str(exc.msg if hasattr(exc, 'msg') else exc))}",
+                             str(dump), exc.lineno, exc.offset) from None
         except (OSError, EOFError) as exc:
             raise InputError(f"cannot read the KB dump: {exc}", str(dump)) from None
         store.flush()
@@ -380,4 +380,11 @@ def _one_line(exc: SyntaxError) -> str:
     """The parser's message without its position (given apart), on one line."""
     text = str(exc.msg if getattr(exc, "msg", None) else exc)
     text = re.sub(r"^Parser error at line \d+ (?:column \d+|between columns \d+ and \d+): ", "", text)
-    return " ".join(text.split())[:200]
+    return _printable(text)
+
+
+def _printable(text: str) -> str:
+    """``text`` as one printable line of at most 200 characters (a parser quotes the bad
+    character, which may be a line end or a control character)."""
+    text = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
+    return text if len(text) <= 200 else text[:200] + "..."

@@ -8,6 +8,7 @@ Expected values are counted by hand from the small dumps written here (the tiny 
 from __future__ import annotations
 
 import json
+import re
 
 import pyoxigraph as ox
 import pytest
@@ -141,3 +142,41 @@ def test_a_store_holding_iris_sparql_cannot_write_skips_and_counts_them(tmp_path
     manifest = json.loads((tmp_path / "out.ttl.manifest.json").read_text())
     assert manifest["kb"]["skipped_iris"] == 1 and "skipped_lines" not in manifest["kb"]
     assert "Bad Name" not in (tmp_path / "out.ttl").read_text(encoding="utf-8")
+
+
+def test_mutated_dumps_load_or_fail_in_one_line(tmp_path, monkeypatch):
+    """30 seeded byte mutations of the tiny KB (splices of what real dumps carry): a strict
+    load is a KB or one InputError naming the file and line; a lenient load always gives a KB,
+    whose skipped lines plus the lines it kept are the dump's lines, and whose IRIs can all be
+    written in SPARQL."""
+    import random
+
+    monkeypatch.setenv("BENGAL_CACHE", str(tmp_path / "cache"))
+    rng = random.Random(14)
+    splices = [b" ", b'"', b">", b"<", b"%zz", b"\\ud800", b"\\u00", b"\x00", b"\xff", b"\n", b".", b"@", b"^^",
+               b"_:", b"#", b"\r", b"\t", b"\\"]
+    base = TINY.encode("utf-8")
+    outcomes = {"strict ok": 0, "strict refused": 0}
+    for n in range(30):
+        data = bytearray(base)
+        for _ in range(rng.choice((1, 2, 3))):
+            pos = rng.randrange(len(data))
+            if rng.random() < 0.7:
+                data[pos:pos] = rng.choice(splices)
+            else:
+                del data[pos : pos + rng.randrange(1, 40)]
+        path = tmp_path / f"m{n}.nt"
+        path.write_bytes(bytes(data))
+        try:
+            open_kb(path)
+            outcomes["strict ok"] += 1
+        except InputError as exc:
+            outcomes["strict refused"] += 1
+            assert re.match(rf"^{re.escape(str(path))}:\d+(:\d+)?: ", str(exc)) and "\n" not in str(exc), str(exc)
+        kb = open_kb(path, lenient=True)
+        lines = bytes(data).count(b"\n") + (not bytes(data).endswith(b"\n"))
+        assert 0 <= kb.skipped_lines <= lines
+        for (s,) in kb.select("SELECT DISTINCT ?s WHERE { { ?s ?p ?o } UNION { ?x ?s ?o } UNION { ?x ?p ?s } "
+                              "FILTER(isIRI(?s)) }"):
+            assert is_sparql_iri(s), s
+    assert outcomes["strict ok"] > 0 and outcomes["strict refused"] > 0, outcomes
