@@ -30,6 +30,7 @@ import re
 import shutil
 import tempfile
 import threading
+import weakref
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -105,6 +106,7 @@ class _Worker:
         if self._jobs is None:
             jobs: queue.SimpleQueue[tuple[Callable[[], Any], Future[Any]]] = queue.SimpleQueue()
             threading.Thread(target=_serve, args=(jobs,), name="bengal-kb-query", daemon=True).start()
+            weakref.finalize(self, jobs.put, (_stop, Future()))  # the thread ends with its KB
             self._jobs = jobs
         done: Future[Any] = Future()
         self._jobs.put((job, done))
@@ -133,6 +135,7 @@ def _serve(jobs: "queue.SimpleQueue[tuple[Callable[[], Any], Future[Any]]]") -> 
             return
         except BaseException as exc:  # handed to the caller, who raises it
             done.set_exception(exc)
+        del job, done  # the job holds its KB: keep nothing between jobs, or the KB is never freed
 
 
 @dataclass

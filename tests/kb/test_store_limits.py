@@ -180,3 +180,21 @@ def test_mutated_dumps_load_or_fail_in_one_line(tmp_path, monkeypatch):
                               "FILTER(isIRI(?s)) }"):
             assert is_sparql_iri(s), s
     assert outcomes["strict ok"] > 0 and outcomes["strict refused"] > 0, outcomes
+
+
+def test_the_query_thread_ends_with_its_kb(bundled_kb):
+    import gc
+    import threading
+
+    def query_threads() -> list[threading.Thread]:
+        return [t for t in threading.enumerate() if t.name == "bengal-kb-query"]
+
+    before = set(query_threads())
+    for _ in range(3):
+        kb = open_kb()
+        assert kb.select("SELECT ?c WHERE { ?c a <http://www.w3.org/2002/07/owl#Class> } LIMIT 1")
+        del kb
+    gc.collect()
+    for thread in set(query_threads()) - before:
+        thread.join(10)
+        assert not thread.is_alive()
