@@ -20,12 +20,17 @@ failure is an :class:`AnnotationFailure` whose ``reason`` is one of:
 - ``text-changed`` — the answer's ``nif:isString`` differs from the text sent.
 
 :func:`make_server` serves any annotator (``annotate(Document) → Document``, e.g. the
-baseline) under the same protocol on a local port (``bengal serve``).
+baseline) under the same protocol on a local port (``bengal serve``), with limits that hold under
+abuse: a body limit (413), a deadline for each request and an idle time-out per connection, a
+bounded number of workers (503 with ``Retry-After`` beyond it), and 400/411 for a malformed
+request.
 """
 
 from __future__ import annotations
 
 import io
+import socket
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -37,9 +42,15 @@ from bengal.errors import BengalError
 from bengal.io.nif import read_nif, write_nif
 from bengal.model import Corpus, Document
 
-__all__ = ["NifWebService", "document_to_nif", "make_server"]
+__all__ = ["NifWebService", "document_to_nif", "make_server", "MAX_BODY", "REQUEST_TIMEOUT", "MAX_WORKERS"]
 
 CONTENT_TYPE = "application/x-turtle"
+#: Largest request body ``bengal serve`` reads, in bytes (16 MiB: a NIF document of a few MB of text).
+MAX_BODY = 16 * 1024 * 1024
+#: Seconds a connection may stay idle, and a request (headers and body) may take to arrive.
+REQUEST_TIMEOUT = 30.0
+#: Requests served at once; a connection beyond them gets 503 with ``Retry-After: 1``.
+MAX_WORKERS = 64
 
 
 def document_to_nif(document: Document) -> bytes:
@@ -47,6 +58,23 @@ def document_to_nif(document: Document) -> bytes:
     buf = io.StringIO()
     write_nif(Corpus((document,), name="request"), buf, syntax="turtle")
     return buf.getvalue().encode("utf-8")
+
+
+def _read_until(response: Any, deadline: float) -> bytes:
+    """A response body read a piece at a time until ``deadline`` (``time.monotonic()``): the
+    time-out bounds the whole answer, not each read (a server sending a byte now and then).
+
+    Raises:
+        TimeoutError: the deadline passed before the body ended.
+    """
+    parts: list[bytes] = []
+    while True:
+        if time.monotonic() > deadline:
+            raise TimeoutError("the answer did not end in time")
+        piece = response.read1(1 << 16)
+        if not piece:
+            return b"".join(parts)
+        parts.append(piece)
 
 
 def _read_answer(body: bytes) -> Corpus:
@@ -58,7 +86,7 @@ class NifWebService:
 
     Args:
         url: the service's address (``http://`` or ``https://``).
-        timeout: seconds to wait for one answer (connect and read).
+        timeout: seconds one whole answer may take (connect, headers and body).
         retries: further attempts after a transient failure (so ``1 + retries`` in all).
         backoff: seconds before the first retry; doubled before each next one.
 
@@ -80,9 +108,10 @@ class NifWebService:
                 time.sleep(self.backoff * 2 ** (attempt - 1))
             request = urllib.request.Request(self.url, data=body, method="POST", headers={
                 "Content-Type": CONTENT_TYPE, "Accept": CONTENT_TYPE})
+            deadline = time.monotonic() + self.timeout
             try:
                 with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                    return response.read()
+                    return _read_until(response, deadline)
             except urllib.error.HTTPError as exc:
                 last = AnnotationFailure(f"http-{exc.code}", f"{self.url} answered {exc.code} {exc.reason}")
                 exc.close()
@@ -122,8 +151,9 @@ class NifWebService:
         return got
 
 
-def make_server(annotate: Callable[[Document], Document], host: str = "127.0.0.1",
-                port: int = 0) -> ThreadingHTTPServer:
+def make_server(annotate: Callable[[Document], Document], host: str = "127.0.0.1", port: int = 0, *,
+                max_body: int = MAX_BODY, timeout: float = REQUEST_TIMEOUT,
+                workers: int = MAX_WORKERS) -> ThreadingHTTPServer:
     """An HTTP server answering GERBIL's NIF web-service protocol with ``annotate``.
 
     Each POST body is read as NIF Turtle; its first document (mentions dropped) is annotated and
@@ -131,41 +161,125 @@ def make_server(annotate: Callable[[Document], Document], host: str = "127.0.0.1
     annotator that fails gets 500, each with a one-line plain-text reason. ``port=0`` picks a
     free port (``server.server_address[1]``). Start it with ``serve_forever()`` (e.g. in a
     thread) and stop it with ``shutdown()`` then ``server_close()``.
+
+    Limits: a ``Content-Length`` above ``max_body`` bytes gets 413 (the body is not read); a
+    missing one 411, a negative or non-numeric one 400; a connection idle for ``timeout`` seconds
+    is closed, and a request whose body has not arrived ``timeout`` seconds after its headers gets
+    408; at most ``workers`` connections are served at once, the next ones get 503 with
+    ``Retry-After: 1`` at once. The listen queue holds 128 connections.
     """
+
+    idle = timeout
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
+        timeout = idle  # StreamRequestHandler: the socket time-out of every read
 
         def log_message(self, format: str, *args: Any) -> None:  # quiet
             pass
 
-        def _reply(self, status: int, body: bytes, ctype: str) -> None:
+        def log_error(self, format: str, *args: Any) -> None:  # time-outs and bad request lines: quiet too
+            pass
+
+        def _reply(self, status: int, body: bytes, ctype: str = "text/plain; charset=utf-8",
+                   close: bool = False) -> None:
             self.send_response(status)
             self.send_header("Content-Type", ctype)
             self.send_header("Content-Length", str(len(body)))
+            if close:
+                self.send_header("Connection", "close")
+                self.close_connection = True
             self.end_headers()
             self.wfile.write(body)
 
+        def _body(self) -> bytes | None:
+            """The request body, or ``None`` after an error reply."""
+            if self.headers.get("Transfer-Encoding"):
+                self._reply(411, b"send the body with a Content-Length, not a Transfer-Encoding\n", close=True)
+                return None
+            given = self.headers.get("Content-Length")
+            if given is None:
+                self._reply(411, b"a Content-Length is required\n", close=True)
+                return None
+            given = given.strip()
+            if not given.isdigit() or len(given) > 18:
+                self._reply(400, b"the Content-Length is not a byte count\n", close=True)
+                return None
+            length = int(given)
+            if length > max_body:
+                self._reply(413, f"the body is larger than {max_body} bytes\n".encode(), close=True)
+                return None
+            deadline = time.monotonic() + timeout
+            parts, got = [], 0
+            try:
+                while got < length:
+                    if time.monotonic() > deadline:
+                        raise TimeoutError
+                    piece = self.rfile.read1(min(1 << 16, length - got))
+                    if not piece:
+                        self.close_connection = True  # the client left mid-body
+                        return None
+                    parts.append(piece)
+                    got += len(piece)
+            except (TimeoutError, socket.timeout):
+                self._reply(408, f"the body did not arrive within {timeout:g} s\n".encode(), close=True)
+                return None
+            return b"".join(parts)
+
         def do_POST(self) -> None:
-            length = int(self.headers.get("Content-Length") or 0)
-            body = self.rfile.read(length)
+            body = self._body()
+            if body is None:
+                return
             try:
                 corpus = _read_answer(body)
                 if not corpus.documents:
                     raise ValueError("no nif:Context in the request")
             except Exception as exc:
-                self._reply(400, f"not a NIF document: {str(exc).splitlines()[0] if str(exc) else exc}\n".encode(),
-                            "text/plain; charset=utf-8")
+                self._reply(400, f"not a NIF document: {_line(exc)}\n".encode())
                 return
             doc = corpus.documents[0]
             try:
                 out = annotate(Document(doc.uri, doc.text))
                 payload = document_to_nif(out)
             except Exception as exc:
-                self._reply(500, f"annotator failed: {exc}\n".encode(), "text/plain; charset=utf-8")
+                self._reply(500, f"annotator failed: {_line(exc)}\n".encode())
                 return
             self._reply(200, payload, CONTENT_TYPE)
 
-    server = ThreadingHTTPServer((host, port), Handler)
-    server.daemon_threads = True
-    return server
+    return _BoundedServer((host, port), Handler, workers)
+
+
+def _line(exc: BaseException) -> str:
+    """An exception as one printable line of at most 200 characters."""
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return "".join(c if c.isprintable() else "?" for c in text)[:200]
+
+
+class _BoundedServer(ThreadingHTTPServer):
+    """A threading HTTP server with at most ``workers`` requests at once and a listen queue of 128."""
+
+    daemon_threads = True
+    request_queue_size = 128
+
+    def __init__(self, address: tuple[str, int], handler: type[BaseHTTPRequestHandler], workers: int) -> None:
+        if workers < 1:
+            raise ValueError(f"workers must be at least 1, not {workers}")
+        self._slots = threading.BoundedSemaphore(workers)
+        super().__init__(address, handler)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        if not self._slots.acquire(blocking=False):
+            try:
+                request.sendall(b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Length: 0\r\n"
+                                b"Connection: close\r\n\r\n")
+            except OSError:
+                pass
+            self.shutdown_request(request)
+            return
+        super().process_request(request, client_address)
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._slots.release()

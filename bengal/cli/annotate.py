@@ -65,7 +65,11 @@ def annotate(corpus, system, output, kb_path, jobs, timeout, retries, no_abort, 
 @click.option("--kb", "kb_path", type=click.Path(path_type=Path), default=None, help="KB of the baseline.")
 def serve(system, host, port, kb_path) -> None:
     """Serve a system under GERBIL's NIF web-service protocol (POST one NIF document as
-    application/x-turtle, get it back annotated), e.g. for GERBIL or bengal annotate --system URL."""
+    application/x-turtle, get it back annotated), e.g. for GERBIL or bengal annotate --system URL.
+
+    Limits: bodies up to 16 MiB (413 above), 30 s for a request to arrive and for an idle
+    connection (408 / closed), 64 requests at once (503 with Retry-After beyond), 400 or 411
+    for a malformed or missing Content-Length."""
     from bengal.workflows.annotate_files import serve_system
 
     serve_system(system, host, port, kb_path=kb_path,

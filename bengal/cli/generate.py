@@ -66,7 +66,7 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
 @click.pass_context
 def generate(ctx, preset, list_presets, docs, density, strategy, min_sentences, max_sentences, seed, classes, lang,
              surface_forms, pronouns, paraphrase, annotate_pronouns, sentence_length, ambiguity, emerging, kb_path,
-             output, fmt, jobs, quiet, remote) -> None:
+             output, fmt, jobs, quiet, remote, kb_timeout, kb_lenient) -> None:
     """Generate a NER + EL benchmark with exact gold from the KB."""
     from bengal.generate.presets import list_presets as all_presets
     from bengal.io.manifest import manifest_path
@@ -85,7 +85,7 @@ def generate(ctx, preset, list_presets, docs, density, strategy, min_sentences, 
     endpoint = remote(kb_path)  # checks the endpoint options before any work
     with progress_bar("generating", config.docs, show=False if quiet else None) as tick:
         generated, _ = generate_files(output, config, preset=preset, format=fmt, kb_path=kb_path, kb=endpoint,
-                                      progress=tick, jobs=jobs)
+                                      kb_timeout=kb_timeout, kb_lenient=kb_lenient, progress=tick, jobs=jobs)
     if not quiet:
         echo_lines(generated_lines(generated.stats, str(output), str(manifest_path(output)), config.density,
                                    config.density_target, config.strategy), err=True)

@@ -3,7 +3,9 @@
 1. every mention's surface equals ``text[begin:end]`` and lies inside the text;
 2. no two mentions of a document overlap (the generator writes no nested mentions);
 3. every URI is an entity of the KB (it has an English ``rdfs:label`` there), except made-up
-   emerging entities (:mod:`bengal.generate.emerging`), which must NOT be in the KB;
+   emerging entities (:mod:`bengal.generate.emerging`), which must NOT be in the KB; a URI
+   that cannot be written in SPARQL (:func:`bengal.kb.sparql.is_sparql_iri`; the KBs skip
+   such IRIs, so the generator never gets one) is not asked about but fails the check;
 4. the corpus round-trips unchanged through every writer and reader
    (NIF Turtle, NIF N-Triples, JSONL).
 """
@@ -17,7 +19,7 @@ from typing import cast
 from bengal.errors import GoldError
 from bengal.generate.emerging import is_emerging
 from bengal.io.formats import read_corpus, write_corpus
-from bengal.kb.sparql import PREFIXES, SparqlKB, values
+from bengal.kb.sparql import PREFIXES, SparqlKB, is_sparql_iri, values
 from bengal.model import Corpus
 
 __all__ = ["check_gold", "ROUND_TRIP_FORMATS"]
@@ -60,12 +62,14 @@ def check_gold(corpus: Corpus, kb: SparqlKB) -> dict[str, int]:
 
 
 def _with_label(kb: SparqlKB, uris: list[str]) -> set[str]:
-    """The URIs of ``uris`` that have an English ``rdfs:label`` in the KB."""
+    """The URIs of ``uris`` that have an English ``rdfs:label`` in the KB (never one that
+    cannot be written in SPARQL: it is not asked about)."""
     known: set[str] = set()
-    for start in range(0, len(uris), 500):
-        chunk = uris[start : start + 500]
-        rows = kb.select(PREFIXES + f"SELECT ?e WHERE {{ {values('e', chunk)} "
-                                    '?e rdfs:label ?l . FILTER(LANG(?l) = "en") }')
+    writable = [u for u in uris if is_sparql_iri(u)]
+    for start in range(0, len(writable), 500):
+        chunk = writable[start : start + 500]
+        rows = kb.select("# gold check: URIs with an English label\n" + PREFIXES +
+                         f"SELECT ?e WHERE {{ {values('e', chunk)} " '?e rdfs:label ?l . FILTER(LANG(?l) = "en") }')
         known.update(r[0] for r in cast("list[tuple[str]]", rows))  # ?e is bound in every row
     return known
 

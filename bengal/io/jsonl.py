@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 from typing import IO, Any, Iterator
 
 import jsonlines
@@ -77,6 +78,8 @@ def read_jsonl(
                     rec = reader.read(type=dict, skip_empty=True)
                 except EOFError:
                     break
+                except RecursionError:  # arrays or objects nested thousands deep
+                    raise InputError("invalid JSON: nested too deep", source=src, line=lineno) from None
                 except jsonlines.InvalidLineError as err:
                     cause = err.__cause__
                     column = None
@@ -89,12 +92,12 @@ def read_jsonl(
                     elif str(err).startswith("line does not match requested type"):
                         detail = "the line is not a JSON object"
                     else:
-                        detail = str(err).split(" (line ")[0]
+                        detail = _shown(str(err).split(" (line ")[0])
                     raise InputError(detail, source=src, line=err.lineno, column=column) from None
                 doc = _document(rec, src, lineno, log)
                 if doc.uri in seen:
-                    raise InputError(f"document URI {doc.uri} already used on line {seen[doc.uri]}", source=src,
-                                     line=lineno)
+                    raise InputError(f"document URI {_shown(doc.uri)} already used on line {seen[doc.uri]}",
+                                     source=src, line=lineno)
                 seen[doc.uri] = lineno
                 documents.append(doc)
         except OSError as err:
@@ -104,6 +107,31 @@ def read_jsonl(
                 fh.close()
     metadata = {"source": src, "format": "jsonl"}
     return Corpus(tuple(documents), name if name is not None else file_stem(src), metadata, tuple(log.warnings))
+
+
+_SHOWN = 120
+
+
+def _shown(value: str) -> str:
+    """``value`` for a one-line message: non-printable characters escaped, at most 120 characters
+    kept (then how long it was)."""
+    if not value.isprintable():
+        value = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in value)
+    if len(value) > _SHOWN:
+        return f"{value[:_SHOWN]}... ({len(value)} characters)"
+    return value
+
+
+#: A UTF-16 surrogate code point: JSON's ``\\ud800`` escapes decode to one when unpaired, and no
+#: UTF-8 writer can write it.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _no_surrogate(value: str, what: str, src: str, line: int) -> None:
+    m = _SURROGATE.search(value)
+    if m:
+        raise InputError(f"{what} holds a lone surrogate U+{ord(m.group()):04X} at offset {m.start()} (a \\u escape "
+                         "of half a UTF-16 pair; no Unicode text can hold it)", source=src, line=line)
 
 
 def _field(rec: dict, key: str, kind: type | tuple, what: str, src: str, line: int) -> Any:
@@ -124,12 +152,15 @@ def _kind_name(kind: type | tuple) -> str:
 
 def _document(rec: dict, src: str, line: int, log: FlawLog) -> Document:
     uri = _field(rec, "uri", str, "document", src, line)
-    text = _field(rec, "text", str, f"document {uri}", src, line)
-    raw_mentions = _field(rec, "mentions", list, f"document {uri}", src, line)
+    _no_surrogate(uri, "the document URI", src, line)
+    name = _shown(uri)
+    text = _field(rec, "text", str, f"document {name}", src, line)
+    _no_surrogate(text, f"document {name}: the text", src, line)
+    raw_mentions = _field(rec, "mentions", list, f"document {name}", src, line)
     entries: list[tuple[Mention, str]] = []
     for i, mrec in enumerate(raw_mentions):
-        where = f"{uri}#mentions[{i}]"
-        what = f"document {uri}, mention {i}"
+        where = f"{name}#mentions[{i}]"
+        what = f"document {name}, mention {i}"
         if not isinstance(mrec, dict):
             raise InputError(f"{what} is not a JSON object", source=src, line=line)
         begin = _field(mrec, "begin", int, what, src, line)
@@ -153,14 +184,20 @@ def _document(rec: dict, src: str, line: int, log: FlawLog) -> Document:
                 raise InputError(f"{what}: field 'uri' must be a string", source=src, line=line)
         else:
             uris = []
+        for u in uris:
+            _no_surrogate(u, f"{what}: a URI", src, line)
         mtype = mrec.get("type")
         if mtype is not None and not isinstance(mtype, str):
             raise InputError(f"{what}: field 'type' must be a string or null", source=src, line=line)
+        if mtype is not None:
+            _no_surrogate(mtype, f"{what}: the type", src, line)
         score = mrec.get("score")
         if score is not None:
             if isinstance(score, bool) or not isinstance(score, (int, float)):
                 raise InputError(f"{what}: field 'score' must be a number or null", source=src, line=line)
             score = float(score)
+            if not math.isfinite(score):  # json reads NaN and Infinity, which no JSON writer may write
+                raise InputError(f"{what}: field 'score' is {score}, not a finite number", source=src, line=line)
         surface = text[begin:end]
         for key in ("surface", "anchor"):
             given = mrec.get(key)
@@ -172,7 +209,8 @@ def _document(rec: dict, src: str, line: int, log: FlawLog) -> Document:
                 log.add(
                     "anchor_mismatch",
                     where,
-                    f"{src}:{line}: {what}: {key} {given!r} differs from text[{begin}:{end}] {surface!r}; "
+                    f"{src}:{line}: {what}: {key} {_shown(repr(given))} differs from text[{begin}:{end}] "
+                    f"{_shown(repr(surface))}; "
                     f"the offsets are kept",
                     line=line,
                 )

@@ -19,19 +19,41 @@ both. What it adds for a server:
   for paging past its sort limit (``MaxSortedTopRows``, 40,000 rows on
   dbpedia.org), where ``ORDER BY … OFFSET 40000`` fails. SPARQL 1.1 does not
   promise that an outer query keeps a subquery's order; Virtuoso and Oxigraph
-  keep it (the tests check every row arrives once on Oxigraph). Rows that
-  differ only in what the order cannot tell apart (e.g. the same text with
-  two language tags) could in principle swap across a page boundary. When
-  the server says it truncated a page (Virtuoso's ``X-SPARQL-MaxRows`` header)
-  the page size drops to that cap and the next page starts after the rows
-  received. A server whose silent cap is below ``page_size`` and that does not
-  say so would end the paging early: set ``page_size`` at or below its cap.
-- **Retries.** HTTP 5xx, 429, time-outs and dropped connections are retried
-  ``retries`` times, waiting ``backoff`` × 2^i seconds (at most 30 s) before
-  retry i; other 4xx answers are not retried.
+  keep it (the tests check every row arrives once on Oxigraph).
+- **A cap the server does not announce.** When the server says it truncated a
+  page (Virtuoso's ``X-SPARQL-MaxRows`` header) the page size drops to that cap
+  and the next page starts after the rows received. A short page whose row
+  count is a multiple of 1,000 (caps are set in thousands: DBpedia's 10,000)
+  is taken for a silent cap in the same way: the query is paged at that size,
+  and at the end a ``COUNT`` of the query's solutions must equal the rows
+  received, else an :class:`~bengal.errors.InputError` (never a smaller answer
+  in silence). A silent cap that is not a multiple of 1,000 cannot be told
+  from a short answer: set ``page_size`` at or below it.
+- **Order kept between pages.** Under the total order, equal rows are
+  neighbours; a row that comes back on two pages apart means the server lost
+  the order between pages (and so skipped other rows): an ``InputError``.
+- **Partial answers.** HTTP 206 (Virtuoso's answer cut at its time limit,
+  with ``X-SQL-State``) is never taken as data: it is retried, then an error
+  that says to page smaller or ask less.
+- **Retries.** HTTP 5xx, 429, 405 with ``Retry-After`` (DBpedia's rate limit),
+  206, time-outs and dropped connections are retried ``retries`` times,
+  waiting the server's ``Retry-After`` (seconds or an HTTP date, at most
+  ``max_wait`` = 120 s) or else ``backoff`` × 2^i seconds (at most 30 s) before
+  retry i; other 4xx answers are not retried. A 414 (URI too long) to a GET is
+  sent again at once as a POST. Virtuoso's "estimated execution time … exceeds
+  the limit" refusal is not retried (it cannot succeed): the error says to
+  give a smaller ``--page-size`` or narrower classes.
+- **A deadline per answer.** ``timeout`` bounds the whole answer (connecting,
+  the headers, and the body read in pieces against one deadline), so a server
+  that sends a byte now and then cannot hold a run forever.
 - **Clear errors.** A refused connection, an unknown host, an HTML page or any
   answer that is not SPARQL JSON results, a rejected query: one-line
   :class:`bengal.errors.InputError` naming the endpoint.
+- **IRIs that cannot be queried.** A row binding an IRI that cannot be
+  written back into SPARQL (:func:`bengal.kb.sparql.is_sparql_iri`: a space,
+  ``"``, ``>``, a bad percent escape …) is skipped, and the IRI counted in
+  ``skipped_iris`` (the manifest says how many): it could never be asked about
+  again, and a server would refuse the query that tried (HTTP 400).
 - **IRIs escaped.** The endpoint and graph IRIs are checked; the queries'
   IRIs are already written through :func:`bengal.kb.sparql.iri`.
 
@@ -44,27 +66,35 @@ callers that need an order sort (the generator does).
 
 from __future__ import annotations
 
+import bisect
+import email.utils
 import http.client
 import json
 import re
 import socket
 import time
 import urllib.error
+import urllib.parse
 from dataclasses import dataclass, field
 from typing import Any
 
 from bengal.errors import InputError, UsageError
-from bengal.kb.sparql import iri
+from bengal.kb.sparql import iri, is_sparql_iri, purpose_of
 
-__all__ = ["RemoteKB", "DEFAULT_PAGE_SIZE", "DEFAULT_TIMEOUT", "DEFAULT_RETRIES", "split_query", "projection"]
+__all__ = ["RemoteKB", "DEFAULT_PAGE_SIZE", "DEFAULT_TIMEOUT", "DEFAULT_RETRIES", "MAX_RETRY_AFTER", "split_query",
+           "projection", "looks_capped"]
 
 #: Rows per page: DBpedia's public endpoint returns at most 10,000 rows per answer.
 DEFAULT_PAGE_SIZE = 10_000
 #: Seconds to wait for one HTTP answer.
 DEFAULT_TIMEOUT = 60.0
-#: Retries of one page after a 5xx, a 429, a time-out or a dropped connection.
+#: Retries of one page after a 5xx, a 429, a 405 with Retry-After, a 206, a time-out or a dropped connection.
 DEFAULT_RETRIES = 3
-_MAX_WAIT = 30.0
+#: Longest wait (seconds) a server's ``Retry-After`` is followed for; a longer one is cut to it.
+MAX_RETRY_AFTER = 120.0
+_MAX_WAIT = 30.0  # the longest back-off of our own
+_ESTIMATE = re.compile(r"estimated execution time", re.IGNORECASE)
+_ADVICE = "give a smaller --page-size or narrower --classes"
 _GET_LIMIT = 2000  # longer query strings go by POST (URLs of a few KB are refused by some servers)
 
 _PROLOGUE = re.compile(r"\s*(?:(?:PREFIX\s+[A-Za-z0-9_.\-]*:\s*<[^<>\s]*>|BASE\s+<[^<>\s]*>)\s*|#[^\n]*\n\s*)*",
@@ -139,14 +169,34 @@ def projection(body: str) -> list[str] | None:
     return names
 
 
-def _check_endpoint_url(url: str) -> str:
+def looks_capped(rows: int) -> bool:
+    """Whether a short page of ``rows`` rows may have been cut by a silent server cap: a
+    positive multiple of 1,000 (caps are set in thousands; DBpedia's is 10,000)."""
+    return rows > 0 and rows % 1000 == 0
+
+
+def _check_endpoint_url(url: str) -> tuple[str, list[tuple[str, str]]]:
+    """``(the URL without its query string, the query string's parameters)``: the parameters
+    go with every request beside ``query`` (SPARQLWrapper would append ``?query=…`` to a URL
+    that has one already).
+
+    Raises:
+        UsageError: not an http(s) URL, characters a URL cannot hold, a ``#fragment`` (never
+            sent to a server), or a ``query`` parameter of its own.
+    """
     if not re.match(r"^https?://[^\s/]+", url or ""):
         raise UsageError(f"--endpoint must be an http:// or https:// URL, not {url!r}")
     try:
         iri(url)
     except ValueError:
         raise UsageError(f"--endpoint holds characters a URL cannot contain: {url!r}") from None
-    return url
+    parts = urllib.parse.urlsplit(url)
+    if parts.fragment or url.endswith("#"):
+        raise UsageError(f"--endpoint must not hold a #fragment (it is never sent to the server): {url!r}")
+    params = urllib.parse.parse_qsl(parts.query, keep_blank_values=True)
+    if any(name == "query" for name, _ in params):
+        raise UsageError(f"--endpoint must not hold a query= parameter of its own: {url!r}")
+    return urllib.parse.urlunsplit(parts._replace(query="")), params
 
 
 @dataclass
@@ -157,15 +207,19 @@ class RemoteKB:
         endpoint: the endpoint URL (``http(s)://…``), e.g. ``https://dbpedia.org/sparql``.
         graph: the default graph IRI to query (``default-graph-uri``), or ``None``
             for the server's default graph.
-        timeout: seconds to wait for one HTTP answer (> 0).
-        retries: retries of one request after a 5xx, a 429, a time-out or a
-            dropped connection (>= 0).
+        timeout: seconds one whole answer may take (> 0): connecting, headers and body.
+        retries: retries of one request after a 5xx, a 429, a 405 with ``Retry-After``, a
+            206 partial answer, a time-out or a dropped connection (>= 0).
         page_size: rows per page (>= 1); at or below the server's row cap.
-        backoff: seconds before the first retry, doubled for each further one (capped at 30 s).
+        backoff: seconds before the first retry, doubled for each further one (capped at 30 s),
+            when the server gives no ``Retry-After``.
+        max_wait: the longest ``Retry-After`` followed, in seconds (default :data:`MAX_RETRY_AFTER`).
         source: what it was opened from (the endpoint URL).
         checksum: always ``None`` (a server's data cannot be hashed from outside).
         snapshot: ``"<endpoint>"`` or ``"<endpoint> graph <graph>"`` for the manifest.
         requests: HTTP requests sent so far (attempts, retries included).
+        skipped_iris: the distinct IRIs of rows skipped because they cannot be written in
+            SPARQL (:func:`bengal.kb.sparql.is_sparql_iri`).
 
     Raises:
         UsageError: on construction, for a malformed URL or graph IRI or values out of range.
@@ -177,10 +231,14 @@ class RemoteKB:
     retries: int = DEFAULT_RETRIES
     page_size: int = DEFAULT_PAGE_SIZE
     backoff: float = 1.0
+    max_wait: float = MAX_RETRY_AFTER
     requests: int = field(default=0, init=False)
+    skipped_iris: set[str] = field(default_factory=set, init=False)
+    _base: str = field(default="", init=False, repr=False)
+    _params: list[tuple[str, str]] = field(default_factory=list, init=False, repr=False)
 
     def __post_init__(self) -> None:
-        _check_endpoint_url(self.endpoint)
+        self._base, self._params = _check_endpoint_url(self.endpoint)
         if self.graph is not None:
             try:
                 iri(self.graph)
@@ -206,95 +264,171 @@ class RemoteKB:
         return self.endpoint + (f" graph {self.graph}" if self.graph else "")
 
     def select(self, query: str) -> list[tuple[str | None, ...]]:
-        """Run a SPARQL SELECT query, page by page; rows of lexical values in projection order.
+        """Run a SPARQL SELECT query, page by page; rows of lexical values in projection order
+        (rows binding an IRI that cannot be written in SPARQL skipped and counted in
+        ``skipped_iris``).
 
         Raises:
             UsageError: when the text is not a SELECT query whose projection can be read.
-            InputError: when the endpoint cannot be reached, rejects the query, or
-                answers with something other than SPARQL JSON results.
+            InputError: when the endpoint cannot be reached, rejects the query, answers with
+                something other than SPARQL JSON results, cuts the answer short without saying
+                so (a COUNT disagrees), or loses the order between pages.
         """
         prologue, body = split_query(query)
         names = projection(body)
         if names is None:  # SELECT *: ask for the variables with an empty page
-            names, _, _ = self._request(f"{prologue}SELECT * WHERE {{ {{ {body}\n}} }} LIMIT 0")
+            names, _, _ = self._request(f"{prologue}SELECT * WHERE {{ {{ {body}\n}} }} LIMIT 0", query)
         if not names:
             return []
         vars_ = " ".join("?" + n for n in names)
         wrapped = f"{prologue}SELECT {vars_} WHERE {{ {{ {body}\n}} }}"  # \n: ends a trailing comment
         # First one page without ORDER BY (sorting is costly on some servers): most answers fit.
-        got, page, cap = self._request(f"{wrapped} LIMIT {self.page_size}")
+        got, page, cap = self._request(f"{wrapped} LIMIT {self.page_size}", query)
         self._check_vars(got, names)
-        if len(page) < self.page_size and not (cap is not None and len(page) == cap):
-            return [self._row(b, names) for b in page]
-        # More rows than a page: page in a total order so that pages neither overlap nor skip.
-        rows: list[tuple[str | None, ...]] = []
-        size = self.page_size
+        announced = cap is not None and len(page) == cap
+        silent = len(page) < self.page_size and looks_capped(len(page))
+        if len(page) < self.page_size and not announced and not silent:
+            return self._rows(page, names)
+        # More rows than a page, or a page cut at a cap: page in a total order so that pages
+        # neither overlap nor skip.
+        size = len(page) if (announced or silent) and 0 < len(page) < self.page_size else self.page_size
+        suspect = silent
+        bindings: list[dict[str, Any]] = []
+        starts: list[int] = []  # where each page starts in bindings
         while True:
             got, page, cap = self._request(f"{prologue}SELECT {vars_} WHERE {{ {{ SELECT {vars_} WHERE "
                                            f"{{ {{ {body}\n}} }} ORDER BY {vars_} }} }} "
-                                           f"LIMIT {size} OFFSET {len(rows)}")
+                                           f"LIMIT {size} OFFSET {len(bindings)}", query)
             self._check_vars(got, names)
-            rows.extend(self._row(b, names) for b in page)
+            starts.append(len(bindings))
+            bindings.extend(page)
             if cap is not None and 0 < cap < size and len(page) == cap:
                 size = cap  # the server truncated the page and said so: page at its cap
                 continue
+            if 0 < len(page) < size and looks_capped(len(page)):
+                size, suspect = len(page), True  # perhaps a silent cap below the page size: page at it
+                continue
             if len(page) < size:
-                return rows
+                break
+        self._check_order([self._values(b, names) for b in bindings], starts, query)
+        if suspect:
+            self._check_count(prologue, body, len(bindings), query)
+        return self._rows(bindings, names)
 
     @staticmethod
-    def _row(binding: dict[str, Any], names: list[str]) -> tuple[str | None, ...]:
+    def _values(binding: dict[str, Any], names: list[str]) -> tuple[str | None, ...]:
         return tuple(None if binding.get(n) is None else binding[n].get("value") for n in names)
+
+    def _rows(self, bindings: list[dict[str, Any]], names: list[str]) -> list[tuple[str | None, ...]]:
+        """The rows of ``bindings``, without those binding an IRI that cannot be written in SPARQL
+        (counted in ``skipped_iris``)."""
+        rows = []
+        for b in bindings:
+            bad = [t["value"] for t in b.values() if isinstance(t, dict) and t.get("type") == "uri"
+                   and isinstance(t.get("value"), str) and not is_sparql_iri(t["value"])]
+            if bad:
+                self.skipped_iris.update(bad)
+            else:
+                rows.append(self._values(b, names))
+        return rows
+
+    def _check_order(self, rows: list[tuple[str | None, ...]], starts: list[int], query: str) -> None:
+        """Equal rows are neighbours in a total order: one seen again further on means the
+        server lost the order between pages (and so skipped other rows)."""
+        last: dict[tuple[str | None, ...], int] = {}
+        for i, row in enumerate(rows):
+            j = last.get(row)
+            if j is not None and j != i - 1:
+                raise InputError(f"the endpoint {self.endpoint} does not keep the order between pages for "
+                                 f"{purpose_of(query)}: a row came on pages {bisect.bisect_right(starts, j)} and "
+                                 f"{bisect.bisect_right(starts, i)}, so others were skipped; give a --page-size "
+                                 "above the answer's size or use another endpoint")
+            last[row] = i
+
+    def _check_count(self, prologue: str, body: str, received: int, query: str) -> None:
+        """A ``COUNT`` of the query's solutions must equal the rows received."""
+        _, page, _ = self._request(f"{prologue}SELECT (COUNT(*) AS ?n) WHERE {{ {{ {body}\n}} }}", query)
+        try:
+            count = int(page[0]["n"]["value"])
+        except (IndexError, KeyError, TypeError, ValueError):
+            raise InputError(f"the endpoint {self.endpoint} did not answer a COUNT for {purpose_of(query)}") from None
+        if count != received:
+            raise InputError(f"the endpoint {self.endpoint} gave {received} rows for {purpose_of(query)} where its "
+                             f"COUNT says {count}: it cuts answers without saying so; give a --page-size at or "
+                             f"below its row cap")
 
     def _check_vars(self, got: list[str], names: list[str]) -> None:
         if set(got) != set(names):
             raise InputError(f"the endpoint {self.endpoint} answered with the variables {got}, not {names}")
 
-    def _request(self, text: str) -> tuple[list[str], list[dict[str, Any]], int | None]:
-        """One query with retries: ``(head variables, bindings, the server's row cap or None)``."""
+    def _request(self, text: str, query: str) -> tuple[list[str], list[dict[str, Any]], int | None]:
+        """One query with retries: ``(head variables, bindings, the server's row cap or None)``;
+        ``query`` is the caller's query (its purpose names it in errors)."""
         attempt = 0
+        post = len(text) > _GET_LIMIT
         while True:
             try:
-                return self._once(text)
+                return self._once(text, post)
+            except _TooLong:
+                post = True  # a 414 to a GET: the same query as a POST, at once (not a retry)
             except _Retryable as exc:
                 if attempt >= self.retries:
-                    raise InputError(f"the endpoint {self.endpoint} failed {attempt + 1} times: {exc}") from None
-                time.sleep(min(_MAX_WAIT, self.backoff * 2 ** attempt))
+                    advice = f"; {_ADVICE}" if exc.partial else ""
+                    raise InputError(f"the endpoint {self.endpoint} failed {attempt + 1} times: {exc} "
+                                     f"(for {purpose_of(query)}){advice}") from None
+                wait = self.backoff * 2 ** attempt
+                time.sleep(min(self.max_wait, exc.wait) if exc.wait is not None else min(_MAX_WAIT, wait))
                 attempt += 1
 
-    def _once(self, text: str) -> tuple[list[str], list[dict[str, Any]], int | None]:
+    def _once(self, text: str, post: bool) -> tuple[list[str], list[dict[str, Any]], int | None]:
         from SPARQLWrapper import GET, JSON, POST, SPARQLWrapper
         from SPARQLWrapper.SPARQLExceptions import SPARQLWrapperException
 
         from bengal import __version__
 
-        sw = SPARQLWrapper(self.endpoint, agent=f"bengal/{__version__} (SPARQLWrapper)")
+        sw = SPARQLWrapper(self._base, agent=f"bengal/{__version__} (SPARQLWrapper)")
+        for name, value in self._params:  # the endpoint URL's own parameters (an API key, a graph …)
+            sw.addParameter(name, value)
         sw.setQuery(text)
         sw.setReturnFormat(JSON)
         sw.setOnlyConneg(True)  # the Accept header only: no non-standard format=… parameters
         # the documented attribute: setTimeout() would cut 0.5 s to int 0 (no limit); urlopen takes a float,
         # SPARQLWrapper annotates the attribute as int
         sw.timeout = self.timeout  # type: ignore[assignment]
-        sw.setMethod(POST if len(text) > _GET_LIMIT else GET)
+        sw.setMethod(POST if post else GET)
         if self.graph:
             sw.addDefaultGraph(self.graph)
         where = f"the endpoint {self.endpoint}"
         self.requests += 1
+        deadline = time.monotonic() + self.timeout
         try:
             result = sw.query()
             response = result.response
+            status = getattr(response, "status", None) or response.getcode()
             ctype = (response.headers.get("Content-Type") or "").split(";")[0].strip().lower()
             cap = response.headers.get("X-SPARQL-MaxRows")
-            raw = response.read()
+            if status == 206:  # Virtuoso's partial answer at its time limit: never data
+                response.close()
+                state = response.headers.get("X-SQL-State")
+                detail = f" (X-SQL-State {_first_line(state)})" if state else ""
+                raise _Retryable(f"HTTP 206 a partial answer{detail}", partial=True)
+            raw = _read_body(response, deadline, self.timeout)
         except SPARQLWrapperException as exc:  # 400, 401, 404, 414, 500
             code = {"QueryBadFormed": 400, "Unauthorized": 401, "EndPointNotFound": 404, "URITooLong": 414,
                     "EndPointInternalError": 500}.get(type(exc).__name__)
             detail = _response_text(exc)
+            if _ESTIMATE.search(detail):
+                raise InputError(f"{where} refused the query (HTTP {code}): {detail}; it will not succeed on "
+                                 f"retry: {_ADVICE}") from None
+            if code == 414 and not post:
+                raise _TooLong() from None
             if code == 500:
-                raise _Retryable(f"HTTP 500 {detail}") from None
+                raise _Retryable(f"HTTP 500 {detail}", _retry_after(exc.__context__)) from None
             raise InputError(f"{where} refused the query (HTTP {code}): {detail}") from None
         except urllib.error.HTTPError as exc:
-            if exc.code >= 500 or exc.code == 429:
-                raise _Retryable(f"HTTP {exc.code} {exc.reason}") from None
+            wait = _retry_after(exc)
+            if exc.code >= 500 or exc.code == 429 or (exc.code == 405 and wait is not None):
+                raise _Retryable(f"HTTP {exc.code} {exc.reason}", wait) from None
             raise InputError(f"{where} answered HTTP {exc.code} {exc.reason}") from None
         except urllib.error.URLError as exc:
             reason = exc.reason
@@ -315,7 +449,7 @@ class RemoteKB:
             bindings = data["results"]["bindings"]
             if not isinstance(names, list) or not isinstance(bindings, list):
                 raise TypeError
-        except (UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError, AttributeError):
+        except (UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError, AttributeError, RecursionError):
             raise InputError(f"{where} answered with something that is not SPARQL JSON results "
                              f"(it starts {raw[:40]!r})") from None
         try:
@@ -326,7 +460,53 @@ class RemoteKB:
 
 
 class _Retryable(Exception):
-    """A failure worth another try: HTTP 5xx or 429, a time-out, a dropped connection."""
+    """A failure worth another try: HTTP 5xx, 429, 405 with Retry-After, 206, a time-out, a dropped
+    connection; ``wait`` is the server's Retry-After in seconds (``None``: none given)."""
+
+    def __init__(self, message: str, wait: float | None = None, partial: bool = False) -> None:
+        super().__init__(message)
+        self.wait = wait
+        self.partial = partial
+
+
+class _TooLong(Exception):
+    """HTTP 414 to a GET: send the query as a POST."""
+
+
+def _read_body(response: Any, deadline: float, timeout: float) -> bytes:
+    """The answer's body, read a piece at a time until ``deadline`` (``time.monotonic()``).
+
+    Raises:
+        TimeoutError: the deadline passed before the body ended.
+    """
+    parts: list[bytes] = []
+    while True:
+        if time.monotonic() > deadline:
+            response.close()
+            raise TimeoutError(f"the answer took more than {timeout:g} s")
+        piece = response.read1(1 << 16)
+        if not piece:
+            return b"".join(parts)
+        parts.append(piece)
+
+
+def _retry_after(exc: BaseException | None) -> float | None:
+    """The seconds an HTTP error's ``Retry-After`` asks for (delta-seconds or an HTTP date,
+    RFC 9110 section 10.2.3), or ``None``."""
+    headers = getattr(exc, "headers", None)
+    value = headers.get("Retry-After") if headers is not None else None
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if when is None:
+        return None
+    return max(0.0, when.timestamp() - time.time())
 
 
 def _response_text(exc: Exception) -> str:
@@ -347,4 +527,4 @@ def _first_line(value: Any) -> str:
     if isinstance(value, bytes):
         value = value.decode("utf-8", "replace")
     lines = [line.strip() for line in str(value).splitlines() if line.strip()]
-    return (lines[0] if lines else "")[:200]
+    return "".join(c if c.isprintable() else "?" for c in (lines[0] if lines else ""))[:200]

@@ -14,7 +14,8 @@ from typing import Iterable, Protocol
 
 from bengal.rdf import DBO, DBR, FOAF, OWL, RDF, RDFS, SKOS, XSD
 
-__all__ = ["SparqlKB", "iri", "values", "PREFIXES", "DBO", "DBR", "RDFS", "RDF", "SKOS", "FOAF", "OWL", "XSD"]
+__all__ = ["SparqlKB", "iri", "is_sparql_iri", "values", "purpose_of", "PREFIXES",
+           "DBO", "DBR", "RDFS", "RDF", "SKOS", "FOAF", "OWL", "XSD"]
 
 
 class SparqlKB(Protocol):
@@ -29,22 +30,43 @@ PREFIXES = (
     f"PREFIX owl: <{OWL}>\nPREFIX skos: <{SKOS}>\nPREFIX foaf: <{FOAF}>\n"
 )
 
-# IRIREF in SPARQL 1.1 (grammar rule [139]) excludes these characters.
-_IRI_FORBIDDEN = re.compile(r'[\x00-\x20<>"{}|^`\\]')
+# IRIREF in SPARQL 1.1 (grammar rule [139]) excludes these characters; a "%" must start a
+# percent escape (RFC 3987 pct-encoded: "%" HEXDIG HEXDIG), which servers check (Oxigraph: HTTP 400).
+_IRI_FORBIDDEN = re.compile(r'[\x00-\x20<>"{}|^`\\]|%(?![0-9A-Fa-f]{2})')
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+_COMMENT = re.compile(r"^\s*#[ \t]*([^\n]*?)[ \t]*$", re.MULTILINE)
+_DECLARATION = re.compile(r"^\s*(?:PREFIX|BASE)\b", re.IGNORECASE)
+
+
+def is_sparql_iri(value: str) -> bool:
+    r"""Whether ``value`` can be written as a SPARQL IRIREF: absolute (a scheme), none of the
+    characters SPARQL 1.1 grammar rule [139] excludes (controls, space, ``<>"{}|^`\``), and
+    every ``%`` starting a percent escape (RFC 3987 ``pct-encoded``)."""
+    return bool(_SCHEME.match(value)) and not _IRI_FORBIDDEN.search(value)
 
 
 def iri(value: str) -> str:
     """``value`` as a SPARQL IRIREF ``<value>``.
 
     Raises:
-        ValueError: when ``value`` is not an absolute IRI or holds a character an
-            IRIREF cannot contain (SPARQL 1.1 grammar rule [139]); such a value is
-            never pasted into a query.
+        ValueError: when ``value`` is not an IRI :func:`is_sparql_iri` accepts; such a value
+            is never pasted into a query.
     """
-    if not _SCHEME.match(value) or _IRI_FORBIDDEN.search(value):
+    if not is_sparql_iri(value):
         raise ValueError(f"not an IRI that can be written in SPARQL: {value!r}")
     return f"<{value}>"
+
+
+def purpose_of(query: str) -> str:
+    """What a query is for, for error messages: its first comment line (``# seed candidates``),
+    else its first line after the ``PREFIX``/``BASE`` declarations, blanks collapsed, at most 80
+    characters."""
+    m = _COMMENT.search(query)
+    if m and m.group(1):
+        return m.group(1)[:80]
+    lines = [line.strip() for line in query.splitlines() if line.strip() and not _DECLARATION.match(line)]
+    text = " ".join(" ".join(lines).split())
+    return repr(text if len(text) <= 80 else text[:77] + "...")
 
 
 def values(var: str, iris: Iterable[str]) -> str:

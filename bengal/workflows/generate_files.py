@@ -52,6 +52,7 @@ def manifest_parameters(config: GenerateConfig, preset: str | None = None) -> di
 def generate_files(output: str | os.PathLike[str], config: GenerateConfig | None = None, *,
                    preset: str | None = None, format: str | None = None,
                    kb_path: str | os.PathLike[str] | None = None, kb: Any = None,
+                   kb_timeout: float | None = None, kb_lenient: bool = False,
                    progress: Callable[[int], None] | None = None, jobs: int = 1,
                    **options: Any) -> tuple[Generated, dict[str, Any]]:
     """Generate a corpus, check its gold, and write it to ``output`` with ``OUT.manifest.json``.
@@ -64,6 +65,8 @@ def generate_files(output: str | os.PathLike[str], config: GenerateConfig | None
         kb_path: a KB dump or store folder; ``None`` for the bundled DBpedia sample.
         kb: an opened KB to use instead of ``kb_path``, e.g. a SPARQL endpoint
             (:func:`bengal.kb.open_source`); it must pickle when ``jobs > 1``.
+        kb_timeout: with ``kb_path``: seconds one query may take (default 300).
+        kb_lenient: with ``kb_path``: skip and count the bad lines of an N-Triples dump.
         progress: called with the number of documents made so far.
         jobs: worker processes (each opens the KB read-only); the output is byte-identical for every value.
         **options: :class:`~bengal.generate.pipeline.GenerateConfig` fields (``docs=100``, ``density="high"``).
@@ -87,8 +90,9 @@ def generate_files(output: str | os.PathLike[str], config: GenerateConfig | None
     fmt = output_format(out, format)
     check_writable(out, manifest_path(out))
     if kb is None:
-        kb = open_kb(kb_path)
-        opener = functools.partial(open_kb, str(kb_path) if kb_path is not None else None)
+        kb = open_kb(kb_path, timeout=kb_timeout, lenient=kb_lenient)
+        opener = functools.partial(open_kb, str(kb_path) if kb_path is not None else None, timeout=kb_timeout,
+                                   lenient=kb_lenient)
     else:
         opener = functools.partial(_same_kb, kb)
     generated = generate(kb, config, progress=progress, jobs=jobs, kb_opener=opener)
@@ -99,12 +103,23 @@ def generate_files(output: str | os.PathLike[str], config: GenerateConfig | None
         "corpus": {"name": generated.corpus.name, "file": out.name, "format": fmt},
         "parameters": manifest_parameters(config, preset),
         "kb": {"source": kb.source if kb.source == "bundled" or "://" in kb.source else Path(kb.source).name,
-               "snapshot": kb.snapshot, "sha256": kb.checksum},
+               "snapshot": kb.snapshot, "sha256": kb.checksum, **_skipped(kb)},
         "gold_checks": checks,
         "stats": generated.stats,
     }
     write_with_manifest(generated.corpus, out, manifest, fmt)
     return generated, manifest
+
+
+def _skipped(kb: Any) -> dict[str, Any]:
+    """The manifest's count of what the KB skipped: ``skipped_iris`` (entities whose IRI cannot be
+    written in SPARQL, :func:`bengal.kb.sparql.is_sparql_iri`) and, for a lenient dump,
+    ``skipped_lines`` with the ``first_skipped``."""
+    out: dict[str, Any] = {"skipped_iris": len(getattr(kb, "skipped_iris", ()))}
+    if getattr(kb, "skipped_lines", 0):
+        out["skipped_lines"] = kb.skipped_lines
+        out["first_skipped"] = kb.first_skipped
+    return out
 
 
 def _same_kb(kb: Any) -> Any:

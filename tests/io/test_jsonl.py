@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
+from cli_helpers import assert_one_line_error, bengal
 
 from bengal.errors import InputError
 from bengal.io import read_corpus, read_jsonl, write_corpus, write_jsonl
@@ -226,3 +228,49 @@ def test_truncated_gzip(tmp_path):
     (tmp_path / "t.jsonl.gz").write_bytes(data[: len(data) // 2])
     with pytest.raises(InputError, match="cannot read"):
         read_corpus(tmp_path / "t.jsonl.gz")
+
+
+@pytest.mark.parametrize("line, needle", [
+    ('{"uri":"http://x/d1","text":"ab\\ud800c","mentions":[]}', "document http://x/d1: the text holds a lone "
+     "surrogate U+D800 at offset 2"),
+    ('{"uri":"http://x/\\udfff","text":"abc","mentions":[]}', "the document URI holds a lone surrogate U+DFFF "
+     "at offset 9"),
+    ('{"uri":"http://x/d1","text":"ab\\ud83d\\ude00c","mentions":[{"begin":2,"end":3,"uris":["http://x/\\udc00"]}]}',
+     "document http://x/d1, mention 0: a URI holds a lone surrogate U+DC00 at offset 9"),
+    ('{"uri":"http://x/d1","text":"abc","mentions":[{"begin":0,"end":1,"type":"P\\ud800"}]}',
+     "document http://x/d1, mention 0: the type holds a lone surrogate U+D800 at offset 1"),
+])
+def test_a_lone_surrogate_is_refused_at_the_reader(line, needle, tmp_path):
+    """JSON's \\u escapes can spell half a UTF-16 pair, which no UTF-8 writer can write: refused
+    with the line, the document and the code point offset (a pair, U+1F600, is text: offset 2
+    of the third case's text is the emoji)."""
+    path = tmp_path / "s.jsonl"
+    path.write_text("\n" + line + "\n", encoding="utf-8")
+    with pytest.raises(InputError, match=re.escape(f"s.jsonl:2: {needle}")):
+        read_jsonl(path)
+    proc = bengal("convert", str(path), "-o", "s.ttl", cwd=tmp_path)
+    assert_one_line_error(proc, needle)
+    assert not (tmp_path / "s.ttl").exists()
+
+
+@pytest.mark.parametrize("line, needle", [
+    ('{"uri":"http://x/d1","text":"abc","mentions":[{"begin":0,"end":1,"score":NaN}]}',
+     "document http://x/d1, mention 0: field 'score' is nan, not a finite number"),
+    ('{"uri":"http://x/d1","text":"abc","mentions":[{"begin":0,"end":1,"score":-Infinity}]}',
+     "field 'score' is -inf, not a finite number"),
+    ("[" * 100_000 + "]" * 100_000, "invalid JSON: nested too deep"),
+    ('{"uri":"http://x/' + "a" * 5000 + '","text":"abc","mentions":[{"begin":0,"end":9}]}',
+     "document http://x/" + "a" * 111 + "... (5009 characters), mention 0: span [0,9) lies outside the text"),
+    ('{"uri":"http://x/a\\u001b[31m","text":"abc","mentions":[{"begin":0,"end":9}]}',
+     "document http://x/a\\x1b[31m, mention 0"),
+])
+def test_what_json_reads_but_no_writer_writes_is_refused_in_one_bounded_line(line, needle, tmp_path):
+    """NaN and Infinity (json reads them; JSON has no such numbers), nesting 100,000 deep (a
+    RecursionError before), a URI of 5,000 characters (echoed whole before) and an escape
+    sequence in a URI (it reached the terminal): one printable line of bounded length."""
+    path = tmp_path / "s.jsonl"
+    path.write_text(line + "\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        read_jsonl(path)
+    message = str(err.value)
+    assert needle in message and message.isprintable() and len(message) < 400

@@ -18,6 +18,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.parse
 import urllib.request
 from collections import Counter
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -40,6 +41,14 @@ SMALL_GRAPH = """<http://example.org/a> <http://www.w3.org/2000/01/rdf-schema#la
 <http://example.org/b> <http://www.w3.org/2000/01/rdf-schema#label> "B \\"quoted\\" }"@en .
 """
 SUBCLASS_QUERY = PREFIXES + "SELECT ?c ?super WHERE { ?c rdfs:subClassOf ?super . }"
+TOWN_QUERY = PREFIXES + "# towns\nSELECT ?s WHERE { ?s a dbo:Town }"  # 2,641 rows in the bundled sample
+BAD_GRAPH = "http://example.org/graph/bad-iris"
+#: Loaded with ``oxigraph load --lenient``: three IRIs no SPARQL query can name, one good.
+BAD_IRIS = """<http://example.org/ok> <http://www.w3.org/2000/01/rdf-schema#label> "ok" .
+<http://example.org/bad name> <http://www.w3.org/2000/01/rdf-schema#label> "space" .
+<http://example.org/q"x> <http://www.w3.org/2000/01/rdf-schema#label> "quote" .
+<http://example.org/100%zz> <http://www.w3.org/2000/01/rdf-schema#label> "percent" .
+"""
 
 
 def free_port() -> int:
@@ -69,6 +78,10 @@ def server(tmp_path_factory):
                    check=True, capture_output=True, timeout=300)
     subprocess.run([exe, "load", "--location", str(db), "--file", str(small), "--graph", GRAPH],
                    check=True, capture_output=True, timeout=60)
+    bad = tmp / "bad.nt"
+    bad.write_text(BAD_IRIS, encoding="utf-8")
+    subprocess.run([exe, "load", "--location", str(db), "--file", str(bad), "--graph", BAD_GRAPH, "--lenient"],
+                   check=True, capture_output=True, timeout=60)
     port = free_port()
     log = open(tmp / "server.log", "wb")
     proc = subprocess.Popen([exe, "serve-read-only", "--location", str(db), "--bind", f"127.0.0.1:{port}"],
@@ -97,39 +110,70 @@ def server(tmp_path_factory):
 
 
 class _Proxy(BaseHTTPRequestHandler):
-    """Forwards SPARQL requests to ``server.upstream``; misbehaves as ``server`` says."""
+    """Forwards SPARQL requests to ``server.upstream``; misbehaves as ``server`` says (see ``proxy``)."""
 
     def _handle(self) -> None:
         srv = self.server
         with srv.lock:
             srv.count += 1
             n = srv.count
+            srv.times.append(time.monotonic())
+            srv.methods.append(self.command)
+        body = self.rfile.read(int(self.headers.get("Content-Length") or 0)) if self.command == "POST" else None
         if n <= srv.fail_first:
             if srv.delay:
                 time.sleep(srv.delay)
             else:
-                self.send_error(srv.fail_status)
+                self._send(srv.fail_status, srv.fail_body, "text/plain", srv.fail_headers)
                 return
-        body = self.rfile.read(int(self.headers.get("Content-Length") or 0)) if self.command == "POST" else None
-        query = self.path.partition("?")[2]
-        req = urllib.request.Request(srv.upstream + ("?" + query if query else ""), data=body, method=self.command,
+        if srv.get_limit is not None and self.command == "GET" and len(self.path) > srv.get_limit:
+            self._send(414, b"Request-URI Too Long", "text/plain", {})
+            return
+        form = dict(urllib.parse.parse_qsl(body.decode("utf-8") if body else self.path.partition("?")[2]))
+        text = form.get("query", "")
+        srv.queries.append(text)
+        if srv.shuffle:  # a server that loses the order between pages
+            form["query"] = re.sub(r"ORDER BY( \?\w+)+", "ORDER BY RAND()", text)
+        data = urllib.parse.urlencode(form).encode("utf-8")
+        req = urllib.request.Request(srv.upstream, data=data, method="POST",
                                      headers={"Accept": "application/sparql-results+json",
-                                              "Content-Type": self.headers.get("Content-Type") or
-                                              "application/x-www-form-urlencoded"})
+                                              "Content-Type": "application/x-www-form-urlencoded"})
         with urllib.request.urlopen(req, timeout=60) as up:
             answer = json.loads(up.read())
+        rows = answer["results"]["bindings"]
         extra = {}
-        if srv.cap is not None and len(answer["results"]["bindings"]) > srv.cap:
-            answer["results"]["bindings"] = answer["results"]["bindings"][: srv.cap]
+        offset = re.search(r"OFFSET (\d+)\s*$", text)
+        if srv.max_offset is not None and offset and int(offset.group(1)) >= srv.max_offset:
+            rows[:] = []  # a server that stops paging silently past some offset
+        if srv.cap is not None and len(rows) > srv.cap:
+            rows[srv.cap:] = []
             extra["X-SPARQL-MaxRows"] = str(srv.cap)  # what Virtuoso says when it cuts an answer
-        data = json.dumps(answer).encode("utf-8")
-        self.send_response(200)
-        self.send_header("Content-Type", "application/sparql-results+json")
+        if srv.silent_cap is not None and len(rows) > srv.silent_cap:
+            rows[srv.silent_cap:] = []  # what DBpedia's public endpoint does: no word of it
+        status = 200
+        if n <= srv.partial_first:  # Virtuoso's answer at its time limit: half the rows, 206, X-SQL-State
+            rows[len(rows) // 2:] = []
+            status, extra["X-SQL-State"] = 206, "S1TAT"
+        self._send(status, json.dumps(answer).encode("utf-8"), "application/sparql-results+json", extra)
+
+    def _send(self, status: int, data: bytes, ctype: str, headers: dict) -> None:
+        srv = self.server
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
         self.send_header("Content-Length", str(len(data)))
-        for k, v in extra.items():
+        for k, v in headers.items():
             self.send_header(k, v)
         self.end_headers()
-        self.wfile.write(data)
+        if srv.drip:
+            try:
+                for i in range(len(data)):  # one byte at a time: each read is quick, the answer never ends
+                    self.wfile.write(data[i:i + 1])
+                    self.wfile.flush()
+                    time.sleep(srv.drip)
+            except OSError:  # the client gave up
+                return
+        else:
+            self.wfile.write(data)
 
     do_GET = do_POST = _handle
 
@@ -137,16 +181,31 @@ class _Proxy(BaseHTTPRequestHandler):
         pass
 
 
+_PROXY_DEFAULTS = {"fail_first": 0, "fail_status": 503, "fail_body": b"Service Unavailable", "fail_headers": {},
+                   "delay": 0.0, "cap": None, "silent_cap": None, "max_offset": None, "shuffle": False,
+                   "partial_first": 0, "get_limit": None, "drip": 0.0}
+
+
 @pytest.fixture
 def proxy(server):
-    """``make(fail_first=0, fail_status=503, delay=0, cap=None) -> (url, httpd)``: a loopback proxy."""
+    """``make(**behaviour) -> (url, httpd)``: a loopback proxy to ``server``. Behaviour (defaults in
+    ``_PROXY_DEFAULTS``): the first ``fail_first`` requests wait ``delay`` s, or get ``fail_status``
+    with ``fail_body`` and ``fail_headers``; ``cap`` cuts answers and says so (X-SPARQL-MaxRows),
+    ``silent_cap`` cuts them without a word; ``max_offset``: pages at or past that OFFSET come back
+    empty; ``shuffle``: pages are ordered by RAND(); the first ``partial_first`` answers are 206
+    with half the rows; a GET longer than ``get_limit`` gets 414; ``drip``: seconds between the
+    bytes of every answer. ``httpd`` records ``count``, ``times``, ``methods`` and ``queries``."""
     started = []
 
-    def make(fail_first: int = 0, fail_status: int = 503, delay: float = 0.0, cap: int | None = None):
+    def make(**behaviour):
+        unknown = set(behaviour) - set(_PROXY_DEFAULTS)
+        assert not unknown, unknown
         httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Proxy)
         httpd.daemon_threads = True
         httpd.upstream, httpd.count, httpd.lock = server, 0, threading.Lock()
-        httpd.fail_first, httpd.fail_status, httpd.delay, httpd.cap = fail_first, fail_status, delay, cap
+        httpd.times, httpd.methods, httpd.queries = [], [], []
+        for key, value in {**_PROXY_DEFAULTS, **behaviour}.items():
+            setattr(httpd, key, value)
         threading.Thread(target=httpd.serve_forever, daemon=True).start()
         started.append(httpd)
         return f"http://127.0.0.1:{httpd.server_address[1]}/query", httpd
@@ -181,8 +240,9 @@ def test_options_are_checked_before_any_request():
         RemoteKB("ftp://example.org/sparql")
     with pytest.raises(UsageError, match="not both"):
         open_source("kb.nt", endpoint="http://127.0.0.1:9/sparql")
-    with pytest.raises(UsageError, match="--timeout"):
-        remote_source(timeout=5)
+    with pytest.raises(UsageError, match="--retries"):
+        remote_source(retries=5)
+    assert remote_source(timeout=5) is None  # --timeout also limits the embedded store's queries
     assert remote_source() is None
     kb = remote_source(endpoint="http://127.0.0.1:9/sparql", graph=GRAPH, page_size=5)
     assert (kb.snapshot, kb.checksum, kb.page_size, kb.requests) == (f"http://127.0.0.1:9/sparql graph {GRAPH}",
@@ -244,7 +304,7 @@ def test_endpoint_gives_the_byte_identical_corpus(server, tmp_path):
     assert (tmp_path / "embedded.ttl").read_bytes() == (tmp_path / "remote.ttl").read_bytes()
     ma = json.loads((tmp_path / "embedded.ttl.manifest.json").read_text())
     mb = json.loads((tmp_path / "remote.ttl.manifest.json").read_text())
-    assert mb["kb"] == {"source": server, "snapshot": server, "sha256": None}
+    assert mb["kb"] == {"source": server, "snapshot": server, "sha256": None, "skipped_iris": 0}
     assert ma["kb"]["source"] == "bundled"
     for key in ("corpus", "parameters", "gold_checks"):
         assert {k: v for k, v in ma[key].items() if k != "file"} == {k: v for k, v in mb[key].items() if k != "file"}
@@ -315,3 +375,109 @@ def test_bad_endpoint_options_are_usage_errors(args, needle, tmp_path):
     proc = run("generate", "--docs", "2", "-o", "x.ttl", *args, cwd=tmp_path)
     assert_one_line_error(proc, needle)
     assert proc.returncode == 2 and list(tmp_path.iterdir()) == []
+
+
+# --- issue 14: faults a real server has ------------------------------------------------------------------
+
+
+def test_a_silent_cap_is_found_and_paged_under(proxy, bundled_kb):
+    """DBpedia-style: answers cut at 1,000 rows without a word, pages of 5,000 asked. The first
+    page (1,000 rows, a round number) is taken for a cap: ordered pages of 1,000 (1,000, 1,000,
+    641), then a COUNT (2,641) that agrees; every row arrives."""
+    url, httpd = proxy(silent_cap=1000)
+    want = bundled_kb.select(TOWN_QUERY)
+    assert len(want) == 2641
+    assert Counter(RemoteKB(url, page_size=5000).select(TOWN_QUERY)) == Counter(want)
+    assert httpd.count == 1 + 3 + 1 and "COUNT(*)" in httpd.queries[-1]
+
+
+def test_a_count_that_disagrees_is_an_error(proxy):
+    """A silent cap of 1,000 and a server that stops paging at OFFSET 2,000: 2,000 rows where
+    the COUNT says 2,641: one error, never a smaller answer."""
+    url, _ = proxy(silent_cap=1000, max_offset=2000)
+    with pytest.raises(InputError, match=r"gave 2000 rows for towns where its COUNT says 2641.*--page-size"):
+        RemoteKB(url, page_size=5000).select(TOWN_QUERY)
+
+
+def test_a_server_that_loses_the_order_between_pages_is_an_error(proxy):
+    url, _ = proxy(shuffle=True)
+    with pytest.raises(InputError, match=r"does not keep the order between pages .*came on pages \d+ and \d+"):
+        RemoteKB(url, page_size=100).select(SUBCLASS_QUERY)
+
+
+def test_a_partial_answer_is_retried_never_taken(proxy, bundled_kb):
+    url, httpd = proxy(partial_first=1)
+    kb = RemoteKB(url, retries=1, backoff=0.01)
+    assert Counter(kb.select(SUBCLASS_QUERY)) == Counter(bundled_kb.select(SUBCLASS_QUERY))
+    assert httpd.count == 2
+    url, httpd = proxy(partial_first=100)
+    with pytest.raises(InputError, match=r"failed 2 times: HTTP 206 a partial answer \(X-SQL-State S1TAT\).*"
+                                         r"smaller --page-size"):
+        RemoteKB(url, retries=1, backoff=0.01).select(SUBCLASS_QUERY)
+    assert httpd.count == 2
+
+
+@pytest.mark.parametrize("status", [503, 429, 405])
+def test_retry_after_is_followed(status, proxy, bundled_kb):
+    """The server asks for 1 s (405 with Retry-After: DBpedia's rate limit): the retry comes no
+    sooner, though the back-off alone would wait 0.01 s."""
+    url, httpd = proxy(fail_first=1, fail_status=status, fail_headers={"Retry-After": "1"})
+    rows = RemoteKB(url, retries=1, backoff=0.01).select(SUBCLASS_QUERY)
+    assert Counter(rows) == Counter(bundled_kb.select(SUBCLASS_QUERY))
+    assert httpd.count == 2 and httpd.times[1] - httpd.times[0] >= 1.0
+
+
+def test_retry_after_is_capped_and_405_without_it_is_not_retried(proxy, bundled_kb):
+    url, httpd = proxy(fail_first=1, fail_status=503, fail_headers={"Retry-After": "3600"})
+    rows = RemoteKB(url, retries=1, max_wait=0.2).select(SUBCLASS_QUERY)  # an hour asked, 0.2 s waited
+    assert Counter(rows) == Counter(bundled_kb.select(SUBCLASS_QUERY)) and httpd.count == 2
+    url, httpd = proxy(fail_first=1, fail_status=405)
+    with pytest.raises(InputError, match="HTTP 405"):
+        RemoteKB(url, retries=3, backoff=0.01).select(SUBCLASS_QUERY)
+    assert httpd.count == 1
+
+
+def test_a_414_to_a_get_is_sent_again_as_a_post(proxy, bundled_kb):
+    url, httpd = proxy(get_limit=200)
+    rows = RemoteKB(url, retries=0).select(SUBCLASS_QUERY)
+    assert Counter(rows) == Counter(bundled_kb.select(SUBCLASS_QUERY))
+    assert httpd.methods == ["GET", "POST"]
+
+
+def test_virtuosos_estimated_time_refusal_is_not_retried(proxy):
+    body = b"Virtuoso 42000 Error The estimated execution time 1180 (sec) exceeds the limit of 240 (sec)."
+    url, httpd = proxy(fail_first=100, fail_status=500, fail_body=body)
+    with pytest.raises(InputError, match=r"estimated execution time 1180 \(sec\).*will not succeed on retry: "
+                                         r"give a smaller --page-size or narrower --classes"):
+        RemoteKB(url, retries=3, backoff=0.01).select(SUBCLASS_QUERY)
+    assert httpd.count == 1
+
+
+def test_a_server_that_drips_its_answer_meets_the_deadline(proxy):
+    """A byte every 0.05 s: every socket read is quick, the answer would take minutes; the
+    deadline of 0.5 s for the whole answer ends it (then the retry, then the error)."""
+    url, httpd = proxy(drip=0.05)
+    with pytest.raises(InputError, match=r"failed 2 times: TimeoutError: the answer took more than 0.5 s"):
+        RemoteKB(url, timeout=0.5, retries=1, backoff=0.01).select(SUBCLASS_QUERY)
+    assert httpd.count == 2
+
+
+def test_iris_sparql_cannot_write_are_skipped_and_counted(server):
+    kb = RemoteKB(server, graph=BAD_GRAPH)
+    rows = kb.select("SELECT ?s ?l WHERE { ?s <http://www.w3.org/2000/01/rdf-schema#label> ?l }")
+    assert rows == [("http://example.org/ok", "ok")]
+    assert kb.skipped_iris == {"http://example.org/bad name", 'http://example.org/q"x', "http://example.org/100%zz"}
+
+
+def test_an_endpoint_url_keeps_its_own_parameters(server):
+    """``…/query?default-graph-uri=G`` is the URL plus a parameter sent with every request (it was
+    mangled into ``…?default-graph-uri=G?query=…``); a #fragment or a query= of its own is refused."""
+    from urllib.parse import quote
+
+    rows = RemoteKB(f"{server}?default-graph-uri={quote(GRAPH, safe='')}").select(
+        "SELECT ?s ?o WHERE { ?s <http://www.w3.org/2000/01/rdf-schema#label> ?o }")
+    assert sorted(rows) == [("http://example.org/a", "A"), ("http://example.org/b", 'B "quoted" }')]
+    with pytest.raises(UsageError, match="#fragment"):
+        RemoteKB(server + "#top")
+    with pytest.raises(UsageError, match="query= parameter"):
+        RemoteKB(server + "?query=ASK%7B%7D")
