@@ -16,7 +16,7 @@ from typing import Callable, Sequence
 
 from bengal.generate.density import count_tokens
 from bengal.generate.gender import Gender
-from bengal.generate.kbview import Entity, Ontology
+from bengal.generate.kbview import TEXT_KINDS, Entity, Ontology
 from bengal.generate.lexicon import Lexicon
 from bengal.generate.paraphrase import Paraphraser
 from bengal.generate.realise import realise_pieces
@@ -260,8 +260,10 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                             candidates.append((alt, _PREFERENCE))
         if paraphraser is not None:
             # the other voice ("Y was founded by X"), for a sentence of one fact
+            # (not for a concept object: "Laptop is made by X" opens with a bare common noun)
             other_voice = (paraphraser.voice_template(head.prop, len(head.objects))
-                           if len(group) == 1 and head.date is None else None)
+                           if len(group) == 1 and head.date is None
+                           and not any(o.form_kind in TEXT_KINDS for o in head.objects) else None)
             if other_voice is not None:
                 voiced = fact_sentence(lex, onto, head.prop, subject, head.objects, past=is_past,
                                        template=other_voice)

@@ -82,7 +82,7 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
         token, 6 decimals), ``density_per_document`` (``min``/``mean``/``max``),
         ``fallback_sentences``, ``facts_per_property`` (local name → count, most
         frequent first), ``token_counter``; then ``surface_forms``, ``ambiguity``,
-        ``emerging`` (:func:`dial_stats`), ``mentions`` (``--mentions named``: concepts written as
+        ``emerging`` (:func:`dial_stats`), ``mention_mode`` (``--mentions named``: concepts written as
         text, facts left out), ``literals`` (``--literals``: dates written, documents with one),
         ``paraphrase`` and ``pronouns`` when on.
     """
@@ -135,7 +135,7 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
     if config.mentions == "named":
         concepts = Counter(p for doc in made for p in doc.concepts)
         left_out = Counter(p for doc in made for p in doc.left_out)
-        stats["mentions"] = {
+        stats["mention_mode"] = {
             "mode": "named",
             "concepts_as_text": sum(concepts.values()),
             "concepts_by_property": dict(sorted(concepts.items(), key=lambda kv: (-kv[1], kv[0]))),

@@ -300,5 +300,5 @@ def test_named_mode_gold_holds_every_name(bundled_kb, named_labels, strategy):
         found += [(s, doc.text) for s in names_outside_gold(doc, named_labels)]
         found += [(name, doc.text) for name, p in NAMED_FAULTS.items() if p.search(doc.text)]
     assert found == []
-    assert generated.stats["mentions"]["mode"] == "named"
+    assert generated.stats["mention_mode"]["mode"] == "named"
     assert generated.stats["literals"]["dates"] == sum(generated.stats["literals"]["dates_by_property"].values())
