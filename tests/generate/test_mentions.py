@@ -302,3 +302,15 @@ def test_named_mode_gold_holds_every_name(bundled_kb, named_labels, strategy):
     assert found == []
     assert generated.stats["mention_mode"]["mode"] == "named"
     assert generated.stats["literals"]["dates"] == sum(generated.stats["literals"]["dates_by_property"].values())
+
+
+def test_the_manifest_records_both_options(tmp_path):
+    from bengal.workflows.generate_files import generate_files
+
+    _, manifest = generate_files(tmp_path / "c.jsonl", docs=2, seed=3, mentions="all", literals=False)
+    assert (manifest["parameters"]["mentions"], manifest["parameters"]["literals"]) == ("all", False)
+    assert "mention_mode" not in manifest["stats"] and "literals" not in manifest["stats"]
+    _, manifest = generate_files(tmp_path / "d.jsonl", docs=2, seed=3)
+    assert (manifest["parameters"]["mentions"], manifest["parameters"]["literals"]) == ("named", True)
+    assert manifest["stats"]["mention_mode"]["mode"] == "named"
+    assert manifest["stats"]["literals"]["dates_by_property"].keys() == {"birthDate", "deathDate", "releaseDate"}
