@@ -13,13 +13,14 @@ from click.core import ParameterSource
 
 from bengal.cli._app import cli, echo_lines, progress_bar
 from bengal.cli._kbsource import kb_source_options
+from bengal.generate.mentions import MENTION_MODES
 from bengal.generate.strategies import STRATEGIES
 from bengal.io.formats import uri_formats
 
 #: CLI option name → GenerateConfig field, for the options a preset may set.
 _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentences", "seed", "classes", "lang",
                    "surface_forms", "pronouns", "annotate_pronouns", "paraphrase", "sentence_length",
-                   "ambiguity", "emerging")
+                   "ambiguity", "emerging", "mentions", "literals")
 
 
 @cli.command()
@@ -53,6 +54,13 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
 @click.option("--emerging", type=click.FloatRange(0, 1, max_open=True), default=0.0, show_default=True,
               help="Share of mentions (0-1) that are emerging entities: made-up persons, organisations and "
               "places outside the KB (URIs under http://bengal.invalid/notInWiki/).")
+@click.option("--mentions", type=click.Choice(MENTION_MODES), default="named", show_default=True,
+              help="named: only named entities (persons, organisations, places, works, events, ...) are gold "
+              "mentions and KB concepts (genres, instruments, occupations, ...) are lower-case text, as news "
+              "corpora annotate; all: every KB resource a mention (BENGAL; the B1-B10 presets).")
+@click.option("--literals/--no-literals", default=True, show_default=True,
+              help="Write the KB's birth, death and release dates as text (\"born on 4 May 1950 in Ulm\"); "
+              "a person born before 1900 is written in the past tense.")
 @kb_source_options
 @click.option("--kb", "kb_path", type=click.Path(path_type=Path), default=None,
               help="KB dump (.nt/.ttl, .gz) or pyoxigraph store folder; default: the bundled DBpedia sample.")
@@ -65,8 +73,8 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
 @click.option("-q", "--quiet", is_flag=True, help="No progress or summary on stderr.")
 @click.pass_context
 def generate(ctx, preset, list_presets, docs, density, strategy, min_sentences, max_sentences, seed, classes, lang,
-             surface_forms, pronouns, paraphrase, annotate_pronouns, sentence_length, ambiguity, emerging, kb_path,
-             output, fmt, jobs, quiet, remote, kb_timeout, kb_lenient) -> None:
+             surface_forms, pronouns, paraphrase, annotate_pronouns, sentence_length, ambiguity, emerging, mentions,
+             literals, kb_path, output, fmt, jobs, quiet, remote, kb_timeout, kb_lenient) -> None:
     """Generate a NER + EL benchmark with exact gold from the KB."""
     from bengal.generate.presets import list_presets as all_presets
     from bengal.io.manifest import manifest_path

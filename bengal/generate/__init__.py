@@ -1,7 +1,8 @@
 """Generation of gold standards from a KB (BENGAL, Ngonga Ngomo et al., INLG 2018).
 
-Pipeline: KB → seed selection → subgraph (strategy) → verbalisation (lexicon,
-density control) → Document with gold mentions → gold checks → writer.
+Pipeline: KB → seed selection → subgraph (strategy) → what is a mention
+(:mod:`bengal.generate.mentions`) and dates (:mod:`bengal.generate.literals`) → document plan →
+microplan (lexicon, density control) → realisation → Document with gold mentions → gold checks → writer.
 
 Python users call :func:`generate` (returns a corpus, writes nothing) or
 :func:`bengal.workflows.generate_files` (what ``bengal generate`` runs: checks and writes).

@@ -15,6 +15,7 @@ from bengal.errors import UsageError
 from bengal.generate.density import parse_density
 from bengal.generate.docplan import DEFAULT_SENTENCE_LENGTH
 from bengal.generate.lexicon import load_lexicon
+from bengal.generate.mentions import MENTION_MODES
 from bengal.generate.strategies import STRATEGIES
 from bengal.kb.sparql import DBO
 from bengal.model import Document
@@ -56,6 +57,12 @@ class GenerateConfig:
             ``None``: off.
         emerging: ``--emerging X``, the wanted share of mentions that are emerging entities
             (made up, outside the KB), in [0, 1) (:mod:`bengal.generate.emerging`); 0: none.
+        mentions: ``--mentions``: ``"named"`` (only named entities are gold mentions; KB concepts
+            such as genres and instruments are lower-case text) or ``"all"`` (BENGAL: every KB
+            resource a mention; the B1–B10 presets); :mod:`bengal.generate.mentions`.
+        literals: ``--literals``: write the subjects' birth, death and release dates as plain text
+            ("born on 4 May 1950 in Ulm"), and a person born before the lexicon's
+            ``past_born_before`` year in the past tense (:mod:`bengal.generate.literals`).
 
     Raises:
         UsageError: on construction, for values out of range or unknown names.
@@ -76,6 +83,8 @@ class GenerateConfig:
     sentence_length: float = DEFAULT_SENTENCE_LENGTH
     ambiguity: float | None = None
     emerging: float = 0.0
+    mentions: str = "named"
+    literals: bool = True
 
     def __post_init__(self) -> None:
         if self.docs < 1:
@@ -95,6 +104,8 @@ class GenerateConfig:
             raise UsageError(f"--ambiguity must be in [0, 1], not {self.ambiguity}")
         if not 0.0 <= self.emerging < 1.0:
             raise UsageError(f"--emerging must be in [0, 1), not {self.emerging}")
+        if self.mentions not in MENTION_MODES:
+            raise UsageError(f"unknown --mentions {self.mentions!r} (available: {', '.join(MENTION_MODES)})")
         parse_density(self.density)
         if not 3 <= self.sentence_length <= 80:
             raise UsageError(f"--sentence-length must lie in [3, 80] tokens, not {self.sentence_length}")
@@ -127,9 +138,11 @@ def expand_class(name: str) -> str:
     return DBO + name
 
 
-#: GenerateConfig fields added after corpus ids were first published.
+#: GenerateConfig fields added after corpus ids were first published, with the value that gives
+#: the text made before them (left out of the id then, so that B1–B10 keep their ids).
 _LATER_FIELDS: dict[str, object] = {"surface_forms": False, "pronouns": False, "annotate_pronouns": False,
-                                     "sentence_length": DEFAULT_SENTENCE_LENGTH, "ambiguity": None, "emerging": 0.0}
+                                     "sentence_length": DEFAULT_SENTENCE_LENGTH, "ambiguity": None, "emerging": 0.0,
+                                     "mentions": "all", "literals": False}
 
 
 def corpus_id(config: GenerateConfig, documents: Sequence[Document]) -> str:

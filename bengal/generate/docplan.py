@@ -76,12 +76,13 @@ def plan_document(sub: Subgraph, length: Callable[[Unit], int], target_length: f
         if not objects:
             continue
         k = where.get((u.subject.uri, u.prop))
-        if (k is not None and len(units[k].objects) + len(objects) <= MAX_LIST
+        if (k is not None and u.date is None and units[k].date is None
+                and len(units[k].objects) + len(objects) <= MAX_LIST
                 and (can_list is None or can_list(u.prop, u.subject))):
-            units[k] = Unit(u.subject, u.prop, units[k].objects + tuple(objects))  # one coordinated list
+            units[k] = units[k]._replace(objects=units[k].objects + tuple(objects))  # one coordinated list
         else:
             where[(u.subject.uri, u.prop)] = len(units)
-            units.append(Unit(u.subject, u.prop, tuple(objects)))
+            units.append(u._replace(objects=tuple(objects)))
     groups: list[list[Unit]] = []
     tokens = 0
     for u in units:

@@ -13,10 +13,15 @@ from typing import Iterable, Sequence, cast
 from bengal.kb.labels import local_name, surface_of, writable_label
 from bengal.kb.sparql import DBO, PREFIXES, SparqlKB, iri, values
 
-__all__ = ["Entity", "Ontology", "TOP_CLASSES", "consistent_classes", "is_list_page",
+__all__ = ["Entity", "TEXT_KINDS", "Ontology", "TOP_CLASSES", "consistent_classes", "is_list_page",
             "load_ontology", "seed_candidates", "is_seed", "outgoing_facts",
            "incoming_facts", "entities", "subject_details", "SubjectDetails", "property_frequencies",
-           "DEMONYM_PROPERTIES"]
+           "DEMONYM_PROPERTIES", "LITERAL_PROPERTIES",
+           "incoming_property_counts"]
+
+
+#: ``Entity.form_kind`` values written as plain text, never as a gold mention.
+TEXT_KINDS = ("concept", "literal")
 
 
 @dataclass(frozen=True)
@@ -30,7 +35,9 @@ class Entity:
         form: the text written for this mention when it is not the label (a family
             name, an alt label, a pronoun; see :mod:`bengal.generate.surface`), else ``None``.
         form_kind: what ``form`` is ("family_name", "unqualified", "alt_label",
-            "acronym", "pronoun"), for the manifest's counts.
+            "acronym", "pronoun"), for the manifest's counts; "concept" (a KB concept written
+            as a common noun, :mod:`bengal.generate.mentions`) and "literal" (a date,
+            :mod:`bengal.generate.literals`) are :data:`TEXT_KINDS`: plain text, never a mention.
     """
 
     uri: str
@@ -283,6 +290,10 @@ def incoming_facts(kb: SparqlKB, onto: Ontology, target: str, limit: int = 64) -
 DEMONYM_PROPERTIES = ("nationality", "citizenship", "stateOfOrigin", "country", "birthPlace")
 
 
+#: Literal properties the verbaliser can write ("born on 4 May 1950"), the ones the bundled KB
+#: holds (``kb/README.md``: FactBench's dates; it has no founding years or other numbers).
+LITERAL_PROPERTIES = ("birthDate", "deathDate", "releaseDate")
+
 #: Properties whose presence says that a person has died.
 _DEATH_PROPERTIES = ("deathDate", "deathPlace", "deathYear", "deathCause", "restingPlace")
 
@@ -296,15 +307,18 @@ class SubjectDetails:
             ``restingPlace`` (facts about a person take the past tense).
         countries: ``(property local name, country IRI)`` pairs for a demonym, in
             :data:`DEMONYM_PROPERTIES` order, then by IRI.
+        dates: ``(property local name, lexical value)`` of :data:`LITERAL_PROPERTIES` that have
+            exactly one value (a KB that gives two birth dates is not believed), sorted.
     """
 
     deceased: bool = False
     countries: tuple[tuple[str, str], ...] = ()
+    dates: tuple[tuple[str, str], ...] = ()
 
 
 def subject_details(kb: SparqlKB, uris: Sequence[str]) -> dict[str, SubjectDetails]:
     """``{uri: SubjectDetails}`` for every URI in ``uris`` (one query per 200 URIs)."""
-    props = [*_DEATH_PROPERTIES, *DEMONYM_PROPERTIES]
+    props = list(dict.fromkeys([*_DEATH_PROPERTIES, *DEMONYM_PROPERTIES, *LITERAL_PROPERTIES]))
     result: dict[str, SubjectDetails] = {}
     uris = sorted(set(uris))
     for start in range(0, len(uris), 200):
@@ -317,8 +331,11 @@ def subject_details(kb: SparqlKB, uris: Sequence[str]) -> dict[str, SubjectDetai
             }}"""))
         dead: set[str] = set()
         found: dict[str, set[tuple[int, str, str]]] = {}
+        dates: dict[tuple[str, str], set[str]] = {}
         for e, p, o, c in rows:
             name = local_name(p)
+            if name in LITERAL_PROPERTIES and o and not o.startswith("http"):
+                dates.setdefault((e, name), set()).add(o)
             if name in _DEATH_PROPERTIES:
                 dead.add(e)
             if name in DEMONYM_PROPERTIES and o and o.startswith("http"):
@@ -327,8 +344,20 @@ def subject_details(kb: SparqlKB, uris: Sequence[str]) -> dict[str, SubjectDetai
                 if name == "birthPlace" and c:
                     found[e].add((rank, name, c))
         for e in chunk:
-            result[e] = SubjectDetails(e in dead, tuple((n, o) for _, n, o in sorted(found.get(e, ()))))
+            result[e] = SubjectDetails(e in dead, tuple((n, o) for _, n, o in sorted(found.get(e, ()))),
+                                       tuple(sorted((n, next(iter(vs))) for (x, n), vs in dates.items()
+                                                    if x == e and len(vs) == 1)))
     return result
+
+
+def incoming_property_counts(kb: SparqlKB, uri: str) -> dict[str, int]:
+    """``{property IRI: number of triples (s, property, uri)}`` over the ``dbo:`` properties that
+    point at ``uri``: how the KB uses an entity ("Guitar" is the object of ``instrument`` hundreds
+    of times, "Motown" of ``recordLabel``)."""
+    rows = cast("list[tuple[str, str]]", kb.select(PREFIXES + f"""
+        SELECT ?p (COUNT(*) AS ?n) WHERE {{ ?s ?p {iri(uri)} . FILTER(STRSTARTS(STR(?p), "{DBO}")) }}
+        GROUP BY ?p"""))
+    return {p: int(n) for p, n in rows}
 
 
 def property_frequencies(kb: SparqlKB) -> dict[str, int]:

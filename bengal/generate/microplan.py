@@ -16,7 +16,7 @@ from typing import Callable, Sequence
 
 from bengal.generate.density import count_tokens
 from bengal.generate.gender import Gender
-from bengal.generate.kbview import Entity, Ontology
+from bengal.generate.kbview import TEXT_KINDS, Entity, Ontology
 from bengal.generate.lexicon import Lexicon
 from bengal.generate.paraphrase import Paraphraser
 from bengal.generate.realise import realise_pieces
@@ -240,13 +240,14 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                                              describe_subject=ref == "describe", variant=v, past=is_past,
                                              apposition=appos, subject_apposition=sa,
                                              pronoun=pronoun if ref == "pronoun" else None,
-                                             annotate_pronoun=annotate_pronouns)]
+                                             annotate_pronoun=annotate_pronouns, date=head.date)]
                     ok = True
                     for u in group[1:]:
                         if not fact_templates(lex, onto, u.prop, subject, len(u.objects)):
                             ok = False
                             break
-                        clauses.append(fact_sentence(lex, onto, u.prop, subject, u.objects, past=is_past))
+                        clauses.append(fact_sentence(lex, onto, u.prop, subject, u.objects, past=is_past,
+                                                     date=u.date))
                     if not ok:
                         continue
                     joined = aggregate(lex, clauses, is_person(subject))
@@ -259,7 +260,10 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                             candidates.append((alt, _PREFERENCE))
         if paraphraser is not None:
             # the other voice ("Y was founded by X"), for a sentence of one fact
-            other_voice = paraphraser.voice_template(head.prop, len(head.objects)) if len(group) == 1 else None
+            # (not for a concept object: "Laptop is made by X" opens with a bare common noun)
+            other_voice = (paraphraser.voice_template(head.prop, len(head.objects))
+                           if len(group) == 1 and head.date is None
+                           and not any(o.form_kind in TEXT_KINDS for o in head.objects) else None)
             if other_voice is not None:
                 voiced = fact_sentence(lex, onto, head.prop, subject, head.objects, past=is_past,
                                        template=other_voice)

@@ -9,6 +9,7 @@ corpus and its manifest.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import multiprocessing
 import random
@@ -32,6 +33,7 @@ from bengal.generate.kbview import (
     Entity,
     consistent_classes,
     entities,
+    incoming_property_counts,
     is_list_page,
     is_seed,
     load_ontology,
@@ -39,12 +41,15 @@ from bengal.generate.kbview import (
     subject_details,
 )
 from bengal.generate.lexicon import load_lexicon
+from bengal.generate.literals import add_literals, birth_year
+from bengal.generate.mentions import MentionPolicy
 from bengal.generate.microplan import microplan
 from bengal.generate.paraphrase import Paraphraser
 from bengal.generate.stats import MadeDocument, ambiguity_index, generation_stats
 from bengal.generate.strategies import STRATEGIES, FactSource, StrategyContext, Unit
 from bengal.generate.surface import AmbiguityDial, SurfaceForms, order_seeds
 from bengal.generate.verbalise import (
+    class_noun,
     fact_sentence,
     fact_templates,
     realise,
@@ -92,6 +97,8 @@ class DocumentMaker:
         self.facts = FactSource(kb, self.onto)
         self.strategy = STRATEGIES[config.strategy]
         self.target = config.density_target
+        self.policy = MentionPolicy(self.lex, self.onto, config.mentions, keep=lambda e: is_emerging(e.uri),
+                                    links=functools.partial(incoming_property_counts, kb))
         self.forms = None
         if config.surface_forms:
             self.forms = SurfaceForms(kb, self.persons, self.onto.subclasses([DBO + "Place"]),
@@ -134,17 +141,30 @@ class DocumentMaker:
         if not is_seed(onto, facts, self.wanted):
             return None
         typed = 1 if info.classes and k >= 2 else 0
+        if typed and self.policy.named_only and class_noun(lex, onto, info) in lex.meta.get("apposition_vague", ()):
+            typed = 0  # --mentions named: never "Jane Novak was an American person."
+        policy = self.policy if self.policy.named_only else None
         ctx = StrategyContext(info, self.facts, rng, self.can_list,
-                              facts if self.ambiguity is None else self.ambiguity.prefer_facts(facts))
+                              facts if self.ambiguity is None else self.ambiguity.prefer_facts(facts),
+                              policy.may_be_subject if policy is not None else None)
         sub = self.strategy(ctx, k - typed, max(config.min_sentences - typed, 1))
         if sub is None:
             return None
         if self.emerging is not None:
             sub = self.emerging.place(sub, rng)
+        sub, concepts = self.policy.apply(sub)
+        if not sub.units:
+            return None
         details = subject_details(self.kb, sorted({u.subject.uri for u in sub.units} | {info.uri}))
-        past = {uri for uri, d in details.items() if d.deceased}
-        past &= {u.subject.uri for u in sub.units if onto.is_instance(u.subject, self.persons)} | (
+        people = {u.subject.uri for u in sub.units if onto.is_instance(u.subject, self.persons)} | (
             {info.uri} if onto.is_instance(info, self.persons) else set())
+        past = {uri for uri, d in details.items() if d.deceased}
+        dates: dict[str, int] = {}
+        if config.literals:
+            sub, dates = add_literals(lex, onto, sub, details)
+            before = int(lex.data.get("tense", {}).get("past_born_before", 0))
+            past |= {uri for uri, d in details.items() if (birth_year(d) or before) < before}
+        past &= people
         opening = None
         if typed:
             opening = type_sentence(lex, onto, info, self.demonym(details[info.uri].countries), info.uri in past)
@@ -174,7 +194,10 @@ class DocumentMaker:
         return MadeDocument(text, tuple(mentions), len(sentences), tokens, sum(s.fallback for s in sentences),
                             tuple(local_name(u.prop) for u in sub.units for _ in u.objects), kinds, pronouns,
                             sum(1 for s in sentences if s.paraphrase),
-                            tuple(op for s in sentences for op in s.paraphrase))
+                            tuple(op for s in sentences for op in s.paraphrase),
+                            tuple(sorted(p for p, n in concepts.concepts.items() for _ in range(n))),
+                            tuple(sorted(p for p, n in concepts.left_out.items() for _ in range(n))),
+                            tuple(sorted(p for p, n in dates.items() for _ in range(n))))
 
     def _form_chooser(self, seed_uri: str) -> Callable[[Entity, bool], Entity | None]:
         """``choose(entity, named_before) -> Entity | None``: the alternative surface form of a

@@ -4,7 +4,9 @@ A preset file ``generators/NAME.toml`` holds a ``description`` and a
 ``[generate]`` table whose keys are fields of
 :class:`bengal.generate.config.GenerateConfig` (``docs``, ``density``,
 ``strategy``, ``min_sentences``, ``max_sentences``, ``seed``, ``classes``,
-``lang``, ``paraphrase``, ``surface_forms``, ``pronouns``, ``annotate_pronouns``).
+``lang``, ``paraphrase``, ``surface_forms``, ``pronouns``, ``annotate_pronouns``, ``mentions``,
+``literals``). BENGAL's B1–B10 set ``mentions = "all"`` and ``literals = false``: every KB
+resource a mention and no dates, as BENGAL wrote them.
 Options given on the command line override a preset's values (a flag given on
 the command line turns the feature on; it cannot turn a preset's flag off).
 """
@@ -23,7 +25,7 @@ __all__ = ["Preset", "list_presets", "load_preset", "PRESET_KEYS"]
 
 #: Keys a preset's ``[generate]`` table may set.
 PRESET_KEYS = ("docs", "density", "strategy", "min_sentences", "max_sentences", "seed", "classes", "lang",
-               "paraphrase", "surface_forms", "pronouns", "annotate_pronouns")
+               "paraphrase", "surface_forms", "pronouns", "annotate_pronouns", "mentions", "literals")
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,7 @@ def load_preset(name: str) -> Preset:
     types: dict[str, type | tuple[type, ...]] = {
         "docs": int, "min_sentences": int, "max_sentences": int, "seed": int, "strategy": str, "lang": str,
         "paraphrase": bool, "surface_forms": bool, "pronouns": bool, "annotate_pronouns": bool,
+        "mentions": str, "literals": bool,
         "density": (str, int, float), "classes": list}
     for key, value in values.items():
         if not isinstance(value, types[key]) or (types[key] is int and isinstance(value, bool)):

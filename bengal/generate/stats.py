@@ -16,7 +16,7 @@ from typing import Any, Sequence
 
 from bengal.generate.config import GenerateConfig
 from bengal.generate.emerging import EMERGING_NAMESPACE, is_emerging
-from bengal.generate.kbview import Ontology
+from bengal.generate.kbview import LITERAL_PROPERTIES, Ontology
 from bengal.generate.paraphrase import OPERATIONS
 from bengal.generate.surface import AmbiguityIndex
 from bengal.kb.sparql import DBO, SparqlKB
@@ -42,6 +42,9 @@ class MadeDocument:
         pronouns: ``(pronoun, gender source)`` of the subject pronouns written (gold or not).
         paraphrased_sentences: sentences with at least one paraphrasing operation.
         paraphrase_operations: the operations applied, one entry per use.
+        concepts: per KB concept written as plain text (``--mentions named``), its property's local name.
+        left_out: per fact left out by ``--mentions named``, its property's local name.
+        dates: per date planned as text (``--literals``), its property's local name.
     """
 
     text: str
@@ -54,6 +57,9 @@ class MadeDocument:
     pronouns: tuple[tuple[str, str], ...] = ()
     paraphrased_sentences: int = 0
     paraphrase_operations: tuple[str, ...] = ()
+    concepts: tuple[str, ...] = ()
+    left_out: tuple[str, ...] = ()
+    dates: tuple[str, ...] = ()
 
 
 def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: SparqlKB, onto: Ontology,
@@ -76,7 +82,9 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
         token, 6 decimals), ``density_per_document`` (``min``/``mean``/``max``),
         ``fallback_sentences``, ``facts_per_property`` (local name → count, most
         frequent first), ``token_counter``; then ``surface_forms``, ``ambiguity``,
-        ``emerging`` (:func:`dial_stats`), ``paraphrase`` and ``pronouns`` when on.
+        ``emerging`` (:func:`dial_stats`), ``mention_mode`` (``--mentions named``: concepts written as
+        text, facts left out), ``literals`` (``--literals``: dates written, documents with one),
+        ``paraphrase`` and ``pronouns`` when on.
     """
     per_doc_density: list[float] = []
     per_doc_sentences: list[int] = []
@@ -124,6 +132,27 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
         stats["surface_forms"] = surface_form_stats(kb, onto, surfaces, form_counts)
     if config.ambiguity is not None or config.emerging > 0:
         stats.update(dial_stats(kb, onto, made, config))
+    if config.mentions == "named":
+        concepts = Counter(p for doc in made for p in doc.concepts)
+        left_out = Counter(p for doc in made for p in doc.left_out)
+        stats["mention_mode"] = {
+            "mode": "named",
+            "concepts_as_text": sum(concepts.values()),
+            "concepts_by_property": dict(sorted(concepts.items(), key=lambda kv: (-kv[1], kv[0]))),
+            "facts_left_out": sum(left_out.values()),
+            "left_out_by_property": dict(sorted(left_out.items(), key=lambda kv: (-kv[1], kv[0]))),
+        }
+    if config.literals:
+        dates = Counter(p for doc in made for p in doc.dates)
+        with_date = sum(1 for doc in made if doc.dates)
+        stats["literals"] = {
+            "dates": sum(dates.values()),
+            "dates_by_property": {p: dates.get(p, 0) for p in LITERAL_PROPERTIES},
+            "documents_with_a_date": with_date,
+            "share_of_documents": round(with_date / len(made), 6),
+            "kb_reach": "the bundled KB's literals are birth and death dates (about 900 typed persons) and film "
+                        "release dates; it has no founding years or other numbers",
+        }
     if config.paraphrase:
         stats["paraphrase"] = {
             "sentences_paraphrased": totals["paraphrased_sentences"],

@@ -34,11 +34,16 @@ WALK_ATTEMPTS = 6
 
 
 class Unit(NamedTuple):
-    """Facts that share a subject and a property: ``subject prop o`` for every ``o`` in ``objects``."""
+    """Facts that share a subject and a property: ``subject prop o`` for every ``o`` in ``objects``.
+
+    ``date``: a date phrase said in the same clause ("on 4 May 1950": "X was born on 4 May 1950
+    in Y"; :mod:`bengal.generate.literals`), else ``None``.
+    """
 
     subject: Entity
     prop: str
     objects: tuple[Entity, ...]
+    date: str | None = None
 
 
 @dataclass(frozen=True)
@@ -105,6 +110,10 @@ class StrategyContext:
         rng: the document's random generator (seeded by (seed, seed entity)).
         can_list: ``can_list(prop, subject)``: whether the lexicon has a list form.
         seed_facts: the seed's outgoing facts (already fetched by the seed test).
+        may_be_subject: ``may_be_subject(prop, entity)``: whether the document may say facts
+            about ``entity``, reached by a fact of ``prop`` (an incoming fact's subject: its
+            ``prop``); ``None``: any (``--mentions named`` says nothing about concepts,
+            :meth:`bengal.generate.mentions.MentionPolicy.may_be_subject`).
     """
 
     seed: Entity
@@ -112,6 +121,7 @@ class StrategyContext:
     rng: random.Random
     can_list: Callable[[str, Entity], bool]
     seed_facts: Sequence[tuple[str, Entity]] = field(default_factory=list)
+    may_be_subject: Callable[[str | None, Entity], bool] | None = None
 
 
 def _group(subject: Entity, facts: Sequence[tuple[str, Entity]], ctx: StrategyContext, seen: set[str],
@@ -186,7 +196,8 @@ def sym(ctx: StrategyContext, n_units: int, min_units: int) -> Subgraph | None:
     """
     seen: set[str] = {ctx.seed.uri}
     out_units = _group(ctx.seed, ctx.seed_facts, ctx, seen)
-    in_units = [Unit(s, p, (ctx.seed,)) for p, s in ctx.facts.incoming(ctx.seed.uri) if s.uri not in seen]
+    in_units = [Unit(s, p, (ctx.seed,)) for p, s in ctx.facts.incoming(ctx.seed.uri)
+                if s.uri not in seen and (ctx.may_be_subject is None or ctx.may_be_subject(None, s))]
     if not in_units:
         return None
     ctx.rng.shuffle(out_units)
@@ -205,7 +216,8 @@ def sym(ctx: StrategyContext, n_units: int, min_units: int) -> Subgraph | None:
 def _walk(ctx: StrategyContext, n_units: int, stay: float) -> list[Unit]:
     """One random walk from the seed: each step says one fact ``(current, p, o)`` with an
     unvisited ``o``; afterwards the walk moves to ``o`` (probability ``1 - stay``) or
-    stays on the current entity (when that still has an unvisited object)."""
+    stays on the current entity (when that still has an unvisited object); it never moves to an
+    entity that ``ctx.may_be_subject`` refuses."""
     visited = {ctx.seed.uri}
     current = ctx.seed
     units: list[Unit] = []
@@ -213,7 +225,9 @@ def _walk(ctx: StrategyContext, n_units: int, stay: float) -> list[Unit]:
     while len(units) < n_units:
         if last is not None:
             move = ctx.rng.random() >= stay
-            if move or not any(o.uri not in visited for _, o in _facts_of(ctx, current)):
+            if ctx.may_be_subject is not None and not ctx.may_be_subject(units[-1].prop, last):
+                pass  # a concept ("the clarinet"): the walk stays where it is
+            elif move or not any(o.uri not in visited for _, o in _facts_of(ctx, current)):
                 current = last
         options = [(p, o) for p, o in _facts_of(ctx, current) if o.uri not in visited]
         if not options:

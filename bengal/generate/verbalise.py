@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Callable, Sequence, Union
 
-from bengal.generate.kbview import Entity, Ontology
+from bengal.generate.kbview import TEXT_KINDS, Entity, Ontology
 from bengal.generate.lexicon import Lexicon
 from bengal.generate.realise import realise_pieces
 from bengal.kb.labels import local_name
@@ -101,7 +101,7 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
                   describe_subject: bool = False, variant: int = 0, past: bool = False,
                   apposition: bool = False, subject_apposition: bool = False,
                   pronoun: tuple[str, str] | None = None, annotate_pronoun: bool = False,
-                  template: str | None = None) -> Sentence:
+                  template: str | None = None, date: str | None = None) -> Sentence:
     """One sentence for ``subject prop o`` for every ``o`` in ``objects`` (a list when
     there are several; the caller checks :func:`fact_templates` allows it).
 
@@ -124,6 +124,9 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
             (coreference); else it is plain text.
         template: a template to use instead of the lexicon's variant (paraphrasing's
             other voice, :class:`bengal.generate.paraphrase.Paraphraser`).
+        date: a date phrase said in the clause ("on 4 May 1950"): the property's ``with_date``
+            template ("{s} was born {d} in {o}.") with ``{d}`` replaced is used instead
+            (:class:`bengal.generate.strategies.Unit`'s ``date``).
 
     Raises:
         ValueError: when the lexicon has no list form for several objects, or a
@@ -134,6 +137,8 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
     if not variants:
         raise ValueError(f"the lexicon has no list form for {name}")
     template = variants[variant] if template is None else template
+    if date is not None:
+        template = lex.data["templates"][name]["with_date"].replace("{d}", date)
     if past:
         template = lex.past(template)
     fallback = name not in lex.data["templates"]
@@ -186,6 +191,8 @@ def apposition_phrase(lex: Lexicon, onto: Ontology, entity: Entity) -> str | Non
     lexicon's ``[apposition]`` table keyed by the entity's classes (most specific
     first), or ``None``."""
     table = lex.data.get("apposition", {})
+    if entity.form_kind in TEXT_KINDS:
+        return None
     for cls in entity.classes:
         phrase = table.get(local_name(cls))
         if phrase:
@@ -250,6 +257,9 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
     predicate = 0
 
     def add_entity(entity: Entity) -> None:
+        if entity.form_kind in TEXT_KINDS:  # a concept or a date: plain text, never a mention
+            pieces.append(entity.surface)
+            return
         before = pieces[-1] if pieces and isinstance(pieces[-1], str) else ""
         if lex.takes_definite_article(entity.surface) and not re.search(r"(^|\s)the\s$", before, re.I):
             pieces.append("the ")

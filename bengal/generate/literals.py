@@ -1,0 +1,113 @@
+"""Literal facts: the dates the KB has, written as plain text ("born on 4 May 1950 in Ulm").
+
+News carries dates and numbers that are not mentions; ``--literals`` (on by default) writes a
+subject's :data:`bengal.generate.kbview.LITERAL_PROPERTIES` (birth, death and release dates:
+what the bundled KB holds; it has no founding years or other numbers) as non-entity text.
+A birth or death date joins its place fact ("X was born on 4 May 1950 in Ulm", the
+property's ``with_date`` template), else it is a fact of its own ("X was born in 1950"), and a
+death fact follows the birth fact so that the document planner joins them into one sentence
+("X was born on … in Y and died on … in Z."). The date words are the lexicon's ``[dates]``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import replace
+from typing import Mapping
+
+from bengal.generate.kbview import Entity, Ontology, SubjectDetails
+from bengal.generate.lexicon import Lexicon
+from bengal.generate.strategies import Subgraph, Unit
+from bengal.kb.labels import local_name
+from bengal.kb.sparql import DBO
+
+__all__ = ["date_phrase", "birth_year", "add_literals", "PLACE_OF"]
+
+#: The place fact a date joins: date property → place property.
+PLACE_OF = {"birthDate": "birthPlace", "deathDate": "deathPlace"}
+
+_FULL = re.compile(r"^(-?\d{4,})-(\d{2})-(\d{2})(?:Z|[+-]\d{2}:\d{2})?$")
+_YEAR = re.compile(r"^(-?\d{4,})(?:Z|[+-]\d{2}:\d{2})?$")
+
+
+def date_phrase(lex: Lexicon, value: str) -> str | None:
+    """The date phrase of an ``xsd:date`` ("1950-05-04" → "on 4 May 1950") or ``xsd:gYear``
+    ("1950" → "in 1950") lexical value, by the lexicon's ``[dates]`` (``months``, ``full``,
+    ``year``); ``None`` for what it cannot write truthfully: no year ("--05-04"), a year
+    before 1 (BCE dates need an era word), a month or day out of range."""
+    table = lex.data.get("dates", {})
+    m = _FULL.match(value)
+    if m:
+        year, month, day = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        if year < 1 or not 1 <= month <= 12 or not 1 <= day <= 31:
+            return None
+        return str(table["full"]).format(day=day, month=table["months"][month - 1], year=year)
+    m = _YEAR.match(value)
+    if m and int(m.group(1)) >= 1:
+        return str(table["year"]).format(year=int(m.group(1)))
+    return None
+
+
+def birth_year(details: SubjectDetails) -> int | None:
+    """The year of the subject's single ``birthDate`` (``xsd:date`` or ``xsd:gYear``), or ``None``."""
+    for prop, value in details.dates:
+        if prop == "birthDate":
+            m = _FULL.match(value) or _YEAR.match(value)
+            return int(m.group(1)) if m else None
+    return None
+
+
+def _allowed(lex: Lexicon, onto: Ontology, prop: str, subject: Entity) -> bool:
+    """Whether the lexicon's template of the literal property ``prop`` applies to ``subject``
+    (its ``classes``): a date is never written with a wording for any subject."""
+    entry = lex.data["templates"].get(prop)
+    if entry is None:
+        return False
+    classes = {local_name(c) for c in onto.with_ancestors(subject.classes)}
+    return bool(set(entry.get("classes", ())) & classes)
+
+
+def add_literals(lex: Lexicon, onto: Ontology, sub: Subgraph,
+                 details: Mapping[str, SubjectDetails]) -> tuple[Subgraph, Counter[str]]:
+    """The subgraph with the dates of its subjects (``details``: :func:`bengal.generate.kbview.subject_details`).
+
+    For each subject of a unit (in unit order) and each of its dates that :func:`date_phrase`
+    can write and whose template applies to the subject: a birth or death date goes into the
+    subject's single-object place unit (``Unit.date``), else a unit of its own (property
+    ``dbo:birthDate`` …, one object: an :class:`Entity` of form kind ``"literal"`` whose text is
+    the phrase) placed before the subject's first unit; then the subject's death unit is moved
+    right after its birth unit.
+
+    Returns:
+        ``(subgraph, dates written per property local name)``.
+    """
+    units = list(sub.units)
+    counts: Counter[str] = Counter()
+    subjects = list(dict.fromkeys(u.subject.uri for u in units))
+    by_uri = {u.subject.uri: u.subject for u in units}
+    for uri in subjects:
+        subject = by_uri[uri]
+        for prop, value in details.get(uri, SubjectDetails()).dates:
+            phrase = date_phrase(lex, value)
+            if phrase is None or not _allowed(lex, onto, prop, subject):
+                continue
+            place = PLACE_OF.get(prop)
+            k = next((i for i, u in enumerate(units) if u.subject.uri == uri and place is not None
+                      and u.prop == DBO + place and len(u.objects) == 1 and u.date is None), None)
+            if k is not None:
+                units[k] = units[k]._replace(date=phrase)
+            else:
+                first = next(i for i, u in enumerate(units) if u.subject.uri == uri)
+                literal = Entity(f"{uri}#{prop}", phrase, (), phrase, "literal")
+                units.insert(first, Unit(subject, DBO + prop, (literal,)))
+            counts[prop] += 1
+        births = [i for i, u in enumerate(units) if u.subject.uri == uri and
+                  (u.prop == DBO + "birthDate" or (u.prop == DBO + "birthPlace" and u.date))]
+        deaths = [i for i, u in enumerate(units) if u.subject.uri == uri and
+                  (u.prop == DBO + "deathDate" or (u.prop == DBO + "deathPlace" and u.date))]
+        if births and deaths and deaths[0] != births[0] + 1:
+            death = units.pop(deaths[0])
+            at = births[0] + 1 if deaths[0] > births[0] else births[0]
+            units.insert(at, death)
+    return replace(sub, units=tuple(units)), counts

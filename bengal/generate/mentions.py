@@ -1,0 +1,224 @@
+"""What is a mention: named entities, and KB concepts written as common nouns (``--mentions``).
+
+``--mentions all`` is BENGAL's behaviour: every KB resource a fact names is a gold mention.
+``--mentions named`` (the default) annotates only named entities (persons, organisations,
+places, works, events, …), as the GERBIL news corpora do (KORE50, Reuters-128, RSS-500 and
+OKE never annotate "clarinet" or "author"); a KB concept (a genre, an instrument, an
+occupation, a language, …) is written as plain text in lower case ("plays the clarinet",
+"worked as an author") and is not a mention, and a concept that reads wrongly as the object
+of its property ("plays the Singing") leaves its fact out. The rule is :meth:`MentionPolicy.is_concept`;
+its tables are the lexicon's ``[mentions]`` section (``lang/<code>.toml``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Callable
+
+from bengal.generate.kbview import Entity, Ontology
+from bengal.generate.lexicon import Lexicon
+from bengal.generate.strategies import Subgraph, Unit
+from bengal.kb.labels import local_name
+from bengal.kb.sparql import DBO
+
+__all__ = ["MENTION_MODES", "MentionPolicy", "ConceptCounts", "is_title_case"]
+
+#: ``--mentions`` values: ``named`` (named entities only; concepts are text) and ``all`` (BENGAL).
+MENTION_MODES = ("named", "all")
+
+_PARENTHETICAL = re.compile(r"\s*\([^()]*\)$")
+
+
+def is_title_case(text: str, small_words: frozenset[str] | set[str] = frozenset()) -> bool:
+    """Whether ``text`` is written as a name of several words: two or more words, each opening
+    with a capital or a non-letter ("Pearl Drums", "The Weinstein Company", "1. FC Köln"),
+    except the lexicon's small words ("of", "the", "and", …) after the first. Wikipedia titles
+    of concepts are in sentence case ("Bass guitar", "Film director"), those of names in title
+    case, so a title-case label names something (Wikipedia's naming conventions, WP:NCCAPS)."""
+    words = text.split()
+    if len(words) < 2:
+        return False
+    for k, w in enumerate(words):
+        if k and w in small_words:
+            continue
+        if w[:1].isalpha() and not w[:1].isupper():
+            return False
+    return True
+
+
+@dataclass
+class ConceptCounts:
+    """What :meth:`MentionPolicy.apply` did to one document's facts.
+
+    Attributes:
+        concepts: objects written as plain text (not mentions), per property local name.
+        left_out: facts left out (a concept that reads wrongly as its property's object,
+            or a concept as a fact's subject), per property local name.
+    """
+
+    concepts: dict[str, int] = field(default_factory=dict)
+    left_out: dict[str, int] = field(default_factory=dict)
+
+
+class MentionPolicy:
+    """The ``--mentions`` rule of one run.
+
+    Args:
+        lex: the lexicon (its ``[mentions]`` tables: ``named_classes``, ``concept_classes``,
+            ``concept_properties``, ``small_words``, ``article_before``, ``strip_suffix``,
+            ``keep_case``, ``leave_out``).
+        onto: the KB's ontology (class ancestors, property ranges).
+        mode: one of :data:`MENTION_MODES`.
+        keep: entities never treated as concepts (emerging entities: made-up names).
+        links: ``links(uri) -> {property IRI: count}``, the properties that point at an entity in
+            the KB (:func:`bengal.generate.kbview.incoming_property_counts`), the evidence for a
+            one-word object of a concept property that has a named class; ``None``: no such
+            evidence (the object is then a name).
+
+    Raises:
+        ValueError: for a mode outside :data:`MENTION_MODES`.
+    """
+
+    def __init__(self, lex: Lexicon, onto: Ontology, mode: str,
+                 keep: Callable[[Entity], bool] = lambda e: False,
+                 links: Callable[[str], dict[str, int]] | None = None) -> None:
+        if mode not in MENTION_MODES:
+            raise ValueError(f"unknown mentions mode {mode!r} (available: {', '.join(MENTION_MODES)})")
+        self.lex, self.onto, self.mode, self.keep, self.links = lex, onto, mode, keep, links
+        self._as_name: dict[str, bool] = {}
+        table = lex.data.get("mentions", {})
+        self.named_classes = {DBO + c for c in table.get("named_classes", ())}
+        self.concept_classes = {DBO + c for c in table.get("concept_classes", ())}
+        self.concept_props = set(table.get("concept_properties", ()))
+        self.small_words = set(table.get("small_words", ()))
+        self.article_before = set(table.get("article_before", ()))
+        self.strip_suffix: dict[str, str] = dict(table.get("strip_suffix", {}))
+        self.keep_case = {DBO + c for c in table.get("keep_case", ())}
+        self.noise = {DBO + c for c in table.get("concept_noise", ())}
+        self.leave_out = {p: {w.lower() for w in ws} for p, ws in table.get("leave_out", {}).items()}
+        self._kinds: dict[tuple[str, ...], tuple[bool, bool, bool]] = {}
+
+    @property
+    def named_only(self) -> bool:
+        """Whether concepts are text (``--mentions named``)."""
+        return self.mode == "named"
+
+    def _class_kind(self, classes: tuple[str, ...]) -> tuple[bool, bool, bool]:
+        """``(concept class, named class, named class outside concept_noise)`` among the classes
+        and their ancestors."""
+        if classes not in self._kinds:
+            every = set(self.onto.with_ancestors(classes))
+            named = every & self.named_classes
+            self._kinds[classes] = (bool(every & self.concept_classes), bool(named), bool(named - self.noise))
+        return self._kinds[classes]
+
+    def concept_property(self, prop: str) -> bool:
+        """Whether the objects of ``prop`` are concepts by the property: it is listed in
+        ``concept_properties`` or its ``rdfs:range`` is (under) a class of ``concept_classes``
+        (``dbo:instrument`` → ``Instrument``, ``dbo:genre`` → ``Genre``)."""
+        if local_name(prop) in self.concept_props:
+            return True
+        rng = self.onto.ranges.get(prop)
+        return rng is not None and self._class_kind((rng,))[0]
+
+    def is_concept(self, prop: str | None, entity: Entity) -> bool:
+        """Whether ``entity``, named by a fact of ``prop`` (``None``: as a subject), is a concept.
+
+        Rule, in order: ``all`` mode, an entity to ``keep`` (emerging) or a title-case label of two
+        or more words (:func:`is_title_case`) is never a concept; an entity with a class (or an
+        ancestor) in ``concept_classes`` is one; the object of a concept property
+        (:meth:`concept_property`) is one unless it has a one-word label, a named class outside
+        ``concept_noise`` and the KB links it more often by other properties than by concept
+        properties (``links``): "Motown", a record label, as a genre is a name; "Guitar", typed
+        MusicalArtist by DBpedia's noise, "Laptop", typed Work but only ever a ``product``, and
+        "Film director", in sentence case, are concepts. Any other entity is not a concept.
+        """
+        if self.mode == "all" or self.keep(entity):
+            return False
+        text = _PARENTHETICAL.sub("", entity.label)
+        if is_title_case(text, self.small_words):
+            return False
+        concept_cls, _, named_beyond_noise = self._class_kind(entity.classes)
+        if concept_cls:
+            return True
+        if prop is None or not self.concept_property(prop):
+            return False
+        return not named_beyond_noise or len(text.split()) > 1 or not self._used_as_name(entity.uri)
+
+    def _used_as_name(self, uri: str) -> bool:
+        """Whether the KB links ``uri`` by other properties more often than by concept properties
+        ("Motown": ``recordLabel`` far more than ``genre``; "Laptop", typed Work, only by ``product``)."""
+        if self.links is None:
+            return True
+        if uri not in self._as_name:
+            counts = self.links(uri)
+            concept = sum(n for p, n in counts.items() if self.concept_property(p))
+            if len(self._as_name) > 20000:  # bounded, as the fact caches
+                self._as_name.clear()
+            self._as_name[uri] = sum(counts.values()) - concept > concept
+        return self._as_name[uri]
+
+    def concept_text(self, prop: str, entity: Entity) -> str:
+        """The plain text of a concept object: its label without the disambiguation
+        parenthesis, capitalised words in lower case except the lexicon's proper words
+        (:meth:`bengal.generate.lexicon.Lexicon.common_noun`'s rule: "Bass guitar" → "bass
+        guitar", "Christian rock" stays; a class of ``keep_case`` keeps every capital:
+        "Standard Chinese"), a suffix of ``strip_suffix`` for its class removed
+        ("English language" → "English"), and the indefinite article before it for a property of
+        ``article_before`` ("worked as an author")."""
+        text = _PARENTHETICAL.sub("", entity.label).strip()
+        for cls in self.onto.with_ancestors(entity.classes):
+            suffix = self.strip_suffix.get(local_name(cls))
+            if suffix and text.endswith(suffix) and len(text) > len(suffix):
+                text = text[: -len(suffix)]
+                break
+        if not set(self.onto.with_ancestors(entity.classes)) & self.keep_case:
+            proper = set(self.lex.meta.get("proper_words", ()))
+            proper |= {w for v in self.lex.data.get("demonyms", {}).values() for w in v.split()}
+            text = " ".join(w.lower() if w[:1].isupper() and (w[1:].islower() or len(w) == 1) and w not in proper
+                            else w for w in text.split())
+        if local_name(prop) in self.article_before:
+            text = f"{self.lex.article(text)} {text}"
+        return text
+
+    def leaves_out(self, prop: str, entity: Entity) -> bool:
+        """Whether the fact ``(…, prop, entity)`` is left out in ``named`` mode: the concept reads
+        wrongly as the object of its property (the lexicon's ``leave_out`` table: "singing",
+        "vocals" as an ``instrument``)."""
+        if self.mode == "all":
+            return False
+        words = self.leave_out.get(local_name(prop), set())
+        return _PARENTHETICAL.sub("", entity.label).lower() in words
+
+    def may_be_subject(self, prop: str | None, entity: Entity) -> bool:
+        """Whether a strategy may say facts about ``entity`` (reached by ``prop``): not a concept
+        (``named`` mode says nothing about genres and instruments themselves)."""
+        return self.mode == "all" or not self.is_concept(prop, entity)
+
+    def apply(self, sub: Subgraph) -> tuple[Subgraph, ConceptCounts]:
+        """The subgraph with concept objects written as text (an :class:`Entity` whose ``form``
+        is :meth:`concept_text` and ``form_kind`` ``"concept"``; the verbaliser writes it as a
+        plain string, never a mention) and facts left out (:meth:`leaves_out`, or a concept
+        subject); in ``all`` mode ``sub`` itself."""
+        counts = ConceptCounts()
+        if self.mode == "all":
+            return sub, counts
+        units: list[Unit] = []
+        for u in sub.units:
+            name = local_name(u.prop)
+            if u.subject.form_kind != "concept" and u.subject.uri != sub.seed.uri and self.is_concept(None, u.subject):
+                counts.left_out[name] = counts.left_out.get(name, 0) + len(u.objects)
+                continue
+            objects = []
+            for o in u.objects:
+                if self.leaves_out(u.prop, o):
+                    counts.left_out[name] = counts.left_out.get(name, 0) + 1
+                elif o.form_kind is None and self.is_concept(u.prop, o):
+                    objects.append(o.with_form(self.concept_text(u.prop, o), "concept"))
+                    counts.concepts[name] = counts.concepts.get(name, 0) + 1
+                else:
+                    objects.append(o)
+            if objects:
+                units.append(Unit(u.subject, u.prop, tuple(objects)))
+        return replace(sub, units=tuple(units)), counts
