@@ -12,6 +12,7 @@ from typing import Iterable, Sequence, cast
 
 from bengal.kb.labels import local_name, surface_of, writable_label
 from bengal.kb.sparql import DBO, PREFIXES, SparqlKB, iri, values
+from bengal.kb.store import KB
 
 __all__ = ["Entity", "Ontology", "TOP_CLASSES", "consistent_classes", "is_list_page",
             "load_ontology", "seed_candidates", "is_seed", "outgoing_facts",
@@ -332,8 +333,11 @@ def subject_details(kb: SparqlKB, uris: Sequence[str]) -> dict[str, SubjectDetai
 
 
 def property_frequencies(kb: SparqlKB) -> dict[str, int]:
-    """``{property IRI: number of triples}`` for every ``dbo:`` property of the KB: the
-    salience of a property for the ``summary`` strategy."""
+    """``{property IRI: number of triples with an IRI object}`` for every ``dbo:`` property of the
+    KB: the salience of a property for the ``summary`` strategy. An embedded KB keeps the counts
+    with its store (:meth:`bengal.kb.store.KB.predicate_counts`); any other KB is asked once."""
+    if isinstance(kb, KB):
+        return {p: n for p, n in kb.predicate_counts().items() if p.startswith(DBO)}
     rows = cast("list[tuple[str, str]]", kb.select(PREFIXES + f"""
         SELECT ?p (COUNT(*) AS ?n) WHERE {{ ?s ?p ?o . FILTER(STRSTARTS(STR(?p), "{DBO}") && isIRI(?o)) }}
         GROUP BY ?p"""))

@@ -16,19 +16,21 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import json
 import os
 import shutil
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, cast
 
 import pyoxigraph as ox
 
+from bengal.atomic import atomic_write
 from bengal.errors import InputError
 from bengal.resources import data_dir
 
-__all__ = ["KB", "open_kb", "bundled_sample_path", "cache_dir", "file_sha256", "BUNDLED_SAMPLE"]
+__all__ = ["KB", "open_kb", "bundled_sample_path", "cache_dir", "file_sha256", "count_predicates", "BUNDLED_SAMPLE"]
 
 #: File name of the bundled DBpedia sample inside ``kb/``.
 BUNDLED_SAMPLE = "dbpedia-sample.nt.gz"
@@ -38,6 +40,8 @@ _DUMP_FORMATS = {
     ".ttl": ox.RdfFormat.TURTLE,
 }
 _COMPLETE_MARK = "bengal-store.txt"
+#: The predicate counts of a store bengal built (:meth:`KB.predicate_counts`), a file in its folder.
+_COUNTS_FILE = "bengal-predicate-counts.json"
 
 
 def bundled_sample_path() -> Path:
@@ -91,6 +95,26 @@ class KB:
     source: str
     checksum: str | None
     snapshot: str
+    folder: Path | None = None
+    _counts: dict[str, int] | None = field(default=None, repr=False, compare=False)
+
+    def predicate_counts(self) -> dict[str, int]:
+        """``{predicate IRI: number of triples of the default graph with that predicate and an IRI
+        object}`` (what ``SELECT ?p (COUNT(*) AS ?n) WHERE { ?s ?p ?o . FILTER(isIRI(?o)) } GROUP BY ?p``
+        gives), sorted by predicate. That GROUP BY over the whole KB takes about 22 s on the bundled
+        sample, so for a store bengal built (``folder``) it runs once, the first time the counts are
+        needed, and they are kept in a file in the store's folder; a store folder opened as it is
+        gets them counted once per :class:`KB`.
+        """
+        if self._counts is None:
+            cached = self.folder / _COUNTS_FILE if self.folder is not None else None
+            if cached is not None and cached.is_file():
+                self._counts = cast("dict[str, int]", json.loads(cached.read_text(encoding="utf-8")))
+            else:
+                self._counts = count_predicates(self.store)
+                if cached is not None:
+                    _write_counts(cached, self._counts)
+        return self._counts
 
     def select(self, query: str) -> list[tuple[str | None, ...]]:
         """Run a SPARQL SELECT query; each row is a tuple of the terms' lexical values
@@ -165,7 +189,23 @@ def _open_dump(dump: Path, source: str) -> KB:
         store = ox.Store.read_only(str(final))
     except OSError as exc:
         raise InputError(f"cannot open the cached KB store {final} ({exc}); delete it to rebuild") from None
-    return KB(store, source, checksum, f"{dump.name}@{checksum[:16]}")
+    return KB(store, source, checksum, f"{dump.name}@{checksum[:16]}", final)
+
+
+def count_predicates(store: ox.Store) -> dict[str, int]:
+    """The counts of :meth:`KB.predicate_counts`: one GROUP BY over the default graph of ``store``
+    (faster than counting its quads in Python, which decodes every term)."""
+    rows = cast(ox.QuerySolutions, store.query(
+        "SELECT ?p (COUNT(*) AS ?n) WHERE { ?s ?p ?o . FILTER(isIRI(?o)) } GROUP BY ?p"))
+    return dict(sorted((row[0].value, int(row[1].value)) for row in rows))
+
+
+def _write_counts(path: Path, counts: dict[str, int]) -> None:
+    try:
+        with atomic_write(path) as fh:
+            json.dump(counts, fh, indent=0, sort_keys=True)
+    except OSError:  # a store folder this user cannot write: counted again next time
+        pass
 
 
 def _build_store(dump: Path, fmt: ox.RdfFormat, gz: bool, root: Path, final: Path, checksum: str) -> None:
