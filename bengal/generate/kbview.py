@@ -255,20 +255,26 @@ def outgoing_facts(kb: SparqlKB, onto: Ontology, seed: str) -> list[tuple[str, E
     )
 
 
+#: At most this many incoming facts of one entity are fetched (the first in ``(property, subject)``
+#: order): a country of the full DBpedia has millions. The bundled sample's most linked entity has
+#: fewer, so its corpora are the same as without the cap.
+INCOMING_CAP = 10_000
+
+
 def incoming_facts(kb: SparqlKB, onto: Ontology, target: str, limit: int = 64) -> list[tuple[str, Entity]]:
     """Genuine incoming ``dbo:`` facts of ``target``: triples ``(s, p, target)`` stored in
     the KB (never an outgoing fact turned round), as sorted ``(property IRI, subject
     Entity)`` pairs, for subjects with a writable English label.
 
-    A popular object (a country) has thousands; the ``(p, s)`` pairs are sorted and,
-    beyond ``limit``, every ``n``-th is kept (a deterministic thinning that does not
-    depend on store order) before their labels are fetched.
+    A popular object (a country) has thousands; the first :data:`INCOMING_CAP` ``(p, s)``
+    pairs in sorted order are fetched and, beyond ``limit``, every ``n``-th is kept (a
+    deterministic thinning that does not depend on store order) before their labels are fetched.
     """
     query = PREFIXES + f"""
         SELECT ?p ?s WHERE {{
           ?s ?p {iri(target)} .
           FILTER(isIRI(?s) && ?s != {iri(target)} && STRSTARTS(STR(?p), "{DBO}"))
-        }}"""
+        }} ORDER BY ?p ?s LIMIT {INCOMING_CAP}"""
     pairs = sorted({(p, s) for p, s in cast("list[tuple[str, str]]", kb.select(query))})
     if len(pairs) > limit:
         step = len(pairs) / limit
