@@ -12,6 +12,7 @@ from typing import Iterable, Sequence, cast
 
 from bengal.kb.labels import local_name, surface_of, writable_label
 from bengal.kb.sparql import DBO, PREFIXES, SparqlKB, iri, values
+from bengal.kb.store import KB
 
 __all__ = ["Entity", "TEXT_KINDS", "Ontology", "TOP_CLASSES", "consistent_classes", "is_list_page",
             "load_ontology", "seed_candidates", "is_seed", "outgoing_facts",
@@ -261,20 +262,26 @@ def outgoing_facts(kb: SparqlKB, onto: Ontology, seed: str) -> list[tuple[str, E
     )
 
 
+#: At most this many incoming facts of one entity are fetched (the first in ``(property, subject)``
+#: order): a country of the full DBpedia has millions. The bundled sample's most linked entity has
+#: fewer, so its corpora are the same as without the cap.
+INCOMING_CAP = 10_000
+
+
 def incoming_facts(kb: SparqlKB, onto: Ontology, target: str, limit: int = 64) -> list[tuple[str, Entity]]:
     """Genuine incoming ``dbo:`` facts of ``target``: triples ``(s, p, target)`` stored in
     the KB (never an outgoing fact turned round), as sorted ``(property IRI, subject
     Entity)`` pairs, for subjects with a writable English label.
 
-    A popular object (a country) has thousands; the ``(p, s)`` pairs are sorted and,
-    beyond ``limit``, every ``n``-th is kept (a deterministic thinning that does not
-    depend on store order) before their labels are fetched.
+    A popular object (a country) has thousands; the first :data:`INCOMING_CAP` ``(p, s)``
+    pairs in sorted order are fetched and, beyond ``limit``, every ``n``-th is kept (a
+    deterministic thinning that does not depend on store order) before their labels are fetched.
     """
     query = PREFIXES + f"""
         SELECT ?p ?s WHERE {{
           ?s ?p {iri(target)} .
           FILTER(isIRI(?s) && ?s != {iri(target)} && STRSTARTS(STR(?p), "{DBO}"))
-        }}"""
+        }} ORDER BY ?p ?s LIMIT {INCOMING_CAP}"""
     pairs = sorted({(p, s) for p, s in cast("list[tuple[str, str]]", kb.select(query))})
     if len(pairs) > limit:
         step = len(pairs) / limit
@@ -361,8 +368,11 @@ def incoming_property_counts(kb: SparqlKB, uri: str) -> dict[str, int]:
 
 
 def property_frequencies(kb: SparqlKB) -> dict[str, int]:
-    """``{property IRI: number of triples}`` for every ``dbo:`` property of the KB: the
-    salience of a property for the ``summary`` strategy."""
+    """``{property IRI: number of triples with an IRI object}`` for every ``dbo:`` property of the
+    KB: the salience of a property for the ``summary`` strategy. An embedded KB keeps the counts
+    with its store (:meth:`bengal.kb.store.KB.predicate_counts`); any other KB is asked once."""
+    if isinstance(kb, KB):
+        return {p: n for p, n in kb.predicate_counts().items() if p.startswith(DBO)}
     rows = cast("list[tuple[str, str]]", kb.select(PREFIXES + f"""
         SELECT ?p (COUNT(*) AS ?n) WHERE {{ ?s ?p ?o . FILTER(STRSTARTS(STR(?p), "{DBO}") && isIRI(?o)) }}
         GROUP BY ?p"""))

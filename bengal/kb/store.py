@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import json
 import os
 import queue
 import re
@@ -38,11 +39,12 @@ from typing import IO, Any, Callable, cast
 
 import pyoxigraph as ox
 
+from bengal.atomic import atomic_write
 from bengal.errors import InputError, UsageError
 from bengal.kb.sparql import is_sparql_iri, purpose_of
 from bengal.resources import data_dir
 
-__all__ = ["KB", "open_kb", "bundled_sample_path", "cache_dir", "file_sha256", "BUNDLED_SAMPLE",
+__all__ = ["KB", "open_kb", "bundled_sample_path", "cache_dir", "file_sha256", "count_predicates", "BUNDLED_SAMPLE",
            "DEFAULT_STORE_TIMEOUT"]
 
 #: Seconds one query over the embedded store may take (``--timeout``); the slowest query of a
@@ -57,6 +59,8 @@ _DUMP_FORMATS = {
     ".ttl": ox.RdfFormat.TURTLE,
 }
 _COMPLETE_MARK = "bengal-store.txt"
+#: The predicate counts of a store bengal built (:meth:`KB.predicate_counts`), a file in its folder.
+_COUNTS_FILE = "bengal-predicate-counts.json"
 
 
 def bundled_sample_path() -> Path:
@@ -168,11 +172,31 @@ class KB:
     skipped_lines: int = 0
     first_skipped: str | None = None
     skipped_iris: set[str] = field(default_factory=set)
+    folder: Path | None = None
+    _counts: dict[str, int] | None = field(default=None, repr=False, compare=False)
     _worker: _Worker = field(default_factory=_Worker, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.timeout > 0:
             raise UsageError(f"--timeout must be more than 0 seconds, not {self.timeout}")
+
+    def predicate_counts(self) -> dict[str, int]:
+        """``{predicate IRI: number of triples of the default graph with that predicate and an IRI
+        object}`` (what ``SELECT ?p (COUNT(*) AS ?n) WHERE { ?s ?p ?o . FILTER(isIRI(?o)) } GROUP BY ?p``
+        gives), sorted by predicate. That GROUP BY over the whole KB takes about 22 s on the bundled
+        sample, so for a store bengal built (``folder``) it runs once, the first time the counts are
+        needed, and they are kept in a file in the store's folder; a store folder opened as it is
+        gets them counted once per :class:`KB`.
+        """
+        if self._counts is None:
+            cached = self.folder / _COUNTS_FILE if self.folder is not None else None
+            if cached is not None and cached.is_file():
+                self._counts = cast("dict[str, int]", json.loads(cached.read_text(encoding="utf-8")))
+            else:
+                self._counts = count_predicates(self.store)
+                if cached is not None:
+                    _write_counts(cached, self._counts)
+        return self._counts
 
     def select(self, query: str) -> list[tuple[str | None, ...]]:
         """Run a SPARQL SELECT query; each row is a tuple of the terms' lexical values
@@ -288,7 +312,23 @@ def _open_dump(dump: Path, source: str, timeout: float, lenient: bool) -> KB:
     skipped = int(fields.get("skipped_lines") or 0)
     first = fields.get("first_skipped") or None
     return KB(store, source, checksum, f"{dump.name}@{checksum[:16]}", timeout, skipped_lines=skipped,
-              first_skipped=first)
+              first_skipped=first, folder=final)
+
+
+def count_predicates(store: ox.Store) -> dict[str, int]:
+    """The counts of :meth:`KB.predicate_counts`: one GROUP BY over the default graph of ``store``
+    (faster than counting its quads in Python, which decodes every term)."""
+    rows = cast(ox.QuerySolutions, store.query(
+        "SELECT ?p (COUNT(*) AS ?n) WHERE { ?s ?p ?o . FILTER(isIRI(?o)) } GROUP BY ?p"))
+    return dict(sorted((row[0].value, int(row[1].value)) for row in rows))
+
+
+def _write_counts(path: Path, counts: dict[str, int]) -> None:
+    try:
+        with atomic_write(path) as fh:
+            json.dump(counts, fh, indent=0, sort_keys=True)
+    except OSError:  # a store folder this user cannot write: counted again next time
+        pass
 
 
 def _build_store(dump: Path, fmt: ox.RdfFormat, gz: bool, root: Path, final: Path, checksum: str,

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from typing import Iterable, Sequence
 
 from bengal.model import Document
@@ -99,13 +100,18 @@ def per_gold_type(task: Task, docs: Pairs, per_document: Sequence[DocumentScore]
         for i, m in enumerate(gm):
             add(tp if i in matched_g else fn, types_of(m))
         gold_spans = {m.span for m in gm} if task.strong_only else None
+        # gold mentions are sorted by begin (Document): the gold spans a predicted span can match
+        # lie in the window of begins span_match gives (both rules are symmetric in gold and pred)
+        begins = [m.begin for m in gm]
+        longest = max((m.end - m.begin for m in gm), default=0)
         for j, m in enumerate(pm):
             if j in matched_p or (gold_spans is not None and m.span not in gold_spans):
                 continue  # TP (counted on the gold side) or ignored by D2KB
             at: set[str] = set()
-            for gm_ in gm:
-                if span_match(gm_, m):
-                    at |= types_of(gm_) or {UNTYPED}
+            lo, hi = span_match.window(m.begin, m.end, longest)
+            for k in range(bisect_left(begins, lo), bisect_right(begins, hi)):
+                if span_match(gm[k], m):
+                    at |= types_of(gm[k]) or {UNTYPED}
             add(fp, at or types_of(m))
     types = sorted(set(tp) | set(fp) | set(fn))
     return {t: MicroScore.of(Counts(tp.get(t, 0), fp.get(t, 0), fn.get(t, 0))) for t in types}

@@ -188,6 +188,14 @@ def candidate_edges(
     """
     if not gold or not pred:
         return [[] for _ in gold]
+    if span_match is STRONG:  # same span: the predictions of each span by one dict look-up, in input order
+        by_span: dict[tuple[int, int], list[int]] = {}
+        for j, p in enumerate(pred):
+            by_span.setdefault((p.begin, p.end), []).append(j)
+        no_match: list[int] = []
+        if accept is None:
+            return [list(by_span.get((g.begin, g.end), no_match)) for g in gold]
+        return [[j for j in by_span.get((g.begin, g.end), no_match) if accept(g, pred[j])] for g in gold]
     # Stable sort by span: a Document's mentions are already in sort_key order,
     # so ties (same span) keep that order and the pairing is deterministic.
     order = sorted(range(len(pred)), key=lambda i: (pred[i].begin, pred[i].end))

@@ -3,8 +3,9 @@ the phrase IRI's ``char=b,e``), URIs (GERBIL's NIL IRIs read as NIL), types, sco
 with the warnings and errors ``docs/formats/nif.md`` lists.
 
 A record is what :mod:`bengal.io.nif.read` keeps of one subject: a list indexed by the slots
-below, each ``None`` or the list of the subject's pyoxigraph terms for that property (slot
-``_TYPE``: whether the subject is typed ``nif:Context``).
+below, each ``None``, the one pyoxigraph term the subject has for that property, or the list of
+its terms when it has several (:func:`values`); slot ``_TYPE`` says whether the subject is typed
+``nif:Context``.
 """
 
 from __future__ import annotations
@@ -20,18 +21,27 @@ from bengal.io._source import FlawLog
 from bengal.io.nif.iris import _NIL_BARE, _PHRASE_CHAR, NIL_NAMESPACE, TYPE_NAMESPACE
 from bengal.model import Mention
 
-__all__ = ["add_phrase"]
+__all__ = ["add_phrase", "values"]
 
-# Slots of the per-subject record (lists of pyoxigraph terms); slot _TYPE is True when the
-# subject is typed nif:Context; _SAME_AS links are collected apart, never stored in a record.
+# Slots of the per-subject record; slot _TYPE is True when the subject is typed nif:Context;
+# _SAME_AS links are collected apart, never stored in a record. _TYPE and _SAME_AS come last (the
+# reader's hot loop tells them from the value slots by ``slot >= _TYPE``).
 _IS_STRING, _BEGIN, _END, _ANCHOR, _REF, _IDENT, _CLASS, _CONF, _TYPE, _SAME_AS = range(10)
 
 _SPACE = re.compile(r"\s")
 
 
-def _name(key: str) -> str:
-    """Subject key (``str`` of a pyoxigraph term: ``<iri>`` or ``_:id``) -> IRI or ``_:id``."""
-    return key[1:-1] if key[:1] == "<" else key
+def values(slot: Any) -> list:
+    """The terms of a record slot as a list: ``[]`` for ``None``, ``[term]`` for one term, the
+    list itself for several."""
+    if slot is None:
+        return []
+    return slot if type(slot) is list else [slot]
+
+
+def _name(key: Any) -> str:
+    """Subject term -> its IRI, or ``_:id`` for a blank node."""
+    return key.value if type(key) is NamedNode else str(key)
 
 
 def _shown(term: Any) -> str:
@@ -40,18 +50,13 @@ def _shown(term: Any) -> str:
     return str(term)
 
 
-def _int_of(values: list | None, prop: str, iri: str, src: str) -> int:
-    """The one non-negative integer of a begin/end property (fast path: one plain literal)."""
-    if values is not None and len(values) == 1:
-        v = values[0]
-        if type(v) is Literal:
-            s = v.value
-            if s.isdigit() and s.isascii():
-                return int(s)
-    if not values:
+def _int_of(slot: Any, prop: str, iri: str, src: str) -> int:
+    """The one non-negative integer of a begin/end property."""
+    terms = values(slot)
+    if not terms:
         raise InputError(f"phrase {iri}: no {prop}", source=src)
     ints = set()
-    for v in values:
+    for v in terms:
         s = v.value.strip() if isinstance(v, Literal) else ""
         if s.startswith("+"):
             s = s[1:]
@@ -64,26 +69,26 @@ def _int_of(values: list | None, prop: str, iri: str, src: str) -> int:
 
 
 def add_phrase(
-    key: str,
+    key: Any,
     rec: list,
-    records: dict[str, list],
-    texts: dict[str, str],
-    per_doc: dict[str, list[tuple[Mention, str]]],
+    records: dict[Any, list],
+    texts: dict[Any, str],
+    per_doc: dict[Any, list[tuple[Mention, str]]],
     log: FlawLog,
     src: str,
     base: str | None,
     keep_nil_iris: bool,
 ) -> int:
     """Read the record ``rec`` of subject ``key`` as a phrase: append ``(mention, phrase IRI)``
-    to ``per_doc[context key]`` for each context it is placed in (nothing when the record is no
+    to ``per_doc[context term]`` for each context it is placed in (nothing when the record is no
     phrase or cannot be placed).
 
     Args:
-        key: the subject key (``<iri>`` or ``_:id``).
+        key: the subject (a pyoxigraph ``NamedNode`` or ``BlankNode``).
         rec: its record.
         records: every record of the file (to tell a text-less ``nif:Context`` from no context).
-        texts: the text of each context, by subject key.
-        per_doc: the mentions read so far, by context key.
+        texts: the text of each context, by subject term.
+        per_doc: the mentions read so far, by context term.
         log: where the warnings go.
         src: the file, for errors.
         base: the base IRI the file was read against (its empty IRI ``<>`` is dropped), or None.
@@ -108,48 +113,57 @@ def add_phrase(
                     f"{_name(key)} has itsrdf annotations but no span and no context; not read as a mention",
                 )
             return 0
-    iri = _name(key)
-    # fast path inline (one plain ASCII-digit literal each); anything else -> _int_of
+    iri = key.value if type(key) is NamedNode else str(key)
+    # Each step has a fast path for the common case (one plain value) inline; anything else goes
+    # to its helper, which gives the warnings and errors.
     bv, ev = rec[_BEGIN], rec[_END]
-    if (bv is not None and ev is not None and len(bv) == 1 and len(ev) == 1
-            and type(bv[0]) is Literal and type(ev[0]) is Literal):
-        bs, es = bv[0].value, ev[0].value
-        if bs.isdigit() and es.isdigit() and bs.isascii() and es.isascii():
-            begin, end = int(bs), int(es)
-        else:
-            begin = _int_of(bv, "nif:beginIndex", iri, src)
-            end = _int_of(ev, "nif:endIndex", iri, src)
+    if type(bv) is Literal and type(ev) is Literal and (bs := bv.value).isdigit() and (es := ev.value).isdigit() \
+            and bs.isascii() and es.isascii():
+        begin, end = int(bs), int(es)
     else:
         begin = _int_of(bv, "nif:beginIndex", iri, src)
         end = _int_of(ev, "nif:endIndex", iri, src)
     if begin >= end:
         raise InputError(f"phrase {iri}: begin {begin} >= end {end}", source=src)
 
-    placed = _contexts(iri, refs, records, texts, log, src)
+    placed = (refs,) if refs is not None and type(refs) is not list and refs in texts else \
+        _contexts(iri, refs, records, texts, log, src)
 
-    # the phrase IRI's own char=b,e
+    # the phrase IRI's own char=b,e (fast path: it ends with exactly "#char=begin,end")
     if "#" in iri:
-        m = _PHRASE_CHAR.search(iri)
-        if m is not None and m.group(2) and (int(m.group(1)) != begin or int(m.group(2)) != end):
-            log.add(
-                "iri_offset_mismatch",
-                iri,
-                f"phrase {iri}: the IRI says char={m.group(1)},{m.group(2)} but nif:beginIndex/endIndex "
-                f"say [{begin},{end}); the index properties are used",
-            )
+        tail = f"char={begin},{end}"
+        if not (iri.endswith(tail) and iri[-len(tail) - 1] in "#,"):
+            m = _PHRASE_CHAR.search(iri)
+            if m is not None and m.group(2) and (int(m.group(1)) != begin or int(m.group(2)) != end):
+                log.add(
+                    "iri_offset_mismatch",
+                    iri,
+                    f"phrase {iri}: the IRI says char={m.group(1)},{m.group(2)} but nif:beginIndex/endIndex "
+                    f"say [{begin},{end}); the index properties are used",
+                )
 
     idents = rec[_IDENT]
-    uris, nil_iris = (frozenset(), 0) if idents is None else _uris(iri, idents, base, keep_nil_iris, log)
+    nil_iris = 0
+    if idents is None:
+        uris: frozenset[str] = frozenset()
+    elif (type(idents) is NamedNode and (value := idents.value) != base
+          and (keep_nil_iris or not (value.startswith(NIL_NAMESPACE) or value == _NIL_BARE))):
+        uris = frozenset((value,))
+    else:
+        uris, nil_iris = _uris(iri, values(idents), base, keep_nil_iris, log)
     classes = rec[_CLASS]
-    mtype = None if classes is None else _type(iri, classes, base, log)
+    mtype = None if classes is None else _type(iri, values(classes), base, log)
     confs = rec[_CONF]
-    score = None if confs is None else _score(iri, confs, log, src)
+    score = None if confs is None else _score(iri, values(confs), log, src)
 
     # anchors, checked against the text of each context
-    if anchors is not None and len(anchors) == 1:
-        a = anchors[0]
-        anchor_values = [a.value if type(a) is Literal else _shown(a)]
-    elif anchors is not None:
+    if anchors is None:
+        anchor_values: list[str] = []
+    elif type(anchors) is Literal:
+        anchor_values = [anchors.value]
+    elif type(anchors) is not list:
+        anchor_values = [_shown(anchors)]
+    else:
         anchor_values = list(dict.fromkeys(a.value if type(a) is Literal else _shown(a) for a in anchors))
         if len(anchor_values) > 1:
             log.add(
@@ -158,8 +172,6 @@ def add_phrase(
                 f"phrase {iri} has {len(anchor_values)} nif:anchorOf values {anchor_values!r} (annotations "
                 f"merged under one IRI?); kept as one mention with all URIs",
             )
-    else:
-        anchor_values = []
     for ck in placed:
         text = texts[ck]
         if end > len(text):
@@ -182,14 +194,14 @@ def add_phrase(
     return nil_iris
 
 
-def _contexts(iri: str, refs: list | None, records: dict[str, list], texts: dict[str, str], log: FlawLog,
-              src: str) -> list[str]:
-    """The keys of the contexts with text the phrase is placed in (``nif:referenceContext``)."""
-    placed: list[str] = []
+def _contexts(iri: str, refs: Any, records: dict[Any, list], texts: dict[Any, str], log: FlawLog,
+              src: str) -> list[Any]:
+    """The subject terms of the contexts with text the phrase is placed in (``nif:referenceContext``)."""
+    placed: list[Any] = []
     if refs is None:
         log.add("missing_context", iri, f"phrase {iri} has no nif:referenceContext; not placed in any document")
         return placed
-    ctx_keys = [str(refs[0])] if len(refs) == 1 else list(dict.fromkeys(str(r) for r in refs))
+    ctx_keys = list(dict.fromkeys(values(refs)))
     if len(ctx_keys) > 1:
         log.add(
             "conflicting_values",

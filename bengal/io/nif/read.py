@@ -41,6 +41,7 @@ from bengal.io.nif.phrases import (
     _TYPE,
     _name,
     add_phrase,
+    values,
 )
 from bengal.model import Corpus, Document, Mention
 from bengal.perf import gc_paused
@@ -65,64 +66,72 @@ _DISPATCH = {
     RDF_TYPE: _TYPE,
 }
 _NIF_CONTEXT = NIF + "Context"
-_NIF_CONTEXT_NODE = ox.NamedNode(_NIF_CONTEXT)
 _DISPATCH_NODES = {ox.NamedNode(k): v for k, v in _DISPATCH.items()}
-
 
 #: Classes of an entity resource that are no entity type (OKE writes ``a owl:Individual , dul:Person``).
 _NOT_ENTITY_TYPES = (NIF, "http://www.w3.org/2002/07/owl#")
+#: ``rdf:type`` objects known at a glance: nif:Context (True) and the NIF classes every phrase
+#: carries (False: neither a context nor an entity type). Any other class is looked at closely.
+_CLASS_NODES = {ox.NamedNode(_NIF_CONTEXT): True, **{
+    ox.NamedNode(NIF + c): False for c in ("String", "Phrase", "RFC5147String", "OffsetBasedString", "Word",
+                                            "Sentence", "Paragraph", "Title", "CString", "CStringInst")}}
 
 
 def _parse_records(fh: IO[bytes], fmt: Any, base_iri: str | None,
                    same_as: list[tuple[str, str]] | None = None,
-                   entity_types: dict[str, list[str]] | None = None) -> dict[str, list]:
-    """One streaming pass: ``{subject key: record}`` for the subjects of kept properties.
+                   entity_types: dict[str, list[str]] | None = None) -> dict[Any, list]:
+    """One streaming pass: ``{subject term: record}`` for the subjects of kept properties.
 
-    Triples of one subject are usually adjacent in a file, so the record of the
-    last subject is kept at hand; keys are plain strings (cheap to hash).
-    owl:sameAs links between IRIs are appended to ``same_as``; the ``rdf:type`` classes of
-    other IRI subjects (OKE's ``oke:X a dul:Person``; NIF and OWL classes left out) to
-    ``entity_types[subject]``.
+    A record slot holds ``None``, the one value (a pyoxigraph term) or, for a property given
+    several times, the list of its values (:func:`bengal.io.nif.phrases.values`); slot ``_TYPE``
+    says whether the subject is typed ``nif:Context``. Triples of one subject are usually
+    adjacent in a file, so the record of the last subject is kept at hand. owl:sameAs links
+    between IRIs are appended to ``same_as``; the ``rdf:type`` classes of other IRI subjects
+    (OKE's ``oke:X a dul:Person``; NIF and OWL classes left out) to ``entity_types[subject]``.
     """
-    records: dict[str, list] = {}
-    kind_same_as = _SAME_AS
+    records: dict[Any, list] = {}
     dispatch_get = _DISPATCH_NODES.get
-    context_node = _NIF_CONTEXT_NODE
+    class_get = _CLASS_NODES.get
     kind_type = _TYPE
     named_node = ox.NamedNode
+    list_type = list
     cur_subject: Any = None
     cur: list = []
-    # Hot loop (about 9 triples per mention): predicates are looked up as pyoxigraph
-    # terms (no str made), and the subject's key string is made only when it changes.
+    # Hot loop (about 8 triples per mention): predicates and classes are looked up as pyoxigraph
+    # terms (no str made), records are keyed by the subject term, and a slot becomes a list only
+    # when a property has a second value.
     for subject, predicate, o, _graph in ox.parse(fh, format=fmt, base_iri=base_iri):
         k = dispatch_get(predicate)
         if k is None:
             continue
-        if k == kind_type:
-            if o != context_node:
-                if (entity_types is not None and type(o) is named_node and type(subject) is named_node
-                        and not o.value.startswith(_NOT_ENTITY_TYPES)):
-                    entity_types.setdefault(subject.value, []).append(o.value)
+        if k >= kind_type:  # rdf:type or owl:sameAs
+            if k == kind_type:
+                is_context = class_get(o)
+                if not is_context:
+                    if (is_context is None and entity_types is not None and type(o) is named_node
+                            and type(subject) is named_node and not o.value.startswith(_NOT_ENTITY_TYPES)):
+                        entity_types.setdefault(subject.value, []).append(o.value)
+                    continue
+            else:
+                if same_as is not None and type(o) is named_node and type(subject) is named_node:
+                    same_as.append((subject.value, o.value))
                 continue
-        elif k == kind_same_as:
-            if same_as is not None and type(o) is named_node and type(subject) is named_node:
-                same_as.append((subject.value, o.value))
-            continue
         if subject != cur_subject:
-            key = str(subject)
-            found = records.get(key)
+            found = records.get(subject)
             if found is None:
-                found = records[key] = [None, None, None, None, None, None, None, None, False]
+                found = records[subject] = [None, None, None, None, None, None, None, None, False]
             cur = found
             cur_subject = subject
         if k == kind_type:
             cur[kind_type] = True
             continue
-        lst = cur[k]
-        if lst is None:
-            cur[k] = [o]
+        v = cur[k]
+        if v is None:
+            cur[k] = o
+        elif type(v) is list_type:
+            v.append(o)
         else:
-            lst.append(o)
+            cur[k] = [v, o]
     return records
 
 
@@ -214,7 +223,7 @@ def read_nif(
 
 
 def _build_corpus(
-    records: dict[str, list],
+    records: dict[Any, list],
     src: str,
     log: FlawLog,
     name: str | None,
@@ -225,7 +234,7 @@ def _build_corpus(
     entity_types: dict[str, list[str]] | None = None,
 ) -> Corpus:
     texts, doc_of_ctx, languages = _contexts(records, src, log)
-    per_doc: dict[str, list[tuple[Mention, str]]] = {key: [] for key in texts}
+    per_doc: dict[Any, list[tuple[Mention, str]]] = {key: [] for key in texts}
     nil_iris = 0
     for key, rec in records.items():
         nil_iris += add_phrase(key, rec, records, texts, per_doc, log, src, base, keep_nil_iris)
@@ -265,19 +274,19 @@ def _type_from_entity(m: Mention, entity_types: dict[str, list[str]]) -> Mention
     return replace(m, type=" ".join(classes)) if classes else m
 
 
-def _contexts(records: dict[str, list], src: str, log: FlawLog) -> tuple[dict[str, str], dict[str, str], set[str]]:
-    """``(text, document URI, languages)`` of the contexts, by subject key, in the order their
+def _contexts(records: dict[Any, list], src: str, log: FlawLog) -> tuple[dict[Any, str], dict[Any, str], set[str]]:
+    """``(text, document URI, languages)`` of the contexts, by subject term, in the order their
     subjects first appear."""
-    texts: dict[str, str] = {}
-    doc_of_ctx: dict[str, str] = {}
+    texts: dict[Any, str] = {}
+    doc_of_ctx: dict[Any, str] = {}
     languages: set[str] = set()
     for key, rec in records.items():
-        values = rec[_IS_STRING]
-        if values is None:
+        strings = rec[_IS_STRING]
+        if strings is None:
             continue
         ctx_iri = _name(key)
         distinct: dict[str, None] = {}
-        for v in values:
+        for v in values(strings):
             if not isinstance(v, ox.Literal):
                 raise InputError(f"context {ctx_iri}: nif:isString is not a literal", source=src)
             distinct[v.value] = None
@@ -288,7 +297,7 @@ def _contexts(records: dict[str, list], src: str, log: FlawLog) -> tuple[dict[st
         texts[key] = next(iter(distinct))
         doc_of_ctx[key] = document_uri(ctx_iri)
 
-    clashes: dict[str, list[str]] = defaultdict(list)
+    clashes: dict[str, list[Any]] = defaultdict(list)
     for key, uri in doc_of_ctx.items():
         clashes[uri].append(key)
     for uri, group in clashes.items():
@@ -302,7 +311,7 @@ def _contexts(records: dict[str, list], src: str, log: FlawLog) -> tuple[dict[st
                     f"the contexts {names} would all be the document {uri}; each keeps its full context IRI "
                     f"as its document URI",
                 )
-    ctx_of_doc: dict[str, str] = {}
+    ctx_of_doc: dict[str, Any] = {}
     for key, uri in doc_of_ctx.items():
         if uri in ctx_of_doc:
             raise InputError(
