@@ -231,8 +231,8 @@ def read_pair(gold: str | os.PathLike[str], gold_format: str | None, pred: str |
     """
     conll = conll if conll is not None else ConllOptions()
     if not _side_by_side(gold, pred, min_bytes):
-        return (read_corpus(gold, gold_format, strict=strict, conll=conll),
-                read_corpus(pred, pred_format, strict=strict, conll=conll))
+        return (read_corpus(gold, gold_format, strict=strict, conll=conll, lenient=lenient),
+                read_corpus(pred, pred_format, strict=strict, conll=conll, lenient=lenient))
     ctx = multiprocessing.get_context("fork")
     receive, send = ctx.Pipe(duplex=False)
     worker = ctx.Process(target=_read_to, args=(send, pred, pred_format, strict, conll, lenient), daemon=True)
