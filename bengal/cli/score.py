@@ -75,9 +75,12 @@ from bengal.tagging.schemes import MODES, SCHEMES
 @click.option("--type-map", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="Answer files: TOML mapping of DBpedia classes to PER/ORG/LOC/MISC (default: Person, "
                    "Organisation, Place, else MISC).")
+@click.option("--all-rows", is_flag=True,
+              help="Print every per-type row (default: the 10 types with the most gold mentions and a count of the "
+                   "rest; the JSON always has every type).")
 def score(gold, pred, task, match, profile, kb_namespaces, same_as_files, beta, threshold, sweep, ci_samples,
           ci_level, ci_seed, json_out, system_name, set_name, error_docs, strict, gold_format, pred_format, scheme,
-          mode, suffix, jaccard_threshold, greedy, type_map, lenient) -> None:
+          mode, suffix, jaccard_threshold, greedy, type_map, lenient, all_rows) -> None:
     """Score a system's annotations PRED against the gold standard GOLD (GERBIL-style).
 
     GOLD may be the name of a shipped corpus (conllpp: the CoNLL++ test set), or a dataset folder
@@ -85,6 +88,7 @@ def score(gold, pred, task, match, profile, kb_namespaces, same_as_files, beta, 
     in evalscope's tag format, from `bengal prompts`). With GOLD alone (or --gold-format conlleval),
     GOLD is a conlleval file: token ... gold-tag predicted-tag per line, scored by chunks."""
     from bengal.report.jsonout import payload_text
+    from bengal.report.table import TYPE_ROWS
     from bengal.report.text import render_result, score_warning_lines
     from bengal.workflows.score_files import score_files
 
@@ -98,4 +102,4 @@ def score(gold, pred, task, match, profile, kb_namespaces, same_as_files, beta, 
     if json_out == "-":
         sys.stdout.write(payload_text(run.to_json()))
     else:
-        click.echo(render_result(run.result))
+        click.echo(render_result(run.result, type_rows=None if all_rows else TYPE_ROWS))

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bengal.report.markup import esc, fixed, short_iri
+from bengal.report.markup import esc, fixed
+from bengal.report.render import short_iri
 from bengal.report.results import TASK_ORDER, ReportInput
 
 __all__ = ["browser_section"]

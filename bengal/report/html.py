@@ -17,8 +17,9 @@ from typing import Any, Mapping, Sequence
 from bengal import __version__
 from bengal.report.assets import CSS, JS
 from bengal.report.browser import browser_section
-from bengal.report.markup import esc, fixed, short_iri, system_names
+from bengal.report.markup import esc, fixed, system_names
 from bengal.report.plots import f1_by_density, f1_per_set, svg_data_uri, type_bars
+from bengal.report.render import short_iri
 from bengal.report.results import TASK_ORDER, ReportInput
 from bengal.score.explain import ERROR_KINDS
 

@@ -1,4 +1,4 @@
-"""Small HTML helpers of the report page: escaping, numbers, short DBpedia IRIs, system names."""
+"""Small HTML helpers of the report page: escaping, numbers, system names."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any, Sequence
 
 from bengal.report.results import ReportInput
 
-__all__ = ["esc", "fixed", "short_iri", "system_names"]
+__all__ = ["esc", "fixed", "system_names"]
 
 
 def esc(x: Any) -> str:
@@ -18,14 +18,6 @@ def esc(x: Any) -> str:
 def fixed(x: float | None, digits: int = 4) -> str:
     """``x`` with ``digits`` decimals, an en dash for None."""
     return "–" if x is None else f"{x:.{digits}f}"
-
-
-def short_iri(iri: str) -> str:
-    """dbo:/dbr: prefixes for DBpedia IRIs (types and URIs), the IRI itself otherwise."""
-    for prefix, short in (("http://dbpedia.org/ontology/", "dbo:"), ("http://dbpedia.org/resource/", "dbr:")):
-        if iri.startswith(prefix):
-            return short + iri[len(prefix):]
-    return iri
 
 
 def system_names(results: Sequence[ReportInput]) -> list[str]:

@@ -6,7 +6,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from bengal.report.render import plain_text
+from bengal.report.render import plain_text, short_iri
+from bengal.report.table import TYPE_ROWS
 from bengal.score.jaccard import JaccardResult
 from bengal.score.semeval import SemEvalResult
 
@@ -17,9 +18,10 @@ def _f(x: float) -> str:
     return f"{x:.4f}"
 
 
-def render_semeval(result: SemEvalResult) -> str:
+def render_semeval(result: SemEvalResult, type_rows: int | None = TYPE_ROWS) -> str:
     """A :class:`~bengal.score.semeval.SemEvalResult` as plain text: one row per scheme (COR, INC, PAR, MIS,
-    SPU, ACT, POS, P, R, F1), then F1 per type and scheme."""
+    SPU, ACT, POS, P, R, F1), then F1 per type and scheme for the ``type_rows`` types with the most gold
+    mentions (None: all; DBpedia IRIs prefixed, ``dbo:Band``) and a row counting the rest."""
     table = Table(title=f"SemEval-2013 schemes · {result.documents} documents", title_justify="left")
     table.add_column("scheme", style="bold")
     for name in ("COR", "INC", "PAR", "MIS", "SPU", "ACT", "POS", "P", "R", "F1"):
@@ -29,13 +31,23 @@ def render_semeval(result: SemEvalResult) -> str:
                       _f(c.precision), _f(c.recall), _f(c.f1))
     items: list[RenderableType] = [table]
     if result.per_type:
-        types = Table(title="F1 per type", title_justify="left")
+        def gold(t: str) -> int:
+            return max(c.pos for c in result.per_type[t].values())
+
+        order = sorted(result.per_type, key=lambda t: (-gold(t), t))
+        shown = order if type_rows is None else order[:type_rows]
+        more = (f", the {len(shown)} of {len(order)} types with the most gold mentions"
+                if len(shown) < len(order) else "")
+        types = Table(title=f"F1 per type{more}", title_justify="left")
         types.add_column("type", style="bold")
         schemes = list(result.overall)
         for s in schemes:
             types.add_column(s, justify="right")
-        for t, rows in result.per_type.items():
-            types.add_row(t or "(untyped)", *(_f(rows[s].f1) for s in schemes))
+        for t in shown:
+            types.add_row(short_iri(t) if t else "(untyped)", *(_f(result.per_type[t][s].f1) for s in schemes))
+        if more:
+            types.add_section()
+            types.add_row(f"… {len(order) - len(shown)} more (--all-rows)", *("" for _ in schemes))
         items.append(types)
     items.append(Text("\n".join(result.conventions.values()), style="dim"))
     return plain_text(Group(*items))

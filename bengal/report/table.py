@@ -3,7 +3,8 @@
 One table: a micro row and a macro row with P, R, F1 and (micro only) TP, FP,
 FN, then (URI tasks) the InKB and EE rows as GERBIL reports them, and an
 F-beta column when beta is not 1; the task, match, profile and number of
-documents in the title. Below it: the per-type table, the threshold and the
+documents in the title. Below it: the per-type table (types as ``dbo:Band``; by default the
+:data:`TYPE_ROWS` types with the most gold mentions and a line counting the rest), the threshold and the
 sweep (its best threshold labelled as tuned on the test data), the
 conventions as a footnote, and warnings summarised as counts per code and side. Works without a
 TTY: :func:`render_table` returns plain text, :func:`print_table` prints to a
@@ -12,18 +13,24 @@ given :class:`rich.console.Console`.
 
 from __future__ import annotations
 
+from typing import Mapping
+
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from bengal.report.render import plain_text
+from bengal.report.render import plain_text, short_iri
 from bengal.score import metrics
 from bengal.score.matching import SPAN_MATCHES
 from bengal.score.metrics import Measures, MicroScore
 from bengal.score.result import UNTYPED, ScoreResult
 from bengal.score.tasks import TASKS
 
-__all__ = ["build_table", "build_type_table", "build_report", "render_table", "print_table"]
+__all__ = ["build_table", "build_type_table", "build_report", "render_table", "print_table", "TYPE_ROWS",
+           "top_types"]
+
+#: How many per-type rows the terminal table shows by default (``bengal score --all-rows``: all).
+TYPE_ROWS = 10
 
 
 def _fmt(x: float) -> str:
@@ -63,16 +70,37 @@ def build_table(result: ScoreResult) -> Table:
     return table
 
 
-def build_type_table(result: ScoreResult) -> Table | None:
-    """Micro P, R, F1 and counts per type (None when there are no types)."""
+def top_types(per_type: Mapping[str, MicroScore], rows: int | None = TYPE_ROWS) -> tuple[list[str], list[str]]:
+    """``(shown, rest)``: the types of ``per_type`` ordered by gold mentions (TP + FN) descending, then
+    predictions (TP + FP) descending, then name, split after the first ``rows`` (None: all shown), as
+    the HTML report orders its per-type figure."""
+    order = sorted(per_type, key=lambda t: (-(per_type[t].tp + per_type[t].fn), -(per_type[t].tp + per_type[t].fp), t))
+    if rows is None or len(order) <= rows:
+        return order, []
+    return order[:rows], order[rows:]
+
+
+def build_type_table(result: ScoreResult, rows: int | None = TYPE_ROWS) -> Table | None:
+    """Micro P, R, F1 and counts per type (None when there are no types): the ``rows`` types with the
+    most gold mentions (:func:`top_types`; None: every type), DBpedia IRIs prefixed (``dbo:Band``),
+    and a last row summing the counts of the types left out."""
     if not result.per_type or set(result.per_type) == {UNTYPED}:
         return None
-    table = Table(title="per type (micro)", title_justify="left")
+    shown, rest = top_types(result.per_type, rows)
+    title = "per type (micro)" + (f", the {len(shown)} of {len(result.per_type)} types with the most gold mentions"
+                                  if rest else "")
+    table = Table(title=title, title_justify="left")
     table.add_column("type", style="bold")
     for name in ("P", "R", "F1", "TP", "FP", "FN"):
         table.add_column(name, justify="right")
-    for t, m in result.per_type.items():
-        table.add_row(t, _fmt(m.precision), _fmt(m.recall), _fmt(m.f1), str(m.tp), str(m.fp), str(m.fn))
+    for t in shown:
+        m = result.per_type[t]
+        table.add_row(short_iri(t), _fmt(m.precision), _fmt(m.recall), _fmt(m.f1), str(m.tp), str(m.fp), str(m.fn))
+    if rest:
+        table.add_section()
+        table.add_row(f"… {len(rest)} more (--all-rows)", "", "", "",
+                      str(sum(result.per_type[t].tp for t in rest)), str(sum(result.per_type[t].fp for t in rest)),
+                      str(sum(result.per_type[t].fn for t in rest)))
     return table
 
 
@@ -128,10 +156,11 @@ def _warning_summary(result: ScoreResult) -> Text | None:
     return Text(f"{total} warning{'s' if total != 1 else ''}: " + ", ".join(parts), style="yellow")
 
 
-def build_report(result: ScoreResult) -> Group:
-    """Table, footnote and warning summary as one ``rich`` renderable."""
+def build_report(result: ScoreResult, type_rows: int | None = TYPE_ROWS) -> Group:
+    """Table, per-type table (``type_rows`` rows, None: all), footnote and warning summary as one
+    ``rich`` renderable."""
     items: list[RenderableType] = [build_table(result)]
-    types = build_type_table(result)
+    types = build_type_table(result, type_rows)
     if types is not None:
         items.append(types)
     extras = _extras(result)
@@ -144,11 +173,12 @@ def build_report(result: ScoreResult) -> Group:
     return Group(*items)
 
 
-def print_table(result: ScoreResult, console: Console) -> None:
+def print_table(result: ScoreResult, console: Console, type_rows: int | None = TYPE_ROWS) -> None:
     """Print the report to ``console``."""
-    console.print(build_report(result))
+    console.print(build_report(result, type_rows))
 
 
-def render_table(result: ScoreResult, *, width: int = 100) -> str:
-    """The report as plain text (no colour codes), e.g. for CI logs and tests."""
-    return plain_text(build_report(result), width=width)
+def render_table(result: ScoreResult, *, width: int = 100, type_rows: int | None = TYPE_ROWS) -> str:
+    """The report as plain text (no colour codes), e.g. for CI logs and tests; ``type_rows`` per-type
+    rows (None: all)."""
+    return plain_text(build_report(result, type_rows), width=width)

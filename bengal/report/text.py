@@ -13,26 +13,28 @@ from bengal.llm.answers import AnswerReport
 from bengal.model import CorpusWarning
 from bengal.report.chunks import render_answers, render_chunk_report
 from bengal.report.partial import render_jaccard, render_semeval
-from bengal.report.table import render_table
+from bengal.report.table import TYPE_ROWS, render_table
 from bengal.score.result import SCORING_WARNINGS, Result, ScoreWarning
 from bengal.score.tasks import TASKS
 
 __all__ = ["warning_lines", "score_warning_lines", "render_result", "RENDERERS", "run_report_lines",
            "generated_lines", "comparison_lines"]
 
-#: How each kind of result is printed, by its ``task``.
-RENDERERS: dict[str, Callable[[Any], str]] = {
-    **dict.fromkeys(TASKS, render_table),
-    "chunk": render_chunk_report,
+#: How each kind of result is printed, by its ``task``: ``(result, type_rows) -> text``, ``type_rows``
+#: the number of per-type rows (None: all; results without per-type rows ignore it).
+RENDERERS: dict[str, Callable[[Any, int | None], str]] = {
+    **dict.fromkeys(TASKS, lambda r, n: render_table(r, type_rows=n)),
+    "chunk": lambda r, n: render_chunk_report(r),
     "semeval": render_semeval,
-    "jaccard": render_jaccard,
-    "answers": render_answers,
+    "jaccard": lambda r, n: render_jaccard(r),
+    "answers": lambda r, n: render_answers(r),
 }
 
 
-def render_result(result: Result) -> str:
-    """The terminal table of any result (:data:`RENDERERS`)."""
-    return RENDERERS[result.task](result)
+def render_result(result: Result, *, type_rows: int | None = TYPE_ROWS) -> str:
+    """The terminal table of any result (:data:`RENDERERS`), with at most ``type_rows`` per-type rows
+    (the types with the most gold mentions; None: every type)."""
+    return RENDERERS[result.task](result, type_rows)
 
 
 def warning_lines(warnings: Sequence[CorpusWarning | ScoreWarning], label: str, limit: int = 3) -> list[str]:
