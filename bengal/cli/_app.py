@@ -11,7 +11,10 @@ import click
 from bengal import __version__
 from bengal.errors import BengalError, exit_code
 
-__all__ = ["cli", "main", "echo_lines", "progress_bar"]
+__all__ = ["cli", "main", "echo_lines", "progress_bar", "INTERRUPTED"]
+
+#: The exit code after Ctrl-C (SIGINT): 128 + 2, as shells and command-line tools report it.
+INTERRUPTED = 130
 
 
 def echo_lines(lines: Iterable[str], *, err: bool = False) -> None:
@@ -50,7 +53,8 @@ def cli() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the console script; returns the exit code."""
+    """Entry point of the console script; returns the exit code: 0, 1 (bad input), 2 (bad usage) or
+    :data:`INTERRUPTED` after Ctrl-C, each failure with one line on stderr."""
     try:
         cli.main(args=list(argv) if argv is not None else None, prog_name="bengal", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as exc:  # pragma: no cover - click >= 8.2
@@ -66,9 +70,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f": {exc.filename}" if getattr(exc, "filename", None) else ""
         click.echo(f"error: {exc.strerror or exc}{where}", err=True)
         return 1
-    except click.exceptions.Abort:
+    except click.exceptions.Abort as exc:  # click turns Ctrl-C (KeyboardInterrupt) into Abort
+        if isinstance(exc.__cause__, KeyboardInterrupt):
+            click.echo("error: interrupted", err=True)
+            return INTERRUPTED
         click.echo("error: aborted", err=True)
         return 1
+    except KeyboardInterrupt:  # Ctrl-C outside click's invocation
+        click.echo("\nerror: interrupted", err=True)
+        return INTERRUPTED
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except BrokenPipeError:

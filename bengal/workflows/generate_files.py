@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
+import signal
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Callable
@@ -91,10 +92,10 @@ def generate_files(output: str | os.PathLike[str], config: GenerateConfig | None
     check_writable(out, manifest_path(out))
     if kb is None:
         kb = open_kb(kb_path, timeout=kb_timeout, lenient=kb_lenient)
-        opener = functools.partial(open_kb, str(kb_path) if kb_path is not None else None, timeout=kb_timeout,
-                                   lenient=kb_lenient)
+        opener = functools.partial(_worker_kb, functools.partial(open_kb, timeout=kb_timeout, lenient=kb_lenient),
+                                   str(kb_path) if kb_path is not None else None)
     else:
-        opener = functools.partial(_same_kb, kb)
+        opener = functools.partial(_worker_kb, _same_kb, kb)
     generated = generate(kb, config, progress=progress, jobs=jobs, kb_opener=opener)
     checks = check_gold(generated.corpus, kb)
     manifest = {
@@ -120,6 +121,14 @@ def _skipped(kb: Any) -> dict[str, Any]:
         out["skipped_lines"] = kb.skipped_lines
         out["first_skipped"] = kb.first_skipped
     return out
+
+
+def _worker_kb(open_: Callable[[Any], Any], source: Any) -> Any:
+    """A worker process's KB: ``open_(source)``, after leaving Ctrl-C (SIGINT, which a terminal sends
+    to every process of the command) to the parent, which stops the pool and exits 130; a worker
+    that took it would print its own traceback (``Process SpawnPoolWorker-1: …``)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return open_(source)
 
 
 def _same_kb(kb: Any) -> Any:
