@@ -13,6 +13,8 @@ import functools
 import hashlib
 import multiprocessing
 import random
+import signal
+import threading
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Callable, Generator, Sequence
 
@@ -246,6 +248,25 @@ def _make_in_worker(seed_uri: str) -> MadeDocument | None:
     return _WORKER.make(seed_uri)
 
 
+def _pool_without_ctrl_c(ctx: Any, jobs: int, kb_opener: Callable[[], SparqlKB],
+                         config: GenerateConfig) -> Any:
+    """A pool of ``jobs`` worker processes that are born ignoring Ctrl-C (SIGINT): a terminal sends it
+    to every process of the command, and a worker that took it, even while still starting, would
+    print its own traceback; the parent keeps its handler, stops the pool and exits 130. The ignored
+    disposition is inherited through the spawn's exec (POSIX) and Python keeps it at start-up; the
+    parent ignores Ctrl-C only while it starts the processes (milliseconds). Outside the main thread
+    (where signals cannot be set) the pool is made as it is."""
+    def make() -> Any:
+        return ctx.Pool(jobs, initializer=_init_worker, initargs=(kb_opener, config))
+    if threading.current_thread() is not threading.main_thread():
+        return make()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return make()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _made_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], jobs: int,
                     kb_opener: Callable[[], SparqlKB] | None) -> Generator[tuple[int, MadeDocument | None], None, None]:
     """``(candidates tried, document or None)`` in candidate order, made here or by ``jobs`` processes."""
@@ -257,7 +278,7 @@ def _made_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], 
     if kb_opener is None:
         raise UsageError("--jobs above 1 needs a KB that worker processes can open (a path or the bundled sample)")
     ctx = multiprocessing.get_context("spawn")
-    with ctx.Pool(jobs, initializer=_init_worker, initargs=(kb_opener, config)) as pool:
+    with _pool_without_ctrl_c(ctx, jobs, kb_opener, config) as pool:
         pos = 0
         made = 0
         while pos < len(order):

@@ -42,8 +42,9 @@ def test_ctrl_c_during_generate_with_workers_exits_130_with_one_line(tmp_path, b
         # wait (a condition, not a time) until both workers run and leave Ctrl-C to the parent
         deadline = time.monotonic() + 600
         while time.monotonic() < deadline and proc.poll() is None:
+            # (the parent ignores it only while it starts them)
             workers = [c for c in _children(proc.pid) if _ignores_sigint(c)]
-            if len(workers) >= 2:
+            if len(workers) >= 2 and not _ignores_sigint(proc.pid):
                 break
             time.sleep(0.1)
         assert proc.poll() is None, proc.communicate()
