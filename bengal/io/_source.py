@@ -8,12 +8,12 @@ import gzip
 import io
 import os
 from pathlib import Path
-from typing import IO, Any, Iterable, cast
+from typing import IO, Any, Iterable, Iterator, cast
 
 from bengal.errors import InputError
 from bengal.model import CorpusWarning, Mention
 
-__all__ = ["WARNING_CODES", "FlawLog", "check_duplicates", "source_name", "open_binary", "file_stem"]
+__all__ = ["WARNING_CODES", "FlawLog", "check_duplicates", "source_name", "open_binary", "text_lines", "file_stem"]
 
 #: Stable warning codes of the corpus readers (``docs/formats/nif.md``).
 WARNING_CODES = (
@@ -116,6 +116,22 @@ def open_binary(source: Any) -> tuple[IO[bytes], bool]:
             return cast(IO[bytes], gzip.open(source, "rb")), True  # a GzipFile is a binary stream
         return fh, True
     return source, False
+
+
+def text_lines(fh: Iterable[bytes], src: str) -> Iterator[tuple[int, bytes, str]]:
+    """``(line number from 1, raw bytes, line)`` of a binary line stream, the line decoded as UTF-8
+    without its line end (``\\n`` or ``\\r\\n``) and, on line 1, without a byte-order mark.
+
+    Raises:
+        InputError: a line that is not UTF-8, naming ``src``, the line and the byte.
+    """
+    for lineno, raw in enumerate(fh, 1):
+        try:
+            line = raw.decode("utf-8").rstrip("\r\n")
+        except UnicodeDecodeError as err:
+            raise InputError(f"not UTF-8 text ({err.reason} at byte {err.start})", source=src,
+                             line=lineno) from None
+        yield lineno, raw, line.lstrip("\ufeff") if lineno == 1 else line
 
 
 def file_stem(src: str) -> str:

@@ -19,7 +19,7 @@ from typing import IO
 from urllib.parse import quote
 
 from bengal.errors import InputError
-from bengal.io._source import FlawLog, file_stem, open_binary, source_name
+from bengal.io._source import FlawLog, file_stem, open_binary, source_name, text_lines
 from bengal.io.wikititles import wikipedia_to_dbpedia
 from bengal.model import Corpus, Document, Mention
 
@@ -136,15 +136,7 @@ def read_aida(source: str | os.PathLike[str] | IO[bytes] | bytes, *, split: str 
 
     lineno = 0
     try:
-        for raw in fh:
-            lineno += 1
-            try:
-                line = raw.decode("utf-8").rstrip("\r\n")
-            except UnicodeDecodeError as err:
-                raise InputError(f"not UTF-8 text ({err.reason} at byte {err.start})", source=src,
-                                 line=lineno) from None
-            if lineno == 1:
-                line = line.lstrip("\ufeff")
+        for lineno, raw, line in text_lines(fh, src):
             if line.startswith("-DOCSTART-"):
                 close_document()
                 m = _DOCSTART.match(line)

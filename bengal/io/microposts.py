@@ -18,7 +18,7 @@ import re
 from typing import IO
 
 from bengal.errors import InputError
-from bengal.io._source import FlawLog, file_stem, open_binary, source_name
+from bengal.io._source import FlawLog, file_stem, open_binary, source_name, text_lines
 from bengal.model import Corpus, Document, Mention
 from bengal.rdf import NIL_SPELLINGS, is_absolute_iri
 
@@ -108,15 +108,7 @@ def read_microposts2014(source: str | os.PathLike[str] | IO[bytes] | bytes, *, n
     seen: dict[str, tuple[int, str]] = {}
     lineno = 0
     try:
-        for raw in fh:
-            lineno += 1
-            try:
-                line = raw.decode("utf-8").rstrip("\r\n")
-            except UnicodeDecodeError as err:
-                raise InputError(f"not UTF-8 text ({err.reason} at byte {err.start})", source=src,
-                                 line=lineno) from None
-            if lineno == 1:
-                line = line.lstrip("\ufeff")
+        for lineno, _raw, line in text_lines(fh, src):
             if not line.strip():
                 continue
             tweet_id, text, cells = _cells(line, src, lineno)
