@@ -71,26 +71,33 @@ def confusion_table(confusion: Mapping[str, Mapping[str, int]], what: str,
                     limit: int = CONFUSION_TYPES) -> Table | None:
     """The type-confusion table (gold type rows × predicted type columns, same-span matches) as a
     ``rich`` table; None when no off-diagonal cell is set (all matched spans agree on the type: the
-    table would repeat TP). At most ``limit`` types (those with the most matched gold items)."""
+    table would repeat TP). At most ``limit`` rows and columns (the types with the most matches);
+    DBpedia IRIs prefixed (``dbo:City``), several types of one mention joined by ``+``."""
     if not any(g != p and n for g, row in confusion.items() for p, n in row.items()):
         return None
-    weight: dict[str, int] = {}
+    rows_w: dict[str, int] = {}
+    cols_w: dict[str, int] = {}
     for g, row in confusion.items():
         for p, n in row.items():
-            weight[g] = weight.get(g, 0) + n
-            weight.setdefault(p, 0)
-    types = sorted(weight, key=lambda t: (-weight[t], t))
-    shown = types[:limit]
-    more = f" (the {len(shown)} of {len(types)} types with the most; --json has all)" if len(shown) < len(types) else ""
-    table = Table(title=f"type confusion on {what} of the same span · rows gold, columns predicted{more}",
+            rows_w[g] = rows_w.get(g, 0) + n
+            cols_w[p] = cols_w.get(p, 0) + n
+    rows = sorted(rows_w, key=lambda t: (-rows_w[t], t))
+    cols = sorted(cols_w, key=lambda t: (-cols_w[t], t))
+    cut = len(rows) > limit or len(cols) > limit
+    more = " (the types with the most matches; --json has every cell)" if cut else ""
+    table = Table(title=f"type confusion on {what} of the same span: rows gold, columns predicted{more}",
                   title_justify="left")
     table.add_column("gold \\ pred", style="bold")
-    for t in shown:
-        table.add_column(short_iri(t) if t else "(untyped)", justify="right")
-    for g in shown:
+    for t in cols[:limit]:
+        table.add_column(_type_label(t), justify="right")
+    for g in rows[:limit]:
         row = confusion.get(g, {})
-        table.add_row(short_iri(g) if g else "(untyped)", *(str(row.get(p, 0)) if row.get(p) else "·" for p in shown))
+        table.add_row(_type_label(g), *(str(row[p]) if row.get(p) else "·" for p in cols[:limit]))
     return table
+
+
+def _type_label(key: str) -> str:
+    return " + ".join(short_iri(t) for t in key.split()) if key else "(untyped)"
 
 
 def ci_line(ci: Mapping[str, Any]) -> str:

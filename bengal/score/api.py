@@ -22,6 +22,7 @@ from bengal.score.breakdown import inkb_ee, per_gold_type
 from bengal.score.breakdown import per_type as breakdown_per_type
 from bengal.score.confidence import filter_threshold, sweep_curve
 from bengal.score.conventions import span_conventions
+from bengal.score.hierarchy import HIERARCHICAL_DEFINITION, hierarchical_typing, type_confusion
 from bengal.score.matching import PROFILES, SPAN_MATCHES, STRONG, SpanMatch
 from bengal.score.metrics import MicroScore
 from bengal.score.pairing import pair_documents
@@ -171,6 +172,15 @@ def _score(gold: Corpus, pred: Corpus, task_def: Task, span_match: SpanMatch, st
         types = (breakdown_per_type(task_def, pairs, doc_counts, span_match, uri_matcher, strategy)
                  if task_def.name == "etyping" else per_gold_type(task_def, pairs, per_document, span_match))
     curve = sweep_curve(task_def, gold, pred, span_match, uri_matcher, strategy) if sweep else None
+    hier = confusion = None
+    conventions = span_conventions(task_def, span_match, strategy, profile, uri_matcher, threshold=threshold,
+                                   sweep=sweep)
+    if task_def.name == "etyping":
+        hier = hierarchical_typing(pairs, span_match, strategy)
+        confusion = type_confusion(pairs, span_match, strategy)
+        conventions = {**conventions, "hierarchical": HIERARCHICAL_DEFINITION + (
+            "; GERBIL prints this as its ETyping score" if profile == "gerbil" else
+            "; the headline micro/macro are flat (types as sets, a shared type counts)")}
     return ScoreResult(
         task=task_def.name,
         match=span_match.name,
@@ -179,8 +189,7 @@ def _score(gold: Corpus, pred: Corpus, task_def: Task, span_match: SpanMatch, st
         macro=macro_m,
         per_document=tuple(per_document),
         warnings=tuple(warnings),
-        conventions=span_conventions(task_def, span_match, strategy, profile, uri_matcher, threshold=threshold,
-                                     sweep=sweep),
+        conventions=conventions,
         unscored_predictions=pairing.unscored_predictions,
         profile=profile,
         inkb=inkb,
@@ -192,4 +201,6 @@ def _score(gold: Corpus, pred: Corpus, task_def: Task, span_match: SpanMatch, st
         below_threshold=below,
         without_score=unscored_conf,
         sweep=curve,
+        hierarchical=hier,
+        confusion=confusion,
     )

@@ -1,0 +1,77 @@
+"""Issue 12: hierarchical ETyping as GERBIL's HierarchicalFMeasureCalculator defines it, and the
+ETyping type-confusion table; values by hand from the shipped DBpedia class table."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from cli_helpers import bengal
+from conftest import shared_path
+
+from bengal.model import Corpus, Document, Mention
+from bengal.score import score
+from bengal.score.hierarchy import class_counts, superclasses
+from bengal.typemap import DBO
+
+TEXT = "Paris and Lyon and Bob"
+
+
+def _m(b, e, typ=None):
+    return Mention.in_text(TEXT, b, e, (), typ)
+
+
+def test_superclasses_from_the_shipped_table():
+    # dbo:City -> Settlement -> PopulatedPlace -> Place -> owl:Thing (2016-10 ontology)
+    up = superclasses([DBO + "City"])
+    assert {DBO + c for c in ("City", "Settlement", "PopulatedPlace", "Place")} <= up
+    assert superclasses(["x:A"], {"x:A": ["x:B"], "x:B": ["x:A"]}) == {"x:A", "x:B"}  # a cycle ends
+
+
+def test_class_counts_by_hand():
+    # gold City {City, Settlement, PopulatedPlace, Place}, pred Settlement {Settlement, PopulatedPlace, Place}
+    assert class_counts([DBO + "City"], [DBO + "Settlement"]) == (3, 0, 1)
+    # classes outside dbo: are not counted (owl:Thing, a CoNLL type)
+    assert class_counts(["PER"], ["LOC"]) == (0, 0, 0)
+
+
+def test_hierarchical_typing_corpus_by_hand():
+    gold = Corpus((Document("http://ex.org/1", TEXT, (_m(0, 5, DBO + "City"), _m(10, 14, DBO + "City"),
+                                                       _m(19, 22, DBO + "Person"))),
+                   Document("http://ex.org/2", TEXT, ())))
+    pred = Corpus((Document("http://ex.org/1", TEXT, (_m(0, 5, DBO + "Settlement"), _m(10, 14, DBO + "City"),
+                                                       _m(15, 18, DBO + "Person"))),
+                   Document("http://ex.org/2", TEXT, ())))
+    r = score(gold, pred, task="etyping")
+    h = r.hierarchical
+    # Paris: P 1, R 3/4; Lyon: P = R = 1; Bob: unmatched, P = R = 0 (the prediction "and" is not counted).
+    # micro P = (1 + 1 + 0)/3 = 2/3, R = (0.75 + 1 + 0)/3 = 7/12; F1 = 2·(2/3)(7/12)/(2/3 + 7/12) = 0.6222
+    assert (h.mentions, h.matched) == (3, 2)
+    assert h.micro_precision == pytest.approx(2 / 3) and h.micro_recall == pytest.approx(7 / 12)
+    assert h.micro_f1 == pytest.approx(2 * (2 / 3) * (7 / 12) / (2 / 3 + 7 / 12))
+    # document 2 has no gold mention: left out of macro, so macro = the one document's means
+    assert h.macro_f1 == pytest.approx(h.micro_f1)
+    # flat: Paris City vs Settlement differs: TP 1 (Lyon), FP 2, FN 2
+    assert (r.micro.tp, r.micro.fp, r.micro.fn) == (1, 2, 2)
+    assert r.confusion == {DBO + "City": {DBO + "Settlement": 1, DBO + "City": 1}}
+    data = r.to_json()
+    assert data["hierarchical"]["micro"]["precision"] == pytest.approx(2 / 3) and "hierarchical" in data["conventions"]
+
+
+def test_no_gold_mention_scores_one_and_other_tasks_have_no_block():
+    empty = Corpus((Document("http://ex.org/1", TEXT, ()),))
+    r = score(empty, empty, task="etyping")
+    assert r.hierarchical.micro_f1 == 1.0 and r.hierarchical.mentions == 0
+    assert score(empty, empty, task="a2kb").hierarchical is None
+
+
+def test_oke_task1_gold_against_itself_and_fox_from_the_cli(tmp_path):
+    """GERBIL's OKE 2015 task-1 example gold (12 typed mentions, DUL types) scores 1 against itself;
+    FOX's answers give a confusion table in the text and the JSON."""
+    gold = shared_path("nif", "gerbil-test-resources", "task1.ttl")
+    fox = shared_path("nif", "gerbil-test-resources", "FOX-OKE_2015_Task_1_example_set-w-A2KB.ttl")
+    same = json.loads(bengal("score", str(gold), str(gold), "--task", "etyping", "--json", "-", cwd=tmp_path).stdout)
+    assert same["hierarchical"]["mentions"] == 12 and same["hierarchical"]["micro"]["f1"] == 1.0
+    proc = bengal("score", str(gold), str(fox), "--task", "etyping", cwd=tmp_path)
+    assert proc.returncode == 0 and "type confusion on mentions" in proc.stdout
+    assert "Hierarchical ETyping" in proc.stdout
