@@ -114,7 +114,7 @@ def _extras(result: ScoreResult) -> Text | None:
                      f"micro F1 [{_fmt(mi[0])}, {_fmt(mi[1])}], macro F1 [{_fmt(ma[0])}, {_fmt(ma[1])}].")
     h = result.hierarchical
     if h is not None:
-        lines.append(f"Hierarchical ETyping (GERBIL's measure, dbo: super-classes; {h.matched} of {h.mentions} gold "
+        lines.append(f"Hierarchical ETyping (GERBIL's measure, dbo: sub-classes; {h.matched} of {h.mentions} gold "
                      f"mentions span-matched): micro P {_fmt(h.micro_precision)}, R {_fmt(h.micro_recall)}, "
                      f"F1 {_fmt(h.micro_f1)}; macro F1 {_fmt(h.macro_f1)}.")
     for w in result.warnings:

@@ -3,9 +3,11 @@
 
 For each gold mention, in gold order, the prediction its span is matched to (the ERec alignment of
 the run: maximum matching, or GERBIL's first fit under ``--profile gerbil``) is compared by
-classes: both type sets are closed under ``rdfs:subClassOf`` (each type and all its super-classes,
-from the KB's class table, :func:`bengal.typemap.class_hierarchy`), and only the classes of the KB's
-ontology (``http://dbpedia.org/ontology/``) are counted: TP = classes in both closures, FP = in the
+classes: both type sets are closed **downward** under ``rdfs:subClassOf`` (each type and all its
+sub-classes, from the KB's class table, :func:`bengal.typemap.class_hierarchy`; GERBIL's
+``SubClassInferencer.inferSubClasses``, as its ``HierarchicalFMeasureCalculatorTest`` confirms: gold
+D, answer C in its A…L model give TP 1, FP 1, FN 6), and only the classes of the KB's ontology
+(``http://dbpedia.org/ontology/``) are counted: TP = classes in both closures, FP = in the
 prediction's only, FN = in the gold's only. The mention's hierarchical P = TP/(TP+FP), R = TP/(TP+FN);
 both 0 when TP = 0 (but when TP = FP = FN = 0, neither side giving a KB class, GERBIL counts TP = 1:
 P = R = 1). A gold mention matched to no prediction has P = R = 0; an unmatched prediction is not
@@ -13,8 +15,10 @@ counted (GERBIL's rule). **Micro** P, R = the means over all gold mentions, F1 t
 **macro** = the mean over documents with gold mentions of the per-document means (F1 per document,
 then averaged). No gold mention at all gives 1 (the project's zero-division rule).
 
-Worked case (by hand): gold dbo:City, prediction dbo:Settlement: closures {City, Settlement,
-PopulatedPlace, Place} and {Settlement, PopulatedPlace, Place}: TP 3, FN 1, FP 0: P 1, R 0.75.
+Worked case (by hand, 2016-10 table): gold dbo:City, prediction dbo:Settlement: closures {City,
+Capital, CapitalOfRegion} and {Settlement, City, Capital, CapitalOfRegion, CityDistrict,
+HistoricalSettlement, Town, Village}: TP 3, FP 5, FN 0: P 3/8, R 1 (a too general answer loses
+precision, a too specific one recall).
 """
 
 from __future__ import annotations
@@ -26,28 +30,39 @@ from bengal.model import Document, Mention
 from bengal.score.matching import SpanMatch, align
 from bengal.typemap import DBO, class_hierarchy
 
-__all__ = ["superclasses", "class_counts", "HierarchicalTyping", "hierarchical_typing", "type_confusion",
+__all__ = ["subclasses", "class_counts", "HierarchicalTyping", "hierarchical_typing", "type_confusion",
            "HIERARCHICAL_DEFINITION"]
 
 #: One line for the conventions.
 HIERARCHICAL_DEFINITION = (
     "hierarchical ETyping (GERBIL's HierarchicalFMeasureCalculator): per gold mention, P and R over the "
-    "dbo: super-classes (rdfs:subClassOf closure) of its type and of the matched prediction's; an unmatched "
+    "dbo: sub-classes (downward rdfs:subClassOf closure, as GERBIL's inferSubClasses) of its type and of the "
+    "matched prediction's; an unmatched "
     "gold mention P = R = 0, unmatched predictions not counted; micro = mean over gold mentions")
 
-_HIERARCHY: dict[str, list[str]] | None = None
+_CHILDREN: dict[str, list[str]] | None = None
 
 
-def _default_parents() -> Mapping[str, list[str]]:
-    global _HIERARCHY
-    if _HIERARCHY is None:
-        _HIERARCHY = class_hierarchy()
-    return _HIERARCHY
+def children_of(parents: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
+    """``{class: [direct sub-classes]}`` of a ``{class: [direct super-classes]}`` table."""
+    out: dict[str, list[str]] = {}
+    for child, ups in parents.items():
+        for up in ups:
+            out.setdefault(up, []).append(child)
+    return out
 
 
-def superclasses(types: Iterable[str], parents: Mapping[str, Sequence[str]] | None = None) -> frozenset[str]:
-    """The classes ``types`` and all their super-classes (transitive ``rdfs:subClassOf``; cycles are safe)."""
-    table = _default_parents() if parents is None else parents
+def _default_children() -> Mapping[str, list[str]]:
+    global _CHILDREN
+    if _CHILDREN is None:
+        _CHILDREN = children_of(class_hierarchy())
+    return _CHILDREN
+
+
+def subclasses(types: Iterable[str], parents: Mapping[str, Sequence[str]] | None = None) -> frozenset[str]:
+    """The classes ``types`` and all their sub-classes (transitive, downward ``rdfs:subClassOf``; cycles
+    are safe). ``parents``: ``{class: [direct super-classes]}`` (default: the shipped DBpedia table)."""
+    table = _default_children() if parents is None else children_of(parents)
     seen: set[str] = set()
     todo = list(types)
     while todo:
@@ -59,10 +74,12 @@ def superclasses(types: Iterable[str], parents: Mapping[str, Sequence[str]] | No
 
 
 def class_counts(gold_types: Iterable[str], pred_types: Iterable[str],
-                 parents: Mapping[str, Sequence[str]] | None = None, namespace: str = DBO) -> tuple[int, int, int]:
-    """``(TP, FP, FN)`` over the KB classes (IRIs under ``namespace``) of the two super-class closures."""
-    g = {c for c in superclasses(gold_types, parents) if c.startswith(namespace)}
-    p = {c for c in superclasses(pred_types, parents) if c.startswith(namespace)}
+                 parents: Mapping[str, Sequence[str]] | None = None,
+                 namespace: str | None = DBO) -> tuple[int, int, int]:
+    """``(TP, FP, FN)`` over the KB classes (IRIs under ``namespace``; None: every class) of the two
+    sub-class closures."""
+    g = {c for c in subclasses(gold_types, parents) if namespace is None or c.startswith(namespace)}
+    p = {c for c in subclasses(pred_types, parents) if namespace is None or c.startswith(namespace)}
     return len(g & p), len(p - g), len(g - p)
 
 
@@ -107,8 +124,10 @@ def _types(m: Mention) -> list[str]:
 
 
 def hierarchical_typing(pairs: Sequence[tuple[Document, Document | None]], span_match: SpanMatch, strategy: str,
-                        parents: Mapping[str, Sequence[str]] | None = None) -> HierarchicalTyping:
-    """Hierarchical ETyping of paired documents ``(gold, prediction or None)`` (module docstring)."""
+                        parents: Mapping[str, Sequence[str]] | None = None,
+                        namespace: str | None = DBO) -> HierarchicalTyping:
+    """Hierarchical ETyping of paired documents ``(gold, prediction or None)`` (module docstring);
+    ``parents`` and ``namespace`` as :func:`class_counts`."""
     all_p: list[float] = []
     all_r: list[float] = []
     doc_p: list[float] = []
@@ -128,7 +147,7 @@ def hierarchical_typing(pairs: Sequence[tuple[Document, Document | None]], span_
                 mp, mr = 0.0, 0.0
             else:
                 matched += 1
-                mp, mr = _measures(*class_counts(_types(m), _types(pred[j]), parents))
+                mp, mr = _measures(*class_counts(_types(m), _types(pred[j]), parents, namespace))
             ps.append(mp)
             rs.append(mr)
         all_p += ps

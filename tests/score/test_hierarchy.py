@@ -11,7 +11,7 @@ from conftest import shared_path
 
 from bengal.model import Corpus, Document, Mention
 from bengal.score import score
-from bengal.score.hierarchy import class_counts, superclasses
+from bengal.score.hierarchy import class_counts, subclasses
 from bengal.typemap import DBO
 
 TEXT = "Paris and Lyon and Bob"
@@ -21,18 +21,49 @@ def _m(b, e, typ=None):
     return Mention.in_text(TEXT, b, e, (), typ)
 
 
-def test_superclasses_from_the_shipped_table():
-    # dbo:City -> Settlement -> PopulatedPlace -> Place -> owl:Thing (2016-10 ontology)
-    up = superclasses([DBO + "City"])
-    assert {DBO + c for c in ("City", "Settlement", "PopulatedPlace", "Place")} <= up
-    assert superclasses(["x:A"], {"x:A": ["x:B"], "x:B": ["x:A"]}) == {"x:A", "x:B"}  # a cycle ends
+def test_subclasses_from_the_shipped_table():
+    # 2016-10 ontology: City has sub-classes Capital, CapitalOfRegion (leaves)
+    assert subclasses([DBO + "City"]) == {DBO + c for c in ("City", "Capital", "CapitalOfRegion")}
+    assert subclasses(["x:A"], {"x:A": ["x:B"], "x:B": ["x:A"]}) == {"x:A", "x:B"}  # a cycle ends
 
 
 def test_class_counts_by_hand():
-    # gold City {City, Settlement, PopulatedPlace, Place}, pred Settlement {Settlement, PopulatedPlace, Place}
-    assert class_counts([DBO + "City"], [DBO + "Settlement"]) == (3, 0, 1)
-    # classes outside dbo: are not counted (owl:Thing, a CoNLL type)
+    # gold City {City, Capital, CapitalOfRegion}; pred Settlement: those + Settlement, CityDistrict,
+    # HistoricalSettlement, Town, Village: TP 3, FP 5, FN 0
+    assert class_counts([DBO + "City"], [DBO + "Settlement"]) == (3, 5, 0)
+    # classes outside dbo: are not counted (a CoNLL type)
     assert class_counts(["PER"], ["LOC"]) == (0, 0, 0)
+
+
+#: GERBIL's HierarchicalFMeasureCalculatorTest model: B, C, D under A; E, F under B; G under C and D;
+#: H, I, J, L under D; K, L under I.
+GERBIL_MODEL = {"B": ["A"], "C": ["A"], "D": ["A"], "E": ["B"], "F": ["B"], "G": ["C", "D"], "H": ["D"],
+                "I": ["D"], "J": ["D"], "K": ["I"], "L": ["D", "I"]}
+
+
+def _typed_pairs(cases):
+    """One document per (gold types, answer types), one mention each at the same span (GERBIL's test)."""
+    pairs = []
+    for i, (g, p) in enumerate(cases):
+        pairs.append((Document(f"http://ex.org/{i}", TEXT, (_m(0, 5, " ".join(g)),)),
+                      Document(f"http://ex.org/{i}", TEXT, (_m(0, 5, " ".join(p)),))))
+    return pairs
+
+
+@pytest.mark.parametrize("cases, expected", [
+    # gold G, J, K; answer H, K, L: TP 1, FP 2, FN 2
+    ([("GJK", "HKL")], (1 / 3, 1 / 3, 1 / 3, 1 / 3, 1 / 3, 1 / 3)),
+    # gold D; answer C: TP 1 (G), FP 1 (C), FN 6 (D H I J K L)
+    ([("D", "C")], (1 / 2, 1 / 7, 2 / 9, 1 / 2, 1 / 7, 2 / 9)),
+    # both documents
+    ([("GJK", "HKL"), ("D", "C")], (5 / 12, 5 / 21, 10 / 33, 5 / 12, 5 / 21, 5 / 18)),
+])
+def test_gerbil_hierarchical_f_measure_calculator_cases(cases, expected):
+    from bengal.score.hierarchy import hierarchical_typing
+    from bengal.score.matching import WEAK
+    h = hierarchical_typing(_typed_pairs(cases), WEAK, "greedy", parents=GERBIL_MODEL, namespace=None)
+    got = (h.micro_precision, h.micro_recall, h.micro_f1, h.macro_precision, h.macro_recall, h.macro_f1)
+    assert got == pytest.approx(expected)
 
 
 def test_hierarchical_typing_corpus_by_hand():
@@ -44,18 +75,19 @@ def test_hierarchical_typing_corpus_by_hand():
                    Document("http://ex.org/2", TEXT, ())))
     r = score(gold, pred, task="etyping")
     h = r.hierarchical
-    # Paris: P 1, R 3/4; Lyon: P = R = 1; Bob: unmatched, P = R = 0 (the prediction "and" is not counted).
-    # micro P = (1 + 1 + 0)/3 = 2/3, R = (0.75 + 1 + 0)/3 = 7/12; F1 = 2·(2/3)(7/12)/(2/3 + 7/12) = 0.6222
+    # Paris: P 3/8, R 1; Lyon: P = R = 1; Bob: unmatched, P = R = 0 (the prediction "and" is not counted).
+    # micro P = (3/8 + 1 + 0)/3 = 11/24, R = (1 + 1 + 0)/3 = 2/3
     assert (h.mentions, h.matched) == (3, 2)
-    assert h.micro_precision == pytest.approx(2 / 3) and h.micro_recall == pytest.approx(7 / 12)
-    assert h.micro_f1 == pytest.approx(2 * (2 / 3) * (7 / 12) / (2 / 3 + 7 / 12))
+    assert h.micro_precision == pytest.approx(11 / 24) and h.micro_recall == pytest.approx(2 / 3)
+    assert h.micro_f1 == pytest.approx(2 * (11 / 24) * (2 / 3) / (11 / 24 + 2 / 3))
     # document 2 has no gold mention: left out of macro, so macro = the one document's means
     assert h.macro_f1 == pytest.approx(h.micro_f1)
     # flat: Paris City vs Settlement differs: TP 1 (Lyon), FP 2, FN 2
     assert (r.micro.tp, r.micro.fp, r.micro.fn) == (1, 2, 2)
     assert r.confusion == {DBO + "City": {DBO + "Settlement": 1, DBO + "City": 1}}
     data = r.to_json()
-    assert data["hierarchical"]["micro"]["precision"] == pytest.approx(2 / 3) and "hierarchical" in data["conventions"]
+    assert data["hierarchical"]["micro"]["precision"] == pytest.approx(11 / 24)
+    assert "hierarchical" in data["conventions"]
 
 
 def test_no_gold_mention_scores_one_and_other_tasks_have_no_block():
