@@ -107,3 +107,21 @@ def test_oke_task1_gold_against_itself_and_fox_from_the_cli(tmp_path):
     proc = bengal("score", str(gold), str(fox), "--task", "etyping", cwd=tmp_path)
     assert proc.returncode == 0 and "type confusion on mentions" in proc.stdout
     assert "Hierarchical ETyping" in proc.stdout
+
+
+def test_c2kb_gold_emerging_entities_are_false_negatives_only_under_the_gerbil_profile():
+    """Issue 12: GERBIL 1.2.x's C2KB keeps the gold's emerging entities; bengal leaves them out.
+    Gold: dbr:Berlin (InKB), oke:Bob (EE), one NIL; answer dbr:Berlin. bengal: TP 1, FN 0;
+    gerbil: TP 1, FN 2 (oke:Bob and the NIL), P 1, R 1/3."""
+    text = "Berlin and Bob and Ann"
+    dbr = "http://dbpedia.org/resource/"
+    gold = Corpus((Document("http://ex.org/1", text, (
+        Mention.in_text(text, 0, 6, (dbr + "Berlin",)),
+        Mention.in_text(text, 11, 14, ("http://www.ontologydesignpatterns.org/data/oke-challenge/task-1/Bob",)),
+        Mention.in_text(text, 19, 22, ()))),))
+    pred = Corpus((Document("http://ex.org/1", text, (Mention.in_text(text, 0, 6, (dbr + "Berlin",)),)),))
+    b = score(gold, pred, task="c2kb")
+    g = score(gold, pred, task="c2kb", profile="gerbil")
+    assert (b.micro.tp, b.micro.fp, b.micro.fn) == (1, 0, 0)
+    assert (g.micro.tp, g.micro.fp, g.micro.fn) == (1, 0, 2) and g.micro.recall == pytest.approx(1 / 3)
+    assert "false negatives" in g.conventions["profile"]
