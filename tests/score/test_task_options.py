@@ -151,3 +151,12 @@ def test_cli_compare_chunks_paired_bootstrap(tmp_path):
     # A: TP 1 of 3/3: F1 1/3; B = gold: F1 1: delta 2/3
     assert data["task"] == "chunk" and data["unit"] == "sentences"
     assert data["delta_micro_f1"] == pytest.approx(2 / 3) and data["a"]["micro"]["f1"] == pytest.approx(1 / 3)
+
+
+def test_html_report_shows_the_chunk_confusion(tmp_path):
+    _write(tmp_path, "g.conll", GOLD)
+    _write(tmp_path, "p.conll", PRED)
+    assert bengal("score", "g.conll", "p.conll", "--json", "r.json", cwd=tmp_path).returncode == 0
+    assert bengal("report", "r.json", "-o", "r.html", cwd=tmp_path).returncode == 0
+    page = (tmp_path / "r.html").read_text()
+    assert "type confusion (rows gold, columns predicted, same span)" in page
