@@ -12,6 +12,7 @@ warnings of both corpora are passed through, tagged with their side.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Sequence
 
 from bengal.errors import UnknownOptionError, lookup
@@ -116,9 +117,12 @@ def score(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str = "stron
         raise UnknownOptionError(f"{task_def.label} scores the gold spans: use strong match, not {match!r}")
     if not (isinstance(beta, (int, float)) and beta > 0 and beta != float("inf")):
         raise UnknownOptionError(f"beta must be a positive finite number, got {beta!r}")
+    if uri_matcher is None:
+        uri_matcher = matcher_for(kb_namespaces, same_as, gold.same_as)
+        if profile == "gerbil":  # GERBIL 1.2.x expands only the gold markings with owl:sameAs
+            uri_matcher = dataclasses.replace(uri_matcher, gold_only=True, _cache={})
     with gc_paused():
-        return _score(gold, pred, task_def, span_match, strategy, profile,
-                      uri_matcher if uri_matcher is not None else matcher_for(kb_namespaces, same_as, gold.same_as),
+        return _score(gold, pred, task_def, span_match, strategy, profile, uri_matcher,
                       float(beta), threshold, sweep, per_type)
 
 

@@ -125,3 +125,20 @@ def test_c2kb_gold_emerging_entities_are_false_negatives_only_under_the_gerbil_p
     assert (b.micro.tp, b.micro.fp, b.micro.fn) == (1, 0, 0)
     assert (g.micro.tp, g.micro.fp, g.micro.fn) == (1, 0, 2) and g.micro.recall == pytest.approx(1 / 3)
     assert "false negatives" in g.conventions["profile"]
+
+
+def test_gerbil_profile_expands_only_the_gold_with_same_as():
+    """Issue 12: GERBIL expands only the gold markings with the dataset's owl:sameAs. Gold oke:Bob,
+    linked to dbr:Bob in the gold file: an answer oke:Bob is InKB through the link for bengal (TP),
+    but EE for GERBIL against an InKB gold (FP 1, FN 1); an answer dbr:Bob is right for both."""
+    text = "Bob"
+    oke = "http://www.ontologydesignpatterns.org/data/oke-challenge/task-1/Bob"
+    dbr = "http://dbpedia.org/resource/Bob"
+    gold = Corpus((Document("http://ex.org/1", text, (Mention.in_text(text, 0, 3, (oke,)),)),),
+                  same_as=((oke, dbr),))
+    own = Corpus((Document("http://ex.org/1", text, (Mention.in_text(text, 0, 3, (oke,)),)),))
+    kb = Corpus((Document("http://ex.org/1", text, (Mention.in_text(text, 0, 3, (dbr,)),)),))
+    counts = {(name, profile): score(gold, pred, profile=profile).micro
+              for name, pred in (("own", own), ("kb", kb)) for profile in ("bengal", "gerbil")}
+    assert (counts["own", "bengal"].tp, counts["own", "gerbil"].tp, counts["own", "gerbil"].fn) == (1, 0, 1)
+    assert counts["kb", "bengal"].tp == 1 and counts["kb", "gerbil"].tp == 1
