@@ -35,7 +35,7 @@ from bengal.errors import InputError
 from bengal.model import Corpus, Document, Mention
 from bengal.resources import TOMLDecodeError, load_toml
 
-__all__ = ["DBO", "CONLL_TYPES", "DEFAULT_MAPPING", "TypeMap", "default_type_map", "load_type_map",
+__all__ = ["DBO", "CONLL_TYPES", "DEFAULT_MAPPING", "TypeMap", "class_hierarchy", "default_type_map", "load_type_map",
            "map_corpus_types"]
 
 DBO = "http://dbpedia.org/ontology/"
@@ -59,6 +59,12 @@ def _read_hierarchy(path: Path = _TABLE) -> dict[str, list[str]]:
             child, parent = line.rstrip("\n").split("\t")
             parents.setdefault(_iri(child), []).append(_iri(parent))
     return parents
+
+
+def class_hierarchy() -> dict[str, list[str]]:
+    """``{class IRI: [direct superclass IRIs]}`` of the shipped DBpedia 2016-10 ontology table
+    (``bengal/data/dbpedia_subclassof.tsv``; full IRIs, dbo: expanded). A new dict on every call."""
+    return _read_hierarchy()
 
 
 class TypeMap:

@@ -7,17 +7,20 @@ macro and weighted rows; under it the token accuracy, the invalid tags per side
 
 from __future__ import annotations
 
-from rich.console import Group
+from typing import Any, Mapping
+
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from bengal.io.answers import INPUT_RULES
 from bengal.llm.answers import RULES, AnswerReport
-from bengal.report.render import plain_text
+from bengal.report.render import plain_text, short_iri
 from bengal.score.chunks import ChunkReport
 from bengal.tagging.schemes import get_scheme
 
-__all__ = ["build_chunk_report", "render_chunk_report", "render_answers"]
+__all__ = ["build_chunk_report", "render_chunk_report", "render_answers", "confusion_table", "ci_line",
+           "CONFUSION_TYPES"]
 
 
 def _f(x: float) -> str:
@@ -46,8 +49,67 @@ def build_chunk_report(report: ChunkReport) -> Group:
         f"invalid tags (not allowed in place by {scheme}; {treatment}): gold {report.invalid_gold}, "
         f"prediction {report.invalid_pred}",
     ]
+    if report.beta != 1.0:
+        lines.append(f"micro F{report.beta:g} {_f(report.f_beta_micro)}, macro F{report.beta:g} "
+                     f"{_f(report.f_beta(report.beta, 'macro'))} (mean over types)")
+    if report.ci is not None:
+        lines.append(ci_line(report.ci))
     notes = [report.conventions.get(k, "") for k in ("mode", "matching", "macro", "weighted", "zero_division")]
-    return Group(table, Text("\n".join(lines)), Text("\n".join(n for n in notes if n), style="dim"))
+    parts: list[RenderableType] = [table, Text("\n".join(lines))]
+    confusion = confusion_table(report.confusion, "chunks")
+    if confusion is not None:
+        parts.append(confusion)
+    parts.append(Text("\n".join(n for n in notes if n), style="dim"))
+    return Group(*parts)
+
+
+#: Most types a confusion table prints as rows and columns (the JSON keeps every cell).
+CONFUSION_TYPES = 8
+
+
+def confusion_table(confusion: Mapping[str, Mapping[str, int]], what: str,
+                    limit: int = CONFUSION_TYPES) -> Table | None:
+    """The type-confusion table (gold type rows × predicted type columns, same-span matches) as a
+    ``rich`` table; None when no off-diagonal cell is set (all matched spans agree on the type: the
+    table would repeat TP). At most ``limit`` rows and columns (the types with the most matches);
+    DBpedia IRIs prefixed (``dbo:City``), several types of one mention joined by ``+``."""
+    if not any(g != p and n for g, row in confusion.items() for p, n in row.items()):
+        return None
+    rows_w: dict[str, int] = {}
+    cols_w: dict[str, int] = {}
+    for g, row in confusion.items():
+        for p, n in row.items():
+            rows_w[g] = rows_w.get(g, 0) + n
+            cols_w[p] = cols_w.get(p, 0) + n
+    rows = sorted(rows_w, key=lambda t: (-rows_w[t], t))
+    cols = sorted(cols_w, key=lambda t: (-cols_w[t], t))
+    cut = len(rows) > limit or len(cols) > limit
+    more = " (the types with the most matches; --json has every cell)" if cut else ""
+    table = Table(title=f"type confusion on {what} of the same span: rows gold, columns predicted{more}",
+                  title_justify="left")
+    table.add_column("gold \\ pred", style="bold")
+    for t in cols[:limit]:
+        table.add_column(_type_label(t), justify="right")
+    for g in rows[:limit]:
+        row = confusion.get(g, {})
+        table.add_row(_type_label(g), *(str(row[p]) if row.get(p) else "·" for p in cols[:limit]))
+    return table
+
+
+def _type_label(key: str) -> str:
+    return " + ".join(short_iri(t) for t in key.split()) if key else "(untyped)"
+
+
+def ci_line(ci: Mapping[str, Any]) -> str:
+    """One line of a bootstrap interval block: ``95% bootstrap CI (1000 resamplings of the sentences): micro
+    P [lo, hi], R [lo, hi], F1 [lo, hi]`` (and F-beta when there)."""
+    m = ci["micro"]
+    parts = [f"{name} [{_f(m[key][0])}, {_f(m[key][1])}]" for name, key in (("P", "precision"), ("R", "recall"),
+                                                                           ("F1", "f1"))]
+    if "f_beta" in m:
+        parts.append(f"F{m['beta']:g} [{_f(m['f_beta'][0])}, {_f(m['f_beta'][1])}]")
+    return (f"{ci['level']:.0%} bootstrap CI ({ci['samples']} resamplings of the {ci.get('unit', 'documents')}): "
+            f"micro {', '.join(parts)}")
 
 
 def render_chunk_report(report: ChunkReport, *, width: int = 100) -> str:

@@ -134,6 +134,39 @@ def _type_section(results: Sequence[ReportInput]) -> str:
     return out[0] + note + "".join(out[1:]) + "</div>"
 
 
+#: Most gold and predicted types a confusion table shows (the JSON holds every cell).
+MAX_CONFUSION_TYPES = 8
+
+
+def _confusion_section(results: Sequence[ReportInput]) -> str:
+    """One gold × predicted type table per result whose ``confusion`` (chunk scores, ETyping) has a cell
+    off the diagonal; nothing when none has."""
+    out = []
+    for r in results:
+        conf = r.data.get("confusion") or {}
+        if not isinstance(conf, Mapping) or not any(g != p and n for g, row in conf.items() for p, n in row.items()):
+            continue
+        rows_w: dict[str, int] = {}
+        cols_w: dict[str, int] = {}
+        for g, row in conf.items():
+            for p, n in row.items():
+                rows_w[g] = rows_w.get(g, 0) + int(n)
+                cols_w[p] = cols_w.get(p, 0) + int(n)
+        rows = sorted(rows_w, key=lambda t: (-rows_w[t], t))[:MAX_CONFUSION_TYPES]
+        cols = sorted(cols_w, key=lambda t: (-cols_w[t], t))[:MAX_CONFUSION_TYPES]
+
+        def label(key: str) -> str:
+            return " + ".join(short_iri(t) for t in key.split()) if key else "(untyped)"
+
+        head = "".join(f"<th>{esc(label(c))}</th>" for c in cols)
+        body = "".join(f"<tr><th>{esc(label(g))}</th>"
+                       + "".join(f"<td>{int(conf[g].get(c, 0)) or '·'}</td>" for c in cols) + "</tr>" for g in rows)
+        out.append(f"<h3>{esc(TASK_ORDER[r.task])} · {esc(r.system)} on {esc(r.set)}: type confusion "
+                   f"(rows gold, columns predicted, same span)</h3><table><thead><tr><th>gold \\ pred</th>{head}"
+                   f"</tr></thead><tbody>{body}</tbody></table>")
+    return "".join(out)
+
+
 #: Generator parameters besides density that make two sets different variants (never joined by a line).
 VARIANT_KEYS = ("strategy", "surface_forms", "paraphrase", "pronouns", "preset")
 
@@ -235,7 +268,8 @@ def build_report(results: Sequence[ReportInput], title: str = "bengal report") -
             f"{'system' if len(systems) == 1 else 'systems'} · {len(sets)} {'set' if len(sets) == 1 else 'sets'}"
             f" · made by bengal {esc(__version__)}</p>")
     body = [f"<h1>{esc(title)}</h1>", lead, nav, _summary_section(results), _type_section(results),
-            _set_axis(results), _kinds_section(results), browser_section(results), _inputs_section(results)]
+            _confusion_section(results), _set_axis(results), _kinds_section(results), browser_section(results),
+            _inputs_section(results)]
     return ("<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>"
             "<meta name=viewport content='width=device-width, initial-scale=1'>"
             f"<title>{esc(title)}</title><style>{CSS}</style></head><body>" + "\n".join(body)

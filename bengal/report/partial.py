@@ -6,6 +6,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from bengal.report.chunks import ci_line
 from bengal.report.render import plain_text, short_iri
 from bengal.report.table import TYPE_ROWS
 from bengal.score.jaccard import JaccardResult
@@ -24,12 +25,19 @@ def render_semeval(result: SemEvalResult, type_rows: int | None = TYPE_ROWS) -> 
     mentions (None: all; DBpedia IRIs prefixed, ``dbo:Band``) and a row counting the rest."""
     table = Table(title=f"SemEval-2013 schemes · {result.documents} documents", title_justify="left")
     table.add_column("scheme", style="bold")
-    for name in ("COR", "INC", "PAR", "MIS", "SPU", "ACT", "POS", "P", "R", "F1"):
+    fb = result.beta != 1.0
+    names = ("COR", "INC", "PAR", "MIS", "SPU", "ACT", "POS", "P", "R", "F1", *([f"F{result.beta:g}"] if fb else []))
+    for name in names:
         table.add_column(name, justify="right")
     for scheme, c in result.overall.items():
         table.add_row(scheme, str(c.cor), str(c.inc), str(c.par), str(c.mis), str(c.spu), str(c.act), str(c.pos),
-                      _f(c.precision), _f(c.recall), _f(c.f1))
+                      _f(c.precision), _f(c.recall), _f(c.f1), *([_f(result.f_beta(scheme))] if fb else []))
     items: list[RenderableType] = [table]
+    if result.ci is not None:
+        lines = [f"{s}: " + ci_line({**result.ci, "micro": m}).split(": micro ", 1)[1]
+                 for s, m in result.ci["schemes"].items()]
+        head = ci_line(result.ci).split(": micro ", 1)[0]
+        items.append(Text(f"{head}, micro:\n  " + "\n  ".join(lines)))
     if result.per_type:
         def gold(t: str) -> int:
             return max(c.pos for c in result.per_type[t].values())
@@ -62,4 +70,8 @@ def render_jaccard(result: JaccardResult) -> str:
         table.add_column(name, justify="right")
     c = result.counts
     table.add_row(_f(result.precision), _f(result.recall), _f(result.f_beta), str(c.tp), str(c.fp), str(c.fn))
-    return plain_text(Group(table, Text("\n".join(result.conventions.values()), style="dim")))
+    items: list[RenderableType] = [table]
+    if result.ci is not None:
+        items.append(Text(ci_line(result.ci)))
+    items.append(Text("\n".join(result.conventions.values()), style="dim"))
+    return plain_text(Group(*items))

@@ -19,6 +19,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from bengal.report.chunks import confusion_table
 from bengal.report.render import plain_text, short_iri
 from bengal.score import metrics
 from bengal.score.matching import SPAN_MATCHES
@@ -111,6 +112,11 @@ def _extras(result: ScoreResult) -> Text | None:
         mi, ma = ci["micro"]["f1"], ci["macro"]["f1"]
         lines.append(f"{ci['level']:.0%} bootstrap CI ({ci['samples']} resamplings of the documents): "
                      f"micro F1 [{_fmt(mi[0])}, {_fmt(mi[1])}], macro F1 [{_fmt(ma[0])}, {_fmt(ma[1])}].")
+    h = result.hierarchical
+    if h is not None:
+        lines.append(f"Hierarchical ETyping (GERBIL's measure, dbo: sub-classes; {h.matched} of {h.mentions} gold "
+                     f"mentions span-matched): micro P {_fmt(h.micro_precision)}, R {_fmt(h.micro_recall)}, "
+                     f"F1 {_fmt(h.micro_f1)}; macro F1 {_fmt(h.macro_f1)}.")
     for w in result.warnings:
         if w.code in ("empty_gold", "gold_outside_kb", "untyped_gold"):
             lines.append(f"Note: {w.message}.")
@@ -166,6 +172,10 @@ def build_report(result: ScoreResult, type_rows: int | None = TYPE_ROWS) -> Grou
     extras = _extras(result)
     if extras is not None:
         items.append(extras)
+    if result.confusion:
+        confusion = confusion_table(result.confusion, "mentions")
+        if confusion is not None:
+            items.append(confusion)
     items.append(_footnote(result))
     summary = _warning_summary(result)
     if summary is not None:

@@ -102,4 +102,5 @@ def comparison_lines(out: Mapping[str, Any], pred_a: str, pred_b: str) -> list[s
     return [f"A {pred_a}: micro F1 {out['a']['micro']['f1']:.4f}",
             f"B {pred_b}: micro F1 {out['b']['micro']['f1']:.4f}",
             f"B - A = {out['delta_micro_f1']:+.4f}, {out['level']:.0%} interval [{lo:+.4f}, {hi:+.4f}], "
-            f"p = {out['p_value']:.4f} (paired bootstrap over documents, {out['samples']} samples, seed {out['seed']})"]
+            f"p = {out['p_value']:.4f} (paired bootstrap over {out.get('unit', 'documents')}, "
+            f"{out['samples']} samples, seed {out['seed']})"]

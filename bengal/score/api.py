@@ -12,6 +12,7 @@ warnings of both corpora are passed through, tagged with their side.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Sequence
 
 from bengal.errors import UnknownOptionError, lookup
@@ -22,6 +23,7 @@ from bengal.score.breakdown import inkb_ee, per_gold_type
 from bengal.score.breakdown import per_type as breakdown_per_type
 from bengal.score.confidence import filter_threshold, sweep_curve
 from bengal.score.conventions import span_conventions
+from bengal.score.hierarchy import HIERARCHICAL_DEFINITION, hierarchical_typing, type_confusion
 from bengal.score.matching import PROFILES, SPAN_MATCHES, STRONG, SpanMatch
 from bengal.score.metrics import MicroScore
 from bengal.score.pairing import pair_documents
@@ -115,9 +117,12 @@ def score(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str = "stron
         raise UnknownOptionError(f"{task_def.label} scores the gold spans: use strong match, not {match!r}")
     if not (isinstance(beta, (int, float)) and beta > 0 and beta != float("inf")):
         raise UnknownOptionError(f"beta must be a positive finite number, got {beta!r}")
+    if uri_matcher is None:
+        uri_matcher = matcher_for(kb_namespaces, same_as, gold.same_as)
+        if profile == "gerbil":  # GERBIL 1.2.x expands only the gold markings with owl:sameAs
+            uri_matcher = dataclasses.replace(uri_matcher, gold_only=True, _cache={})
     with gc_paused():
-        return _score(gold, pred, task_def, span_match, strategy, profile,
-                      uri_matcher if uri_matcher is not None else matcher_for(kb_namespaces, same_as, gold.same_as),
+        return _score(gold, pred, task_def, span_match, strategy, profile, uri_matcher,
                       float(beta), threshold, sweep, per_type)
 
 
@@ -171,6 +176,15 @@ def _score(gold: Corpus, pred: Corpus, task_def: Task, span_match: SpanMatch, st
         types = (breakdown_per_type(task_def, pairs, doc_counts, span_match, uri_matcher, strategy)
                  if task_def.name == "etyping" else per_gold_type(task_def, pairs, per_document, span_match))
     curve = sweep_curve(task_def, gold, pred, span_match, uri_matcher, strategy) if sweep else None
+    hier = confusion = None
+    conventions = span_conventions(task_def, span_match, strategy, profile, uri_matcher, threshold=threshold,
+                                   sweep=sweep)
+    if task_def.name == "etyping":
+        hier = hierarchical_typing(pairs, span_match, strategy)
+        confusion = type_confusion(pairs, span_match, strategy)
+        conventions = {**conventions, "hierarchical": HIERARCHICAL_DEFINITION + (
+            "; GERBIL prints this as its ETyping score" if profile == "gerbil" else
+            "; the headline micro/macro are flat (types as sets, a shared type counts)")}
     return ScoreResult(
         task=task_def.name,
         match=span_match.name,
@@ -179,8 +193,7 @@ def _score(gold: Corpus, pred: Corpus, task_def: Task, span_match: SpanMatch, st
         macro=macro_m,
         per_document=tuple(per_document),
         warnings=tuple(warnings),
-        conventions=span_conventions(task_def, span_match, strategy, profile, uri_matcher, threshold=threshold,
-                                     sweep=sweep),
+        conventions=conventions,
         unscored_predictions=pairing.unscored_predictions,
         profile=profile,
         inkb=inkb,
@@ -192,4 +205,6 @@ def _score(gold: Corpus, pred: Corpus, task_def: Task, span_match: SpanMatch, st
         below_threshold=below,
         without_score=unscored_conf,
         sweep=curve,
+        hierarchical=hier,
+        confusion=confusion,
     )

@@ -30,6 +30,7 @@ import numpy as np
 from bengal.errors import UsageError
 from bengal.model import Corpus
 from bengal.score.api import score
+from bengal.score.resample import micro_of_units
 from bengal.score.result import ScoreResult
 
 __all__ = ["bootstrap_ci", "with_ci", "paired_bootstrap", "CI_METHOD"]
@@ -64,8 +65,8 @@ def bootstrap_ci(result: ScoreResult, samples: int = 1000, level: float = 0.95, 
     """Percentile bootstrap intervals of micro and macro P, R, F1 of ``result``.
 
     Returns:
-        ``{"method", "samples", "level", "seed", "micro": {"precision": [lo, hi], "recall": …, "f1": …},
-        "macro": {…}}`` (plain floats, JSON-ready).
+        ``{"method", "samples", "level", "seed", "micro": {"precision": [lo, hi], "recall": …, "f1": …
+        (, "beta", "f_beta": [lo, hi] when the result's beta is not 1)}, "macro": {…}}`` (plain floats).
 
     Raises:
         UsageError: ``samples < 1`` or ``level`` outside (0, 1).
@@ -76,14 +77,20 @@ def bootstrap_ci(result: ScoreResult, samples: int = 1000, level: float = 0.95, 
     per_doc = np.array([[d.measures.precision, d.measures.recall, d.measures.f1] for d in docs]).reshape(-1, 3)
     rng = np.random.default_rng(seed)
     idx = rng.integers(0, len(docs), size=(samples, len(docs)))
-    p, r, f = _micro(counts[idx].sum(axis=1))
+    sums = counts[idx].sum(axis=1)
+    p, r, f = _micro(sums)
     macro = per_doc[idx].mean(axis=1)
+    f_beta: dict[str, Any] = {}
+    if result.beta != 1.0:
+        units = np.stack([sums[:, 0], sums[:, 0] + sums[:, 1], sums[:, 0] + sums[:, 2]], axis=-1)
+        f_beta = {"beta": result.beta, "f_beta": _interval(micro_of_units(units, result.beta)[2], level)}
     return {
         "method": CI_METHOD,
         "samples": samples,
         "level": level,
         "seed": seed,
-        "micro": {"precision": _interval(p, level), "recall": _interval(r, level), "f1": _interval(f, level)},
+        "micro": {"precision": _interval(p, level), "recall": _interval(r, level), "f1": _interval(f, level),
+                  **f_beta},
         "macro": {"precision": _interval(macro[:, 0], level), "recall": _interval(macro[:, 1], level),
                   "f1": _interval(macro[:, 2], level)},
     }

@@ -12,7 +12,7 @@ the zero-division convention and where they differ from seqeval: ``docs/tagging.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
@@ -30,12 +30,18 @@ from bengal.score.conventions import (
     WEIGHTED_DEFINITION,
 )
 from bengal.score.metrics import Counts, Measures, MicroScore
+from bengal.score.resample import units_ci
 from bengal.score.result import ScoreWarning
 from bengal.tagging.decode import LabelTable, TagError, check_mode, encode, extract_chunks
 from bengal.tagging.schemes import LENIENT, MODES, STRICT, Scheme
 
+#: What the confusion table of a chunk report counts.
+CHUNK_CONFUSION = ("type confusion: gold type x predicted type over the chunks both sides have on the same "
+                   "first and last token (diagonal = TP)")
+
 __all__ = ["ChunkCounts", "ChunkReport", "count_chunks", "build_report", "check_lengths", "score_chunks",
-           "f1_score", "precision_score", "recall_score", "accuracy_score", "classification_report"]
+           "f1_score", "precision_score", "recall_score", "accuracy_score", "classification_report",
+           "sentence_units", "chunk_sentence_units", "with_chunk_ci", "CHUNK_CONFUSION"]
 
 
 @dataclass
@@ -47,6 +53,8 @@ class ChunkCounts:
         tp, predicted, gold: ``int64[n_types]`` chunk counts per type.
         sentences, tokens, correct_tokens: totals (tokens exclude padding and ignored positions).
         invalid_gold, invalid_pred: tags in no strict chunk, per side.
+        confusion: ``int64[n_types, n_types]``: ``confusion[g, p]`` chunks of the same span, gold type
+            ``g``, predicted type ``p`` (the diagonal is TP; a span only one side has is in no cell).
     """
 
     types: list[str] = field(default_factory=list)
@@ -58,6 +66,7 @@ class ChunkCounts:
     correct_tokens: int = 0
     invalid_gold: int = 0
     invalid_pred: int = 0
+    confusion: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.int64))
 
     def _grow(self, n: int) -> None:
         if len(self.tp) < n:
@@ -65,6 +74,11 @@ class ChunkCounts:
             self.tp = np.concatenate([self.tp, np.zeros(pad, dtype=np.int64)])
             self.predicted = np.concatenate([self.predicted, np.zeros(pad, dtype=np.int64)])
             self.gold = np.concatenate([self.gold, np.zeros(pad, dtype=np.int64)])
+        if self.confusion.shape[0] < n:
+            grown = np.zeros((n, n), dtype=np.int64)
+            k = self.confusion.shape[0]
+            grown[:k, :k] = self.confusion
+            self.confusion = grown
 
     def add(self, other: "ChunkCounts") -> None:
         """Add ``other`` (whose types extend this one's, same table) in place."""
@@ -74,6 +88,8 @@ class ChunkCounts:
         self.tp[:n] += other.tp
         self.predicted[:n] += other.predicted
         self.gold[:n] += other.gold
+        k = other.confusion.shape[0]
+        self.confusion[:k, :k] += other.confusion
         self.sentences += other.sentences
         self.tokens += other.tokens
         self.correct_tokens += other.correct_tokens
@@ -105,7 +121,10 @@ def count_chunks(gold_ids: np.ndarray, pred_ids: np.ndarray, table: LabelTable, 
     type_at = np.full(n, -1, dtype=np.int64)
     end_at[g.starts] = g.ends
     type_at[g.starts] = g.types
-    hit = (end_at[p.starts] == p.ends) & (type_at[p.starts] == p.types)
+    same_span = end_at[p.starts] == p.ends
+    hit = same_span & (type_at[p.starts] == p.types)
+    confusion = np.zeros((n_types, n_types), dtype=np.int64)
+    np.add.at(confusion, (type_at[p.starts][same_span], p.types[same_span]), 1)
     # The sentinels (the leading one, one after each sentence) are equal on both sides:
     # subtract them from the equal positions.
     n_sentinels = sentences + 1
@@ -120,7 +139,31 @@ def count_chunks(gold_ids: np.ndarray, pred_ids: np.ndarray, table: LabelTable, 
         correct_tokens=correct,
         invalid_gold=g.invalid,
         invalid_pred=p.invalid,
+        confusion=confusion,
     )
+
+
+def sentence_units(gold_ids: np.ndarray, pred_ids: np.ndarray, table: LabelTable, mode: str,
+                   lengths: Sequence[int]) -> np.ndarray:
+    """``int64[n_sentences, 3]``: ``(TP, predicted, gold)`` chunks of each sentence (the units of
+    :func:`bengal.score.resample.units_ci` for chunk scores), from the flat id arrays of
+    :func:`count_chunks` and the sentences' token counts."""
+    g = extract_chunks(gold_ids, table, mode)
+    p = extract_chunks(pred_ids, table, mode)
+    lens = np.asarray(lengths, dtype=np.int64)
+    first = np.concatenate([[1], np.cumsum(lens + 1)[:-1] + 1]) if len(lens) else np.zeros(0, np.int64)
+    n = len(gold_ids)
+    end_at = np.full(n, -1, dtype=np.int64)
+    type_at = np.full(n, -1, dtype=np.int64)
+    end_at[g.starts] = g.ends
+    type_at[g.starts] = g.types
+    hit = (end_at[p.starts] == p.ends) & (type_at[p.starts] == p.types)
+    k = len(lens)
+
+    def per_sentence(starts: np.ndarray) -> np.ndarray:
+        return np.bincount(np.searchsorted(first, starts, side="right") - 1, minlength=k).astype(np.int64)
+
+    return np.stack([per_sentence(p.starts[hit]), per_sentence(p.starts), per_sentence(g.starts)], axis=1)
 
 
 @dataclass(frozen=True)
@@ -138,6 +181,10 @@ class ChunkReport:
         invalid_gold, invalid_pred: tags in no strict chunk (dropped in strict, repaired in lenient mode).
         conventions: ``{name: one-line statement}``.
         warnings: :class:`~bengal.score.result.ScoreWarning` s (``invalid_tag`` per side, from a file read).
+        confusion: ``{gold type: {predicted type: chunks}}`` over the chunks both sides have on the same
+            span (first and last token): the diagonal is TP, the rest are type errors; zero cells left out.
+        beta: the beta of :attr:`f_beta_micro` (1: plain F1).
+        ci: bootstrap intervals over sentences (:func:`with_chunk_ci`), else None.
     """
 
     scheme: str
@@ -154,8 +201,16 @@ class ChunkReport:
     invalid_pred: int
     conventions: Mapping[str, str] = field(default_factory=dict)
     warnings: tuple[ScoreWarning, ...] = ()
+    confusion: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    beta: float = 1.0
+    ci: Mapping[str, Any] | None = None
 
     task = "chunk"
+
+    @property
+    def f_beta_micro(self) -> float:
+        """Micro F-beta at :attr:`beta` of the summed counts."""
+        return metrics.f_beta(self.micro.counts, self.beta)
 
     @property
     def token_accuracy(self) -> float:
@@ -202,7 +257,9 @@ class ChunkReport:
              "macro": {"precision", "recall", "f1", "support"},
              "weighted": {"precision", "recall", "f1", "support"},
              "invalid_tags": {"gold", "prediction", "treatment"},
-             "warnings": [{"code", "where", "message", "side"}], "conventions": {...}}
+             "warnings": [{"code", "where", "message", "side"}], "conventions": {...},
+             "f_beta": {"beta", "micro", "macro"}, "confusion": {GOLD TYPE: {PREDICTED TYPE: n}},
+             "ci": null | {"method", "unit": "sentences", "samples", "level", "seed", "micro": {...}}}
 
         Every number is finite.
         """
@@ -223,6 +280,9 @@ class ChunkReport:
                              "treatment": "dropped" if self.mode == STRICT else "repaired"},
             "warnings": [w.to_json() for w in self.warnings],
             "conventions": dict(self.conventions),
+            "f_beta": {"beta": self.beta, "micro": self.f_beta_micro, "macro": self.f_beta(self.beta, "macro")},
+            "confusion": {g: dict(row) for g, row in self.confusion.items()},
+            "ci": None if self.ci is None else dict(self.ci),
         }
 
 
@@ -270,9 +330,17 @@ def build_report(counts: ChunkCounts, scheme: Scheme, mode: str, suffix: bool,
         "weighted": WEIGHTED_DEFINITION,
         "token_accuracy": ACCURACY_DEFINITION,
     }
+    conventions["confusion"] = CHUNK_CONFUSION
+    confusion: dict[str, dict[str, int]] = {}
+    n = counts.confusion.shape[0]
+    for gi in order:
+        row = {counts.types[pi]: int(counts.confusion[gi, pi]) for pi in order
+               if gi < n and pi < n and counts.confusion[gi, pi]}
+        if row:
+            confusion[counts.types[gi]] = row
     return ChunkReport(scheme.name, mode, suffix, per_type, micro, macro, weighted, counts.sentences,
                        counts.tokens, counts.correct_tokens, counts.invalid_gold, counts.invalid_pred,
-                       conventions, tuple(warnings))
+                       conventions, tuple(warnings), confusion)
 
 
 def check_lengths(gold: Sequence[Sequence[str]], pred: Sequence[Sequence[str]]) -> None:
@@ -287,6 +355,34 @@ def check_lengths(gold: Sequence[Sequence[str]], pred: Sequence[Sequence[str]]) 
         if len(g) != len(p):
             raise TagError(f"sentence {i + 1}: the gold has {len(g)} tags but the prediction has {len(p)}",
                            sentence=i)
+
+
+def with_chunk_ci(report: ChunkReport, gold: Sequence[Sequence[str]], pred: Sequence[Sequence[str]], *,
+                  samples: int = 1000, level: float = 0.95, seed: int = 0) -> ChunkReport:
+    """A copy of ``report`` (scored from these tag sequences) whose ``ci`` holds percentile bootstrap
+    intervals of micro P, R, F1 (and F-beta at the report's beta) over **sentences**
+    (:func:`bengal.score.resample.units_ci`; a CoNLL file has no other unit every corpus shares).
+
+    Raises:
+        UsageError: bad ``samples`` or ``level``; TagError as :func:`score_chunks`.
+    """
+    units = chunk_sentence_units(gold, pred, scheme=report.scheme, mode=report.mode, suffix=report.suffix)
+    ci = units_ci(units, unit="sentences", samples=samples, level=level, seed=seed, beta=report.beta)
+    return replace(report, ci=ci)
+
+
+def chunk_sentence_units(gold: Sequence[Sequence[str]], pred: Sequence[Sequence[str]], *, scheme: str = "iob2",
+                         mode: str = LENIENT, suffix: bool = False) -> np.ndarray:
+    """``int64[n_sentences, 3]``: ``(TP, predicted, gold)`` chunks per sentence (:func:`sentence_units`).
+
+    Raises:
+        TagError: as :func:`score_chunks`.
+    """
+    mode = check_mode(mode)
+    table = LabelTable(scheme, suffix)
+    check_lengths(gold, pred)
+    return sentence_units(encode(table, gold, GOLD), encode(table, pred, PREDICTION), table, mode,
+                          [len(s) for s in gold])
 
 
 def score_chunks(gold: Sequence[Sequence[str]], pred: Sequence[Sequence[str]], *, scheme: str = "iob2",

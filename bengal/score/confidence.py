@@ -7,6 +7,8 @@ optimistic, reported apart from the headline numbers (:class:`~bengal.score.resu
 
 from __future__ import annotations
 
+import dataclasses
+
 from bengal.model import Corpus, Document
 from bengal.score.matching import SpanMatch
 from bengal.score.metrics import Counts, MicroScore
@@ -14,7 +16,7 @@ from bengal.score.result import Sweep, SweepPoint
 from bengal.score.tasks import Task
 from bengal.score.uris import UriMatcher
 
-__all__ = ["filter_threshold", "sweep_curve", "MAX_SWEEP_POINTS"]
+__all__ = ["filter_threshold", "thresholded", "sweep_curve", "MAX_SWEEP_POINTS"]
 
 #: Most thresholds a sweep tries (evenly spaced quantiles of the distinct scores, both ends kept).
 MAX_SWEEP_POINTS = 101
@@ -39,6 +41,16 @@ def filter_threshold(pred: Corpus, threshold: float | None) -> tuple[dict[str, D
                 dropped += 1
         out[uri] = d if len(kept) == len(d.mentions) else Document(d.uri, d.text, tuple(kept))
     return out, dropped, unscored
+
+
+def thresholded(pred: Corpus, threshold: float | None) -> tuple[Corpus, int, int]:
+    """``(pred with only the predictions of score >= threshold, dropped, without score)``: the corpus
+    form of :func:`filter_threshold` (unscored predictions are kept), for the scores that take corpora
+    (SemEval, Jaccard). ``threshold`` None returns ``pred`` itself."""
+    if threshold is None:
+        return pred, 0, 0
+    docs, dropped, unscored = filter_threshold(pred, threshold)
+    return dataclasses.replace(pred, documents=tuple(docs[d.uri] for d in pred.documents)), dropped, unscored
 
 
 def sweep_curve(task: Task, gold: Corpus, pred: Corpus, span_match: SpanMatch, matcher: UriMatcher, strategy: str,

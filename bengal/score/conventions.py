@@ -29,8 +29,12 @@ STRICT_DEFINITION = ("strict: only chunks the scheme allows (seqeval's mode='str
                      "chunk are dropped and counted as invalid_tags")
 
 GERBIL_PROFILE = ("GERBIL 1.2.x (greedy first fit in gold order, EE matches EE, empty document scores 1, "
-                  "macro F1 = mean of per-document F1)")
-BENGAL_PROFILE = "one-to-one maximum matching, independent of input order"
+                  "macro F1 = mean of per-document F1; owl:sameAs expands the gold URIs only; "
+                  "C2KB keeps the gold's emerging entities as false negatives; "
+                  "ETyping's GERBIL score is the hierarchical line)")
+BENGAL_PROFILE = ("one-to-one maximum matching, independent of input order; owl:sameAs expands gold and "
+                  "predicted URIs; C2KB leaves emerging entities out on "
+                  "both sides (GERBIL counts the gold's as false negatives)")
 
 
 def span_conventions(task: Task, span_match: SpanMatch, strategy: str, profile: str, uri_matcher: UriMatcher,

@@ -28,18 +28,22 @@ The metric of the Kaggle "Coleridge Initiative – Show US the Data" competition
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
+import numpy as np
+
 from bengal.errors import UsageError
-from bengal.model import Corpus, Mention
+from bengal.model import PREDICTION, Corpus, Mention
 from bengal.score import metrics
+from bengal.score.confidence import thresholded
 from bengal.score.matching import maximum_matching
 from bengal.score.metrics import Counts, MicroScore
 from bengal.score.pairing import pair_documents
+from bengal.score.resample import units_ci
 from bengal.score.result import ScoreWarning
 
-__all__ = ["clean_text", "jaccard", "jaccard_counts", "JaccardResult", "score_jaccard"]
+__all__ = ["clean_text", "jaccard", "jaccard_counts", "JaccardResult", "score_jaccard", "with_jaccard_ci"]
 
 _NON_WORD = re.compile(r"[\W_]+")
 
@@ -86,7 +90,13 @@ def jaccard_counts(gold: Sequence[str], pred: Sequence[str], threshold: float = 
 
 @dataclass(frozen=True)
 class JaccardResult:
-    """The outcome of :func:`score_jaccard`: summed counts, P, R, F-beta, and the settings."""
+    """The outcome of :func:`score_jaccard`: summed counts, P, R, F-beta, and the settings.
+
+    ``threshold`` is the Jaccard match threshold; ``score_threshold`` the prediction-score cut
+    (``--threshold``, None: all kept) and ``below_threshold`` the predictions it left out;
+    ``per_document`` the counts of each document (the bootstrap's units, not in the JSON);
+    ``ci`` the bootstrap intervals over documents (:func:`with_jaccard_ci`), else None.
+    """
 
     documents: int
     counts: Counts
@@ -95,6 +105,10 @@ class JaccardResult:
     greedy: bool
     warnings: tuple[ScoreWarning, ...] = ()
     conventions: Mapping[str, str] = field(default_factory=dict)
+    per_document: tuple[Counts, ...] = field(default=(), repr=False, compare=False)
+    below_threshold: int = 0
+    score_threshold: float | None = None
+    ci: Mapping[str, Any] | None = None
 
     task = "jaccard"
 
@@ -118,12 +132,26 @@ class JaccardResult:
     def to_json(self) -> dict[str, Any]:
         """``{"task": "jaccard", "documents", "micro": {"tp", "fp", "fn", "precision", "recall", "f1"},
         "threshold", "beta", "matching", "tp", "fp", "fn", "precision", "recall", "f_beta", "warnings",
-        "conventions"}``."""
+        "conventions", "score_threshold", "below_threshold", "ci"}``."""
         return {"task": "jaccard", "documents": self.documents, "micro": self.micro.to_json(),
                 "threshold": self.threshold, "beta": self.beta,
                 "matching": "greedy" if self.greedy else "one-to-one", **self.counts.to_json(),
                 "precision": self.precision, "recall": self.recall, "f_beta": self.f_beta,
-                "warnings": [w.to_json() for w in self.warnings], "conventions": dict(self.conventions)}
+                "warnings": [w.to_json() for w in self.warnings], "conventions": dict(self.conventions),
+                "score_threshold": self.score_threshold, "below_threshold": self.below_threshold,
+                "ci": None if self.ci is None else dict(self.ci)}
+
+
+def with_jaccard_ci(result: JaccardResult, samples: int = 1000, level: float = 0.95, seed: int = 0) -> JaccardResult:
+    """A copy of ``result`` whose ``ci`` holds percentile bootstrap intervals over documents of micro P,
+    R, F1 and F-beta at the result's beta (:func:`bengal.score.resample.units_ci`).
+
+    Raises:
+        UsageError: bad ``samples`` or ``level``.
+    """
+    units = np.array([[c.tp, c.tp + c.fp, c.tp + c.fn] for c in result.per_document], dtype=float)
+    return replace(result, ci=units_ci(units, unit="documents", samples=samples, level=level, seed=seed,
+                                       beta=result.beta))
 
 
 def _strings(mentions: Sequence[Mention]) -> list[str]:
@@ -131,8 +159,9 @@ def _strings(mentions: Sequence[Mention]) -> list[str]:
 
 
 def score_jaccard(gold: Corpus, pred: Corpus, *, threshold: float = 0.5, beta: float = 0.5,
-                  greedy: bool = False) -> JaccardResult:
-    """Jaccard F-beta of ``pred`` against ``gold`` (module docstring).
+                  greedy: bool = False, score_threshold: float | None = None) -> JaccardResult:
+    """Jaccard F-beta of ``pred`` against ``gold`` (module docstring); ``score_threshold`` keeps only the
+    predictions with ``score >= score_threshold`` (unscored ones kept and counted in a warning).
 
     Raises:
         UsageError: ``threshold`` outside (0, 1] or ``beta`` not positive (a ValueError).
@@ -142,11 +171,14 @@ def score_jaccard(gold: Corpus, pred: Corpus, *, threshold: float = 0.5, beta: f
         raise UsageError(f"the Jaccard threshold must be in (0, 1], got {threshold}")
     if not beta > 0:
         raise UsageError(f"beta must be positive, got {beta}")
+    pred, below, unscored = thresholded(pred, score_threshold)
     pairing = pair_documents(gold, pred)
     total = Counts()
+    per_document = []
     for g, p in pairing.pairs:
-        total = total + jaccard_counts(_strings(g.mentions), _strings(p.mentions if p is not None else ()),
-                                       threshold, greedy)
+        c = jaccard_counts(_strings(g.mentions), _strings(p.mentions if p is not None else ()), threshold, greedy)
+        per_document.append(c)
+        total = total + c
     conventions = {
         "cleaning": "lowercase; runs of characters other than letters and digits become one space",
         "match": f"word-level Jaccard >= {threshold} (types and offsets ignored)",
@@ -155,4 +187,12 @@ def score_jaccard(gold: Corpus, pred: Corpus, *, threshold: float = 0.5, beta: f
         "micro": "TP, FP, FN summed over documents, then P, R and F-beta",
         "zero_division": metrics.ZERO_DIVISION,
     }
-    return JaccardResult(len(pairing.pairs), total, beta, threshold, greedy, pairing.all_warnings, conventions)
+    warnings = list(pairing.all_warnings)
+    if score_threshold is not None:
+        conventions["score_threshold"] = f"predictions with score >= {score_threshold:g} kept ({below} left out)"
+        if unscored:
+            warnings.append(ScoreWarning("no_confidence", str(pred.metadata.get("source") or pred.name or "prediction"),
+                                         f"{unscored} predicted mentions have no score; kept under --threshold "
+                                         f"{score_threshold}", PREDICTION))
+    return JaccardResult(len(pairing.pairs), total, beta, threshold, greedy, tuple(warnings), conventions,
+                         tuple(per_document), below, score_threshold)

@@ -179,6 +179,9 @@ class ScoreResult:
         without_score: predictions without a score (kept under a threshold).
         sweep: the precision-recall curve (None unless asked for).
         ci: bootstrap confidence intervals (:func:`bengal.score.bootstrap.with_ci`), else None.
+        hierarchical: ETyping only: GERBIL's hierarchical typing measure
+            (:class:`bengal.score.hierarchy.HierarchicalTyping`), else None.
+        confusion: ETyping only: ``{gold type: {predicted type: n}}`` over span-matched pairs, else None.
     """
 
     task: str
@@ -201,6 +204,8 @@ class ScoreResult:
     without_score: int = 0
     sweep: Sweep | None = None
     ci: Mapping[str, Any] | None = None
+    hierarchical: Any = None
+    confusion: Mapping[str, Mapping[str, int]] | None = None
 
     @property
     def f_beta_micro(self) -> float:
@@ -274,6 +279,8 @@ class ScoreResult:
                 "without_score": self.without_score},
             "sweep": None if self.sweep is None else self.sweep.to_json(),
             "ci": None if self.ci is None else dict(self.ci),
+            "hierarchical": None if self.hierarchical is None else self.hierarchical.to_json(),
+            "confusion": None if self.confusion is None else {g: dict(r) for g, r in self.confusion.items()},
         }
         if per_document:
             out["per_document"] = [d.to_json() for d in self.per_document]

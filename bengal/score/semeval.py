@@ -34,17 +34,21 @@ Documents pair by URI (:mod:`bengal.score.pairing`, as :func:`bengal.score.score
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
+import numpy as np
+
 from bengal.errors import UnknownOptionError
-from bengal.model import Corpus, Mention
+from bengal.model import PREDICTION, Corpus, Mention
+from bengal.score.confidence import thresholded
 from bengal.score.matching import maximum_matching
-from bengal.score.metrics import Counts, MicroScore
+from bengal.score.metrics import Counts, MicroScore, f_beta_from_pr
 from bengal.score.pairing import pair_documents
+from bengal.score.resample import units_ci
 from bengal.score.result import ScoreWarning
 
-__all__ = ["SEMEVAL_SCHEMES", "SemEvalCounts", "SemEvalResult", "score_semeval", "semeval_counts"]
+__all__ = ["SEMEVAL_SCHEMES", "SemEvalCounts", "SemEvalResult", "score_semeval", "semeval_counts", "with_semeval_ci"]
 
 #: The SemEval-2013 evaluation schemes (not the tagging schemes of :mod:`bengal.tagging.schemes`).
 SEMEVAL_SCHEMES = ("strict", "exact", "partial", "type")
@@ -161,6 +165,12 @@ class SemEvalResult:
             an untyped mention's type is ``""``).
         warnings: the pairing's warnings (:mod:`bengal.score.pairing`).
         conventions: ``{name: one-line statement}``.
+        per_document: ``{scheme: SemEvalCounts}`` of each scored document, in pairing order (the
+            units of :func:`with_semeval_ci`; not in the JSON).
+        beta: the beta of the F-beta columns (1: F1 only).
+        threshold: predictions with a score below it were left out before scoring (None: all kept).
+        below_threshold: how many were left out.
+        ci: bootstrap intervals over documents per scheme (:func:`with_semeval_ci`), else None.
     """
 
     documents: int
@@ -168,8 +178,20 @@ class SemEvalResult:
     per_type: Mapping[str, Mapping[str, SemEvalCounts]]
     warnings: tuple[ScoreWarning, ...] = ()
     conventions: Mapping[str, str] = field(default_factory=dict)
+    per_document: tuple[Mapping[str, SemEvalCounts], ...] = field(default=(), repr=False, compare=False)
+    beta: float = 1.0
+    threshold: float | None = None
+    below_threshold: int = 0
+    ci: Mapping[str, Any] | None = None
 
     task = "semeval"
+
+    def f_beta(self, scheme: str) -> float:
+        """F-beta at :attr:`beta` of one scheme's summed P and R (:func:`bengal.score.metrics.f_beta_from_pr`)."""
+        c = self.overall[scheme]
+        if c.act == 0 and c.pos == 0:
+            return 1.0
+        return f_beta_from_pr(c.precision, c.recall, self.beta)
 
     @property
     def micro(self) -> MicroScore:
@@ -180,7 +202,9 @@ class SemEvalResult:
     def to_json(self) -> dict[str, Any]:
         """``{"task": "semeval", "documents", "micro": {"tp", "fp", "fn", "precision", "recall", "f1"},
         "overall": {scheme: {"cor", "inc", "par", "mis", "spu", "act", "pos", "precision", "recall", "f1"}},
-        "per_type": {type: {scheme: …}}, "warnings", "conventions"}``."""
+        "per_type": {type: {scheme: …}}, "warnings", "conventions", "beta", "f_beta": {scheme: value},
+        "threshold", "below_threshold", "ci": null | {"method", "unit", "samples", "level", "seed", "micro",
+        "schemes": {scheme: {"precision": [lo, hi], "recall", "f1" (, "f_beta")}}}}``."""
         return {
             "task": "semeval",
             "documents": self.documents,
@@ -189,23 +213,61 @@ class SemEvalResult:
             "per_type": {t: {s: c.to_json() for s, c in rows.items()} for t, rows in self.per_type.items()},
             "warnings": [w.to_json() for w in self.warnings],
             "conventions": dict(self.conventions),
+            "beta": self.beta,
+            "f_beta": {s: self.f_beta(s) for s in self.overall},
+            "threshold": self.threshold,
+            "below_threshold": self.below_threshold,
+            "ci": None if self.ci is None else dict(self.ci),
         }
 
 
-def score_semeval(gold: Corpus, pred: Corpus) -> SemEvalResult:
+def with_semeval_ci(result: SemEvalResult, samples: int = 1000, level: float = 0.95,
+                    seed: int = 0) -> SemEvalResult:
+    """A copy of ``result`` whose ``ci`` holds percentile bootstrap intervals over documents of each
+    scheme's P, R, F1 (and F-beta at the result's beta), the same resampled documents for every
+    scheme (:func:`bengal.score.resample.units_ci`; a unit is (credit, ACT, POS) of a document).
+
+    Raises:
+        UsageError: bad ``samples`` or ``level``.
+    """
+    schemes: dict[str, Any] = {}
+    block: dict[str, Any] = {}
+    for s in result.overall:
+        units = np.array([[d[s].credit, d[s].act, d[s].pos] for d in result.per_document], dtype=float)
+        block = units_ci(units, unit="documents", samples=samples, level=level, seed=seed, beta=result.beta)
+        schemes[s] = block["micro"]
+    out = {k: v for k, v in block.items() if k != "micro"} if block else {}
+    out["micro"] = schemes.get("strict", {})
+    out["schemes"] = schemes
+    return replace(result, ci=out)
+
+
+def score_semeval(gold: Corpus, pred: Corpus, *, beta: float = 1.0, threshold: float | None = None) -> SemEvalResult:
     """SemEval-2013 strict, exact, partial and type scores of ``pred`` against ``gold``, overall and per type.
+
+    Args:
+        gold, pred: the corpora.
+        beta: the F-beta reported beside F1 (positive).
+        threshold: keep only predictions with ``score >= threshold`` (unscored ones are kept and counted
+            in a warning), as :func:`bengal.score.score` does.
 
     Raises:
         InputError: as :func:`bengal.score.pairing.pair_documents`.
+        ValueError: ``beta`` not a positive finite number.
     """
+    f_beta_from_pr(1.0, 1.0, beta)  # checks beta
+    pred, below, unscored = thresholded(pred, threshold)
     pairing = pair_documents(gold, pred)
     pairs = [(g.mentions, p.mentions if p is not None else ()) for g, p in pairing.pairs]
+    per_document = []
     overall = {s: SemEvalCounts(s) for s in SEMEVAL_SCHEMES}
     types = sorted({m.type or "" for g, p in pairs for m in (*g, *p)})
     per_type = {t: {s: SemEvalCounts(s) for s in SEMEVAL_SCHEMES} for t in types}
     for g, p in pairs:
+        doc = {s: semeval_counts(g, p, s) for s in SEMEVAL_SCHEMES}
+        per_document.append(doc)
         for s in SEMEVAL_SCHEMES:
-            overall[s].add(semeval_counts(g, p, s))
+            overall[s].add(doc[s])
         for t in types:
             gt = [m for m in g if (m.type or "") == t]
             pt = [m for m in p if (m.type or "") == t]
@@ -220,4 +282,12 @@ def score_semeval(gold: Corpus, pred: Corpus) -> SemEvalResult:
         "micro": "COR, INC, PAR, MIS, SPU summed over documents, then P, R, F1 of the sums",
         "zero_division": "ACT = POS = 0 gives P = R = F1 = 1; another zero denominator gives 0",
     }
-    return SemEvalResult(len(pairs), overall, per_type, pairing.all_warnings, conventions)
+    warnings = list(pairing.all_warnings)
+    if threshold is not None:
+        conventions["threshold"] = f"predictions with score >= {threshold:g} kept ({below} left out)"
+        if unscored:
+            warnings.append(ScoreWarning("no_confidence", str(pred.metadata.get("source") or pred.name or "prediction"),
+                                         f"{unscored} predicted mentions have no score; kept under --threshold "
+                                         f"{threshold}", PREDICTION))
+    return SemEvalResult(len(pairs), overall, per_type, tuple(warnings), conventions, tuple(per_document),
+                         float(beta), threshold, below)

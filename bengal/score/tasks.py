@@ -17,7 +17,9 @@ follow GERBIL's experiment types (Röder et al., SWJ 2018, Sec. 3):
   ignored: each distinct (normalised, sameAs-expanded) URI set of an InKB
   mention is one item; gold and predicted items match when their URI sets
   intersect, one-to-one. Emerging entities (NIL, URIs outside the KB) are no
-  KB concepts and are left out (counted in ``ignored_pred`` for predictions).
+  KB concepts and are left out (counted in ``ignored_pred`` for predictions). Under
+  ``--profile gerbil`` the gold's emerging entities (each distinct EE URI set, each NIL
+  mention) stay in the gold bag as false negatives, as GERBIL 1.2.x counts them.
 * **ERec** (``erec``): span only; URIs and types are ignored.
 * **ETyping** (``etyping``): span and type: the types, read as a set (a
   ``type`` of several space-separated IRIs, as the NIF reader joins several
@@ -104,26 +106,32 @@ def _align_d2kb(gold: Sequence[Mention], pred: Sequence[Mention], span_match: Sp
 
 def _align_c2kb(gold: Sequence[Mention], pred: Sequence[Mention], span_match: SpanMatch, uri_matcher: UriMatcher,
                 strategy: str) -> Alignment:
-    def bag(ms: Sequence[Mention]) -> tuple[list[frozenset[str]], int]:
+    def bag(ms: Sequence[Mention]) -> tuple[list[frozenset[str]], int, int]:
         items: dict[frozenset[str], None] = {}
+        emerging: dict[frozenset[str], None] = {}
+        nil = 0
         left_out = 0
         for m in ms:
-            if uri_matcher.kb is not None and not uri_matcher.in_kb(m.uris):
-                left_out += 1
-                continue
             c = uri_matcher.canonical(m.uris)
-            if not c:
+            if (uri_matcher.kb is not None and not uri_matcher.in_kb(m.uris)) or not c:
                 left_out += 1
+                if c:
+                    emerging[c] = None
+                else:
+                    nil += 1
                 continue
             items[c] = None
-        return sorted(items, key=lambda s: sorted(s)), left_out
+        return sorted(items, key=lambda s: sorted(s)), left_out, len(emerging) + nil
 
-    g_items, _ = bag(gold)
-    p_items, p_out = bag(pred)
+    g_items, _, g_emerging = bag(gold)
+    p_items, p_out, _ = bag(pred)
     adj = [[j for j, p in enumerate(p_items) if not g.isdisjoint(p)] for g in g_items]
     match = greedy_matching(adj, len(p_items)) if strategy == "greedy" else maximum_matching(adj, len(p_items))
     pairs = tuple((u, v) for u, v in enumerate(match) if v >= 0)
-    return Alignment(pairs, len(g_items), len(p_items), p_out)
+    # GERBIL 1.2.x (the greedy strategy is its profile) keeps the gold's emerging entities as items no
+    # answer can match: each distinct EE URI set, and each NIL mention, is a false negative
+    extra = g_emerging if strategy == "greedy" else 0
+    return Alignment(pairs, len(g_items) + extra, len(p_items), p_out)
 
 
 A2KB = Task("a2kb", "A2KB", "span and URI must match", _align_a2kb)

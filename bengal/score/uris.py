@@ -257,6 +257,9 @@ class UriMatcher:
         same_as: owl:sameAs classes (or ``None``).
         kb: KB namespaces; when given, mentions are classified InKB / EE and
             the KB rule of the module docstring applies.
+        gold_only: GERBIL 1.2.x's rule (``--profile gerbil``): only the gold URIs are expanded with
+            the owl:sameAs classes (to every member); a predicted set is compared and classified
+            InKB / EE by its own normalised URIs. False (bengal): both sides are expanded.
 
     Calling the matcher on two URI sets gives the match decision; results of
     :meth:`canonical` are cached per input set.
@@ -265,6 +268,7 @@ class UriMatcher:
     normalise: Callable[[str], str | None] | None = None
     same_as: SameAsIndex | None = None
     kb: KbNamespaces | None = None
+    gold_only: bool = False
     _cache: dict = field(default_factory=dict, repr=False, compare=False)
 
     def canonical(self, uris: Iterable[str]) -> frozenset[str]:
@@ -317,6 +321,8 @@ class UriMatcher:
         return m
 
     def __call__(self, gold: frozenset[str], pred: frozenset[str]) -> bool:
+        if self.gold_only and self.same_as is not None:  # the gold's class may differ from the same answer's
+            return self._gold_only_match(gold, pred)
         if gold == pred:  # same set: same class (InKB or EE), and InKB sets intersect (or both NIL)
             return True
         if self.normalise is None and self.same_as is None and self.kb is None:
@@ -329,6 +335,26 @@ class UriMatcher:
             return not g.isdisjoint(p)
         return not gk and not pk
 
+    def _own(self, uris: frozenset[str]) -> frozenset[str]:
+        """The normalised URIs of a set, without sameAs (NIL and ignored URIs dropped)."""
+        if self.normalise is None:
+            return uris
+        return frozenset(n for n in map(self.normalise, uris) if n is not None)
+
+    def _gold_only_match(self, gold: frozenset[str], pred: frozenset[str]) -> bool:
+        members = self._members()
+        g = set(self._own(gold))
+        for u in list(g):
+            g |= members.get(self.same_as.representative(u), set()) if self.same_as is not None else set()
+        p = self._own(pred)
+        if self.kb is None:
+            return uris_match(frozenset(g), p)
+        gk = any(self.kb.in_kb(u) for u in g)
+        pk = any(self.kb.in_kb(u) for u in p)
+        if gk and pk:
+            return not p.isdisjoint(g)
+        return not gk and not pk
+
     @property
     def description(self) -> str:
         if self.kb is not None:
@@ -337,6 +363,7 @@ class UriMatcher:
                      "Wikipedia URL -> DBpedia, wikidata.org/wiki/Q -> /entity/Q; <NIL>, --NME--, *null* are NIL)")
             if self.same_as is not None:
                 extra += f", owl:sameAs closure of {len(self.same_as)} links"
+                extra += " (gold URIs only, GERBIL 1.2.x)" if self.gold_only else " (gold and predicted URIs)"
             return f"{KB_RULE}; KB namespaces: {ns}; {extra}"
         return URI_RULE + ("" if self.normalise is None else ", after normalisation")
 

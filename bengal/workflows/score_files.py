@@ -9,6 +9,7 @@ reader warnings to tell the user. :func:`score_conll` scores two CoNLL column fi
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import os
 from dataclasses import dataclass, replace
@@ -32,10 +33,10 @@ from bengal.report.jsonout import score_to_json, write_payload
 from bengal.resources import resolve_corpus
 from bengal.score.api import score
 from bengal.score.bootstrap import with_ci
-from bengal.score.chunks import ChunkReport, score_chunks
-from bengal.score.jaccard import score_jaccard
+from bengal.score.chunks import ChunkReport, score_chunks, with_chunk_ci
+from bengal.score.jaccard import score_jaccard, with_jaccard_ci
 from bengal.score.result import Result, ScoreResult, ScoreWarning
-from bengal.score.semeval import score_semeval
+from bengal.score.semeval import score_semeval, with_semeval_ci
 from bengal.score.tasks import OTHER_TASKS, TASKS
 from bengal.score.uris import SameAsIndex
 from bengal.tagging.decode import LabelTable, TagError, encode, flat_places, invalid_positions
@@ -144,14 +145,12 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str] | Non
     """
     if pred is None or "conlleval" in (gold_format, pred_format):
         return _score_conlleval_run(gold, pred, task=task, match=match, profile=profile, beta=beta,
-                                    threshold=threshold, sweep=sweep, ci=ci, kb_namespaces=kb_namespaces,
+                                    threshold=threshold, sweep=sweep, ci=ci, level=level, seed=seed,
+                                    kb_namespaces=kb_namespaces,
                                     same_as=same_as, system=system, set_name=set_name, strict=strict,
                                     gold_format=gold_format, pred_format=pred_format, scheme=scheme, mode=mode,
                                     suffix=suffix, json_path=json_path, lenient=lenient)
-    if ci and not 0.0 < level < 1.0:
-        raise UsageError(f"--level must lie strictly between 0 and 1, not {level}")
-    if ci < 0:
-        raise UsageError(f"--bootstrap needs at least 1 resampling, not {ci}")
+    _check_ci(ci, level)
     _refuse_unused_options(task, match=match, profile=profile, beta=beta, threshold=threshold, sweep=sweep, ci=ci,
                            kb_namespaces=kb_namespaces, same_as=same_as)
     gold_file = resolve_corpus(gold)[0]
@@ -177,7 +176,8 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str] | Non
                              f"(read as {gfmt} and {pfmt}; force with --gold-format/--pred-format conll)")
         _refuse_unused_options("chunk", match=match, profile=profile, beta=beta, threshold=threshold, sweep=sweep,
                                ci=ci, kb_namespaces=kb_namespaces, same_as=same_as)
-        chunks = score_conll(gold_file, resolve_corpus(pred)[0], scheme=scheme, mode=mode, suffix=suffix)
+        chunks = score_conll(gold_file, resolve_corpus(pred)[0], scheme=scheme, mode=mode, suffix=suffix,
+                             beta=1.0 if beta is None else beta, ci=ci, level=level, seed=seed)
         if strict and (chunks.invalid_gold or chunks.invalid_pred):
             w = chunks.warnings[0]
             raise InputError(f"{w.message} (an error under --strict)", source=w.where)
@@ -195,10 +195,14 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str] | Non
         block["inputs"]["gold"]["documents"] = len(gold_corpus)
         block["inputs"]["prediction"]["documents"] = len(pred_corpus)
         if task == "semeval":
-            result = score_semeval(gold_corpus, pred_corpus)
+            sem = score_semeval(gold_corpus, pred_corpus, beta=_check_beta(1.0 if beta is None else beta),
+                                threshold=threshold)
+            result = with_semeval_ci(sem, ci, level, seed) if ci else sem
         elif task == "jaccard":
-            result = score_jaccard(gold_corpus, pred_corpus, threshold=jaccard_threshold,
-                                   beta=0.5 if beta is None else beta, greedy=greedy)
+            jac = score_jaccard(gold_corpus, pred_corpus, threshold=jaccard_threshold,
+                                beta=_check_beta(0.5 if beta is None else beta), greedy=greedy,
+                                score_threshold=threshold)
+            result = with_jaccard_ci(jac, ci, level, seed) if ci else jac
         else:
             span = score(gold_corpus, pred_corpus, task=task, match=match, profile=profile,
                          kb_namespaces=kb_namespaces or None, same_as=index,
@@ -281,15 +285,35 @@ def _read_to(conn: Connection, path: str | os.PathLike[str], fmt: str | None, st
         conn.close()
 
 
-#: The options of the span tasks that the other scores do not read: ``{task: {option: why}}``.
-#: ``bengal score`` refuses them there instead of ignoring them.
+#: The options of the span tasks that the other scores have no meaning for: ``{task: options}``.
+#: ``bengal score`` refuses them there instead of ignoring them. --beta and --bootstrap work for
+#: every task (chunk intervals resample sentences); --threshold for SemEval and Jaccard (their
+#: predictions can carry scores; tag sequences carry none). --match: chunks match by first and last
+#: token, SemEval's schemes are the overlap rules, Jaccard matches by words. --profile, --sweep,
+#: --kb-namespace and --same-as concern GERBIL's span tasks and URIs only.
 _UNUSED_OPTIONS = {
-    "chunk": ("--match", "--profile", "--beta", "--threshold", "--sweep", "--bootstrap", "--kb-namespace",
-              "--same-as"),
-    "semeval": ("--match", "--profile", "--beta", "--threshold", "--sweep", "--bootstrap", "--kb-namespace",
-                "--same-as"),
-    "jaccard": ("--match", "--profile", "--threshold", "--sweep", "--bootstrap", "--kb-namespace", "--same-as"),
+    "chunk": ("--match", "--profile", "--threshold", "--sweep", "--kb-namespace", "--same-as"),
+    "semeval": ("--match", "--profile", "--sweep", "--kb-namespace", "--same-as"),
+    "jaccard": ("--match", "--profile", "--sweep", "--kb-namespace", "--same-as"),
 }
+
+#: Why a task refuses an option (the usage error's reason).
+_WHY_UNUSED = {
+    "--match": "{task} has its own span rule",
+    "--profile": "the GERBIL profile concerns the span tasks",
+    "--threshold": "tag sequences carry no prediction scores",
+    "--sweep": "the sweep is of the span tasks",
+    "--kb-namespace": "{task} judges no URIs",
+    "--same-as": "{task} judges no URIs",
+}
+
+
+def _check_ci(ci: int, level: float) -> None:
+    """One-line UsageErrors for a negative --bootstrap or a --level outside (0, 1) when intervals are asked for."""
+    if ci < 0:
+        raise UsageError(f"--bootstrap needs at least 1 resampling, not {ci}")
+    if ci and not 0.0 < level < 1.0:
+        raise UsageError(f"--level must lie strictly between 0 and 1, not {level}")
 
 
 def _refuse_unused_options(task: str | None, *, match: str, profile: str, beta: float | None,
@@ -304,8 +328,9 @@ def _refuse_unused_options(task: str | None, *, match: str, profile: str, beta: 
              "--kb-namespace": bool(kb_namespaces), "--same-as": bool(same_as)}
     bad = [o for o in _UNUSED_OPTIONS[task] if given[o]]
     if bad:
-        raise UsageError(f"--task {task} does not use {', '.join(bad)} (they apply to the span tasks "
-                         f"{', '.join(TASKS)}{'; jaccard takes --beta' if task != 'jaccard' else ''})")
+        why = "; ".join(_WHY_UNUSED[o].format(task=task) for o in bad)
+        raise UsageError(f"--task {task} does not use {', '.join(bad)} ({why}; they apply to the span tasks "
+                         f"{', '.join(TASKS)})")
 
 
 def _same_as_index(paths: Sequence[str | os.PathLike[str]], problems: list[str]) -> SameAsIndex | None:
@@ -341,6 +366,7 @@ def fitting_schemes(tags: Sequence[Sequence[str]], side: str, suffix: bool = Fal
 
 def _score_conlleval_run(gold: str | os.PathLike[str], pred: str | os.PathLike[str] | None, *, task: str | None,
                          match: str, profile: str, beta: float | None, threshold: float | None, sweep: bool, ci: int,
+                         level: float, seed: int,
                          kb_namespaces: Sequence[str], same_as: Sequence[str | os.PathLike[str]],
                          system: str | None, set_name: str | None, strict: bool, gold_format: str | None,
                          pred_format: str | None, scheme: str, mode: str, suffix: bool,
@@ -365,7 +391,9 @@ def _score_conlleval_run(gold: str | os.PathLike[str], pred: str | os.PathLike[s
     if json_path is not None:
         check_writable(json_path, inputs=(path,))
     block, problems = provenance(gold, path, gold, system=system, set_name=set_name)
-    chunks = score_conlleval(path, scheme=scheme, mode=mode, suffix=suffix)
+    _check_ci(ci, level)
+    chunks = score_conlleval(path, scheme=scheme, mode=mode, suffix=suffix, beta=1.0 if beta is None else beta,
+                             ci=ci, level=level, seed=seed)
     if strict and (chunks.invalid_gold or chunks.invalid_pred):
         w = chunks.warnings[0]
         raise InputError(f"{w.message} (an error under --strict)", source=w.where)
@@ -376,7 +404,8 @@ def _score_conlleval_run(gold: str | os.PathLike[str], pred: str | os.PathLike[s
 
 
 def score_conlleval(path: str | os.PathLike[str] | bytes, *, scheme: str = "iob2", mode: str = LENIENT,
-                    suffix: bool = False) -> ChunkReport:
+                    suffix: bool = False, beta: float = 1.0, ci: int = 0, level: float = 0.95,
+                    seed: int = 0) -> ChunkReport:
     """Chunk metrics of a conlleval file: ``token … gold pred`` per line, the gold tag in the
     next-to-last column and the predicted one in the last (conlleval.pl's input; blank lines end
     sentences, ``-DOCSTART-`` lines are skipped). ``bengal score FILE`` with one file.
@@ -385,6 +414,7 @@ def score_conlleval(path: str | os.PathLike[str] | bytes, *, scheme: str = "iob2
         path: the file (gzip recognised), or its bytes.
         scheme, mode, suffix: as :func:`bengal.score.chunks.score_chunks` (the default, IOB2
             lenient, counts chunks as conlleval.pl does).
+        beta, ci, level, seed: as :func:`score_conll`.
 
     Raises:
         InputError: naming the file and line: fewer than 3 columns, lines of different column
@@ -394,12 +424,14 @@ def score_conlleval(path: str | os.PathLike[str] | bytes, *, scheme: str = "iob2
     if head.columns and head.columns < 3:
         raise InputError(f"a conlleval file has token ... gold pred per line: at least 3 columns, this one has "
                          f"{head.columns}", source=head.source, line=head.sentences[0].line if head.sentences else None)
-    return score_conll(path, path, scheme=scheme, mode=mode, suffix=suffix, tag_column=-2, pred_column=-1)
+    return score_conll(path, path, scheme=scheme, mode=mode, suffix=suffix, tag_column=-2, pred_column=-1, beta=beta,
+                       ci=ci, level=level, seed=seed)
 
 
 def score_conll(gold: str | os.PathLike[str] | bytes, pred: str | os.PathLike[str] | bytes, *, scheme: str = "iob2",
                 mode: str = LENIENT, suffix: bool = False, tag_column: int = -1,
-                pred_column: int | None = None) -> ChunkReport:
+                pred_column: int | None = None, beta: float = 1.0, ci: int = 0, level: float = 0.95,
+                seed: int = 0) -> ChunkReport:
     """Chunk metrics of two CoNLL column files (``bengal score`` on CoNLL files).
 
     Args:
@@ -408,6 +440,9 @@ def score_conll(gold: str | os.PathLike[str] | bytes, pred: str | os.PathLike[st
         scheme, mode, suffix: as :func:`bengal.score.chunks.score_chunks`.
         tag_column: the column of the tag in both files (default the last).
         pred_column: the column of the tag in ``pred`` when it differs (None: ``tag_column``).
+        beta: the F-beta reported beside F1.
+        ci, level, seed: bootstrap intervals over sentences from ``ci`` resamplings (0: none),
+            :func:`bengal.score.chunks.with_chunk_ci`.
 
     Raises:
         InputError: a broken file, or sentences / tags that do not line up, naming
@@ -451,4 +486,12 @@ def score_conll(gold: str | os.PathLike[str] | bytes, pred: str | os.PathLike[st
             warnings.append(ScoreWarning("invalid_tag", cf.source,
                                          f"{n} tags not allowed in place by the scheme "
                                          f"{table.scheme.label}: {what}; at {lines}{hint}", side))
-    return replace(report, warnings=tuple(warnings))
+    report = replace(report, warnings=tuple(warnings), beta=_check_beta(beta))
+    return with_chunk_ci(report, g_tags, p_tags, samples=ci, level=level, seed=seed) if ci else report
+
+
+def _check_beta(beta: float) -> float:
+    """``beta`` as a float; a one-line UsageError unless it is a positive finite number."""
+    if not (beta > 0 and math.isfinite(beta)):
+        raise UsageError(f"--beta must be a positive number, not {beta}")
+    return float(beta)
