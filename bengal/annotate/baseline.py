@@ -188,11 +188,12 @@ class Baseline:
         # spot() then gives back to the sentence.
         forms += [f + "." for f in forms if _FINAL_INITIAL.search(f) and f + "." not in dictionary.candidates]
         # spaCy types Language.tokenizer as any Callable[[str], Doc]; spacy.blank's is a Tokenizer (has .pipe)
-        patterns = list(self.nlp.tokenizer.pipe(forms))  # type: ignore[union-attr]
-        for i in range(0, len(patterns), 10000):
-            self.matcher.add("ENTITY", patterns[i:i + 10000])
+        # 10,000 patterns at a time: the Doc of every form at once would take hundreds of MB at the peak
+        tokenizer = self.nlp.tokenizer
+        for i in range(0, len(forms), 10000):
+            self.matcher.add("ENTITY", list(tokenizer.pipe(forms[i:i + 10000])))  # type: ignore[union-attr]
             if progress is not None:
-                progress(min(i + 10000, len(patterns)), len(patterns))
+                progress(min(i + 10000, len(forms)), len(forms))
         self._lock = threading.Lock()
 
     def spot(self, text: str) -> list[tuple[int, int]]:
