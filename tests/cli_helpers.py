@@ -50,9 +50,10 @@ def bengal_process(*args: str, cwd: Path, timeout: float = 600) -> subprocess.Co
 
 def assert_one_line_error(proc: Ran | subprocess.CompletedProcess, *needles: str) -> None:
     """A failed run that printed exactly one ``error: …`` line on stderr, no traceback,
-    and that line names every ``needle``."""
+    and that line names every ``needle`` (the ``bengal: …`` lines saying what a wait was for
+    before the error are not counted)."""
     assert proc.returncode != 0
-    lines = proc.stderr.strip().splitlines()
+    lines = [line for line in proc.stderr.strip().splitlines() if not line.startswith("bengal: ")]
     assert len(lines) == 1, proc.stderr
     assert lines[0].startswith("error: ")
     assert "Traceback" not in proc.stderr

@@ -41,9 +41,10 @@ import os
 import pickle
 import re
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import cast
+from typing import Callable, cast
 
 from bengal.atomic import atomic_write
 from bengal.kb import labels
@@ -172,7 +173,9 @@ class Baseline:
 
     name = "baseline"
 
-    def __init__(self, dictionary: Dictionary) -> None:
+    def __init__(self, dictionary: Dictionary, *, progress: Callable[[int, int], None] | None = None) -> None:
+        """Build the spotter over ``dictionary``'s forms; ``progress(forms added, forms in all)`` is
+        called every 10,000 forms (the phrase matcher takes about 10-20 s for the bundled sample)."""
         import spacy
         from spacy.matcher import PhraseMatcher
 
@@ -185,9 +188,12 @@ class Baseline:
         # spot() then gives back to the sentence.
         forms += [f + "." for f in forms if _FINAL_INITIAL.search(f) and f + "." not in dictionary.candidates]
         # spaCy types Language.tokenizer as any Callable[[str], Doc]; spacy.blank's is a Tokenizer (has .pipe)
-        patterns = list(self.nlp.tokenizer.pipe(forms))  # type: ignore[union-attr]
-        for i in range(0, len(patterns), 10000):
-            self.matcher.add("ENTITY", patterns[i:i + 10000])
+        # 10,000 patterns at a time: the Doc of every form at once would take hundreds of MB at the peak
+        tokenizer = self.nlp.tokenizer
+        for i in range(0, len(forms), 10000):
+            self.matcher.add("ENTITY", list(tokenizer.pipe(forms[i:i + 10000])))  # type: ignore[union-attr]
+            if progress is not None:
+                progress(min(i + 10000, len(forms)), len(forms))
         self._lock = threading.Lock()
 
     def spot(self, text: str) -> list[tuple[int, int]]:
@@ -244,7 +250,8 @@ _LOADED: dict[str, Baseline] = {}
 
 
 def load_baseline(kb: SparqlKB | None = None, kb_path: str | os.PathLike[str] | None = None,
-                  cache: bool = True) -> Baseline:
+                  cache: bool = True, *, status: Callable[[str], None] | None = None,
+                  progress: Callable[[int, int], None] | None = None) -> Baseline:
     """The baseline over ``kb`` (default: :func:`bengal.kb.store.open_kb` of ``kb_path``, the
     bundled sample when ``None``). The dictionary is cached as a pickle in
     :func:`bengal.kb.store.cache_dir` keyed by the KB's checksum (when it has one) and a digest of
@@ -254,25 +261,33 @@ def load_baseline(kb: SparqlKB | None = None, kb_path: str | os.PathLike[str] | 
     Raises:
         InputError: the KB cannot be opened or queried.
     """
+    def say(message: str) -> None:
+        if status is not None:
+            status(message)
+
     if kb is None:
-        kb = open_kb(kb_path)
+        kb = open_kb(kb_path, status=status, progress=progress)
     checksum = getattr(kb, "checksum", None)
     key = f"{checksum}:{getattr(kb, 'source', '')}" if checksum else None
     if key and key in _LOADED:
         return _LOADED[key]
     dictionary = None
     path: Path | None = None
+    start = time.perf_counter()
     if cache and checksum:
         assert key is not None  # set from checksum above
         digest = hashlib.sha256(key.encode()).hexdigest()[:16]
         path = cache_dir() / f"baseline-dictionary-v{_CACHE_VERSION}-{_code_digest()}-{digest}.pickle"
         if path.exists():
+            say(f"reading the baseline's dictionary from the cache {path}")
             try:
-                with open(path, "rb") as fh:
-                    dictionary = pickle.load(fh)
+                with open(path, "rb") as cached:
+                    dictionary = pickle.load(cached)
             except (OSError, pickle.UnpicklingError, EOFError, AttributeError):
                 dictionary = None
     if dictionary is None:
+        say(f"building the baseline's dictionary from {getattr(kb, 'source', 'the KB')} (labels, alt labels, "
+            f"links, types; {'cached for the next run' if path is not None else 'not cached for this KB'})")
         dictionary = build_dictionary(kb)
         if path is not None:
             try:
@@ -281,7 +296,11 @@ def load_baseline(kb: SparqlKB | None = None, kb_path: str | os.PathLike[str] | 
                     pickle.dump(dictionary, fh, protocol=pickle.HIGHEST_PROTOCOL)
             except OSError:
                 pass  # a cache that cannot be written only costs time
-    baseline = Baseline(dictionary)
+    say(f"dictionary: {len(dictionary.candidates):,} surface forms ({time.perf_counter() - start:.1f} s); "
+        "building the phrase matcher")
+    start = time.perf_counter()
+    baseline = Baseline(dictionary, progress=progress)
+    say(f"baseline ready ({time.perf_counter() - start:.1f} s for the matcher)")
     if key:
         _LOADED[key] = baseline
     return baseline

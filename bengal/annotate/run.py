@@ -28,6 +28,8 @@ class RunReport:
         seconds: wall-clock seconds per answered or failed document, summed.
         timings: wall-clock seconds of each attempted document, in corpus order (retries included).
         aborted: whether the abort rule fired (errors > ceil(documents / 4)).
+        load_seconds: wall-clock seconds spent opening the system before the first document (the
+            baseline's KB store and dictionary), counted apart from the per-document ``seconds``.
     """
 
     system: str
@@ -38,6 +40,7 @@ class RunReport:
     seconds: float = 0.0
     timings: list[float] = field(default_factory=list)
     aborted: bool = False
+    load_seconds: float = 0.0
 
     @property
     def failed(self) -> int:
@@ -54,6 +57,7 @@ class RunReport:
         """A JSON-ready dict of the report."""
         return {"system": self.system, "documents": self.documents, "annotated": self.annotated,
                 "failed": self.failed, "errors": dict(sorted(self.errors.items())), "aborted": self.aborted,
+                "load_seconds": round(self.load_seconds, 3),
                 "seconds": round(self.seconds, 3), "seconds_per_document": round(self.seconds_per_document, 4),
                 "seconds_median": round(self.median_seconds(), 4),
                 "seconds_max": round(max(self.timings, default=0.0), 4),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Callable
 
 from bengal.annotate.base import Annotator
 from bengal.annotate.baseline import load_baseline
@@ -18,7 +19,8 @@ SYSTEM_HELP = ("baseline (dictionary spotter + degree/coherence linker over the 
 
 
 def open_system(system: str, *, kb_path: str | os.PathLike[str] | None = None, timeout: float = 30.0,
-                retries: int = 2) -> Annotator:
+                retries: int = 2, status: Callable[[str], None] | None = None,
+                progress: Callable[[int, int], None] | None = None) -> Annotator:
     """The :class:`~bengal.annotate.base.Annotator` named by ``system``.
 
     Args:
@@ -27,15 +29,18 @@ def open_system(system: str, *, kb_path: str | os.PathLike[str] | None = None, t
             name or folder; NER only).
         kb_path: the KB of the baseline.
         timeout, retries: of the web-service client.
+        status, progress: what the baseline's load is doing (:func:`bengal.annotate.baseline.load_baseline`).
 
     Raises:
         UsageError: an unknown system name.
         InputError: the KB or the spaCy model cannot be loaded.
     """
     if system == "baseline":
-        return load_baseline(kb_path=kb_path)
+        return load_baseline(kb_path=kb_path, status=status, progress=progress)
     if system.startswith(("http://", "https://")):
         return NifWebService(system, timeout=timeout, retries=retries)
     if system.startswith("spacy:"):
+        if status is not None:
+            status(f"loading the spaCy pipeline {system[len('spacy:'):]}")
         return SpacySystem(system[len("spacy:"):])
     raise UsageError(f"unknown --system {system!r}: use baseline, an http(s):// URL, or spacy:MODEL")

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import click
 
 from bengal import __version__
 from bengal.errors import BengalError, exit_code
 
-__all__ = ["cli", "main", "echo_lines", "progress_bar", "INTERRUPTED"]
+__all__ = ["cli", "main", "echo_lines", "progress_bar", "Waits", "INTERRUPTED"]
 
 #: The exit code after Ctrl-C (SIGINT): 128 + 2, as shells and command-line tools report it.
 INTERRUPTED = 130
@@ -26,24 +26,74 @@ def echo_lines(lines: Iterable[str], *, err: bool = False) -> None:
 @contextlib.contextmanager
 def progress_bar(label: str, total: int | None = None, *, show: bool | None = None) -> Iterator[Callable[..., None]]:
     """A progress bar on stderr (rich), drawn only when ``show`` (default: stderr is a terminal); yields
-    the callback the library calls: ``(done)`` or ``(done, total)``."""
+    the callback the library calls: ``(done)`` or ``(done, total)``. The bar appears at the first call,
+    so the status lines of a wait before the work (:class:`Waits`) are not drawn under an empty bar."""
     if not (sys.stderr.isatty() if show is None else show):
         yield lambda *args: None
         return
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(label, total=total)
+    with contextlib.ExitStack() as stack:
+        state: dict[str, Any] = {}
 
-        def update(done: int, total: int | None = None) -> None:
-            if total is None:
+        def update(done: int, total_now: int | None = None) -> None:
+            if "bar" not in state:
+                bar = stack.enter_context(Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(),
+                                                   TimeRemainingColumn(), console=Console(stderr=True),
+                                                   transient=True))
+                state["bar"], state["task"] = bar, bar.add_task(label, total=total)
+            bar, task = state["bar"], state["task"]
+            if total_now is None:
                 bar.update(task, completed=done)
             else:
-                bar.update(task, completed=done, total=total)
+                bar.update(task, completed=done, total=total_now)
 
         yield update
+
+
+class Waits:
+    """What the CLI says while the library waits: :meth:`status` prints a line on stderr (``bengal:
+    MESSAGE``; nothing when ``quiet``), :meth:`progress` draws a percentage bar (rich, transient) on a
+    terminal from its first call until ``done == total``. Pass ``waits.status`` and
+    ``waits.progress`` as the library's ``status`` and ``progress`` callbacks."""
+
+    def __init__(self, label: str = "building", *, quiet: bool = False, show: bool | None = None) -> None:
+        self.label, self.quiet = label, quiet
+        self.show = (sys.stderr.isatty() if show is None else show) and not quiet
+        self._bar: contextlib.ExitStack | None = None
+        self._update: Callable[..., None] | None = None
+
+    def status(self, message: str) -> None:
+        """Print ``message`` as one line on stderr (after ending a bar in progress)."""
+        self._end()
+        if not self.quiet:
+            click.echo(f"bengal: {message}", err=True)
+
+    def progress(self, done: int, total: int) -> None:
+        """Draw ``done`` of ``total`` (any unit: bytes of a dump, forms of a dictionary)."""
+        if not self.show:
+            return
+        if self._bar is None:
+            from rich.console import Console
+            from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
+
+            stack = contextlib.ExitStack()
+            bar = stack.enter_context(Progress(TextColumn(self.label), BarColumn(), TaskProgressColumn(),
+                                               TimeRemainingColumn(), console=Console(stderr=True),
+                                               transient=True))
+            task = bar.add_task(self.label, total=total)
+            self._bar = stack
+            self._update = lambda d, t: bar.update(task, completed=d, total=t)
+        assert self._update is not None
+        self._update(done, total)
+        if done >= total:
+            self._end()
+
+    def _end(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = self._update = None
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from bengal.cli._app import cli, echo_lines, progress_bar
+from bengal.cli._app import Waits, cli, echo_lines, progress_bar
 
 
 @cli.command()
@@ -42,9 +42,11 @@ def annotate(corpus, system, output, kb_path, jobs, timeout, retries, no_abort, 
     from bengal.report.text import run_report_lines, warning_lines
     from bengal.workflows.annotate_files import annotate_files
 
+    waits = Waits("loading", show=progress)
     with progress_bar("annotating", show=progress) as tick:
         run = annotate_files(corpus, system, output, kb_path=kb_path, jobs=jobs, timeout=timeout, retries=retries,
-                             abort=not no_abort, map_types=map_types, progress=tick, report_json=report_json)
+                             abort=not no_abort, map_types=map_types, progress=tick, report_json=report_json,
+                             status=waits.status, load_progress=waits.progress)
     echo_lines(warning_lines(run.corpus_warnings, f"corpus {corpus}"), err=True)
     if run.cut_tokens:
         n = run.cut_tokens
@@ -72,5 +74,7 @@ def serve(system, host, port, kb_path) -> None:
     for a malformed or missing Content-Length."""
     from bengal.workflows.annotate_files import serve_system
 
-    serve_system(system, host, port, kb_path=kb_path,
+    waits = Waits("loading")
+    waits.status(f"loading {system} before listening on {host}:{port}")
+    serve_system(system, host, port, kb_path=kb_path, status=waits.status, progress=waits.progress,
                  ready=lambda url: click.echo(f"serving {system} on {url} (Ctrl-C stops)", err=True))

@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 from click.core import ParameterSource
 
-from bengal.cli._app import cli, echo_lines, progress_bar
+from bengal.cli._app import Waits, cli, echo_lines, progress_bar
 from bengal.cli._kbsource import kb_source_options
 from bengal.generate.mentions import MENTION_MODES
 from bengal.generate.strategies import STRATEGIES
@@ -91,9 +91,11 @@ def generate(ctx, preset, list_presets, docs, density, strategy, min_sentences, 
         options["classes"] = tuple(c.strip() for c in classes.split(",") if c.strip())
     config = generate_config(preset, **options)
     endpoint = remote(kb_path)  # checks the endpoint options before any work
+    waits = Waits("KB store", quiet=quiet)
     with progress_bar("generating", config.docs, show=False if quiet else None) as tick:
         generated, _ = generate_files(output, config, preset=preset, format=fmt, kb_path=kb_path, kb=endpoint,
-                                      kb_timeout=kb_timeout, kb_lenient=kb_lenient, progress=tick, jobs=jobs)
+                                      kb_timeout=kb_timeout, kb_lenient=kb_lenient, progress=tick, jobs=jobs,
+                                      status=waits.status, load_progress=waits.progress)
     if not quiet:
         echo_lines(generated_lines(generated.stats, str(output), str(manifest_path(output)), config.density,
                                    config.density_target, config.strategy), err=True)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from bengal.cli._app import cli
+from bengal.cli._app import Waits, cli
 
 
 @cli.group()
@@ -25,7 +25,8 @@ def kb_info_cmd(kb_path, json_path) -> None:
     from bengal.kb.info import kb_info, render_kb_info
     from bengal.report.jsonout import write_payload
 
-    info = kb_info(kb_path)
+    waits = Waits("KB store")
+    info = kb_info(kb_path, status=waits.status, progress=waits.progress)
     if json_path is not None:
         write_payload(info, sys.stdout if json_path == "-" else json_path)
     if json_path != "-":

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import io
 import json
 import os
 import queue
@@ -31,6 +32,7 @@ import re
 import shutil
 import tempfile
 import threading
+import time
 import weakref
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -45,7 +47,12 @@ from bengal.kb.sparql import is_sparql_iri, purpose_of
 from bengal.resources import data_dir
 
 __all__ = ["KB", "open_kb", "bundled_sample_path", "cache_dir", "file_sha256", "count_predicates", "BUNDLED_SAMPLE",
-           "DEFAULT_STORE_TIMEOUT"]
+           "DEFAULT_STORE_TIMEOUT", "Status", "Progress"]
+
+#: A status callback: told, in one line of text, what a wait over a second is doing (the CLI prints it).
+Status = Callable[[str], None]
+#: A progress callback: ``(done, total)`` in the work's own unit (for the store build: bytes of the dump read).
+Progress = Callable[[int, int], None]
 
 #: Seconds one query over the embedded store may take (``--timeout``); the slowest query of a
 #: run over the bundled sample (property frequencies, a scan of the whole KB) takes about 12-22 s.
@@ -198,6 +205,22 @@ class KB:
                     _write_counts(cached, self._counts)
         return self._counts
 
+    def cached_json(self, name: str, compute: Callable[[], Any]) -> Any:
+        """``compute()``, kept as JSON in the file ``name`` of the store's folder for a store bengal
+        built (so the next run reads it; a folder this user cannot write only costs the time), and
+        computed every time for a store folder opened as it is. A damaged file is computed again.
+        The caller puts a version in ``name`` when what ``compute`` gives changes."""
+        cached = self.folder / name if self.folder is not None else None
+        if cached is not None and cached.is_file():
+            try:
+                return json.loads(cached.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                pass
+        value = compute()
+        if cached is not None:
+            _write_counts(cached, value, sort_keys=False)
+        return value
+
     def select(self, query: str) -> list[tuple[str | None, ...]]:
         """Run a SPARQL SELECT query; each row is a tuple of the terms' lexical values
         (IRIs as strings, literals as their lexical form, unbound as ``None``), in the
@@ -243,7 +266,7 @@ class KB:
 
 
 def open_kb(path: str | os.PathLike[str] | None = None, *, timeout: float | None = None,
-            lenient: bool = False) -> KB:
+            lenient: bool = False, status: Status | None = None, progress: Progress | None = None) -> KB:
     """Open a KB: the bundled sample (``path=None``), a dump file, or a pyoxigraph store folder.
 
     Args:
@@ -253,6 +276,9 @@ def open_kb(path: str | os.PathLike[str] | None = None, *, timeout: float | None
         timeout: seconds one query may take (default :data:`DEFAULT_STORE_TIMEOUT`).
         lenient: skip and count the lines of an N-Triples dump that do not parse
             (``KB.skipped_lines``) instead of failing on the first.
+        status: told what a wait is for: the store build on first use (about 30 s for the bundled
+            sample), and when it is done.
+        progress: during a store build, ``(bytes of the dump file read, its size in bytes)``.
 
     Raises:
         UsageError: ``lenient`` for anything but an N-Triples dump, or a ``timeout`` of 0 or less.
@@ -267,7 +293,7 @@ def open_kb(path: str | os.PathLike[str] | None = None, *, timeout: float | None
         if lenient:
             raise UsageError("--kb-lenient applies to a --kb N-Triples dump, not the bundled sample")
         dump = bundled_sample_path()
-        return _open_dump(dump, "bundled", limit, False)
+        return _open_dump(dump, "bundled", limit, False, status, progress)
     p = Path(path)
     if not p.exists():
         raise InputError(f"KB path does not exist: {p}")
@@ -279,7 +305,7 @@ def open_kb(path: str | os.PathLike[str] | None = None, *, timeout: float | None
         except OSError as exc:
             raise InputError(f"{p} is not a pyoxigraph store folder ({exc})") from None
         return KB(store, str(p), None, f"store:{p.name}", limit, check_iris=True)
-    return _open_dump(p, str(p), limit, lenient)
+    return _open_dump(p, str(p), limit, lenient, status, progress)
 
 
 def _dump_format(path: Path) -> tuple[ox.RdfFormat, bool]:
@@ -292,7 +318,8 @@ def _dump_format(path: Path) -> tuple[ox.RdfFormat, bool]:
     return fmt, gz
 
 
-def _open_dump(dump: Path, source: str, timeout: float, lenient: bool) -> KB:
+def _open_dump(dump: Path, source: str, timeout: float, lenient: bool, status: Status | None = None,
+               progress: Progress | None = None) -> KB:
     fmt, gz = _dump_format(dump)
     if lenient and fmt != ox.RdfFormat.N_TRIPLES:
         raise UsageError(f"--kb-lenient skips bad lines of N-Triples dumps (.nt, .nt.gz), where a line is a "
@@ -302,7 +329,12 @@ def _open_dump(dump: Path, source: str, timeout: float, lenient: bool) -> KB:
     root = cache_dir() / "stores"
     final = root / key
     if not (final / _COMPLETE_MARK).is_file():
-        _build_store(dump, fmt, gz, root, final, checksum, lenient)
+        if status is not None:
+            status(f"building the KB store of {dump.name} ({_size(dump)}; first use only, kept in {root})")
+        start = time.perf_counter()
+        _build_store(dump, fmt, gz, root, final, checksum, lenient, progress)
+        if status is not None:
+            status(f"KB store built in {time.perf_counter() - start:.1f} s")
     try:
         store = ox.Store.read_only(str(final))
         mark = (final / _COMPLETE_MARK).read_text(encoding="utf-8")
@@ -323,16 +355,41 @@ def count_predicates(store: ox.Store) -> dict[str, int]:
     return dict(sorted((row[0].value, int(row[1].value)) for row in rows))
 
 
-def _write_counts(path: Path, counts: dict[str, int]) -> None:
+def _write_counts(path: Path, counts: Any, sort_keys: bool = True) -> None:
     try:
         with atomic_write(path) as fh:
-            json.dump(counts, fh, indent=0, sort_keys=True)
+            json.dump(counts, fh, indent=0, sort_keys=sort_keys)
     except OSError:  # a store folder this user cannot write: counted again next time
         pass
 
 
+def _size(path: Path) -> str:
+    n = path.stat().st_size
+    return f"{n / 1e6:.1f} MB" if n >= 100_000 else f"{n:,} bytes"
+
+
+class _CountingReader(io.RawIOBase):
+    """A binary file that reports ``(bytes read, size)`` to ``progress`` as it is read (at most
+    every 1 MiB, and at the end)."""
+
+    def __init__(self, fh: IO[bytes], size: int, progress: Progress) -> None:
+        self._fh, self._size, self._progress = fh, size, progress
+        self._done = self._told = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        n = self._fh.readinto(buffer)  # type: ignore[attr-defined]
+        self._done += n or 0
+        if (not n and self._told != self._done) or self._done - self._told >= 1 << 20:
+            self._told = self._done
+            self._progress(self._done, self._size)
+        return n or 0
+
+
 def _build_store(dump: Path, fmt: ox.RdfFormat, gz: bool, root: Path, final: Path, checksum: str,
-                 lenient: bool) -> None:
+                 lenient: bool, progress: Progress | None = None) -> None:
     root.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=root))
     skipped, first = 0, ""
@@ -341,6 +398,11 @@ def _build_store(dump: Path, fmt: ox.RdfFormat, gz: bool, root: Path, final: Pat
         try:
             if lenient:
                 skipped, first = _load_skipping_bad_lines(store, dump, gz)
+            elif progress is not None:
+                with open(dump, "rb") as raw:
+                    counted = io.BufferedReader(_CountingReader(raw, dump.stat().st_size, progress))
+                    stream = cast(IO[bytes], gzip.GzipFile(fileobj=counted) if gz else counted)
+                    store.bulk_load(stream, fmt)
             elif gz:
                 with gzip.open(dump, "rb") as fh:
                     store.bulk_load(cast(IO[bytes], fh), fmt)  # a GzipFile is a binary stream

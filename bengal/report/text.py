@@ -66,12 +66,13 @@ def score_warning_lines(problems: Sequence[str], readers: Sequence[tuple[str, Se
 
 
 def run_report_lines(report: RunReport) -> list[str]:
-    """A system run as a few lines: documents annotated and failed, seconds per document, then one line
-    per failure reason with its first case."""
+    """A system run as a few lines: documents annotated and failed, seconds per document (the system's
+    load time apart, when it took any), then one line per failure reason with its first case."""
     out = [f"{report.system}: {report.annotated}/{report.documents} documents annotated, {report.failed} failed"
            f"{' (aborted: errors exceeded a quarter of the documents, rounded up)' if report.aborted else ''}; "
            f"{report.seconds_per_document:.3f} s per document (median {report.median_seconds():.3f}, "
-           f"max {max(report.timings, default=0.0):.3f})"]
+           f"max {max(report.timings, default=0.0):.3f})"
+           + (f"; {report.load_seconds:.1f} s to load the system first" if report.load_seconds >= 0.05 else "")]
     for reason, n in sorted(report.errors.items()):
         first = next((f"{u}: {d}" for u, r, d in report.failures if r == reason), "")
         out.append(f"  {n} × {reason}" + (f" (first: {first})" if first else ""))

@@ -10,6 +10,7 @@ NIF web-service protocol.
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -100,7 +101,8 @@ def annotate_files(corpus: str | os.PathLike[str], system: str, output: str | os
                    kb_path: str | os.PathLike[str] | None = None, jobs: int = 1, timeout: float = 30.0,
                    retries: int = 2, abort: bool = True, map_types: bool = False,
                    progress: Callable[[int, int], None] | None = None,
-                   report_json: str | os.PathLike[str] | None = None) -> AnnotateRun:
+                   report_json: str | os.PathLike[str] | None = None, status: Callable[[str], None] | None = None,
+                   load_progress: Callable[[int, int], None] | None = None) -> AnnotateRun:
     """Annotate the documents of ``corpus`` with ``system`` and write the predictions to ``output``.
 
     Args:
@@ -116,6 +118,8 @@ def annotate_files(corpus: str | os.PathLike[str], system: str, output: str | os
         map_types: map predicted DBpedia classes to PER/ORG/LOC/MISC.
         progress: called with ``(documents done, documents in all)``.
         report_json: also write the run report there as JSON.
+        status, load_progress: what loading the system is doing (:func:`bengal.annotate.open_system`);
+            the load's seconds are the report's ``load_seconds``, apart from the per-document time.
 
     Raises:
         UsageError: bad options or an output that cannot be written (checked before any work).
@@ -129,9 +133,13 @@ def annotate_files(corpus: str | os.PathLike[str], system: str, output: str | os
     check_writable(output, manifest_path(output), *([report_json] if report_json else []),
                    inputs=(resolve_corpus(corpus)[0],))
     gold = read_corpus(corpus)
-    annotator = open_system(system, kb_path=kb_path, timeout=timeout, retries=retries)
+    start = time.perf_counter()
+    annotator = open_system(system, kb_path=kb_path, timeout=timeout, retries=retries, status=status,
+                            progress=load_progress)
+    load_seconds = time.perf_counter() - start
     pred, report = annotate_corpus(gold, annotator.annotate, system=system, jobs=jobs, progress=progress,
                                    abort_rule=abort)
+    report.load_seconds = load_seconds
     if map_types or fmt == "conll":
         pred = map_corpus_types(pred)
     dropped = 0
@@ -148,7 +156,8 @@ def annotate_files(corpus: str | os.PathLike[str], system: str, output: str | os
 
 def serve_system(system: str, host: str = "127.0.0.1", port: int = 8080, *,
                  kb_path: str | os.PathLike[str] | None = None,
-                 ready: Callable[[str], None] | None = None) -> None:
+                 ready: Callable[[str], None] | None = None, status: Callable[[str], None] | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> None:
     """Serve ``system`` under GERBIL's NIF web-service protocol until interrupted (Ctrl-C).
 
     Args:
@@ -156,8 +165,10 @@ def serve_system(system: str, host: str = "127.0.0.1", port: int = 8080, *,
         host, port: where to listen (``port=0``: a free port).
         kb_path: the baseline's KB.
         ready: called with the server's URL once it listens.
+        status, progress: what loading the system is doing before it listens
+            (:func:`bengal.annotate.open_system`).
     """
-    annotator = open_system(system, kb_path=kb_path)
+    annotator = open_system(system, kb_path=kb_path, status=status, progress=progress)
     server = make_server(annotator.annotate, host, port)
     if ready is not None:
         ready(f"http://{host}:{server.server_address[1]}/")

@@ -55,6 +55,8 @@ def generate_files(output: str | os.PathLike[str], config: GenerateConfig | None
                    kb_path: str | os.PathLike[str] | None = None, kb: Any = None,
                    kb_timeout: float | None = None, kb_lenient: bool = False,
                    progress: Callable[[int], None] | None = None, jobs: int = 1,
+                   status: Callable[[str], None] | None = None,
+                   load_progress: Callable[[int, int], None] | None = None,
                    **options: Any) -> tuple[Generated, dict[str, Any]]:
     """Generate a corpus, check its gold, and write it to ``output`` with ``OUT.manifest.json``.
 
@@ -70,6 +72,9 @@ def generate_files(output: str | os.PathLike[str], config: GenerateConfig | None
         kb_lenient: with ``kb_path``: skip and count the bad lines of an N-Triples dump.
         progress: called with the number of documents made so far.
         jobs: worker processes (each opens the KB read-only); the output is byte-identical for every value.
+        status: told what the waits before the first document are for (the KB store's build on
+            first use, the ontology and the seed pool).
+        load_progress: the store build's ``(bytes read, bytes)`` (:func:`bengal.kb.store.open_kb`).
         **options: :class:`~bengal.generate.pipeline.GenerateConfig` fields (``docs=100``, ``density="high"``).
 
     Returns:
@@ -91,11 +96,14 @@ def generate_files(output: str | os.PathLike[str], config: GenerateConfig | None
     fmt = output_format(out, format)
     check_writable(out, manifest_path(out))
     if kb is None:
-        kb = open_kb(kb_path, timeout=kb_timeout, lenient=kb_lenient)
+        kb = open_kb(kb_path, timeout=kb_timeout, lenient=kb_lenient, status=status, progress=load_progress)
         opener = functools.partial(_worker_kb, functools.partial(open_kb, timeout=kb_timeout, lenient=kb_lenient),
                                    str(kb_path) if kb_path is not None else None)
     else:
         opener = functools.partial(_worker_kb, _same_kb, kb)
+    if status is not None:
+        status(f"reading the ontology and the seed pool of {', '.join(config.classes)}"
+               + (f", starting {jobs} worker processes" if jobs > 1 else ""))
     generated = generate(kb, config, progress=progress, jobs=jobs, kb_opener=opener)
     checks = check_gold(generated.corpus, kb)
     manifest = {

@@ -343,7 +343,13 @@ def test_bengal_serve_command_answers_the_protocol(kb_slice, tmp_path):
     proc = subprocess.Popen([sys.executable, "-m", "bengal", "serve", "--kb", str(kb_slice), "--port", "0"],
                             stderr=subprocess.PIPE, env=env)
     try:
-        line = proc.stderr.readline().decode()  # "serving baseline on http://127.0.0.1:PORT/ …" (EOF if it died)
+        said = []  # what the load said while it waited, then "serving baseline on http://127.0.0.1:PORT/ …"
+        line = proc.stderr.readline().decode()  # (EOF if it died)
+        while line.startswith("bengal: "):
+            said.append(line)
+            line = proc.stderr.readline().decode()
+        assert said[0] == "bengal: loading baseline before listening on 127.0.0.1:0\n", said
+        assert any(s.startswith("bengal: baseline ready") for s in said), said
         assert line.startswith("serving baseline on http://127.0.0.1:"), line
         url = line.split(" on ", 1)[1].split()[0]
         got = NifWebService(url, timeout=10, retries=0).annotate(

@@ -152,7 +152,8 @@ def test_too_few_seeds_is_an_error_and_writes_nothing(tmp_path):
     proc = bengal("generate", "--kb", str(tiny), "--docs", "5", "--min-sentences", "2", "-o", "out.ttl",
                   cwd=tmp_path)
     assert proc.returncode != 0
-    assert proc.stderr.strip().startswith("error: ") and "only 2 usable seeds" in proc.stderr
+    assert proc.stderr.strip().splitlines()[-1].startswith("error: ") and "only 2 usable seeds" in proc.stderr
+    assert all(line.startswith("bengal: ") for line in proc.stderr.strip().splitlines()[:-1])  # what it waited for
     assert not (tmp_path / "out.ttl").exists() and not (tmp_path / "out.ttl.manifest.json").exists()
 
 

