@@ -16,12 +16,17 @@ from typing import Callable
 from bengal.generate.kbview import Entity
 from bengal.generate.strategies import MAX_LIST, Subgraph, Unit
 
-__all__ = ["DocumentPlan", "plan_document", "MAX_FACTS", "DEFAULT_SENTENCE_LENGTH"]
+__all__ = ["DocumentPlan", "plan_document", "plan_to_count", "facts_per_sentence", "MAX_FACTS",
+           "DEFAULT_SENTENCE_LENGTH", "SENTENCE_LENGTHS"]
 
 #: At most this many facts (units) share one sentence ("X, who was born in Y, played for A and died in Z.").
 MAX_FACTS = 3
 #: The default target of mean tokens per sentence (news corpora: 25-32; the issue asks for 15-30).
 DEFAULT_SENTENCE_LENGTH = 22
+#: ``--sentence-length`` by name: ``short`` is the planner before sentence counts were drawn
+#: (:func:`plan_document`: facts drawn from the range, about 9 tokens a sentence; B1-B10), ``news``
+#: the count planner (:func:`plan_to_count`) aiming at :data:`DEFAULT_SENTENCE_LENGTH` tokens.
+SENTENCE_LENGTHS: dict[str, float] = {"short": DEFAULT_SENTENCE_LENGTH, "news": DEFAULT_SENTENCE_LENGTH}
 
 
 @dataclass(frozen=True)
@@ -35,6 +40,8 @@ class DocumentPlan:
 
     sentences: tuple[tuple[Unit, ...], ...]
     repeats: int = 0
+    #: the number of sentences asked for (:func:`plan_to_count`; 0: :func:`plan_document`).
+    wanted: int = 0
 
 
 def plan_document(sub: Subgraph, length: Callable[[Unit], int], target_length: float,
@@ -61,6 +68,32 @@ def plan_document(sub: Subgraph, length: Callable[[Unit], int], target_length: f
     Returns:
         the plan; empty when the subgraph has no units.
     """
+    units, repeats = _merged_units(sub, can_list)
+    groups: list[list[Unit]] = []
+    tokens = 0
+    for u in units:
+        own = length(u)
+        cur = groups[-1] if groups else None
+        if (cur is None or cur[0].subject.uri != u.subject.uri or len(cur) >= MAX_FACTS
+                or tokens >= target_length or tokens + own - 2 > target_length + own / 2):
+            groups.append([u])
+            tokens = own
+        else:
+            cur.append(u)
+            tokens += own - 2
+    while len(groups) < min_sentences:
+        multi = [i for i, g in enumerate(groups) if len(g) > 1]
+        if not multi:
+            break
+        i = max(multi, key=lambda k: (len(groups[k]), -k))
+        groups[i:i + 1] = [groups[i][:1], groups[i][1:]]
+    return DocumentPlan(tuple(tuple(g) for g in groups), repeats)
+
+
+def _merged_units(sub: Subgraph, can_list: Callable[[str, Entity], bool] | None) -> tuple[list[Unit], int]:
+    """The subgraph's units with facts already stated left out and the objects of one subject and
+    property merged into one coordinated list (at most ``MAX_LIST``), at the place of the first;
+    and the number of facts left out as repeats."""
     seen: set[tuple[str, str, str]] = set()
     units: list[Unit] = []
     where: dict[tuple[str, str], int] = {}
@@ -83,22 +116,74 @@ def plan_document(sub: Subgraph, length: Callable[[Unit], int], target_length: f
         else:
             where[(u.subject.uri, u.prop)] = len(units)
             units.append(u._replace(objects=tuple(objects)))
-    groups: list[list[Unit]] = []
-    tokens = 0
+    return units, repeats
+
+
+def facts_per_sentence(target_length: float) -> int:
+    """How many facts a sentence of ``target_length`` tokens holds, by the rule of thumb measured on
+    the bundled sample: a fact alone is about 8 tokens ("X was born in Y." with its full stop, a
+    two-word name), each joined fact adds about 6 ("and played for A"): ``1 + (target - 8) / 6``,
+    rounded, between 1 and :data:`MAX_FACTS` (22 tokens: 3 facts; 15: 2; 10: 1)."""
+    return max(1, min(MAX_FACTS, round(1 + (target_length - 8) / 6)))
+
+
+def plan_to_count(sub: Subgraph, sentences: int, can_list: Callable[[str, Entity], bool] | None = None,
+                  at_least: int = 1, per_sentence: int = 1) -> DocumentPlan:
+    """Order, group and cut the facts of ``sub`` into ``sentences`` sentences (the count a document
+    drew), as far as its facts allow.
+
+    Rule: the units are merged as in :func:`plan_document` and kept in the strategy's order. A
+    sentence holds units of one subject only, at most :data:`MAX_FACTS`, so each run of units about
+    one subject needs at least ``ceil(run / MAX_FACTS)`` sentences and at most one per unit; runs
+    past the point where their minimum exceeds ``sentences`` are left out (sym's incoming facts,
+    each of another subject). The count aimed at is ``ceil(units / per_sentence)`` (length first:
+    a document short of facts gets fewer, full sentences), at most ``sentences`` and at least
+    ``at_least`` when there are that many units, within what the runs allow. Each run first gets
+    its minimum; each further sentence goes to the run with the most units per sentence (ties: the
+    earlier run), and a run's units are cut into consecutive
+    sentences whose sizes differ by at most one, the larger first ("A, who …, B and C. D and E.").
+
+    Args:
+        sentences: the number of sentences wanted (>= 1).
+        can_list: as in :func:`plan_document`.
+        at_least: fewest sentences when the units allow it (the document's ``--min-sentences``,
+            less the opening sentence).
+
+    Returns:
+        the plan with ``wanted = sentences``; fewer sentences than wanted when the facts are too
+        few (one fact each), more when one subject's facts are too many for the count.
+
+    Raises:
+        ValueError: when ``sentences`` is below 1.
+    """
+    if sentences < 1:
+        raise ValueError(f"a document needs at least one sentence, not {sentences}")
+    units, repeats = _merged_units(sub, can_list)
+    runs: list[list[Unit]] = []
     for u in units:
-        own = length(u)
-        cur = groups[-1] if groups else None
-        if (cur is None or cur[0].subject.uri != u.subject.uri or len(cur) >= MAX_FACTS
-                or tokens >= target_length or tokens + own - 2 > target_length + own / 2):
-            groups.append([u])
-            tokens = own
+        if runs and runs[-1][0].subject.uri == u.subject.uri:
+            runs[-1].append(u)
         else:
-            cur.append(u)
-            tokens += own - 2
-    while len(groups) < min_sentences:
-        multi = [i for i, g in enumerate(groups) if len(g) > 1]
-        if not multi:
+            runs.append([u])
+    alloc = [-(-len(r) // MAX_FACTS) for r in runs]
+    keep = 1
+    while keep < len(runs) and sum(alloc[:keep + 1]) <= sentences:
+        keep += 1
+    runs, alloc = runs[:keep], alloc[:keep]
+    n_units = sum(len(r) for r in runs)
+    goal = max(min(sentences, -(-n_units // max(per_sentence, 1))), min(at_least, n_units))
+    while sum(alloc) < goal:
+        open_runs = [i for i, r in enumerate(runs) if alloc[i] < len(r)]
+        if not open_runs:
             break
-        i = max(multi, key=lambda k: (len(groups[k]), -k))
-        groups[i:i + 1] = [groups[i][:1], groups[i][1:]]
-    return DocumentPlan(tuple(tuple(g) for g in groups), repeats)
+        i = max(open_runs, key=lambda k: (len(runs[k]) / alloc[k], -k))
+        alloc[i] += 1
+    groups: list[tuple[Unit, ...]] = []
+    for run, n in zip(runs, alloc):
+        size, extra = divmod(len(run), n)
+        pos = 0
+        for k in range(n):
+            step = size + (1 if k < extra else 0)
+            groups.append(tuple(run[pos:pos + step]))
+            pos += step
+    return DocumentPlan(tuple(groups), repeats, sentences)

@@ -36,7 +36,7 @@ from bengal.generate.verbalise import (
 )
 from bengal.kb.sparql import DBO
 
-__all__ = ["microplan", "description_allowed", "pronoun_resolves", "aggregate"]
+__all__ = ["microplan", "description_allowed", "pronoun_resolves", "aggregate", "type_apposition", "fold_opening"]
 
 #: With ``--surface-forms`` / ``--paraphrase``, such a wording wins over the plain one
 #: unless its density gap is more than this much larger (mentions per token).
@@ -147,12 +147,44 @@ def aggregate(lex: Lexicon, sentences: Sequence[Sentence], person: bool) -> Sent
                     tuple(sorted({op for s in sentences for op in s.paraphrase})))
 
 
+def type_apposition(lex: Lexicon, onto: Ontology, subject: Entity, demonym: str | None = None) -> str | None:
+    """The opening type sentence's class noun as an apposition (``[meta] type_apposition``: ", an
+    Australian musician,"), the demonym written as :func:`bengal.generate.verbalise.type_sentence`
+    writes it; ``None`` for an untyped subject or a vague noun ("person")."""
+    noun = class_noun(lex, onto, subject)
+    if noun is None or noun in lex.meta.get("apposition_vague", ()):
+        return None
+    if demonym and not noun[:1].isupper():
+        noun = f"{demonym} {noun}"
+    return lex.meta["type_apposition"].replace("{a}", lex.article(noun)).replace("{class}", noun)
+
+
+def fold_opening(lex: Lexicon, sentences: Sequence[Sentence], subject: str, phrase: str) -> list[Sentence] | None:
+    """The document's first sentence with ``phrase`` (:func:`type_apposition`) after its opening
+    subject ("Virgil Donati, an Australian musician, has worked with CAB."), or ``None`` when the
+    first sentence does not open with ``subject``'s name followed by its predicate (a description,
+    a pronoun, "The band X …", or an apposition already there): then the type stays a sentence.
+    The entity pieces are unchanged, so the gold stays exact."""
+    if not sentences:
+        return None
+    first = sentences[0]
+    name = first.pieces[0] if first.pieces else None
+    rest = first.pieces[1] if len(first.pieces) > 1 else None
+    if (not isinstance(name, Entity) or name.uri != subject or name.form_kind == "pronoun"
+            or first.predicate != 1 or not isinstance(rest, str) or not rest.startswith(" ")):
+        return None
+    pieces = (name, phrase + rest, *first.pieces[2:])
+    folded = Sentence(tuple(realise_pieces(lex, pieces)), first.fallback, first.subject, first.predicate,
+                      first.clauses, first.n_objects, first.plural, first.pronoun, first.paraphrase)
+    return [folded, *sentences[1:]]
+
+
 def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], target: float,
               opening: Sentence | None, past: set[str],
               forms: Callable[[Entity, bool], Entity | None] | None = None,
               genders: dict[str, Gender] | None = None, annotate_pronouns: bool = False,
               paraphraser: Paraphraser | None = None,
-              persons: set[str] | None = None) -> list[Sentence]:
+              persons: set[str] | None = None, keep_opening: bool = False) -> list[Sentence]:
     """The sentences of a document plan, worded so that the density meets ``target``.
 
     For each planned sentence the candidates are: the template variants of its first fact (the
@@ -164,7 +196,8 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
     are refused; the one whose document density so far lands closest to ``target`` (mentions per
     token) wins, ties the first. A planned sentence with no candidate (every wording a repeat, or
     facts that cannot share a sentence) is split into one sentence per fact. The opening type
-    sentence is kept unless leaving it out lands closer to the target. Facts about a subject in
+    sentence is kept unless leaving it out lands closer to the target (always kept with
+    ``keep_opening``: the document's sentence count counts it). Facts about a subject in
     ``past`` are in the past tense.
 
     Returns:
@@ -183,7 +216,7 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
         m = sum(s.mention_count for s in out)
         t = sum(count_tokens(sentence_text(s)) for s in out) or 1
         plans.append((abs(m / t - target), out))
-        if len(plan) < 2:
+        if len(plan) < 2 or keep_opening:
             break
     best = min(plans, key=lambda p: p[0])[1]
     return [Sentence(tuple(realise_pieces(lex, s.pieces)), s.fallback, s.subject, s.predicate, s.clauses, s.n_objects,

@@ -27,7 +27,7 @@ from bengal.generate.config import (
     corpus_id,
 )
 from bengal.generate.density import count_tokens
-from bengal.generate.docplan import plan_document
+from bengal.generate.docplan import facts_per_sentence, plan_document, plan_to_count
 from bengal.generate.emerging import KINDS as EMERGING_KINDS
 from bengal.generate.emerging import EmergingPlacer, is_emerging
 from bengal.generate.gender import gender_of, kb_genders
@@ -45,7 +45,7 @@ from bengal.generate.kbview import (
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.literals import add_literals, birth_year
 from bengal.generate.mentions import MentionPolicy
-from bengal.generate.microplan import microplan
+from bengal.generate.microplan import fold_opening, microplan, type_apposition
 from bengal.generate.paraphrase import Paraphraser
 from bengal.generate.stats import MadeDocument, ambiguity_index, generation_stats
 from bengal.generate.strategies import STRATEGIES, FactSource, StrategyContext, Unit
@@ -149,7 +149,9 @@ class DocumentMaker:
         ctx = StrategyContext(info, self.facts, rng, self.can_list,
                               facts if self.ambiguity is None else self.ambiguity.prefer_facts(facts),
                               policy.may_be_subject if policy is not None else None)
-        sub = self.strategy(ctx, k - typed, max(config.min_sentences - typed, 1))
+        # --sentence-length news or N: k is the sentence count, fetch facts for sentences of the length
+        wanted_units = k * facts_per_sentence(config.sentence_target) if config.count_planner else k - typed
+        sub = self.strategy(ctx, wanted_units, max(config.min_sentences - typed, 1))
         if sub is None:
             return None
         if self.emerging is not None:
@@ -182,11 +184,27 @@ class DocumentMaker:
             in_kb = kb_genders(self.kb, [u for u, e in subjects.items() if onto.is_instance(e, self.persons)])
             genders = {u: gender_of(e, onto.is_instance(e, self.persons), in_kb.get(u)) for u, e in subjects.items()}
         paraphraser = Paraphraser(lex, f"{config.seed}|{seed_uri}") if config.paraphrase else None
-        doc_plan = plan_document(sub, self._unit_length, config.sentence_length, config.min_sentences,
-                                 self.can_list)
-        sentences = microplan(lex, onto, doc_plan.sentences, self.target, opening, past,
+        fold: str | None = None
+        if config.count_planner:
+            doc_plan = plan_to_count(sub, k, self.can_list, at_least=max(config.min_sentences - typed, 1),
+                                     per_sentence=facts_per_sentence(config.sentence_target))
+            if opening is not None and len(doc_plan.sentences) >= k:  # the facts fill the count
+                fold = type_apposition(lex, onto, info, self.demonym(details[info.uri].countries))
+        else:
+            doc_plan = plan_document(sub, self._unit_length, config.sentence_target, config.min_sentences,
+                                     self.can_list)
+        sentences = microplan(lex, onto, doc_plan.sentences, self.target, None if fold else opening, past,
                               forms=forms, genders=genders, annotate_pronouns=config.annotate_pronouns,
-                              paraphraser=paraphraser, persons=self.persons)
+                              paraphraser=paraphraser, persons=self.persons, keep_opening=config.count_planner)
+        if fold is not None:
+            folded = fold_opening(lex, sentences, info.uri, fold)
+            if folded is not None:
+                sentences = folded
+            # else the first sentence cannot take it; the count is full, so no type sentence is added
+        if config.count_planner:
+            # a planned sentence whose facts could not share one is split by the microplanner: the
+            # document keeps its drawn count and leaves the last facts out
+            sentences = sentences[:k]
         if self.ambiguity is not None:
             sentences = self.ambiguity.apply_sentences(sentences)
         text, mentions = realise(sentences)
@@ -199,7 +217,8 @@ class DocumentMaker:
                             tuple(op for s in sentences for op in s.paraphrase),
                             tuple(sorted(p for p, n in concepts.concepts.items() for _ in range(n))),
                             tuple(sorted(p for p, n in concepts.left_out.items() for _ in range(n))),
-                            tuple(sorted(p for p, n in dates.items() for _ in range(n))))
+                            tuple(sorted(p for p, n in dates.items() for _ in range(n))),
+                            k if config.count_planner else 0)
 
     def _form_chooser(self, seed_uri: str) -> Callable[[Entity, bool], Entity | None]:
         """``choose(entity, named_before) -> Entity | None``: the alternative surface form of a

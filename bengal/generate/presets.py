@@ -5,8 +5,9 @@ A preset file ``generators/NAME.toml`` holds a ``description`` and a
 :class:`bengal.generate.config.GenerateConfig` (``docs``, ``density``,
 ``strategy``, ``min_sentences``, ``max_sentences``, ``seed``, ``classes``,
 ``lang``, ``paraphrase``, ``surface_forms``, ``pronouns``, ``annotate_pronouns``, ``mentions``,
-``literals``). BENGAL's B1–B10 set ``mentions = "all"`` and ``literals = false``: every KB
-resource a mention and no dates, as BENGAL wrote them.
+``literals``, ``sentence_length``). BENGAL's B1–B10 set ``mentions = "all"``, ``literals = false`` and
+``sentence_length = "short"``: every KB resource a mention, no dates and short sentences, as BENGAL
+wrote them.
 Options given on the command line override a preset's values (a flag given on
 the command line turns the feature on; it cannot turn a preset's flag off).
 """
@@ -25,7 +26,8 @@ __all__ = ["Preset", "list_presets", "load_preset", "PRESET_KEYS"]
 
 #: Keys a preset's ``[generate]`` table may set.
 PRESET_KEYS = ("docs", "density", "strategy", "min_sentences", "max_sentences", "seed", "classes", "lang",
-               "paraphrase", "surface_forms", "pronouns", "annotate_pronouns", "mentions", "literals")
+               "paraphrase", "surface_forms", "pronouns", "annotate_pronouns", "mentions", "literals",
+               "sentence_length")
 
 
 @dataclass(frozen=True)
@@ -89,7 +91,7 @@ def load_preset(name: str) -> Preset:
         "docs": int, "min_sentences": int, "max_sentences": int, "seed": int, "strategy": str, "lang": str,
         "paraphrase": bool, "surface_forms": bool, "pronouns": bool, "annotate_pronouns": bool,
         "mentions": str, "literals": bool,
-        "density": (str, int, float), "classes": list}
+        "density": (str, int, float), "sentence_length": (str, int, float), "classes": list}
     for key, value in values.items():
         if not isinstance(value, types[key]) or (types[key] is int and isinstance(value, bool)):
             raise UsageError(f"{path}: [generate] {key} has the wrong type ({type(value).__name__})")

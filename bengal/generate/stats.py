@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from bengal.generate.config import GenerateConfig
+from bengal.generate.docplan import facts_per_sentence
 from bengal.generate.emerging import EMERGING_NAMESPACE, is_emerging
 from bengal.generate.kbview import LITERAL_PROPERTIES, Ontology
 from bengal.generate.paraphrase import OPERATIONS
@@ -22,7 +23,8 @@ from bengal.generate.surface import AmbiguityIndex
 from bengal.kb.sparql import DBO, SparqlKB
 from bengal.model import Mention
 
-__all__ = ["MadeDocument", "generation_stats", "ambiguity_index", "surface_form_stats", "dial_stats"]
+__all__ = ["sentence_plan_stats", "MadeDocument", "generation_stats", "ambiguity_index", "surface_form_stats",
+           "dial_stats"]
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,8 @@ class MadeDocument:
         concepts: per KB concept written as plain text (``--mentions named``), its property's local name.
         left_out: per fact left out by ``--mentions named``, its property's local name.
         dates: per date planned as text (``--literals``), its property's local name.
+        wanted_sentences: the sentence count the document drew (``--sentence-length`` other than
+            ``short``), else 0.
     """
 
     text: str
@@ -60,6 +64,7 @@ class MadeDocument:
     concepts: tuple[str, ...] = ()
     left_out: tuple[str, ...] = ()
     dates: tuple[str, ...] = ()
+    wanted_sentences: int = 0
 
 
 def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: SparqlKB, onto: Ontology,
@@ -84,7 +89,8 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
         frequent first), ``token_counter``; then ``surface_forms``, ``ambiguity``,
         ``emerging`` (:func:`dial_stats`), ``mention_mode`` (``--mentions named``: concepts written as
         text, facts left out), ``literals`` (``--literals``: dates written, documents with one),
-        ``paraphrase`` and ``pronouns`` when on.
+        ``paraphrase`` and ``pronouns`` when on, ``sentence_plan`` (:func:`sentence_plan_stats`) with a
+        drawn sentence count.
     """
     per_doc_density: list[float] = []
     per_doc_sentences: list[int] = []
@@ -153,6 +159,8 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
             "kb_reach": "the bundled KB's literals are birth and death dates (about 900 typed persons) and film "
                         "release dates; it has no founding years or other numbers",
         }
+    if config.count_planner:
+        stats["sentence_plan"] = sentence_plan_stats(made, config)
     if config.paraphrase:
         stats["paraphrase"] = {
             "sentences_paraphrased": totals["paraphrased_sentences"],
@@ -240,3 +248,28 @@ def dial_stats(kb: SparqlKB, onto: Ontology, made: Sequence[MadeDocument], confi
                        "names": "Faker en_US: person first + last names, company and city patterns; "
                                 "none equals a KB label, label head, person last word or alt label"}
     return out
+
+
+def sentence_plan_stats(made: Sequence[MadeDocument], config: GenerateConfig) -> dict[str, Any]:
+    """The manifest's ``stats.sentence_plan``: how the drawn sentence counts were met.
+
+    Returns:
+        ``sentence_length`` (the option), ``target_tokens_per_sentence``, ``facts_per_sentence`` (facts
+        fetched per drawn sentence, :func:`bengal.generate.docplan.facts_per_sentence`),
+        ``wanted`` and ``made`` (sentence count → documents), ``documents_short`` (fewer sentences
+        than drawn: the KB has too few facts for the seed), ``share_short`` and
+        ``documents_over`` (more: one subject's facts too many for the count).
+    """
+    wanted = Counter(d.wanted_sentences for d in made)
+    got = Counter(d.sentences for d in made)
+    short = sum(1 for d in made if d.sentences < d.wanted_sentences)
+    return {
+        "sentence_length": config.sentence_length,
+        "target_tokens_per_sentence": config.sentence_target,
+        "facts_per_sentence": facts_per_sentence(config.sentence_target),
+        "wanted": {str(k): wanted[k] for k in sorted(wanted)},
+        "made": {str(k): got[k] for k in sorted(got)},
+        "documents_short": short,
+        "share_short": round(short / len(made), 6),
+        "documents_over": sum(1 for d in made if d.sentences > d.wanted_sentences),
+    }
