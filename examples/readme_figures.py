@@ -122,7 +122,7 @@ class Runner:
 
     tmp: Path
     kb: Any = None
-    _runs: dict[tuple, Any] = field(default_factory=dict)
+    _runs: dict[Any, Any] = field(default_factory=dict)
 
     def open(self) -> Any:
         """The bundled KB (opened once)."""
@@ -133,12 +133,12 @@ class Runner:
 
     def generated(self, **options: Any) -> Any:
         """The :class:`~bengal.generate.pipeline.Generated` of ``bengal generate`` with ``options``."""
-        key = tuple(sorted(options.items()))
-        if key not in self._runs:
-            from bengal.generate.pipeline import generate
-            from bengal.workflows.generate_files import generate_config
-            self._runs[key] = generate(self.open(), generate_config(**options))
-        return self._runs[key]
+        from bengal.generate.pipeline import generate
+        from bengal.workflows.generate_files import generate_config
+        config = generate_config(**options)  # the key: options equal to the defaults are one run
+        if config not in self._runs:
+            self._runs[config] = generate(self.open(), config)
+        return self._runs[config]
 
     def written(self, name: str, **options: Any) -> tuple[Any, dict[str, Any], Path]:
         """``generate_files(tmp / name, **options)``: ``(generated, manifest, path)``, made once."""
@@ -330,6 +330,82 @@ def fig_options_density(r: Runner) -> str:
     return _md_table(["strategy", "`--surface-forms`", "`--pronouns`", "`--paraphrase`", "all three"], rows)
 
 
+def _shape(r: Runner, gen: Any) -> dict[str, Any]:
+    """The measures of ``bengal stats`` of a generated corpus (docs/shape.md)."""
+    from bengal.kb.names import name_index
+    from bengal.shape.measures import measure_corpus
+    return measure_corpus(gen.corpus, name_index(r.open())).values
+
+
+def fig_mentions(r: Runner) -> str:
+    """``--mentions``/``--literals`` before (``--mentions all --no-literals``) and after (the
+    defaults): 100 documents, seed 0, density medium."""
+    rows = []
+    for s in ("star", "sym", "path"):
+        before = r.generated(docs=100, seed=0, strategy=s, mentions="all", literals=False)
+        after = r.generated(docs=100, seed=0, strategy=s)
+        b, a = _shape(r, before), _shape(r, after)
+        mm = after.stats["mention_mode"]
+        rows.append([s, f"{b['mentions']} → {a['mentions']}",
+                     f"{b['mentions_per_token']:.3f} → {a['mentions_per_token']:.3f}",
+                     f"{b['tokens_per_sentence']:.2f} → {a['tokens_per_sentence']:.2f}",
+                     f"{100 * b['type_other']:.1f} % → {100 * a['type_other']:.1f} %",
+                     mm["concepts_as_text"], mm["facts_left_out"]])
+    return _md_table(["strategy", "mentions", "mentions / token", "tokens / sentence",
+                      "type \"other\" (concepts)", "concepts written as text", "facts left out"], rows)
+
+
+def fig_literals(r: Runner) -> str:
+    """Documents with a date (100 documents, seed 0, the defaults)."""
+    n = [r.generated(docs=100, seed=0, strategy=s).stats["literals"]["documents_with_a_date"]
+         for s in ("star", "sym", "path")]
+    return (f"A date is written in {n[0]} (star), {n[1]} (sym) and {n[2]} (path) of 100 documents "
+            "(`--seed 0`, the defaults).")
+
+
+LEVELS = (("low", 0.15), ("medium", 0.18), ("high", 0.21))
+
+
+def fig_density(r: Runner) -> str:
+    """The reachable density range (targets 0.05 and 0.5, seed 1) and the presets (seeds 1 and 7)."""
+    ranges = []
+    for s in STRATEGIES:
+        lo = r.generated(docs=100, seed=1, strategy=s, density=0.05).stats["density"]
+        hi = r.generated(docs=100, seed=1, strategy=s, density=0.5).stats["density"]
+        ranges.append(f"{s} {lo:.3f}–{hi:.3f}")
+    rows, worst = [], (0.0, "", "")
+    for s in STRATEGIES:
+        row: list[Any] = [s]
+        for level, target in LEVELS:
+            got = [r.generated(docs=100, seed=seed, strategy=s, density=level).stats["density"] for seed in (1, 7)]
+            row.append(", ".join(f"{g:.3f}" for g in got))
+            for g in got:
+                gap = (g - target) / target
+                if abs(gap) > abs(worst[0]):
+                    worst = (gap, s, level)
+        rows.append(row)
+    return ("Reachable range on the bundled sample (100 documents, seed 1, target 0.05 and 0.5): "
+            + ", ".join(ranges) + ". Reached for the presets (100 documents, seeds 1 and 7):\n\n"
+            + _md_table(["strategy", "low (0.15)", "medium (0.18)", "high (0.21)"], rows)
+            + f"\n\nThe largest gap is {worst[1]} at {worst[2]}, {100 * worst[0]:+.1f} %; every figure is "
+            "within the ±15 % that the tests assert (100-document corpora of every strategy and level).")
+
+
+def fig_strategy_examples(r: Runner) -> str:
+    """The first three documents of each strategy (100 documents, seed 1, density medium)."""
+    out = []
+    for s in STRATEGIES:
+        docs = r.generated(**OPTION_RUN, strategy=s).corpus.documents[:3]
+        out.append(f"**{s}**\n\n" + "\n>\n".join(f"> {d.text}" for d in docs))
+    return "\n\n".join(out)
+
+
+def fig_worked_mentions(r: Runner) -> str:
+    """The mention count of the worked example's corpus (``--docs 100 --seed 7``)."""
+    n = r.generated(docs=100, seed=7).stats["mentions"]
+    return f"(`bengal generate --docs 100 --seed 7` writes {n} mentions.)"
+
+
 @dataclass(frozen=True)
 class Figure:
     """One figure block: ``make(runner)`` gives its Markdown; ``fast`` blocks (one 100-document run
@@ -348,6 +424,11 @@ FIGURES: dict[str, Figure] = {
     "pronouns": Figure(fig_pronouns, False),
     "paraphrase": Figure(fig_paraphrase, False),
     "options-density": Figure(fig_options_density, False),
+    "mentions": Figure(fig_mentions, False),
+    "literals": Figure(fig_literals, False),
+    "density": Figure(fig_density, False),
+    "strategy-examples": Figure(fig_strategy_examples, False),
+    "worked-mentions": Figure(fig_worked_mentions, True),
 }
 
 
@@ -386,6 +467,8 @@ def main(argv: list[str] | None = None) -> int:
             for name, body in bodies.items():
                 print(f"<!-- figures:{name} -->\n{body}\n<!-- /figures:{name} -->\n")
             return 0
+        # read again: the README may have been edited while the corpora were made
+        text = args.readme.read_text(encoding="utf-8")
         new, stale = replace_blocks(text, bodies, str(args.readme))
     except FigureError as exc:
         print(f"error: {exc}", file=sys.stderr)
