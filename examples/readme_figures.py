@@ -428,7 +428,7 @@ FIGURES: dict[str, Figure] = {
     "literals": Figure(fig_literals, False),
     "density": Figure(fig_density, False),
     "strategy-examples": Figure(fig_strategy_examples, False),
-    "worked-mentions": Figure(fig_worked_mentions, True),
+    "worked-mentions": Figure(fig_worked_mentions, False),
 }
 
 
