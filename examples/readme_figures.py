@@ -406,6 +406,36 @@ def fig_worked_mentions(r: Runner) -> str:
     return f"(`bengal generate --docs 100 --seed 7` writes {n} mentions.)"
 
 
+def _dbr(uri: str) -> str:
+    return "dbr:" + uri.removeprefix("http://dbpedia.org/resource/")
+
+
+def fig_surface_example(r: Runner) -> str:
+    """The second document of ``--strategy star --seed 1 --surface-forms`` with its mentions."""
+    doc = r.generated(**OPTION_RUN, strategy="star", surface_forms=True).corpus.documents[1]
+    parts = [f"`[{m.begin},{m.end})` {m.surface} → `{', '.join(_dbr(u) for u in sorted(m.uris))}`"
+             for m in doc.mentions]
+    return f"> {doc.text}\n\nmentions " + ", ".join(parts) + "."
+
+
+PRONOUNS = {"he", "she", "it", "they", "his", "her", "its", "their"}
+
+
+def fig_annotated_pronouns(r: Runner) -> str:
+    """The sixth document of ``--strategy star --seed 1 --pronouns --annotate-pronouns``: its first
+    three sentences and its pronoun mentions."""
+    doc = r.generated(**OPTION_RUN, strategy="star", pronouns=True, annotate_pronouns=True).corpus.documents[5]
+    cut = [i for i in range(len(doc.text)) if doc.text.startswith(". ", i)]
+    head = doc.text[:cut[2] + 1] + " …" if len(cut) >= 3 else doc.text
+    ms = [m for m in doc.mentions if m.surface.lower() in PRONOUNS]
+    spans = " and ".join(f"`[{m.begin},{m.end})`" for m in ms)
+    names = sorted({m.surface for m in ms})
+    uris = sorted({_dbr(u) for m in ms for u in m.uris})
+    return (f"`--annotate-pronouns` makes them gold mentions with the antecedent's URI (for coreference-aware "
+            f"systems); the 6th document of the same run then reads \"{head}\" with the mentions {spans} "
+            f"{'/'.join(names)} → `{', '.join(uris)}`.")
+
+
 @dataclass(frozen=True)
 class Figure:
     """One figure block: ``make(runner)`` gives its Markdown; ``fast`` blocks (one 100-document run
@@ -429,6 +459,8 @@ FIGURES: dict[str, Figure] = {
     "density": Figure(fig_density, False),
     "strategy-examples": Figure(fig_strategy_examples, False),
     "worked-mentions": Figure(fig_worked_mentions, False),
+    "surface-example": Figure(fig_surface_example, False),
+    "annotated-pronouns": Figure(fig_annotated_pronouns, False),
 }
 
 
