@@ -3,7 +3,7 @@
 
     python benchmarks/bench_chunks.py [--tokens 1000000] [--strict] [--repeat 3]
 
-The pair: the sentences of ``../shared/data/conll/conllpp_test.txt`` repeated
+The pair: the sentences of the shipped CoNLL++ test set (``conllpp``, ``corpora/conllpp/``) repeated
 until the token count is reached (gold), and a prediction with 10 % of its tags
 changed (to ``O``, or to a random prefix and type, so it also breaks IOB2),
 both written as CoNLL files in a temporary folder.
@@ -36,7 +36,8 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
-SHARED = REPO.parent / "shared" / "data" / "conll" / "conllpp_test.txt"
+
+from bengal.resources import resolve_corpus  # noqa: E402
 
 
 def read_sentences(path: Path) -> list[list[tuple[str, str]]]:
@@ -55,7 +56,7 @@ def read_sentences(path: Path) -> list[list[tuple[str, str]]]:
 
 
 def make_pair(n_tokens: int, seed: int = 0):
-    base = read_sentences(SHARED)
+    base = read_sentences(resolve_corpus("conllpp")[0])
     rng = random.Random(seed)
     types = ["PER", "LOC", "ORG", "MISC"]
     gold, pred, words = [], [], []
