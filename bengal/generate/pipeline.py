@@ -42,6 +42,7 @@ from bengal.generate.kbview import (
     seed_candidates,
     subject_details,
 )
+from bengal.generate.lang.naming import LanguageFactSource, LanguageNames, localised_ontology
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.literals import add_literals, birth_year
 from bengal.generate.mentions import MentionPolicy
@@ -97,6 +98,12 @@ class DocumentMaker:
         self.wanted = self.onto.subclasses(self.classes)
         self.persons = self.onto.subclasses([DBO + "Person"])
         self.facts = FactSource(kb, self.onto)
+        # a language other than English: its labels, nameable entities and genders (issue 13)
+        self.names: LanguageNames | None = None
+        if config.lang != "en":
+            self.onto = localised_ontology(kb, self.onto, config.lang)
+            self.names = LanguageNames(kb, self.lex, self.onto, self.persons)
+            self.facts = LanguageFactSource(kb, self.onto, self.names)
         self.strategy = STRATEGIES[config.strategy]
         self.target = config.density_target
         self.policy = MentionPolicy(self.lex, self.onto, config.mentions, keep=lambda e: is_emerging(e.uri),
@@ -142,6 +149,11 @@ class DocumentMaker:
         info = consistent_classes(onto, info, [onto.domains.get(p) for p, _ in facts])
         if not is_seed(onto, facts, self.wanted):
             return None
+        if self.names is not None:
+            localised = self.names.one(info)
+            if localised is None:
+                return None
+            info = localised
         typed = 1 if info.classes and k >= 2 else 0
         if typed and self.policy.named_only and class_noun(lex, onto, info) in lex.meta.get("apposition_vague", ()):
             typed = 0  # --mentions named: never "Jane Novak was an American person."
