@@ -159,12 +159,13 @@ class Lexicon:
             return realise.indefinite_article(self, phrase)
         return self.rules.indefinite(gender or self.rules.noun_gender(phrase))
 
-    def definite(self, noun: str, gender: str | None = None) -> str:
+    def definite(self, noun: str, gender: str | None = None, before: str = "") -> str:
         """The definite article with its space before ``noun`` ("the ", "el ", "la ", "l'"), by
-        ``gender`` or the noun's gender."""
+        ``gender`` or the noun's gender, in the dative after a dative preposition ending ``before``
+        (German "bei dem Wissenschaftler" → "beim")."""
         if self.rules is None:
             return "the "
-        return self.rules.definite(gender or self.rules.noun_gender(noun), noun)
+        return self.rules.definite(gender or self.rules.noun_gender(noun), noun, self.rules.takes_dative(before))
 
     def __post_init__(self) -> None:
         patterns = list(self.data["meta"].get("definite_names", ())) + list(self.data.get("definite_names", {}))
@@ -222,6 +223,8 @@ class Lexicon:
             text = _PARENTHETICAL.sub("", class_label or "").strip()
             if self.meta.get("lowercase_nouns", True):
                 text = " ".join(w.lower() if w[1:].islower() else w for w in text.split())
+            elif self.meta.get("capitalise_nouns", False):  # German: a noun opens with a capital
+                text = text[:1].upper() + text[1:]
             return text
         return self.common_noun(class_label or "", class_local)
 

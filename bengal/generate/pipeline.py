@@ -42,7 +42,7 @@ from bengal.generate.kbview import (
     seed_candidates,
     subject_details,
 )
-from bengal.generate.lang.naming import LanguageFactSource, LanguageNames, localised_ontology
+from bengal.generate.lang.naming import LanguageFactSource, LanguageNames, language_stats, localised_ontology
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.literals import add_literals, birth_year
 from bengal.generate.mentions import MentionPolicy
@@ -369,5 +369,7 @@ def generate(kb: SparqlKB, config: GenerateConfig, *, progress: Callable[[int], 
     cid = corpus_id(config, documents)
     documents = [replace(d, uri=f"{DOCUMENT_NAMESPACE}{cid}/{d.uri}") for d in documents]
     stats = generation_stats(made, config, kb, onto, len(pool), tried)
+    if config.lang != "en":  # issue 13: the reachable pool and the names written in the language
+        stats["language"] = language_stats(kb, config.lang, [m for d in documents for m in d.mentions])
     metadata = {"generator": "bengal", "version": __version__, "config": asdict(config), "corpus_id": cid}
     return Generated(Corpus(tuple(documents), name=f"bengal-{config.strategy}-{cid}", metadata=metadata), stats)

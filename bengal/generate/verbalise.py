@@ -149,7 +149,8 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
         noun = class_noun(lex, onto, subject)
         if noun is None:
             raise ValueError(f"{subject.uri} has no class to describe it by")
-        subj = lex.meta["description"].replace("{the}", lex.definite(noun, subject.gender)).replace("{class}", noun)
+        article = lex.definite(noun, subject.gender, template.split("{s}", 1)[0])
+        subj = lex.meta["description"].replace("{the}", article).replace("{class}", noun)
     appos = None
     if apposition:
         parts = lex.parse(template)
@@ -227,7 +228,7 @@ def apposition_allowed(parts: Sequence[str]) -> bool:
 #: word right before it ("the city of {o}", "la ciudad de {o}").
 #: (No word that English templates use otherwise: "as", "do", "no", "am" are left out.)
 _DESCRIBED = {"the", "el", "la", "los", "las", "lo", "le", "les", "l'", "os", "der", "das", "dem", "al", "del",
-              "au", "aux", "du", "ao", "aos", "à", "da", "das", "dos", "na", "nas", "nos", "pelo", "pela", "pelos",
+              "au", "aux", "du", "ao", "aos", "à", "da", "dos", "na", "nas", "nos", "pelo", "pela", "pelos",
               "pelas", "im", "zum", "zur", "vom", "beim"}
 _OF = {"of", "de", "da", "du", "des", "von", "del", "d'"}
 

@@ -14,8 +14,9 @@ and facts whose entities cannot be named are never chosen.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import replace
-from typing import cast
+from typing import Any, Iterable, cast
 
 from bengal.generate.gender import first_name_gender, kb_genders
 from bengal.generate.kbview import LITERAL_PROPERTIES, Entity, Ontology
@@ -23,10 +24,11 @@ from bengal.generate.lexicon import Lexicon
 from bengal.generate.strategies import FactSource
 from bengal.generate.verbalise import class_noun
 from bengal.kb.labels import local_name, writable_label
-from bengal.kb.nameable import check_language, fallback_persons
+from bengal.kb.nameable import check_language, fallback_persons, language_pools, nameable_entities
 from bengal.kb.sparql import DBO, DBR, PREFIXES, SparqlKB
+from bengal.model import Mention
 
-__all__ = ["LanguageNames", "LanguageFactSource", "localised_ontology"]
+__all__ = ["LanguageNames", "LanguageFactSource", "localised_ontology", "language_stats"]
 
 
 def localised_ontology(kb: SparqlKB, onto: Ontology, lang: str) -> Ontology:
@@ -180,3 +182,18 @@ class LanguageFactSource(FactSource):
             self._local_in[uri] = self._keep(super().incoming(uri))
         return self._local_in[uri]
 
+
+
+def language_stats(kb: SparqlKB, lang: str, mentions: Iterable[Mention]) -> dict[str, Any]:
+    """The manifest's ``language`` section of a corpus in ``lang``: the reachable pool
+    (:class:`bengal.kb.nameable.LanguagePool`: nameable entities, labelled, person fallback, facts
+    and seed subjects between nameable entities) and how the corpus's gold mentions are named:
+    ``mentions_by_label`` (the language's label), ``mentions_by_person_fallback`` (a person's
+    English title) and their share ``fallback_share`` (0 when there is no mention)."""
+    pool = language_pools(kb, [lang])[lang]
+    names = nameable_entities(kb, lang)
+    by = Counter(names.get(uri, "other") for m in mentions for uri in m.uris)
+    total = by["label"] + by["person-fallback"]
+    return {"lang": lang, "pool": pool.to_json(), "mentions_by_label": by["label"],
+            "mentions_by_person_fallback": by["person-fallback"],
+            "fallback_share": round(by["person-fallback"] / total, 4) if total else 0.0}

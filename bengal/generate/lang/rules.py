@@ -122,6 +122,12 @@ class LanguageRules:
             return str(elide[article])
         return article + " "
 
+    def takes_dative(self, before: str) -> bool:
+        """Whether a noun phrase after the text ``before`` is in the dative: its last word is one of
+        ``[grammar] dative_after`` (German "in", "von", "bei", …; no such list: never)."""
+        words = before.split()
+        return bool(words) and words[-1].lower() in self.grammar.get("dative_after", ())
+
     def name_gender(self, name: str) -> str | None:
         """The gender of a name that takes a definite article (``[definite_names]``), or ``None``."""
         for pattern, gender in self._names:
@@ -136,9 +142,7 @@ class LanguageRules:
         gender = self.name_gender(name)
         if gender is None:
             return None
-        words = before.split()
-        dative = bool(words) and words[-1].lower() in self.grammar.get("dative_after", ())
-        article = self.definite(gender, name, dative)
+        article = self.definite(gender, name, self.takes_dative(before))
         if before.lower().endswith(" " + article.lower()) or before.lower() == article.lower():
             return None
         return article
