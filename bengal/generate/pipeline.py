@@ -42,7 +42,13 @@ from bengal.generate.kbview import (
     seed_candidates,
     subject_details,
 )
-from bengal.generate.lang.naming import LanguageFactSource, LanguageNames, language_stats, localised_ontology
+from bengal.generate.lang.naming import (
+    LanguageFactSource,
+    LanguageNames,
+    language_names,
+    language_stats,
+    localised_ontology,
+)
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.literals import add_literals, birth_year
 from bengal.generate.mentions import MentionPolicy
@@ -102,7 +108,7 @@ class DocumentMaker:
         self.names: LanguageNames | None = None
         if config.lang != "en":
             self.onto = localised_ontology(kb, self.onto, config.lang)
-            self.names = LanguageNames(kb, self.lex, self.onto, self.persons)
+            self.names = language_names(kb, self.lex, self.onto, self.persons)
             self.facts = LanguageFactSource(kb, self.onto, self.names)
         self.strategy = STRATEGIES[config.strategy]
         self.target = config.density_target
@@ -370,6 +376,9 @@ def generate(kb: SparqlKB, config: GenerateConfig, *, progress: Callable[[int], 
     documents = [replace(d, uri=f"{DOCUMENT_NAMESPACE}{cid}/{d.uri}") for d in documents]
     stats = generation_stats(made, config, kb, onto, len(pool), tried)
     if config.lang != "en":  # issue 13: the reachable pool and the names written in the language
-        stats["language"] = language_stats(kb, config.lang, [m for d in documents for m in d.mentions])
+        lex = load_lexicon(config.lang)
+        local = localised_ontology(kb, onto, config.lang)
+        names = language_names(kb, lex, local, local.subclasses([DBO + "Person"]))
+        stats["language"] = language_stats(names, [m for d in documents for m in d.mentions])
     metadata = {"generator": "bengal", "version": __version__, "config": asdict(config), "corpus_id": cid}
     return Generated(Corpus(tuple(documents), name=f"bengal-{config.strategy}-{cid}", metadata=metadata), stats)

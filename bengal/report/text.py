@@ -93,8 +93,8 @@ def generated_lines(stats: Mapping[str, Any], output: str, manifest: str, densit
     if lang:  # a corpus in another language than English (issue 13)
         pool = lang["pool"]
         lines.append(f"language {lang['lang']}: reachable pool {pool['entities']} entities ({pool['labelled']} "
-                     f"labelled, {pool['person_fallback']} persons by English title), {pool['facts']} facts, "
-                     f"{pool['subjects']} seed subjects; mentions named by label {lang['mentions_by_label']}, "
+                     f"labelled, {pool['person_fallback']} persons by English title); mentions named by label "
+                     f"{lang['mentions_by_label']}, "
                      f"by English title {lang['mentions_by_person_fallback']} ({lang['fallback_share']:.1%})")
     for dial in ("ambiguity", "emerging"):  # issue 11's dials, when on
         d = s.get(dial)

@@ -14,6 +14,7 @@ and facts whose entities cannot be named are never chosen.
 from __future__ import annotations
 
 import re
+import weakref
 from collections import Counter
 from dataclasses import replace
 from typing import Any, Iterable, cast
@@ -24,11 +25,11 @@ from bengal.generate.lexicon import Lexicon
 from bengal.generate.strategies import FactSource
 from bengal.generate.verbalise import class_noun
 from bengal.kb.labels import local_name, writable_label
-from bengal.kb.nameable import check_language, fallback_persons, language_pools, nameable_entities
+from bengal.kb.nameable import check_language, fallback_persons
 from bengal.kb.sparql import DBO, DBR, PREFIXES, SparqlKB
 from bengal.model import Mention
 
-__all__ = ["LanguageNames", "LanguageFactSource", "localised_ontology", "language_stats"]
+__all__ = ["LanguageNames", "LanguageFactSource", "localised_ontology", "language_names", "language_stats"]
 
 
 def localised_ontology(kb: SparqlKB, onto: Ontology, lang: str) -> Ontology:
@@ -184,16 +185,38 @@ class LanguageFactSource(FactSource):
 
 
 
-def language_stats(kb: SparqlKB, lang: str, mentions: Iterable[Mention]) -> dict[str, Any]:
-    """The manifest's ``language`` section of a corpus in ``lang``: the reachable pool
-    (:class:`bengal.kb.nameable.LanguagePool`: nameable entities, labelled, person fallback, facts
-    and seed subjects between nameable entities) and how the corpus's gold mentions are named:
-    ``mentions_by_label`` (the language's label), ``mentions_by_person_fallback`` (a person's
-    English title) and their share ``fallback_share`` (0 when there is no mention)."""
-    pool = language_pools(kb, [lang])[lang]
-    names = nameable_entities(kb, lang)
-    by = Counter(names.get(uri, "other") for m in mentions for uri in m.uris)
+#: LanguageNames per KB object (by id, with a weak reference that tells a reused id apart) and language.
+_NAMES: dict[int, tuple["weakref.ref[Any]", dict[str, LanguageNames]]] = {}
+
+
+def language_names(kb: SparqlKB, lex: Lexicon, onto: Ontology, persons: set[str]) -> LanguageNames:
+    """The :class:`LanguageNames` of ``kb`` in the lexicon's language, built once per KB object and
+    language in a process (a KB that cannot be weakly referenced gets a new one each time)."""
+    entry = _NAMES.get(id(kb))
+    if entry is None or entry[0]() is not kb:
+        try:
+            ref = weakref.ref(kb)
+        except TypeError:
+            return LanguageNames(kb, lex, onto, persons)
+        entry = _NAMES[id(kb)] = (ref, {})
+    table = entry[1]
+    if lex.lang not in table:
+        table[lex.lang] = LanguageNames(kb, lex, onto, persons)
+    return table[lex.lang]
+
+
+def language_stats(names: LanguageNames, mentions: Iterable[Mention]) -> dict[str, Any]:
+    """The manifest's ``language`` section of a corpus: the reachable pool (``pool``: entities
+    nameable in the language, ``labelled`` by a label in it, ``person_fallback`` persons named by
+    their English title, ``unwritable`` entities whose only label the language would have to
+    inflect) and how the corpus's gold mentions are named: ``mentions_by_label``,
+    ``mentions_by_person_fallback`` and their share ``fallback_share`` (0 without mentions).
+    The facts between nameable entities are counted by :func:`bengal.kb.nameable.language_pools`
+    (``bengal kb info``), too slow to run with every corpus."""
+    by = Counter(names.source(uri) or "other" for m in mentions for uri in m.uris)
     total = by["label"] + by["person-fallback"]
-    return {"lang": lang, "pool": pool.to_json(), "mentions_by_label": by["label"],
+    pool = {"entities": len(names.labels) + len(names.fallback), "labelled": len(names.labels),
+            "person_fallback": len(names.fallback), "unwritable": len(names.unwritable)}
+    return {"lang": names.lex.lang, "pool": pool, "mentions_by_label": by["label"],
             "mentions_by_person_fallback": by["person-fallback"],
             "fallback_share": round(by["person-fallback"] / total, 4) if total else 0.0}

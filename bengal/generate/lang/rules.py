@@ -90,7 +90,8 @@ class LanguageRules:
     def noun_gender(self, noun: str) -> str:
         """The grammatical gender of a common noun (``m``, ``f``, ``n``): the head word (the first
         in Romance languages, the last in German, ``[grammar] head``) looked up in
-        ``[grammar.noun_genders]`` (the whole noun first), else ``gender_rules``, else
+        ``[grammar.noun_genders]`` (the whole noun first), else ``gender_rules`` (on the head in lower
+        case), else
         ``default_gender``."""
         table = self.grammar.get("noun_genders", {})
         if noun in table:
@@ -102,7 +103,7 @@ class LanguageRules:
         if head in table:
             return str(table[head])
         for pattern, gender in self._gender_rules:
-            if pattern.search(head):
+            if pattern.search(head.lower()):
                 return gender
         return self.default_gender
 
