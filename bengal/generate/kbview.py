@@ -39,6 +39,9 @@ class Entity:
             "acronym", "pronoun"), for the manifest's counts; "concept" (a KB concept written
             as a common noun, :mod:`bengal.generate.mentions`) and "literal" (a date,
             :mod:`bengal.generate.literals`) are :data:`TEXT_KINDS`: plain text, never a mention.
+        gender: the grammatical gender of the entity in a language other than English ("m", "f",
+            "n"; a person's from its sex, anything else's from its class noun), for agreement
+            (:mod:`bengal.generate.lang.rules`); ``None`` in English.
     """
 
     uri: str
@@ -46,6 +49,7 @@ class Entity:
     classes: tuple[str, ...] = ()
     form: str | None = None
     form_kind: str | None = None
+    gender: str | None = None
 
     @property
     def surface(self) -> str:
@@ -55,7 +59,7 @@ class Entity:
 
     def with_form(self, form: str | None, kind: str | None) -> "Entity":
         """The same entity written as ``form`` (``None``: its label)."""
-        return Entity(self.uri, self.label, self.classes, form, kind if form is not None else None)
+        return Entity(self.uri, self.label, self.classes, form, kind if form is not None else None, self.gender)
 
     @property
     def type(self) -> str | None:
@@ -67,7 +71,8 @@ class Entity:
         a seed drawn as a Person is described as a person even when DBpedia also
         types it as something else (``Howard_McGhee`` is also a ``Fish``)."""
         first = tuple(c for c in self.classes if c in wanted)
-        return Entity(self.uri, self.label, first + tuple(c for c in self.classes if c not in wanted))
+        return Entity(self.uri, self.label, first + tuple(c for c in self.classes if c not in wanted),
+                      gender=self.gender)
 
 
 @dataclass
@@ -174,7 +179,7 @@ def consistent_classes(onto: Ontology, entity: Entity, evidence: Iterable[str | 
     first_tops = onto.tops(entity.classes[0])
     best = max(sorted(groups), key=lambda t: (support[t], len(groups[t]), t in first_tops))
     keep = tuple(c for c in entity.classes if best in onto.tops(c) or not onto.tops(c))
-    return Entity(entity.uri, entity.label, keep, entity.form, entity.form_kind)
+    return Entity(entity.uri, entity.label, keep, entity.form, entity.form_kind, entity.gender)
 
 
 def load_ontology(kb: SparqlKB) -> Ontology:

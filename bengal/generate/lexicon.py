@@ -16,6 +16,7 @@ from typing import Sequence
 
 from bengal.errors import UsageError
 from bengal.generate import realise
+from bengal.generate.lang.rules import LanguageRules
 from bengal.resources import load_toml
 
 __all__ = ["Lexicon", "load_lexicon", "LANGUAGES"]
@@ -40,6 +41,9 @@ class Lexicon:
     lang: str
     data: dict
     _definite: re.Pattern = field(init=False, repr=False, compare=False)
+    #: the grammar rules of a language other than English (:mod:`bengal.generate.lang.rules`);
+    #: ``None`` for English, whose rules are :mod:`bengal.generate.realise`'s.
+    rules: LanguageRules | None = field(init=False, repr=False, compare=False)
 
     @property
     def meta(self) -> dict:
@@ -72,6 +76,8 @@ class Lexicon:
                     break
             return _variants(entry["one"] if n_objects == 1 else entry.get("many"))
         fallback = self.data["fallback"]
+        if "one" not in fallback:  # a lexicon without label wordings: a property without an entry is not written
+            return ()
         label = self.common_noun(prop_label, prop)
         first = label.split(" ")[0]
         if not _VERB_LABEL.search(label) and " " not in label and first.endswith("ed"):
@@ -145,26 +151,81 @@ class Lexicon:
             pieces.append(template[pos:])
         return pieces
 
-    def article(self, phrase: str) -> str:
-        """The indefinite article for ``phrase`` ("a" or "an") by its sound
-        (:func:`bengal.generate.realise.indefinite_article`)."""
-        return realise.indefinite_article(self, phrase)
+    def article(self, phrase: str, gender: str | None = None) -> str:
+        """The indefinite article for ``phrase``: in English "a" or "an" by its sound
+        (:func:`bengal.generate.realise.indefinite_article`); in another language by ``gender``
+        (a person's), else by the gender of the noun (:meth:`LanguageRules.noun_gender`): "un", "una"."""
+        if self.rules is None:
+            return realise.indefinite_article(self, phrase)
+        return self.rules.indefinite(gender or self.rules.noun_gender(phrase))
+
+    def definite(self, noun: str, gender: str | None = None, before: str = "") -> str:
+        """The definite article with its space before ``noun`` ("the ", "el ", "la ", "l'"), by
+        ``gender`` or the noun's gender, in the dative after a dative preposition ending ``before``
+        (German "bei dem Wissenschaftler" → "beim")."""
+        if self.rules is None:
+            return "the "
+        return self.rules.definite(gender or self.rules.noun_gender(noun), noun, self.rules.takes_dative(before))
 
     def __post_init__(self) -> None:
-        patterns = self.data["meta"].get("definite_names", ())
+        patterns = list(self.data["meta"].get("definite_names", ())) + list(self.data.get("definite_names", {}))
         object.__setattr__(self, "_definite", re.compile("|".join(f"(?:{p})" for p in patterns) or "(?!)"))
+        object.__setattr__(self, "rules", None if self.lang == "en" else LanguageRules(self.lang, self.data))
 
     def takes_definite_article(self, name: str) -> bool:
         """Whether a name reads with "the" in running text ("the United States"),
         by the lexicon's ``definite_names`` patterns."""
         return self._definite.search(name) is not None
 
-    def class_noun(self, class_local: str, class_label: str | None) -> str:
-        """The noun for a class: the lexicon's override, else its English ``rdfs:label``
-        as a common noun (:meth:`common_noun`)."""
+    def name_article(self, name: str, before: str) -> str | None:
+        """The article written as plain text before the name ``name`` after the text ``before``:
+        English "the " for a name of ``definite_names`` unless ``before`` ends with "the"; another
+        language by :meth:`LanguageRules.name_article` ("el Reino Unido", "in der Schweiz"); else
+        ``None``."""
+        if self.rules is not None:
+            return self.rules.name_article(name, before)
+        if self.takes_definite_article(name) and not re.search(r"(^|\s)the\s$", before, re.I):
+            return "the "
+        return None
+
+    def agree(self, template: str, gender: str | None) -> str:
+        """``template`` with its agreement markers (``[fundado|fundada]``) for the subject's
+        grammatical ``gender`` (:meth:`LanguageRules.agree`); English templates have none."""
+        return template if self.rules is None else self.rules.agree(template, gender)
+
+    def relative(self, person: bool) -> str | None:
+        """The relative pronoun that opens a subject's relative clause (", who ", ", which "; the
+        ``[meta] relative_person`` / ``relative_thing`` strings), or ``None`` when the language's
+        relative clause needs another word order (German: verb last) and is not written."""
+        text = self.meta.get("relative_person" if person else "relative_thing", ", who " if person else ", which ")
+        return str(text) or None
+
+    def noun_with_demonym(self, noun: str, demonym: str, gender: str | None) -> str:
+        """The class noun with a country's adjective: "German footballer" in English (before it,
+        unless the noun opens with a proper word: then ``noun``), else by
+        :meth:`LanguageRules.with_demonym` ("futbolista alemán", "deutscher Fußballspieler")."""
+        if self.rules is None:
+            return noun if noun[:1].isupper() else f"{demonym} {noun}"
+        return self.rules.with_demonym(noun, demonym, gender or self.rules.noun_gender(noun))
+
+    def class_noun(self, class_local: str, class_label: str | None, gender: str | None = None) -> str:
+        """The noun for a class: the lexicon's override (for a subject of feminine ``gender``, its
+        ``[class_nouns_f]`` form: "escritora"), else its ``rdfs:label`` as a common noun
+        (:meth:`common_noun`; the label in the lexicon's language, which the caller passes)."""
+        if gender in ("f", "fpl"):
+            fem = self.data.get("class_nouns_f", {}).get(class_local)
+            if fem:
+                return str(fem)
         noun = self.data.get("class_nouns", {}).get(class_local)
         if noun:
             return noun
+        if self.rules is not None:
+            text = _PARENTHETICAL.sub("", class_label or "").strip()
+            if self.meta.get("lowercase_nouns", True):
+                text = " ".join(w.lower() if w[1:].islower() else w for w in text.split())
+            elif self.meta.get("capitalise_nouns", False):  # German: a noun opens with a capital
+                text = text[:1].upper() + text[1:]
+            return text
         return self.common_noun(class_label or "", class_local)
 
     def common_noun(self, label: str, local: str) -> str:

@@ -125,8 +125,11 @@ def aggregate(lex: Lexicon, sentences: Sequence[Sentence], person: bool) -> Sent
     rests = [_rest(s) for s in sentences]
     if any(r is None for r in rests):
         return None
+    relative = lex.relative(person)  # ", who " / ", which "; None: the language writes no such clause
+    if relative is None:
+        return None
     head = list(first.pieces[:first.predicate])
-    pieces: list[Piece] = head + [", who " if person else ", which "]
+    pieces: list[Piece] = head + [relative]
     pieces += rests[0] or []
     pieces.append(", ")
     for k, r in enumerate(rests[1:]):

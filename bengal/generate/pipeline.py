@@ -42,6 +42,13 @@ from bengal.generate.kbview import (
     seed_candidates,
     subject_details,
 )
+from bengal.generate.lang.naming import (
+    LanguageFactSource,
+    LanguageNames,
+    language_names,
+    language_stats,
+    localised_ontology,
+)
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.literals import add_literals, birth_year
 from bengal.generate.mentions import MentionPolicy
@@ -97,6 +104,12 @@ class DocumentMaker:
         self.wanted = self.onto.subclasses(self.classes)
         self.persons = self.onto.subclasses([DBO + "Person"])
         self.facts = FactSource(kb, self.onto)
+        # a language other than English: its labels, nameable entities and genders (issue 13)
+        self.names: LanguageNames | None = None
+        if config.lang != "en":
+            self.onto = localised_ontology(kb, self.onto, config.lang)
+            self.names = language_names(kb, self.lex, self.onto, self.persons)
+            self.facts = LanguageFactSource(kb, self.onto, self.names)
         self.strategy = STRATEGIES[config.strategy]
         self.target = config.density_target
         self.policy = MentionPolicy(self.lex, self.onto, config.mentions, keep=lambda e: is_emerging(e.uri),
@@ -142,6 +155,11 @@ class DocumentMaker:
         info = consistent_classes(onto, info, [onto.domains.get(p) for p, _ in facts])
         if not is_seed(onto, facts, self.wanted):
             return None
+        if self.names is not None:
+            localised = self.names.one(info)
+            if localised is None:
+                return None
+            info = localised
         typed = 1 if info.classes and k >= 2 else 0
         if typed and self.policy.named_only and class_noun(lex, onto, info) in lex.meta.get("apposition_vague", ()):
             typed = 0  # --mentions named: never "Jane Novak was an American person."
@@ -376,5 +394,10 @@ def generate(kb: SparqlKB, config: GenerateConfig, *, progress: Callable[[int], 
     cid = corpus_id(config, documents)
     documents = [replace(d, uri=f"{DOCUMENT_NAMESPACE}{cid}/{d.uri}") for d in documents]
     stats = generation_stats(made, config, kb, onto, len(pool), tried)
+    if config.lang != "en":  # issue 13: the reachable pool and the names written in the language
+        lex = load_lexicon(config.lang)
+        local = localised_ontology(kb, onto, config.lang)
+        names = language_names(kb, lex, local, local.subclasses([DBO + "Person"]))
+        stats["language"] = language_stats(names, [m for d in documents for m in d.mentions])
     metadata = {"generator": "bengal", "version": __version__, "config": asdict(config), "corpus_id": cid}
     return Generated(Corpus(tuple(documents), name=f"bengal-{config.strategy}-{cid}", metadata=metadata), stats)

@@ -175,6 +175,9 @@ def realise_pieces(lex: Lexicon, pieces: Sequence[Piece]) -> list[Piece]:
       entity's surface form ("Capitol Records' label");
     - the sentence's first letter is a capital (in a string piece; a name is written as it is).
 
+    A lexicon of another language (its ``rules``) has its own rules instead
+    (:meth:`bengal.generate.lang.rules.LanguageRules.realise_pieces`).
+
     Args:
         pieces: plain strings and :class:`~bengal.generate.kbview.Entity` pieces.
 
@@ -182,6 +185,9 @@ def realise_pieces(lex: Lexicon, pieces: Sequence[Piece]) -> list[Piece]:
         a new list of pieces; entity pieces are the same objects, unchanged, and the
         number and order of pieces is kept (a sentence's ``predicate`` index stays right).
     """
+    rules = getattr(lex, "rules", None)
+    if rules is not None:  # a language other than English: bengal.generate.lang.rules
+        return list(rules.realise_pieces(pieces))
     out = list(pieces)
     for i, p in enumerate(out):
         if not isinstance(p, str):

@@ -8,7 +8,6 @@ searching the finished text afterwards (which loses repeated and nested names).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from typing import Callable, Sequence, Union
 
@@ -59,9 +58,10 @@ class Sentence:
 def class_noun(lex: Lexicon, onto: Ontology, entity: Entity) -> str | None:
     """The noun for the entity's most specific class that reads as a countable noun
     ("footballer"; "royalty" is skipped for the next class, by the lexicon's
-    ``[realise] mass_nouns``), or ``None`` if there is none."""
+    ``[realise] mass_nouns``), or ``None`` if there is none; a feminine subject takes the
+    feminine noun of a language that has one ("escritora")."""
     for cls in entity.classes:
-        noun = lex.class_noun(local_name(cls), onto.class_labels.get(cls))
+        noun = lex.class_noun(local_name(cls), onto.class_labels.get(cls), entity.gender)
         if noun and noun.lower() not in lex.data.get("realise", {}).get("mass_nouns", ()):
             return noun
     return None
@@ -80,12 +80,13 @@ def type_sentence(lex: Lexicon, onto: Ontology, subject: Entity, demonym: str | 
     noun = class_noun(lex, onto, subject)
     if noun is None:
         return None
-    if demonym and not noun[:1].isupper():
-        noun = f"{demonym} {noun}"
+    if demonym:
+        noun = lex.noun_with_demonym(noun, demonym, subject.gender)
     template = lex.meta["type_sentence"]
     if past:
         template = lex.past(template)
-    template = template.replace("{a}", lex.article(noun)).replace("{class}", noun)
+    template = lex.agree(template, subject.gender)
+    template = template.replace("{a}", lex.article(noun, subject.gender)).replace("{class}", noun)
     pieces, predicate = _fill(lex, lex.parse(template), subject, ())
     return Sentence(tuple(pieces), subject=subject.uri if predicate else None, predicate=predicate, n_objects=0)
 
@@ -141,13 +142,15 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
         template = lex.data["templates"][name]["with_date"].replace("{d}", date)
     if past:
         template = lex.past(template)
+    template = lex.agree(template, subject.gender)
     fallback = name not in lex.data["templates"]
     subj: Piece = subject
     if describe_subject:
         noun = class_noun(lex, onto, subject)
         if noun is None:
             raise ValueError(f"{subject.uri} has no class to describe it by")
-        subj = lex.meta["description"].replace("{class}", noun)
+        article = lex.definite(noun, subject.gender, template.split("{s}", 1)[0])
+        subj = lex.meta["description"].replace("{the}", article).replace("{class}", noun)
     appos = None
     if apposition:
         parts = lex.parse(template)
@@ -201,7 +204,7 @@ def apposition_phrase(lex: Lexicon, onto: Ontology, entity: Entity) -> str | Non
                 return None
             if lex.takes_definite_article(entity.surface):
                 return None
-            return phrase.replace("{class}", noun)
+            return phrase.replace("{the}", lex.definite(noun, entity.gender)).replace("{class}", noun)
     return None
 
 
@@ -217,7 +220,17 @@ def apposition_allowed(parts: Sequence[str]) -> bool:
     if after != "." or not before:
         return False
     words = before.lower().split()
-    return bool(words) and "the" not in words[-3:] and words[-1] != "of"
+    return bool(words) and not set(words[-3:]) & _DESCRIBED and words[-1] not in _OF
+
+
+#: Words that say an object is already described when they are among the three words before it
+#: (a definite article: "the genre {o}", "el género {o}", "le genre {o}", "das Genre {o}") or the
+#: word right before it ("the city of {o}", "la ciudad de {o}").
+#: (No word that English templates use otherwise: "as", "do", "no", "am" are left out.)
+_DESCRIBED = {"the", "el", "la", "los", "las", "lo", "le", "les", "l'", "os", "der", "das", "dem", "al", "del",
+              "au", "aux", "du", "ao", "aos", "à", "da", "dos", "na", "nas", "nos", "pelo", "pela", "pelos",
+              "pelas", "im", "zum", "zur", "vom", "beim"}
+_OF = {"of", "de", "da", "du", "des", "von", "del", "d'"}
 
 
 def join_sentences(lex: Lexicon, first: Sentence, second: Sentence) -> Sentence | None:
@@ -261,8 +274,9 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
             pieces.append(entity.surface)
             return
         before = pieces[-1] if pieces and isinstance(pieces[-1], str) else ""
-        if lex.takes_definite_article(entity.surface) and not re.search(r"(^|\s)the\s$", before, re.I):
-            pieces.append("the ")
+        article = lex.name_article(entity.surface, before)
+        if article:
+            pieces.append(article)
         pieces.append(entity)
 
     for k, part in enumerate(parts):

@@ -67,7 +67,7 @@ def _labelled(kb: SparqlKB, lang: str) -> set[str]:
     return {e for e, label in rows if writable_label(label)}
 
 
-def _fallback_persons(kb: SparqlKB) -> set[str]:
+def fallback_persons(kb: SparqlKB) -> set[str]:
     """Persons that are no Place and whose English title, without its parenthesis, is writable."""
     rows = cast("list[tuple[str, str]]", kb.select(PREFIXES + f"""
         SELECT ?e ?l WHERE {{ ?e a dbo:Person ; rdfs:label ?l .
@@ -87,7 +87,7 @@ def nameable_entities(kb: SparqlKB, lang: str, _persons: set[str] | None = None)
     lang = check_language(lang)
     out: dict[str, NameSource] = {e: "label" for e in _labelled(kb, lang)}
     if lang != "en":
-        for e in _fallback_persons(kb) if _persons is None else _persons:
+        for e in fallback_persons(kb) if _persons is None else _persons:
             out.setdefault(e, "person-fallback")
     return out
 
@@ -143,7 +143,7 @@ def language_pools(kb: SparqlKB, langs: Sequence[str], facts: bool = True) -> di
         UsageError: a tag of ``langs`` is no language tag.
     """
     tags = [check_language(lang) for lang in langs]
-    persons = _fallback_persons(kb)
+    persons = fallback_persons(kb)
     members: dict[str, set[str]] = {c: set() for c in POOL_CLASSES}
     rows = cast("list[tuple[str, str]]", kb.select(PREFIXES + f"""
         SELECT ?e ?c WHERE {{ VALUES ?c {{ {' '.join(f'dbo:{c}' for c in POOL_CLASSES)} }} ?e a ?c .

@@ -90,6 +90,13 @@ def generated_lines(stats: Mapping[str, Any], output: str, manifest: str, densit
     if abs(s["density"] - target) > 0.15 * target:
         line += f"; the target is out of reach of the {strategy} strategy on this KB (more than 15 % off)"
     lines.append(line)
+    lang = s.get("language")
+    if lang:  # a corpus in another language than English (issue 13)
+        pool = lang["pool"]
+        lines.append(f"language {lang['lang']}: reachable pool {pool['entities']} entities ({pool['labelled']} "
+                     f"labelled, {pool['person_fallback']} persons by English title); mentions named by label "
+                     f"{lang['mentions_by_label']}, "
+                     f"by English title {lang['mentions_by_person_fallback']} ({lang['fallback_share']:.1%})")
     for dial in ("ambiguity", "emerging"):  # issue 11's dials, when on
         d = s.get(dial)
         if d and d.get("target") is not None and (dial == "ambiguity" or d["target"] > 0):

@@ -215,7 +215,8 @@ def test_list_presets_names_all_recipes(tmp_path):
     proc = bengal("generate", "--list-presets", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     names = [line.split()[0] for line in proc.stdout.splitlines()]
-    assert names == [f"B{i}" for i in range(1, 11)] + ["high", "low", "medium"]
+    assert names == ([f"B{i}" for i in range(1, 11)] + [f"P{i}" for i in range(1, 5)] + [f"S{i}" for i in range(1, 5)]
+                     + ["high", "low", "medium"])
 
 
 def test_preset_values_and_command_line_override(tmp_path):

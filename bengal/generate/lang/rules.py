@@ -1,0 +1,201 @@
+"""Grammar rules of the languages other than English (es, pt, de, fr), driven by their lexicons.
+
+English keeps its own rules (:mod:`bengal.generate.realise`: "a"/"an" by sound, possessives,
+plurals). The other languages share one rule set whose tables are in ``lang/<code>.toml``
+(sections ``[grammar]`` and ``[realise]``); what a table cannot say is a method here:
+
+- **gender of a noun** (:meth:`LanguageRules.noun_gender`): the ``[grammar.noun_genders]`` table,
+  else the first ``[grammar] gender_rules`` ``[regex, gender]`` pair that matches (es "-ción" → f),
+  else ``default_gender``. Genders are ``m``, ``f``, ``n`` (German), plurals ``mpl``, ``fpl``, ``pl``.
+- **articles** by gender (:meth:`LanguageRules.indefinite`, :meth:`LanguageRules.definite`): the
+  ``[grammar.indefinite]`` / ``[grammar.definite]`` tables; French elides "le"/"la" to "l'"
+  before a vowel (``[grammar] elide_article``).
+- **names that take an article** (:meth:`LanguageRules.name_article`): ``[definite_names]`` maps a
+  regex on the name to its gender ("^Reino Unido$" = "m" → "el Reino Unido"); German puts the
+  article in the dative after a dative preposition (``[grammar] dative_after``, ``[grammar.dative]``:
+  "in der Schweiz").
+- **agreement** (:meth:`LanguageRules.agree`): a template marker ``[masculine|feminine]``
+  ("fue fundad[o|a] por") takes the form of the subject's grammatical gender.
+- **feminine forms** of adjectives (demonyms; :meth:`LanguageRules.feminine_adjective`:
+  ``[grammar] feminine_rules``) and of person nouns (``[class_nouns_f]``), and the demonym's place
+  (``demonym_position``: after the noun in Romance languages, before it in German with the
+  endings of ``[grammar.demonym_endings]``: "ein deutscher Fußballspieler").
+- **contractions** (:meth:`LanguageRules.realise_pieces`): ``[realise] contractions`` ``[regex,
+  replacement]`` pairs on plain text (de el → del, a o → ao, de le → du, in dem → im), and
+  ``[realise] before`` rules ``[word, regex on the following text, replacement]`` that look across
+  a piece boundary: French elision ("de" + "Avignon" → "d'Avignon"), Spanish "y" → "e" before an
+  i sound ("Francia e Italia").
+
+Only plain strings change; an entity piece (a gold mention) is never rewritten, so offsets
+(half-open Unicode code points, counted later from the pieces) stay exact.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cached_property
+from typing import Any, Sequence, Union
+
+from bengal.generate.kbview import Entity
+
+__all__ = ["LanguageRules", "GENDERS"]
+
+#: The grammatical genders a lexicon may use (``pl`` forms for plural names).
+GENDERS = ("m", "f", "n", "mpl", "fpl", "pl")
+
+Piece = Union[str, Entity]
+
+_MARKER = re.compile(r"\[([^\[\]|{}]*)\|([^\[\]|{}]*)\]")
+
+
+class LanguageRules:
+    """The rules of one language other than English, reading its lexicon's tables.
+
+    Args:
+        lang: the language code.
+        data: the parsed lexicon (``lang/<code>.toml``).
+
+    Raises:
+        ValueError: when a table names a gender outside :data:`GENDERS`.
+    """
+
+    def __init__(self, lang: str, data: dict[str, Any]) -> None:
+        self.lang, self.data = lang, data
+        g = data.get("grammar", {})
+        self.grammar: dict[str, Any] = g
+        self.default_gender: str = g.get("default_gender", "m")
+        for value in list(g.get("noun_genders", {}).values()) + list(data.get("definite_names", {}).values()):
+            if value not in GENDERS:
+                raise ValueError(f"lang/{lang}.toml: gender {value!r} is not one of {', '.join(GENDERS)}")
+
+    @cached_property
+    def _gender_rules(self) -> list[tuple[re.Pattern, str]]:
+        return [(re.compile(p), gender) for p, gender in self.grammar.get("gender_rules", ())]
+
+    @cached_property
+    def _names(self) -> list[tuple[re.Pattern, str]]:
+        return [(re.compile(p), gender) for p, gender in self.data.get("definite_names", {}).items()]
+
+    @cached_property
+    def _contractions(self) -> list[tuple[re.Pattern, str]]:
+        return [(re.compile(p), r) for p, r in self.data.get("realise", {}).get("contractions", ())]
+
+    @cached_property
+    def _before(self) -> list[tuple[re.Pattern, str]]:
+        # "word " at the start of the text or after a space, when the following text matches
+        # (the following text may lie in the next piece: joined behind a \x00 that no rule matches)
+        return [(re.compile(rf"(?<![\w']){re.escape(word.rstrip())} (?=\x00?(?:{nxt}))", re.IGNORECASE), repl)
+                for word, nxt, repl in self.data.get("realise", {}).get("before", ())]
+
+    def noun_gender(self, noun: str) -> str:
+        """The grammatical gender of a common noun (``m``, ``f``, ``n``): the head word (the first
+        in Romance languages, the last in German, ``[grammar] head``) looked up in
+        ``[grammar.noun_genders]`` (the whole noun first), else ``gender_rules`` (on the head in lower
+        case), else
+        ``default_gender``."""
+        table = self.grammar.get("noun_genders", {})
+        if noun in table:
+            return str(table[noun])
+        words = noun.split()
+        if not words:
+            return self.default_gender
+        head = words[-1] if self.grammar.get("head", "first") == "last" else words[0]
+        if head in table:
+            return str(table[head])
+        for pattern, gender in self._gender_rules:
+            if pattern.search(head.lower()):
+                return gender
+        return self.default_gender
+
+    def indefinite(self, gender: str) -> str:
+        """The indefinite article of ``gender`` ("un", "una", "ein", "eine")."""
+        table = self.grammar["indefinite"]
+        return str(table.get(gender, table[self.default_gender]))
+
+    def definite(self, gender: str, following: str = "", dative: bool = False) -> str:
+        """The definite article of ``gender`` with the space after it ("el ", "la ", "les "), the
+        elided form before a vowel ("l'" when ``[grammar] elide_article`` lists the article), in
+        the dative with ``dative`` ("dem ", German)."""
+        table = self.grammar["dative"] if dative and "dative" in self.grammar else self.grammar["definite"]
+        article = str(table.get(gender, table[self.default_gender]))
+        elide = self.grammar.get("elide_article", {})
+        if article in elide and re.match(self.grammar.get("vowel", r"[AEIOUaeiou]"), following):
+            return str(elide[article])
+        return article + " "
+
+    def takes_dative(self, before: str) -> bool:
+        """Whether a noun phrase after the text ``before`` is in the dative: its last word is one of
+        ``[grammar] dative_after`` (German "in", "von", "bei", …; no such list: never)."""
+        words = before.split()
+        return bool(words) and words[-1].lower() in self.grammar.get("dative_after", ())
+
+    def name_gender(self, name: str) -> str | None:
+        """The gender of a name that takes a definite article (``[definite_names]``), or ``None``."""
+        for pattern, gender in self._names:
+            if pattern.search(name):
+                return gender
+        return None
+
+    def name_article(self, name: str, before: str) -> str | None:
+        """The article written before the name ``name`` after the text ``before`` ("el " before
+        "Reino Unido"; "der " in "in der Schweiz"), or ``None`` (no article, or ``before`` ends
+        with it already)."""
+        gender = self.name_gender(name)
+        if gender is None:
+            return None
+        article = self.definite(gender, name, self.takes_dative(before))
+        if before.lower().endswith(" " + article.lower()) or before.lower() == article.lower():
+            return None
+        return article
+
+    def agree(self, template: str, gender: str | None) -> str:
+        """``template`` with each ``[masculine|feminine]`` marker replaced by the form for
+        ``gender`` (feminine for ``f`` and ``fpl``, else masculine; ``None``: the language's
+        default gender)."""
+        feminine = (gender or self.default_gender) in ("f", "fpl")
+        return _MARKER.sub(lambda m: m.group(2) if feminine else m.group(1), template)
+
+    def feminine_adjective(self, adjective: str) -> str:
+        """The feminine form of an adjective ("alemán" → "alemana", "français" → "française"), by
+        the first matching ``[grammar] feminine_rules`` ``[regex, replacement]`` pair applied to
+        each word."""
+        def one(word: str) -> str:
+            for pattern, repl in self.grammar.get("feminine_rules", ()):
+                new, n = re.subn(pattern, repl, word, count=1)
+                if n:
+                    return new
+            return word
+        return " ".join(one(w) for w in adjective.split(" "))
+
+    def with_demonym(self, noun: str, demonym: str, gender: str) -> str:
+        """The class noun with a demonym: after it, agreeing in gender ("futbolista alemana"), or
+        (``demonym_position = "before"``) before it with the ending of ``[grammar.demonym_endings]``
+        for the gender after an indefinite article ("deutscher Fußballspieler")."""
+        if self.grammar.get("demonym_position", "after") == "before":
+            ending = self.grammar.get("demonym_endings", {}).get(gender, "")
+            return f"{demonym}{ending} {noun}"
+        adjective = self.feminine_adjective(demonym) if gender in ("f", "fpl") else demonym
+        return f"{noun} {adjective}"
+
+    def realise_pieces(self, pieces: Sequence[Piece]) -> list[Piece]:
+        """A sentence's pieces with the contractions and the boundary rules applied to its plain
+        strings and the first letter a capital; entity pieces are the same objects and the
+        number and order of pieces is kept."""
+        out = list(pieces)
+        for i, p in enumerate(out):
+            if not isinstance(p, str):
+                continue
+            for pattern, repl in self._contractions:
+                p = pattern.sub(lambda m, r=repl: _keep_case(m.group(0), m.expand(r)), p)  # type: ignore[misc]
+            following = "".join(q if isinstance(q, str) else q.surface for q in out[i + 1 : i + 3])
+            joined = p + "\x00" + following
+            for pattern, repl in self._before:
+                joined = pattern.sub(lambda m, r=repl: _keep_case(m.group(0), r), joined)  # type: ignore[misc]
+            out[i] = joined.split("\x00", 1)[0]
+        if out and isinstance(out[0], str) and out[0]:
+            out[0] = out[0][:1].upper() + out[0][1:]
+        return out
+
+
+def _keep_case(old: str, new: str) -> str:
+    return new[:1].upper() + new[1:] if old[:1].isupper() else new

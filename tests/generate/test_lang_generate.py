@@ -1,0 +1,174 @@
+"""Generation in es, pt, de and fr on the bundled KB (issue 13): sentences written by hand for a few
+facts, gold exact for 20 documents per language, every gold surface the entity's label in the
+language (or a person's English title, counted), never an English place name, and the same corpus
+for the same seed."""
+
+from __future__ import annotations
+
+import pytest
+
+from bengal.generate import GenerateConfig, generate
+from bengal.generate.checks import check_gold
+from bengal.generate.kbview import Entity, Ontology
+from bengal.generate.lexicon import load_lexicon
+from bengal.generate.verbalise import fact_sentence, realise, type_sentence
+from bengal.kb.labels import surface_of
+from bengal.kb.sparql import DBO, DBR, PREFIXES
+
+PERSON = (DBO + "Person",)
+BAND = (DBO + "Band",)
+COUNTRY = (DBO + "Country",)
+
+
+def e(name: str, classes: tuple[str, ...], gender: str | None) -> Entity:
+    return Entity(DBR + name.replace(" ", "_"), name, classes, gender=gender)
+
+
+def onto() -> Ontology:
+    return Ontology(parents={DBO + "Band": {DBO + "Organisation"}, DBO + "Country": {DBO + "Place"}})
+
+
+def text(sentence) -> str:
+    return realise([sentence])[0]
+
+
+# (language, property, subject, objects, expected sentence), written by hand
+SENTENCES = [
+    ("es", "birthPlace", e("Shakira", PERSON, "f"), [e("Colombia", COUNTRY, "f")], "Shakira nació en Colombia."),
+    ("es", "birthPlace", e("Ken Loach", PERSON, "m"), [e("Reino Unido", COUNTRY, "m")],
+     "Ken Loach nació en el Reino Unido."),
+    ("es", "spouse", e("Shakira", PERSON, "f"), [e("Gerard Piqué", PERSON, "m")],
+     "Shakira estuvo casada con Gerard Piqué."),
+    ("es", "hometown", e("Maná", BAND, "m"), [e("Guadalajara", COUNTRY, "f")], "Maná es originario de Guadalajara."),
+    ("es", "nationality", e("Ken Loach", PERSON, "m"), [e("Reino Unido", COUNTRY, "m")],
+     "Ken Loach tuvo la nacionalidad del Reino Unido."),
+    ("es", "associatedBand", e("Soda Stereo", BAND, "m"),
+     [e("Charly García", PERSON, "m"), e("Illya Kuryaki", BAND, "m")],
+     "Soda Stereo está asociado con Charly García e Illya Kuryaki."),
+    ("pt", "birthPlace", e("Pelé", PERSON, "m"), [e("Brasil", COUNTRY, "m")], "Pelé nasceu no Brasil."),
+    ("pt", "birthPlace", e("Tom Jobim", PERSON, "m"), [e("Estados Unidos", COUNTRY, "mpl")],
+     "Tom Jobim nasceu nos Estados Unidos."),
+    ("pt", "spouse", e("Elis Regina", PERSON, "f"), [e("Ronaldo Bôscoli", PERSON, "m")],
+     "Elis Regina foi casada com Ronaldo Bôscoli."),
+    ("pt", "hometown", e("Legião Urbana", BAND, "f"), [e("Brasília", COUNTRY, "f")],
+     "Legião Urbana é natural de Brasília."),
+    ("de", "birthPlace", e("Paul Klee", PERSON, "m"), [e("Schweiz", COUNTRY, "f")],
+     "Paul Klee wurde in der Schweiz geboren."),
+    ("de", "birthPlace", e("Saddam Hussein", PERSON, "m"), [e("Irak", COUNTRY, "m")],
+     "Saddam Hussein wurde im Irak geboren."),
+    ("de", "associatedMusicalArtist", e("Nena", PERSON, "f"), [e("Kim Wilde", PERSON, "f")],
+     "Nena hat mit Kim Wilde zusammengearbeitet."),
+    ("fr", "birthPlace", e("Céline Dion", PERSON, "f"), [e("Canada", COUNTRY, "m")], "Céline Dion naît au Canada."),
+    ("fr", "birthPlace", e("Zinédine Zidane", PERSON, "m"), [e("France", COUNTRY, "f")],
+     "Zinédine Zidane naît en France."),
+    ("fr", "associatedBand", e("Noir Désir", BAND, "m"), [e("Oasis", BAND, "m")], "Noir Désir est associé à Oasis."),
+    ("fr", "knownFor", e("Édith Piaf", PERSON, "f"), [e("La Vie en rose", (), "f")],
+     "Édith Piaf est connue pour La Vie en rose."),
+    ("fr", "hometown", e("Air", BAND, "m"), [e("Italie", COUNTRY, "f")], "Air est originaire d'Italie."),
+]
+
+
+@pytest.mark.parametrize("lang,prop,subject,objects,expected", SENTENCES)
+def test_sentences_written_by_hand(lang, prop, subject, objects, expected):
+    s = fact_sentence(load_lexicon(lang), onto(), DBO + prop, subject, objects)
+    assert text(s) == expected
+    (written, mentions) = realise([s])
+    assert [m.surface for m in mentions] == [subject.surface] + [o.surface for o in objects]
+    assert all(written[m.begin:m.end] == m.surface for m in mentions)
+
+
+def test_type_sentences_agree():
+    o = Ontology(class_labels={DBO + "Writer": "escritor"})
+    writer = (DBO + "Writer",)
+    assert text(type_sentence(load_lexicon("es"), o, e("Isabel Allende", writer, "f"), "chileno")) == \
+        "Isabel Allende es una escritora chilena."
+    assert text(type_sentence(load_lexicon("es"), o, e("Pablo Neruda", writer, "m"), "chileno", past=True)) == \
+        "Pablo Neruda fue un escritor chileno."
+    assert text(type_sentence(load_lexicon("de"), o, e("Thomas Mann", writer, "m"), "deutsch", past=True)) == \
+        "Thomas Mann war ein deutscher Schriftsteller."
+    assert text(type_sentence(load_lexicon("fr"), o, e("Marguerite Duras", writer, "f"), "français")) == \
+        "Marguerite Duras est une écrivaine française."
+
+
+def test_deceased_past_tense():
+    s = fact_sentence(load_lexicon("es"), onto(), DBO + "hometown", e("Frida Kahlo", PERSON, "f"),
+                      [e("Coyoacán", COUNTRY, "m")], past=True)
+    assert text(s) == "Frida Kahlo fue originaria de Coyoacán."
+
+
+@pytest.fixture(scope="module")
+def corpora(bundled_kb):
+    return {lang: generate(bundled_kb, GenerateConfig(docs=20, seed=5, lang=lang, strategy="sym"))
+            for lang in ("es", "pt", "de", "fr")}
+
+
+_CACHE: dict[str, object] = {}
+
+
+def _labels_cached(kb, lang: str) -> dict[str, set[str]]:
+    if lang not in _CACHE:
+        _CACHE[lang] = _labels(kb, lang)
+    return _CACHE[lang]  # type: ignore[return-value]
+
+
+def _places(kb) -> set[str]:
+    if "places" not in _CACHE:
+        _CACHE["places"] = {r[0] for r in kb.select(PREFIXES + "SELECT ?e WHERE { ?e a dbo:Place }")}
+    return _CACHE["places"]  # type: ignore[return-value]
+
+
+def _labels(kb, lang: str) -> dict[str, set[str]]:
+    rows = kb.select(PREFIXES + f"""SELECT ?e ?l WHERE {{ ?e rdfs:label ?l .
+        FILTER(STRSTARTS(STR(?e), "{DBR}") && LANG(?l) = "{lang}") }}""")
+    out: dict[str, set[str]] = {}
+    for uri, label in rows:
+        out.setdefault(uri, set()).add(surface_of(label))
+    return out
+
+
+@pytest.mark.parametrize("lang", ["es", "pt", "de", "fr"])
+def test_gold_exact_and_named_in_the_language(bundled_kb, corpora, lang):
+    made = corpora[lang]
+    corpus = made.corpus
+    assert len(corpus.documents) == 20
+    check_gold(corpus, bundled_kb)  # raises on any flaw
+    local, english = _labels_cached(bundled_kb, lang), _labels_cached(bundled_kb, "en")
+    places = _places(bundled_kb)
+    fallback = 0
+    for doc in corpus.documents:
+        for m in doc.mentions:
+            (uri,) = m.uris
+            if uri in local:
+                assert m.surface in local[uri], (lang, doc.uri, m.surface)
+            else:  # the person fallback: an English title, never for a place
+                assert uri not in places, (lang, doc.uri, m.surface)
+                assert m.surface in english[uri]
+                fallback += 1
+    section = made.stats["language"]
+    assert section["lang"] == lang
+    assert section["mentions_by_person_fallback"] == fallback
+    assert section["mentions_by_label"] + fallback == sum(len(d.mentions) for d in corpus.documents)
+    assert section["pool"]["entities"] == section["pool"]["labelled"] + section["pool"]["person_fallback"]
+    # every entity with a label in the language is labelled, or unwritable (German labels that decline)
+    assert section["pool"]["labelled"] + section["pool"]["unwritable"] == len(local)
+    assert (section["pool"]["unwritable"] > 0) == (lang == "de")
+
+
+
+def test_no_english_place_name_in_spanish(bundled_kb, corpora):
+    # a place is never written by its English title: every place mention is its Spanish label
+    local = _labels_cached(bundled_kb, "es")
+    places = _places(bundled_kb)
+    seen = 0
+    for doc in corpora["es"].corpus.documents:
+        for m in doc.mentions:
+            (uri,) = m.uris
+            if uri in places:
+                seen += 1
+                assert m.surface in local[uri]
+    assert seen > 0
+
+
+def test_same_seed_same_corpus(bundled_kb, corpora):
+    again = generate(bundled_kb, GenerateConfig(docs=20, seed=5, lang="pt", strategy="sym"))
+    assert again.corpus == corpora["pt"].corpus
