@@ -7,10 +7,8 @@ from pathlib import Path
 
 import click
 
-from bengal.cli._app import cli
 
-
-@cli.group()
+@click.group()
 def kb() -> None:
     """The knowledge base: information and the bundled sample's builder."""
 
