@@ -10,10 +10,37 @@
   errors, GERBIL's abort rule, the run report.
 """
 
-from bengal.annotate.base import AnnotationFailure, Annotator
-from bengal.annotate.run import RunReport, annotate_corpus
-from bengal.annotate.systems import open_system
-from bengal.annotate.webservice import NifWebService, make_server
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bengal.annotate.base import AnnotationFailure, Annotator
+    from bengal.annotate.run import RunReport, annotate_corpus
+    from bengal.annotate.systems import open_system
+    from bengal.annotate.webservice import NifWebService, make_server
 
 __all__ = ["Annotator", "AnnotationFailure", "open_system", "annotate_corpus", "RunReport", "NifWebService",
            "make_server"]
+
+#: Where each lazily loaded public name lives (PEP 562: a submodule is imported on first use of its name).
+_LAZY = {
+    "AnnotationFailure": "bengal.annotate.base",
+    "Annotator": "bengal.annotate.base",
+    "RunReport": "bengal.annotate.run",
+    "annotate_corpus": "bengal.annotate.run",
+    "open_system": "bengal.annotate.systems",
+    "NifWebService": "bengal.annotate.webservice",
+    "make_server": "bengal.annotate.webservice",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import the submodule of a public name on its first use (PEP 562), so importing the package is cheap."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value

@@ -1,25 +1,136 @@
 """The ``bengal`` command line: a click group; each command is its options, one call to
 :mod:`bengal.workflows`, and the text of :mod:`bengal.report` (one module per command, as spaCy's
-``spacy/cli``). A command module imports its workflow when the command runs, so that ``bengal --help``
-does not load what the other commands need.
+``spacy/cli``).
+
+The group loads a command's module only when that command runs (click's "lazy loading of
+subcommands" pattern): ``bengal --help`` lists the commands from :data:`COMMANDS` (module, function
+and one-line help of each) without importing any, and ``bengal score`` imports only what scoring
+needs. A command module defines a plain ``@click.command()`` and imports only :mod:`bengal.cli._app`
+(the shared helpers), never this module, so the loading goes one way. A new command is a new module
+and a line in :data:`COMMANDS`.
 
 Every error the user can cause is printed as one line on stderr (no traceback) with the exit code
-its class gives (:mod:`bengal.errors`): 2 for bad usage, 1 for bad input. A new command is a new
-module that decorates a function with ``@cli.command()`` and is imported here.
+its class gives (:mod:`bengal.errors`): 2 for bad usage, 1 for bad input.
 """
 
-from bengal.cli import (  # noqa: F401
-    annotate,
-    compare,
-    compare_sets,
-    convert,
-    generate,
-    kb,
-    prompts,
-    report,
-    score,
-    stats,
-)
-from bengal.cli._app import cli, main
+from __future__ import annotations
 
-__all__ = ["cli", "main"]
+import importlib
+from typing import Sequence
+
+import click
+
+from bengal import __version__
+from bengal.cli._app import INTERRUPTED
+from bengal.errors import BengalError, exit_code
+
+__all__ = ["cli", "main", "COMMANDS", "LazyGroup"]
+
+#: Each command: its name → (module under bengal.cli, function name, help line shown by ``bengal --help``,
+#: the first paragraph of the command's docstring; tests/cli/test_startup.py checks they agree).
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "annotate": ("annotate", "annotate",
+                 "Annotate the documents of CORPUS (a file, or conllpp) with a system and write its predictions, "
+                 "e.g. bengal annotate bench.ttl --system baseline -o pred.ttl."),
+    "compare": ("compare", "compare",
+                "Is system B better than system A on GOLD? Paired bootstrap over documents (micro F1)."),
+    "compare-sets": ("compare_sets", "compare_sets",
+                     "One system on several gold sets, side by side: per set the NER view (P/R/F1 with CoNLL types) "
+                     "and, where the gold has URIs, the A2KB view, each with bootstrap intervals."),
+    "convert": ("convert", "convert",
+                "Convert the corpus SOURCE (a file, or conllpp) to another format, e.g. a generated NIF corpus to "
+                "CoNLL columns with CoNLL types: bengal convert bench.ttl -o bench.conll --map-types."),
+    "generate": ("generate", "generate", "Generate a NER + EL benchmark with exact gold from the KB."),
+    "kb": ("kb", "kb", "The knowledge base: information and the bundled sample's builder."),
+    "prompts": ("prompts", "prompts",
+                "Write one NER prompt per sentence of CORPUS (a corpus file, or conllpp) in evalscope's tag format."),
+    "report": ("report", "report",
+               "Make one self-contained HTML page from score results (bengal score … --json RESULT.json): summary "
+               "table with confidence intervals, per-type bars, F1 across generated sets, error kinds and an error "
+               "browser, e.g. bengal report results/*.json -o report.html."),
+    "score": ("score", "score",
+              "Score a system's annotations PRED against the gold standard GOLD (GERBIL-style)."),
+    "serve": ("annotate", "serve",
+              "Serve a system under GERBIL's NIF web-service protocol (POST one NIF document as "
+              "application/x-turtle, get it back annotated), e.g. for GERBIL or bengal annotate --system URL."),
+    "stats": ("stats", "stats",
+              "The shape of corpora side by side: size, density, sentence length, surface forms, ambiguity "
+              "(Waitelonis et al.), type mix and gold checks (docs/shape.md)."),
+}
+
+
+class LazyGroup(click.Group):
+    """A click group whose commands are imported by name on first use (:data:`COMMANDS`); its help
+    lists them from their stored help lines, importing none."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """Every command name, sorted (those of :data:`COMMANDS` and any added directly)."""
+        return sorted({*COMMANDS, *self.commands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The command ``cmd_name``, importing its module the first time; None for an unknown name."""
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            module, attr, _ = COMMANDS[cmd_name]
+            command = getattr(importlib.import_module(f"bengal.cli.{module}"), attr)
+            if not isinstance(command, click.Command):
+                raise TypeError(f"bengal.cli.{module}.{attr} is not a click command")
+            self.add_command(command, cmd_name)
+        return self.commands.get(cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The "Commands:" section of the help: each name with its help line cut to the terminal width."""
+        names = self.list_commands(ctx)
+        if not names:
+            return
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = []
+        for name in names:
+            if name in self.commands:
+                if self.commands[name].hidden:
+                    continue
+                short = self.commands[name].get_short_help_str(limit)
+            else:
+                short = click.Command(name, help=COMMANDS[name][2]).get_short_help_str(limit)
+            rows.append((name, short))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="bengal")
+def cli() -> None:
+    """bengal: fresh NER + entity-linking gold standards from a KB, and a GERBIL-style scorer."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the console script; returns the exit code: 0, 1 (bad input), 2 (bad usage) or
+    :data:`INTERRUPTED` after Ctrl-C, each failure with one line on stderr."""
+    try:
+        cli.main(args=list(argv) if argv is not None else None, prog_name="bengal", standalone_mode=False)
+    except click.exceptions.NoArgsIsHelpError as exc:  # pragma: no cover - click >= 8.2
+        click.echo(exc.ctx.get_help() if exc.ctx else str(exc), err=True)
+        return 2
+    except click.exceptions.UsageError as exc:
+        click.echo(f"error: {exc.format_message()}", err=True)
+        return 2
+    except BengalError as exc:  # usage 2, input 1: the class decides (bengal.errors)
+        click.echo(f"error: {exc}", err=True)
+        return exit_code(exc)
+    except OSError as exc:  # a file system refusal the checks could not foresee
+        where = f": {exc.filename}" if getattr(exc, "filename", None) else ""
+        click.echo(f"error: {exc.strerror or exc}{where}", err=True)
+        return 1
+    except click.exceptions.Abort as exc:  # click turns Ctrl-C (KeyboardInterrupt) into Abort
+        if isinstance(exc.__cause__, KeyboardInterrupt):
+            click.echo("error: interrupted", err=True)
+            return INTERRUPTED
+        click.echo("error: aborted", err=True)
+        return 1
+    except KeyboardInterrupt:  # Ctrl-C outside click's invocation
+        click.echo("\nerror: interrupted", err=True)
+        return INTERRUPTED
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except BrokenPipeError:
+        return 1
+    return 0

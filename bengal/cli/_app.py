@@ -1,17 +1,15 @@
-"""The click group, the shared helpers of the commands, and the entry point."""
+"""The shared helpers of the commands (the group and the entry point are in :mod:`bengal.cli`, which
+loads the command modules by name; a command module imports only these helpers)."""
 
 from __future__ import annotations
 
 import contextlib
 import sys
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator
 
 import click
 
-from bengal import __version__
-from bengal.errors import BengalError, exit_code
-
-__all__ = ["cli", "main", "echo_lines", "progress_bar", "Waits", "INTERRUPTED"]
+__all__ = ["echo_lines", "progress_bar", "Waits", "INTERRUPTED"]
 
 #: The exit code after Ctrl-C (SIGINT): 128 + 2, as shells and command-line tools report it.
 INTERRUPTED = 130
@@ -95,42 +93,3 @@ class Waits:
             self._bar.close()
             self._bar = self._update = None
 
-
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="bengal")
-def cli() -> None:
-    """bengal: fresh NER + entity-linking gold standards from a KB, and a GERBIL-style scorer."""
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the console script; returns the exit code: 0, 1 (bad input), 2 (bad usage) or
-    :data:`INTERRUPTED` after Ctrl-C, each failure with one line on stderr."""
-    try:
-        cli.main(args=list(argv) if argv is not None else None, prog_name="bengal", standalone_mode=False)
-    except click.exceptions.NoArgsIsHelpError as exc:  # pragma: no cover - click >= 8.2
-        click.echo(exc.ctx.get_help() if exc.ctx else str(exc), err=True)
-        return 2
-    except click.exceptions.UsageError as exc:
-        click.echo(f"error: {exc.format_message()}", err=True)
-        return 2
-    except BengalError as exc:  # usage 2, input 1: the class decides (bengal.errors)
-        click.echo(f"error: {exc}", err=True)
-        return exit_code(exc)
-    except OSError as exc:  # a file system refusal the checks could not foresee
-        where = f": {exc.filename}" if getattr(exc, "filename", None) else ""
-        click.echo(f"error: {exc.strerror or exc}{where}", err=True)
-        return 1
-    except click.exceptions.Abort as exc:  # click turns Ctrl-C (KeyboardInterrupt) into Abort
-        if isinstance(exc.__cause__, KeyboardInterrupt):
-            click.echo("error: interrupted", err=True)
-            return INTERRUPTED
-        click.echo("error: aborted", err=True)
-        return 1
-    except KeyboardInterrupt:  # Ctrl-C outside click's invocation
-        click.echo("\nerror: interrupted", err=True)
-        return INTERRUPTED
-    except click.exceptions.Exit as exc:
-        return exc.exit_code
-    except BrokenPipeError:
-        return 1
-    return 0

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import click
 
-from bengal.cli._app import Waits, cli, echo_lines, progress_bar
+from bengal.cli._app import Waits, echo_lines, progress_bar
 
 
-@cli.command()
+@click.command()
 @click.argument("corpus", type=click.Path(path_type=Path))
 @click.option("--system", "system", required=True, metavar="NAME|URL",
               help="baseline (dictionary spotter + degree/coherence linker over the KB), an http(s):// URL of a "
@@ -60,7 +60,7 @@ def annotate(corpus, system, output, kb_path, jobs, timeout, retries, no_abort, 
         raise aborted
 
 
-@cli.command()
+@click.command()
 @click.option("--system", "system", default="baseline", show_default=True, help="The annotator to serve.")
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", type=int, default=8080, show_default=True, help="0 = a free port (printed).")

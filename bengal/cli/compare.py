@@ -7,13 +7,13 @@ from pathlib import Path
 
 import click
 
-from bengal.cli._app import cli, echo_lines
+from bengal.cli._app import echo_lines
 from bengal.score.matching import PROFILES, SPAN_MATCHES
 from bengal.score.tasks import TASKS
 from bengal.tagging.schemes import MODES, SCHEMES
 
 
-@cli.command()
+@click.command()
 @click.argument("gold", type=click.Path(path_type=Path))
 @click.argument("pred_a", type=click.Path(path_type=Path))
 @click.argument("pred_b", type=click.Path(path_type=Path))

@@ -8,10 +8,8 @@ from pathlib import Path
 
 import click
 
-from bengal.cli._app import cli
 
-
-@cli.command("compare-sets")
+@click.command("compare-sets")
 @click.option("--gold", "golds", multiple=True, required=True, metavar="GOLD",
               help="A gold set (repeatable, in order): a corpus file or a shipped corpus name (conllpp).")
 @click.option("--pred", "preds", multiple=True, required=True, metavar="PRED",

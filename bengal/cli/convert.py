@@ -6,11 +6,11 @@ from pathlib import Path
 
 import click
 
-from bengal.cli._app import cli, echo_lines
+from bengal.cli._app import echo_lines
 from bengal.io.formats import FORMATS
 
 
-@cli.command()
+@click.command()
 @click.argument("source", type=click.Path(path_type=Path))
 @click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), required=True,
               help="The converted corpus (format from the extension: .ttl, .nt, .jsonl, .conll; or --format).")

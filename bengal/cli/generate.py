@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 from click.core import ParameterSource
 
-from bengal.cli._app import Waits, cli, echo_lines, progress_bar
+from bengal.cli._app import Waits, echo_lines, progress_bar
 from bengal.cli._kbsource import kb_source_options
 from bengal.generate.mentions import MENTION_MODES
 from bengal.generate.strategies import STRATEGIES
@@ -23,7 +23,7 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
                    "ambiguity", "emerging", "mentions", "literals")
 
 
-@cli.command()
+@click.command()
 @click.option("--preset", default=None, help="A recipe from generators/ (B1 … B10, low, medium, high); "
               "options given here override its values.")
 @click.option("--list-presets", is_flag=True, help="List the presets and exit.")

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import click
 
-from bengal.cli._app import Waits, cli
+from bengal.cli._app import Waits
 
 
-@cli.group()
+@click.group()
 def kb() -> None:
     """The knowledge base: information and the bundled sample's builder."""
 

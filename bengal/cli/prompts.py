@@ -6,10 +6,10 @@ from pathlib import Path
 
 import click
 
-from bengal.cli._app import cli, echo_lines
+from bengal.cli._app import echo_lines
 
 
-@cli.command()
+@click.command()
 @click.argument("corpus", type=click.Path(path_type=Path))
 @click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), required=True,
               help="The prompts, JSON Lines: one {\"id\", \"text\", \"prompt\"} per sentence.")

@@ -7,10 +7,8 @@ from pathlib import Path
 
 import click
 
-from bengal.cli._app import cli
 
-
-@cli.command()
+@click.command()
 @click.argument("results", nargs=-1, required=True, type=click.Path(path_type=Path, dir_okay=False))
 @click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False, allow_dash=True), required=True,
               help="The HTML page (self-contained; written atomically); - for stdout.")

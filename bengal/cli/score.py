@@ -7,14 +7,14 @@ from pathlib import Path
 
 import click
 
-from bengal.cli._app import cli, echo_lines
+from bengal.cli._app import echo_lines
 from bengal.io.formats import FORMATS
 from bengal.score.matching import PROFILES, SPAN_MATCHES
 from bengal.score.tasks import OTHER_TASKS, TASKS
 from bengal.tagging.schemes import MODES, SCHEMES
 
 
-@cli.command()
+@click.command()
 @click.argument("gold", type=click.Path(path_type=Path))
 @click.argument("pred", type=click.Path(path_type=Path), required=False)
 @click.option("--task", type=click.Choice([*TASKS, *OTHER_TASKS]), default=None,

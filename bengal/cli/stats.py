@@ -7,11 +7,11 @@ from pathlib import Path
 
 import click
 
-from bengal.cli._app import cli, echo_lines
+from bengal.cli._app import echo_lines
 from bengal.io.formats import uri_formats
 
 
-@cli.command()
+@click.command()
 @click.argument("corpora", nargs=-1, required=True)
 @click.option("--kb", "kb_path", type=click.Path(path_type=Path), default=None,
               help="KB dump (.nt/.ttl, .gz) or pyoxigraph store folder; default: the bundled DBpedia sample.")

@@ -6,9 +6,8 @@ warnings and progress on stderr, results on stdout.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
-from bengal.annotate.run import RunReport
 from bengal.llm.answers import AnswerReport
 from bengal.model import CorpusWarning
 from bengal.report.chunks import render_answers, render_chunk_report
@@ -16,6 +15,9 @@ from bengal.report.partial import render_jaccard, render_semeval
 from bengal.report.table import TYPE_ROWS, render_table
 from bengal.score.result import SCORING_WARNINGS, Result, ScoreWarning
 from bengal.score.tasks import TASKS
+
+if TYPE_CHECKING:  # annotations only: bengal score need not load the annotation runner
+    from bengal.annotate.run import RunReport
 
 __all__ = ["warning_lines", "score_warning_lines", "render_result", "RENDERERS", "run_report_lines",
            "generated_lines", "comparison_lines"]

@@ -13,14 +13,61 @@ no file and renders no text: files are :mod:`bengal.workflows`', text is :mod:`b
     result.micro.f1, result.macro.f1, result.to_json()
 """
 
-from bengal.score.api import score
-from bengal.score.matching import PROFILES, SPAN_MATCHES, STRONG, WEAK, Alignment, align
-from bengal.score.metrics import Counts, Measures, MicroScore, f_beta, f_beta_from_pr
-from bengal.score.result import DocumentScore, Result, ScoreResult, ScoreWarning, SubScore, Sweep, SweepPoint
-from bengal.score.tasks import TASKS, Task
-from bengal.score.uris import KbNamespaces, SameAsIndex, UriMatcher, kb_matcher, normalise_uri, uris_match
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bengal.score.api import score
+    from bengal.score.matching import PROFILES, SPAN_MATCHES, STRONG, WEAK, Alignment, align
+    from bengal.score.metrics import Counts, Measures, MicroScore, f_beta, f_beta_from_pr
+    from bengal.score.result import DocumentScore, Result, ScoreResult, ScoreWarning, SubScore, Sweep, SweepPoint
+    from bengal.score.tasks import TASKS, Task
+    from bengal.score.uris import KbNamespaces, SameAsIndex, UriMatcher, kb_matcher, normalise_uri, uris_match
 
 __all__ = ["score", "PROFILES", "Result", "ScoreResult", "ScoreWarning", "DocumentScore", "MicroScore", "SubScore",
            "Sweep", "SweepPoint", "Counts", "Measures", "f_beta", "f_beta_from_pr", "Alignment", "align",
            "SPAN_MATCHES", "STRONG", "WEAK", "TASKS", "Task", "KbNamespaces", "SameAsIndex", "UriMatcher",
            "kb_matcher", "normalise_uri", "uris_match"]
+
+#: Where each lazily loaded public name lives (PEP 562: a submodule is imported on first use of its name).
+_LAZY = {
+    "score": "bengal.score.api",
+    "PROFILES": "bengal.score.matching",
+    "SPAN_MATCHES": "bengal.score.matching",
+    "STRONG": "bengal.score.matching",
+    "WEAK": "bengal.score.matching",
+    "Alignment": "bengal.score.matching",
+    "align": "bengal.score.matching",
+    "Counts": "bengal.score.metrics",
+    "Measures": "bengal.score.metrics",
+    "MicroScore": "bengal.score.metrics",
+    "f_beta": "bengal.score.metrics",
+    "f_beta_from_pr": "bengal.score.metrics",
+    "DocumentScore": "bengal.score.result",
+    "Result": "bengal.score.result",
+    "ScoreResult": "bengal.score.result",
+    "ScoreWarning": "bengal.score.result",
+    "SubScore": "bengal.score.result",
+    "Sweep": "bengal.score.result",
+    "SweepPoint": "bengal.score.result",
+    "TASKS": "bengal.score.tasks",
+    "Task": "bengal.score.tasks",
+    "KbNamespaces": "bengal.score.uris",
+    "SameAsIndex": "bengal.score.uris",
+    "UriMatcher": "bengal.score.uris",
+    "kb_matcher": "bengal.score.uris",
+    "normalise_uri": "bengal.score.uris",
+    "uris_match": "bengal.score.uris",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import the submodule of a public name on its first use (PEP 562), so importing the package is cheap."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value

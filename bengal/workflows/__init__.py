@@ -19,15 +19,48 @@ Only this layer reads and writes files on behalf of a command; the CLI (:mod:`be
 each command's options, one call here, and the text of :mod:`bengal.report`.
 """
 
-from bengal.workflows.annotate_files import AnnotateRun, annotate_files, serve_system
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from bengal.workflows.compare import compare, compare_sets
 from bengal.workflows.convert import convert
-from bengal.workflows.generate_files import generate_config, generate_files
-from bengal.workflows.prompts import PromptRun, prompt_files
-from bengal.workflows.report_files import report_files
-from bengal.workflows.score_files import ScoreRun, score_files
-from bengal.workflows.stats_files import StatsResult, stats_files
+
+if TYPE_CHECKING:
+    from bengal.workflows.annotate_files import AnnotateRun, annotate_files, serve_system
+    from bengal.workflows.generate_files import generate_config, generate_files
+    from bengal.workflows.prompts import PromptRun, prompt_files
+    from bengal.workflows.report_files import report_files
+    from bengal.workflows.score_files import ScoreRun, score_files
+    from bengal.workflows.stats_files import StatsResult, stats_files
 
 __all__ = ["score_files", "ScoreRun", "compare", "compare_sets", "generate_files", "generate_config",
            "annotate_files", "AnnotateRun", "serve_system", "convert", "prompt_files", "PromptRun", "report_files",
            "stats_files", "StatsResult"]
+
+#: Where each lazily loaded public name lives (PEP 562: a submodule is imported on first use of its name).
+_LAZY = {
+    "AnnotateRun": "bengal.workflows.annotate_files",
+    "annotate_files": "bengal.workflows.annotate_files",
+    "serve_system": "bengal.workflows.annotate_files",
+    "generate_config": "bengal.workflows.generate_files",
+    "generate_files": "bengal.workflows.generate_files",
+    "PromptRun": "bengal.workflows.prompts",
+    "prompt_files": "bengal.workflows.prompts",
+    "report_files": "bengal.workflows.report_files",
+    "ScoreRun": "bengal.workflows.score_files",
+    "score_files": "bengal.workflows.score_files",
+    "StatsResult": "bengal.workflows.stats_files",
+    "stats_files": "bengal.workflows.stats_files",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import the submodule of a public name on its first use (PEP 562), so importing the package is cheap."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value

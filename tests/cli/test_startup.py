@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bengal.cli import main
+
 CONLL = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "conll" / "conllpp_test.txt"
 HEAVY = ("spacy", "thinc", "torch", "transformers", "rdflib", "sklearn", "pandas")
 
@@ -28,3 +30,36 @@ def imported(*args: str) -> list[str]:
 def test_help_and_conll_score_load_no_heavy_module():
     assert imported("--help") == []
     assert imported("score", str(CONLL), str(CONLL)) == []
+
+
+def test_help_imports_no_command_module():
+    """`bengal --help` lists the commands from bengal.cli.COMMANDS without importing their modules."""
+    proc = subprocess.run([sys.executable, "-c", "import sys\nfrom bengal.cli import main\nmain(['--help'])\n"
+                           "print(sorted(m for m in sys.modules if m.startswith('bengal.') and m not in "
+                           "{'bengal.cli', 'bengal.cli._app', 'bengal.model', 'bengal.errors'}))"],
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_stored_help_lines_are_the_commands_own():
+    """Each line that --help shows unloaded is the first paragraph of the command's docstring, and the
+    stored module and function name the command of that name."""
+    import inspect
+
+    import click
+
+    from bengal.cli import COMMANDS, cli
+
+    ctx = click.Context(cli)
+    for name, (_, _, line) in COMMANDS.items():
+        command = cli.get_command(ctx, name)
+        assert command is not None and command.name == name
+        assert command.help is not None
+        assert inspect.cleandoc(command.help).split("\n\n")[0].replace("\n", " ") == line, name
+    assert cli.get_command(ctx, "no-such-command") is None
+
+
+def test_unknown_command_is_a_usage_error(capsys):
+    assert main(["no-such-command"]) == 2
+    assert "No such command" in capsys.readouterr().err
