@@ -76,31 +76,35 @@ def atomic_write(path: str | os.PathLike[str], mode: str = "w", *, encoding: str
     target = Path(path)
     folder = target.parent
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-    while True:
-        tmp = folder / f".{target.name}.{secrets.token_hex(6)}.tmp"
-        try:
-            fd = os.open(tmp, flags, 0o666)
-            break
-        except FileExistsError:  # pragma: no cover - 48 random bits
-            continue
-    fh: IO[Any]
+    # Every step is inside the try, so that an interrupt (Ctrl-C, SIGTERM under the CLI) raised
+    # between any two of them still removes the temporary file.
+    tmp: Path | None = None
+    fd = -1
+    fh: IO[Any] | None = None
     try:
+        while True:
+            tmp = folder / f".{target.name}.{secrets.token_hex(6)}.tmp"
+            try:
+                fd = os.open(tmp, flags, 0o666)
+                break
+            except FileExistsError:  # pragma: no cover - 48 random bits
+                tmp = None
+                continue
         if mode == "w":
             fh = os.fdopen(fd, "w", encoding=encoding, newline="\n")
         else:
             fh = os.fdopen(fd, "wb")
-    except BaseException:
-        os.close(fd)
-        _unlink(tmp)
-        raise
-    try:
         with fh:
             yield fh
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)
     except BaseException:
-        _unlink(tmp)
+        if fh is None and fd >= 0:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        if tmp is not None:
+            _unlink(tmp)
         raise
 
 

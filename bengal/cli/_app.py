@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import signal
 import sys
+import threading
 from typing import Callable, Iterable, Iterator, Sequence
 
 import click
@@ -11,10 +13,21 @@ import click
 from bengal import __version__
 from bengal.errors import BengalError, exit_code
 
-__all__ = ["cli", "main", "echo_lines", "progress_bar", "INTERRUPTED"]
+__all__ = ["cli", "main", "echo_lines", "progress_bar", "INTERRUPTED", "TERMINATED"]
 
 #: The exit code after Ctrl-C (SIGINT): 128 + 2, as shells and command-line tools report it.
 INTERRUPTED = 130
+#: The exit code after SIGTERM (``kill PID``, a job scheduler's stop): 128 + 15.
+TERMINATED = 143
+
+
+class _Terminated(BaseException):
+    """Raised in the main thread by SIGTERM, so that, as for Ctrl-C, every ``with`` block unwinds:
+    temporary files are removed, worker pools stopped, and no partial output is left."""
+
+
+def _raise_terminated(signum: int, frame: object) -> None:
+    raise _Terminated
 
 
 def echo_lines(lines: Iterable[str], *, err: bool = False) -> None:
@@ -54,7 +67,18 @@ def cli() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit code: 0, 1 (bad input), 2 (bad usage) or
-    :data:`INTERRUPTED` after Ctrl-C, each failure with one line on stderr."""
+    :data:`INTERRUPTED` after Ctrl-C, :data:`TERMINATED` after SIGTERM, each failure with one line on
+    stderr."""
+    if threading.current_thread() is not threading.main_thread():
+        return _main(argv)
+    previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        return _main(argv)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         cli.main(args=list(argv) if argv is not None else None, prog_name="bengal", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as exc:  # pragma: no cover - click >= 8.2
@@ -79,6 +103,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl-C outside click's invocation
         click.echo("\nerror: interrupted", err=True)
         return INTERRUPTED
+    except _Terminated:
+        click.echo("error: terminated", err=True)
+        return TERMINATED
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except BrokenPipeError:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import multiprocessing
+import os
 import random
 import signal
 import threading
@@ -267,17 +268,25 @@ def _pool_without_ctrl_c(ctx: Any, jobs: int, kb_opener: Callable[[], SparqlKB],
     to every process of the command, and a worker that took it, even while still starting, would
     print its own traceback; the parent keeps its handler, stops the pool and exits 130. The ignored
     disposition is inherited through the spawn's exec (POSIX) and Python keeps it at start-up; the
-    parent ignores Ctrl-C only while it starts the processes (milliseconds). Outside the main thread
-    (where signals cannot be set) the pool is made as it is."""
+    parent ignores Ctrl-C, and holds back SIGTERM, only while it starts the processes (milliseconds).
+    Outside the main thread (where signals cannot be set) the pool is made as it is."""
     def make() -> Any:
         return ctx.Pool(jobs, initializer=_init_worker, initargs=(kb_opener, config))
     if threading.current_thread() is not threading.main_thread():
         return make()
+    # SIGTERM is held back (not ignored: the workers must inherit its default, pool.terminate
+    # sends it) while the processes start: taken while a start writes a worker's task, it would
+    # leave that worker to print an EOFError traceback.
+    terms: list[int] = []
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    previous_term = signal.signal(signal.SIGTERM, lambda signum, _frame: terms.append(signum)) or signal.SIG_DFL
     try:
         return make()
     finally:
         signal.signal(signal.SIGINT, previous)
+        signal.signal(signal.SIGTERM, previous_term)
+        if terms:
+            os.kill(os.getpid(), signal.SIGTERM)
 
 
 def _made_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], jobs: int,
