@@ -13,12 +13,15 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
+import shutil
+import signal
+import threading
 from pathlib import Path
 from typing import IO, Any, Iterator
 
 from bengal.errors import UsageError
 
-__all__ = ["atomic_write", "check_writable"]
+__all__ = ["atomic_write", "atomic_files", "check_writable"]
 
 
 def check_writable(*paths: str | os.PathLike[str], inputs: tuple[str | os.PathLike[str], ...] = ()) -> None:
@@ -73,31 +76,35 @@ def atomic_write(path: str | os.PathLike[str], mode: str = "w", *, encoding: str
     target = Path(path)
     folder = target.parent
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-    while True:
-        tmp = folder / f".{target.name}.{secrets.token_hex(6)}.tmp"
-        try:
-            fd = os.open(tmp, flags, 0o666)
-            break
-        except FileExistsError:  # pragma: no cover - 48 random bits
-            continue
-    fh: IO[Any]
+    # Every step is inside the try, so that an interrupt (Ctrl-C, SIGTERM under the CLI) raised
+    # between any two of them still removes the temporary file.
+    tmp: Path | None = None
+    fd = -1
+    fh: IO[Any] | None = None
     try:
+        while True:
+            tmp = folder / f".{target.name}.{secrets.token_hex(6)}.tmp"
+            try:
+                fd = os.open(tmp, flags, 0o666)
+                break
+            except FileExistsError:  # pragma: no cover - 48 random bits
+                tmp = None
+                continue
         if mode == "w":
             fh = os.fdopen(fd, "w", encoding=encoding, newline="\n")
         else:
             fh = os.fdopen(fd, "wb")
-    except BaseException:
-        os.close(fd)
-        _unlink(tmp)
-        raise
-    try:
         with fh:
             yield fh
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)
     except BaseException:
-        _unlink(tmp)
+        if fh is None and fd >= 0:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        if tmp is not None:
+            _unlink(tmp)
         raise
 
 
@@ -106,3 +113,87 @@ def _unlink(p: Path) -> None:
         os.unlink(p)
     except FileNotFoundError:
         pass
+
+
+@contextlib.contextmanager
+def atomic_files(*paths: str | os.PathLike[str]) -> Iterator[tuple[Path, ...]]:
+    """Write several files of one folder as one unit (a corpus and its manifest): the body writes
+    each to the staging path yielded for it, and only when all are written are they put in place.
+
+    Args:
+        paths: the final files, all in one folder (which must exist), in the order they are put
+            in place: give last the one whose presence says the unit is complete (the corpus after
+            its manifest, so no new corpus is ever seen without its manifest).
+
+    Yields:
+        one staging path per target, in a hidden folder ``.<first name>.<random>.tmp`` beside the
+        targets (same file system, so the renames are atomic), each with its target's name (so a
+        writer that looks at the name, e.g. for ``.gz``, does the same as for the target).
+
+    On a clean exit every staged file must exist; each is fsync'ed, then all are renamed onto their
+    targets one after the other, with Ctrl-C (SIGINT) and SIGTERM held back until the last rename
+    (in the main thread), and the staging folder is removed. On any exception inside the body
+    (including a full disk or ``KeyboardInterrupt``) the staging folder is removed and every target
+    keeps its old content. Only a SIGKILL or a power loss between two renames of the commit (a
+    few microseconds) can leave a mix of old and new files, which is why a manifest names its
+    corpus's sha256.
+
+    Raises:
+        ValueError: no paths, paths in different folders, or the same path twice.
+        FileNotFoundError: the body did not write one of the staged files (naming it).
+        OSError: the folder is missing or not writable.
+    """
+    targets = [Path(p) for p in paths]
+    if not targets:
+        raise ValueError("atomic_files: no paths given")
+    folder = targets[0].parent
+    if any(t.parent != folder for t in targets):
+        raise ValueError(f"atomic_files: the files are not all in {folder}: {', '.join(map(str, targets))}")
+    if len({t.name for t in targets}) != len(targets):
+        raise ValueError(f"atomic_files: a path is given twice: {', '.join(map(str, targets))}")
+    while True:
+        stage = folder / f".{targets[0].name}.{secrets.token_hex(6)}.tmp"
+        try:
+            os.mkdir(stage)
+            break
+        except FileExistsError:  # pragma: no cover - 48 random bits
+            continue
+    staged = tuple(stage / t.name for t in targets)
+    try:
+        yield staged
+        for s, t in zip(staged, targets):
+            if not s.is_file():
+                raise FileNotFoundError(f"atomic_files: {t} was not written")
+            fd = os.open(s, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        with _signals_held():
+            for s, t in zip(staged, targets):
+                os.replace(s, t)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold back SIGINT and SIGTERM for the body (their Python handlers run after it); in a thread
+    other than the main one (where handlers cannot be set) the body runs as it is."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = {}
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        handler = signal.getsignal(sig)
+        if handler is not None:  # None: a handler not set from Python, left alone
+            previous[sig] = handler
+            signal.signal(sig, lambda signum, _frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        for signum in dict.fromkeys(caught):
+            os.kill(os.getpid(), signum)

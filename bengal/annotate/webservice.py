@@ -164,8 +164,10 @@ def make_server(annotate: Callable[[Document], Document], host: str = "127.0.0.1
 
     Limits: a ``Content-Length`` above ``max_body`` bytes gets 413 (the body is not read); a
     missing one 411, a negative or non-numeric one 400; a connection idle for ``timeout`` seconds
-    is closed, and a request whose body has not arrived ``timeout`` seconds after its headers gets
-    408; at most ``workers`` connections are served at once, the next ones get 503 with
+    is closed, a request line and headers that have not all arrived ``timeout`` seconds after the
+    server began waiting for them close the connection (a client sending a byte now and then cannot
+    hold a worker), and a request whose body has not arrived ``timeout`` seconds after its headers
+    gets 408; at most ``workers`` connections are served at once, the next ones get 503 with
     ``Retry-After: 1`` at once. The listen queue holds 128 connections.
     """
 
@@ -174,6 +176,18 @@ def make_server(annotate: Callable[[Document], Document], host: str = "127.0.0.1
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
         timeout = idle  # StreamRequestHandler: the socket time-out of every read
+        _raw: _DeadlineReader
+
+        def setup(self) -> None:
+            super().setup()
+            self._raw = _DeadlineReader(self.connection)
+            self.rfile = io.BufferedReader(self._raw)
+
+        def handle_one_request(self) -> None:
+            # The request line and headers must all arrive within `timeout` seconds of the wait's
+            # start: a client sending a header byte now and then (slowloris) cannot hold a worker.
+            self._raw.deadline = time.monotonic() + timeout
+            super().handle_one_request()
 
         def log_message(self, format: str, *args: Any) -> None:  # quiet
             pass
@@ -210,6 +224,7 @@ def make_server(annotate: Callable[[Document], Document], host: str = "127.0.0.1
                 self._reply(413, f"the body is larger than {max_body} bytes\n".encode(), close=True)
                 return None
             deadline = time.monotonic() + timeout
+            self._raw.deadline = deadline
             parts, got = [], 0
             try:
                 while got < length:
@@ -247,6 +262,33 @@ def make_server(annotate: Callable[[Document], Document], host: str = "127.0.0.1
             self._reply(200, payload, CONTENT_TYPE)
 
     return _BoundedServer((host, port), Handler, workers)
+
+
+class _DeadlineReader(io.RawIOBase):
+    """A connection's socket read with a deadline (``time.monotonic()``) on the whole of what is
+    read, not on each read: before each ``recv`` the socket's time-out is cut to what is left.
+
+    ``deadline`` is ``None`` (each read waits at most the socket's own time-out) or a time after
+    which a read raises ``TimeoutError``, which :class:`BaseHTTPRequestHandler` takes as the end of
+    the connection (and the body reader of :func:`make_server` as a 408).
+    """
+
+    def __init__(self, sock: socket.socket) -> None:
+        super().__init__()
+        self.sock = sock
+        self.base_timeout = sock.gettimeout()
+        self.deadline: float | None = None
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if self.deadline is not None:
+            left = self.deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the request did not arrive in time")
+            self.sock.settimeout(left if self.base_timeout is None else min(left, self.base_timeout))
+        return self.sock.recv_into(buffer)
 
 
 def _line(exc: BaseException) -> str:

@@ -16,12 +16,14 @@ its class gives (:mod:`bengal.errors`): 2 for bad usage, 1 for bad input.
 from __future__ import annotations
 
 import importlib
+import signal
+import threading
 from typing import Sequence
 
 import click
 
 from bengal import __version__
-from bengal.cli._app import INTERRUPTED
+from bengal.cli._app import INTERRUPTED, TERMINATED, Terminated, raise_terminated
 from bengal.errors import BengalError, exit_code
 
 __all__ = ["cli", "main", "COMMANDS", "LazyGroup"]
@@ -104,7 +106,18 @@ def cli() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit code: 0, 1 (bad input), 2 (bad usage) or
-    :data:`INTERRUPTED` after Ctrl-C, each failure with one line on stderr."""
+    :data:`INTERRUPTED` after Ctrl-C, :data:`TERMINATED` after SIGTERM, each failure with one line on
+    stderr."""
+    if threading.current_thread() is not threading.main_thread():
+        return _main(argv)
+    previous = signal.signal(signal.SIGTERM, raise_terminated)
+    try:
+        return _main(argv)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         cli.main(args=list(argv) if argv is not None else None, prog_name="bengal", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as exc:  # pragma: no cover - click >= 8.2
@@ -129,6 +142,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl-C outside click's invocation
         click.echo("\nerror: interrupted", err=True)
         return INTERRUPTED
+    except Terminated:
+        click.echo("error: terminated", err=True)
+        return TERMINATED
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except BrokenPipeError:

@@ -9,10 +9,22 @@ from typing import Any, Callable, Iterable, Iterator
 
 import click
 
-__all__ = ["echo_lines", "progress_bar", "Waits", "INTERRUPTED"]
+__all__ = ["echo_lines", "progress_bar", "Waits", "INTERRUPTED", "TERMINATED", "Terminated",
+           "raise_terminated"]
 
 #: The exit code after Ctrl-C (SIGINT): 128 + 2, as shells and command-line tools report it.
 INTERRUPTED = 130
+#: The exit code after SIGTERM (``kill PID``, a job scheduler's stop): 128 + 15.
+TERMINATED = 143
+
+
+class Terminated(BaseException):
+    """Raised in the main thread by SIGTERM, so that, as for Ctrl-C, every ``with`` block unwinds:
+    temporary files are removed, worker pools stopped, and no partial output is left."""
+
+
+def raise_terminated(signum: int, frame: object) -> None:
+    raise Terminated
 
 
 def echo_lines(lines: Iterable[str], *, err: bool = False) -> None:

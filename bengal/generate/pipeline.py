@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import multiprocessing
+import os
 import random
 import signal
 import threading
@@ -271,18 +272,31 @@ class DocumentMaker:
         return None
 
 
-# One DocumentMaker per worker process (set by _init_worker).
+# One DocumentMaker per worker process (set by _init_worker), and the IRIs its KB skipped that
+# the worker has already reported to the parent.
 _WORKER: DocumentMaker | None = None
+_REPORTED: set[str] = set()
 
 
 def _init_worker(kb_opener: Callable[[], SparqlKB], config: GenerateConfig) -> None:
     global _WORKER
     _WORKER = DocumentMaker(kb_opener(), config)
+    _REPORTED.clear()
 
 
-def _make_in_worker(seed_uri: str) -> MadeDocument | None:
+def _make_in_worker(seed_uri: str) -> tuple[MadeDocument | None, frozenset[str]]:
+    """The document of one seed candidate, and the IRIs the worker's KB skipped (``skipped_iris``,
+    rows binding an IRI SPARQL cannot write) for the first time while making it: the parent adds
+    them to its own KB's count for the candidates it uses, so the manifest's ``skipped_iris`` is
+    the same for every ``--jobs``."""
     assert _WORKER is not None
-    return _WORKER.make(seed_uri)
+    doc = _WORKER.make(seed_uri)
+    skipped = getattr(_WORKER.kb, "skipped_iris", None)
+    if not skipped or len(skipped) == len(_REPORTED):
+        return doc, frozenset()
+    new = frozenset(skipped - _REPORTED)
+    _REPORTED.update(new)
+    return doc, new
 
 
 def _pool_without_ctrl_c(ctx: Any, jobs: int, kb_opener: Callable[[], SparqlKB],
@@ -291,22 +305,34 @@ def _pool_without_ctrl_c(ctx: Any, jobs: int, kb_opener: Callable[[], SparqlKB],
     to every process of the command, and a worker that took it, even while still starting, would
     print its own traceback; the parent keeps its handler, stops the pool and exits 130. The ignored
     disposition is inherited through the spawn's exec (POSIX) and Python keeps it at start-up; the
-    parent ignores Ctrl-C only while it starts the processes (milliseconds). Outside the main thread
-    (where signals cannot be set) the pool is made as it is."""
+    parent ignores Ctrl-C, and holds back SIGTERM, only while it starts the processes (milliseconds).
+    Outside the main thread (where signals cannot be set) the pool is made as it is."""
     def make() -> Any:
         return ctx.Pool(jobs, initializer=_init_worker, initargs=(kb_opener, config))
     if threading.current_thread() is not threading.main_thread():
         return make()
+    # SIGTERM is held back (not ignored: the workers must inherit its default, pool.terminate
+    # sends it) while the processes start: taken while a start writes a worker's task, it would
+    # leave that worker to print an EOFError traceback.
+    terms: list[int] = []
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    previous_term = signal.signal(signal.SIGTERM, lambda signum, _frame: terms.append(signum)) or signal.SIG_DFL
     try:
         return make()
     finally:
         signal.signal(signal.SIGINT, previous)
+        signal.signal(signal.SIGTERM, previous_term)
+        if terms:
+            os.kill(os.getpid(), signal.SIGTERM)
 
 
 def _made_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], jobs: int,
                     kb_opener: Callable[[], SparqlKB] | None) -> Generator[tuple[int, MadeDocument | None], None, None]:
-    """``(candidates tried, document or None)`` in candidate order, made here or by ``jobs`` processes."""
+    """``(candidates tried, document or None)`` in candidate order, made here or by ``jobs`` processes.
+
+    With ``jobs > 1``, the IRIs a worker's KB skipped while making a document are added to
+    ``kb.skipped_iris`` (when ``kb`` has one) as that document is yielded, so the count covers
+    the candidates tried, as with one process."""
     if jobs <= 1:
         maker = DocumentMaker(kb, config)
         for i, uri in enumerate(order):
@@ -321,7 +347,10 @@ def _made_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], 
         while pos < len(order):
             remaining = max(config.docs - made, 1)
             window = order[pos : pos + min(1024, max(8 * jobs, int(remaining * 1.5) + 4 * jobs))]
-            for j, doc in enumerate(pool.map(_make_in_worker, window, chunksize=max(1, len(window) // (4 * jobs)))):
+            chunk = max(1, len(window) // (4 * jobs))
+            for j, (doc, skipped) in enumerate(pool.map(_make_in_worker, window, chunksize=chunk)):
+                if skipped and isinstance(getattr(kb, "skipped_iris", None), set):
+                    kb.skipped_iris.update(skipped)  # type: ignore[attr-defined]
                 made += doc is not None
                 yield pos + j + 1, doc
             pos += len(window)

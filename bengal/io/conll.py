@@ -269,6 +269,14 @@ def read_conll(source: str | os.PathLike[str] | IO[bytes] | bytes, *, scheme: st
 PUNCT_TOKEN = re.compile(r"\w+(?:[-'’.]\w+)*|[^\w\s]")
 
 
+_SPACE = re.compile(r"\s")
+
+
+def _shown(text: str, limit: int = 80) -> str:
+    """``text`` quoted for a one-line message, at most ``limit`` characters of it."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
 def write_conll(corpus: Corpus, fh: IO[str], *, scheme: str = "iob2", suffix: bool = False,
                 split_punct: bool = False, docstart: bool | None = None) -> None:
     """Write ``corpus`` as two-column CoNLL (module docstring).
@@ -283,7 +291,8 @@ def write_conll(corpus: Corpus, fh: IO[str], *, scheme: str = "iob2", suffix: bo
             else true.
 
     Raises:
-        InputError: a mention that does not cover whole tokens, overlapping mentions.
+        InputError: a mention that does not cover whole tokens, overlapping mentions, a type with
+            whitespace (a tag is one column, so it could not be read back).
         ValueError: a scheme that cannot be written (``ioe1``).
     """
     sch = get_scheme(scheme).name
@@ -317,6 +326,10 @@ def write_conll(corpus: Corpus, fh: IO[str], *, scheme: str = "iob2", suffix: bo
                                  "CoNLL cannot carry overlapping mentions", source=None)
             i, j = at_begin[m.begin], at_end[m.end]
             typ = m.type or "_"
+            if _SPACE.search(typ):  # a tag is one column: "B-A B" would not read back
+                raise InputError(f"document {doc.uri}: mention [{m.begin},{m.end}) {m.surface!r} has the type "
+                                 f"{_shown(typ)}, with whitespace (several types?); a CoNLL tag cannot carry it "
+                                 "(--map-types maps types to PER/ORG/LOC/MISC)", source=None)
             follows = last_tok == i - 1 and last_type == typ and (i - 1) not in newline_after
             tags[i:j + 1] = tags_for(sch, j - i + 1, typ, suffix=suffix, follows_same=follows)
             last_end, last_type, last_tok = m.end, typ, j

@@ -8,12 +8,13 @@ read back what a score result needs to say what it is of.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from pathlib import Path
 from typing import Any
 
-from bengal.atomic import atomic_write
+from bengal.atomic import atomic_files, atomic_write
 from bengal.io.formats import ConllOptions, write_corpus
 from bengal.model import Corpus
 
@@ -28,22 +29,32 @@ def manifest_path(output: str | os.PathLike[str]) -> Path:
 
 def write_with_manifest(corpus: Corpus, path: str | os.PathLike[str], manifest: dict[str, Any],
                         format: str | None = None, *, conll: ConllOptions | None = None) -> Path:
-    """Write ``corpus`` (:func:`bengal.io.formats.write_corpus`) and then ``manifest`` as JSON to
-    :func:`manifest_path`, both atomically; when the manifest cannot be written the corpus file
-    is removed again, so a corpus is never left without the manifest that says what made it.
+    """Write ``corpus`` (:func:`bengal.io.formats.write_corpus`) and ``manifest`` as JSON to
+    :func:`manifest_path` as one unit (:func:`bengal.atomic.atomic_files`): both are written in full
+    to a hidden staging folder beside them, then put in place, the manifest first; on any failure
+    (a full disk, an interrupt, a SIGTERM under the CLI) both keep their old content (or stay
+    absent). The manifest gets ``file_sha256``, the sha256 of the corpus file as written, by
+    which :func:`read_manifest` tells a stale manifest (one a SIGKILL between the two renames
+    left beside the old corpus).
 
     Returns:
         The manifest's path.
     """
     out = Path(path)
-    write_corpus(corpus, out, format, conll=conll)
-    try:
-        with atomic_write(manifest_path(out)) as fh:
-            fh.write(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
-    except BaseException:
-        out.unlink(missing_ok=True)
-        raise
+    with atomic_files(manifest_path(out), out) as (staged_manifest, staged_corpus):
+        write_corpus(corpus, staged_corpus, format, conll=conll)
+        full = {**manifest, "file_sha256": _sha256(staged_corpus)}
+        with atomic_write(staged_manifest) as fh:
+            fh.write(json.dumps(full, indent=2, ensure_ascii=False) + "\n")
     return manifest_path(out)
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
 
 
 #: The generator parameters a report groups sets by, read from ``OUT.manifest.json``.
@@ -52,8 +63,9 @@ SET_KEYS = ("strategy", "density_target", "preset", "surface_forms", "paraphrase
 
 def read_manifest(path: str | os.PathLike[str]) -> tuple[dict[str, Any] | None, str | None]:
     """The manifest beside a corpus file (:func:`manifest_path`): ``(manifest object, None)``,
-    ``(None, None)`` without one, ``(None, reason)`` when it is unreadable (a problem to report, not
-    an error: a corpus is scored without its manifest)."""
+    ``(None, None)`` without one, ``(None, reason)`` when it is unreadable or stale (its
+    ``file_sha256`` is not the corpus file's: it describes another version of it) — a problem to
+    report, not an error: a corpus is scored without its manifest."""
     mpath = manifest_path(path)
     if not mpath.is_file():
         return None, None
@@ -63,6 +75,15 @@ def read_manifest(path: str | os.PathLike[str]) -> tuple[dict[str, Any] | None, 
         return None, f"manifest {mpath} is unreadable ({exc.__class__.__name__}: {exc}); its details are left out"
     if not isinstance(manifest, dict):
         return None, f"manifest {mpath} is no JSON object; its details are left out"
+    expected = manifest.get("file_sha256")
+    if isinstance(expected, str) and Path(path).is_file():
+        try:
+            actual = _sha256(Path(path))
+        except OSError as exc:
+            return None, f"manifest {mpath}: {path} is unreadable ({exc.strerror or exc}); its details are left out"
+        if actual != expected:
+            return None, (f"manifest {mpath} is stale: it describes another version of {Path(path).name} "
+                          "(file_sha256 differs); its details are left out")
     return manifest, None
 
 
