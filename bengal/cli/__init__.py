@@ -35,7 +35,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
                  "Annotate the documents of CORPUS (a file, or conllpp) with a system and write its predictions, "
                  "e.g. bengal annotate bench.ttl --system baseline -o pred.ttl."),
     "compare": ("compare", "compare",
-                "Is system B better than system A on GOLD? Paired bootstrap over documents (micro F1)."),
+                "Is system B better than system A on GOLD? Paired bootstrap of micro F1 over documents (span tasks) "
+                "or sentences (chunk scores of CoNLL files)."),
     "compare-sets": ("compare_sets", "compare_sets",
                      "One system on several gold sets, side by side: per set the NER view (P/R/F1 with CoNLL types) "
                      "and, where the gold has URIs, the A2KB view, each with bootstrap intervals."),
