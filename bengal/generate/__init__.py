@@ -10,8 +10,9 @@ Python users call :func:`generate` (returns a corpus, writes nothing) or
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
+
+from bengal.lazy import load_attribute
 
 if TYPE_CHECKING:
     from bengal.generate.checks import check_gold
@@ -41,9 +42,4 @@ _LAZY = {
 
 def __getattr__(name: str) -> Any:
     """Import the submodule of a public name on its first use (PEP 562), so importing the package is cheap."""
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+    return load_attribute(__name__, _LAZY, globals(), name)

@@ -21,9 +21,9 @@ each command's options, one call here, and the text of :mod:`bengal.report`.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
+from bengal.lazy import load_attribute
 from bengal.workflows.compare import compare, compare_sets
 from bengal.workflows.convert import convert
 
@@ -58,9 +58,4 @@ _LAZY = {
 
 def __getattr__(name: str) -> Any:
     """Import the submodule of a public name on its first use (PEP 562), so importing the package is cheap."""
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+    return load_attribute(__name__, _LAZY, globals(), name)

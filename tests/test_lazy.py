@@ -1,0 +1,31 @@
+"""bengal.lazy: a package's public names are imported on first use and kept; an unknown name is an
+AttributeError naming the package, as Python's own."""
+
+import pytest
+
+from bengal.lazy import load_attribute
+
+
+def test_a_listed_name_is_imported_and_kept():
+    namespace: dict = {}
+    value = load_attribute("pkg", {"dumps": "json"}, namespace, "dumps")
+    import json
+
+    assert value is json.dumps
+    assert namespace == {"dumps": json.dumps}
+
+
+def test_an_unlisted_name_is_an_attribute_error():
+    with pytest.raises(AttributeError, match="module 'pkg' has no attribute 'loads'"):
+        load_attribute("pkg", {"dumps": "json"}, {}, "loads")
+
+
+def test_the_packages_delegate_here():
+    import bengal.io
+
+    with pytest.raises(AttributeError, match="module 'bengal.io' has no attribute 'nope'"):
+        bengal.io.nope  # noqa: B018
+    from bengal.io.nif import read_nif
+
+    assert bengal.io.read_nif is read_nif
+    assert vars(bengal.io)["read_nif"] is read_nif  # kept: the next look-up does not import again
