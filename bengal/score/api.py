@@ -21,7 +21,7 @@ from bengal.perf import gc_paused
 from bengal.score import metrics
 from bengal.score.breakdown import inkb_ee, per_gold_type
 from bengal.score.breakdown import per_type as breakdown_per_type
-from bengal.score.confidence import filter_threshold, sweep_curve
+from bengal.score.confidence import filter_threshold, sweep_curve, unscored_warnings
 from bengal.score.conventions import span_conventions
 from bengal.score.hierarchy import HIERARCHICAL_DEFINITION, hierarchical_typing, type_confusion
 from bengal.score.matching import PROFILES, SPAN_MATCHES, STRONG, SpanMatch
@@ -134,11 +134,7 @@ def _score(gold: Corpus, pred: Corpus, task_def: Task, span_match: SpanMatch, st
 
     warnings: list[ScoreWarning] = [ScoreWarning.from_corpus_warning(w, GOLD) for w in gold.warnings]
     warnings += [ScoreWarning.from_corpus_warning(w, PREDICTION) for w in pred.warnings]
-    if threshold is not None and unscored_conf:
-        warnings.append(ScoreWarning(
-            "no_confidence", str(pred.metadata.get("source") or pred.name or "prediction"),
-            f"{unscored_conf} predicted mentions have no score; kept under --threshold {threshold}",
-            PREDICTION))
+    warnings += unscored_warnings(pred, threshold, unscored_conf)
     warnings += pairing.warnings
     warnings += gold_content_warnings(gold, uri_matcher)
     if task_def.name == "etyping" and any(d.mentions for d in gold) and not any(

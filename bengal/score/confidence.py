@@ -12,11 +12,11 @@ import dataclasses
 from bengal.model import Corpus, Document
 from bengal.score.matching import SpanMatch
 from bengal.score.metrics import Counts, MicroScore
-from bengal.score.result import Sweep, SweepPoint
+from bengal.score.result import PREDICTION, ScoreWarning, Sweep, SweepPoint
 from bengal.score.tasks import Task
 from bengal.score.uris import UriMatcher
 
-__all__ = ["filter_threshold", "thresholded", "sweep_curve", "MAX_SWEEP_POINTS"]
+__all__ = ["filter_threshold", "thresholded", "unscored_warnings", "sweep_curve", "MAX_SWEEP_POINTS"]
 
 #: Most thresholds a sweep tries (evenly spaced quantiles of the distinct scores, both ends kept).
 MAX_SWEEP_POINTS = 101
@@ -41,6 +41,16 @@ def filter_threshold(pred: Corpus, threshold: float | None) -> tuple[dict[str, D
                 dropped += 1
         out[uri] = d if len(kept) == len(d.mentions) else Document(d.uri, d.text, tuple(kept))
     return out, dropped, unscored
+
+
+def unscored_warnings(pred: Corpus, threshold: float | None, unscored: int) -> list[ScoreWarning]:
+    """The ``no_confidence`` warning when ``threshold`` is set and ``unscored`` (> 0) predicted mentions have
+    no score (they are kept under every threshold); an empty list otherwise."""
+    if threshold is None or not unscored:
+        return []
+    return [ScoreWarning("no_confidence", str(pred.metadata.get("source") or pred.name or "prediction"),
+                         f"{unscored} predicted mentions have no score; kept under --threshold {threshold}",
+                         PREDICTION)]
 
 
 def thresholded(pred: Corpus, threshold: float | None) -> tuple[Corpus, int, int]:

@@ -34,9 +34,9 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from bengal.errors import UsageError
-from bengal.model import PREDICTION, Corpus, Mention
+from bengal.model import Corpus, Mention
 from bengal.score import metrics
-from bengal.score.confidence import thresholded
+from bengal.score.confidence import thresholded, unscored_warnings
 from bengal.score.matching import maximum_matching
 from bengal.score.metrics import Counts, MicroScore
 from bengal.score.pairing import pair_documents
@@ -190,9 +190,6 @@ def score_jaccard(gold: Corpus, pred: Corpus, *, threshold: float = 0.5, beta: f
     warnings = list(pairing.all_warnings)
     if score_threshold is not None:
         conventions["score_threshold"] = f"predictions with score >= {score_threshold:g} kept ({below} left out)"
-        if unscored:
-            warnings.append(ScoreWarning("no_confidence", str(pred.metadata.get("source") or pred.name or "prediction"),
-                                         f"{unscored} predicted mentions have no score; kept under --threshold "
-                                         f"{score_threshold}", PREDICTION))
+        warnings += unscored_warnings(pred, score_threshold, unscored)
     return JaccardResult(len(pairing.pairs), total, beta, threshold, greedy, tuple(warnings), conventions,
                          tuple(per_document), below, score_threshold)

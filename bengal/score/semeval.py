@@ -40,8 +40,8 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from bengal.errors import UnknownOptionError
-from bengal.model import PREDICTION, Corpus, Mention
-from bengal.score.confidence import thresholded
+from bengal.model import Corpus, Mention
+from bengal.score.confidence import thresholded, unscored_warnings
 from bengal.score.matching import maximum_matching
 from bengal.score.metrics import Counts, MicroScore, f_beta_from_pr
 from bengal.score.pairing import pair_documents
@@ -285,9 +285,6 @@ def score_semeval(gold: Corpus, pred: Corpus, *, beta: float = 1.0, threshold: f
     warnings = list(pairing.all_warnings)
     if threshold is not None:
         conventions["threshold"] = f"predictions with score >= {threshold:g} kept ({below} left out)"
-        if unscored:
-            warnings.append(ScoreWarning("no_confidence", str(pred.metadata.get("source") or pred.name or "prediction"),
-                                         f"{unscored} predicted mentions have no score; kept under --threshold "
-                                         f"{threshold}", PREDICTION))
+        warnings += unscored_warnings(pred, threshold, unscored)
     return SemEvalResult(len(pairs), overall, per_type, tuple(warnings), conventions, tuple(per_document),
                          float(beta), threshold, below)
