@@ -24,6 +24,7 @@ class Terminated(BaseException):
 
 
 def raise_terminated(signum: int, frame: object) -> None:
+    """The SIGTERM handler :func:`bengal.cli.main` installs: raises :class:`Terminated` in the main thread."""
     raise Terminated
 
 
