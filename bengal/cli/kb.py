@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from bengal.atomic import check_writable
 from bengal.cli._app import Waits
 
 
@@ -25,6 +26,8 @@ def kb_info_cmd(kb_path, json_path) -> None:
     from bengal.kb.info import kb_info, render_kb_info
     from bengal.report.jsonout import write_payload
 
+    if json_path not in (None, "-"):
+        check_writable(json_path)  # before the count, which can take a minute on first use
     waits = Waits("KB store")
     info = kb_info(kb_path, status=waits.status, progress=waits.progress)
     if json_path is not None:

@@ -143,3 +143,10 @@ def test_kb_info_cli_text_and_json(tiny, tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert json.loads((tmp_path / "info.json").read_text(encoding="utf-8")) == info
     assert re.search(r"@es\s+2\s+25\.0 %\s+nameable 3 \(1 persons by English title\)", proc.stdout), proc.stdout
+
+
+def test_kb_info_json_into_a_missing_folder_is_one_line_before_counting(tiny, tmp_path):
+    proc = bengal("kb", "info", "--kb", str(tiny.source), "--json", "nowhere/info.json", cwd=tmp_path)
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == "error: cannot write nowhere/info.json: the folder nowhere does not exist"
+    assert "counting" not in proc.stderr and not proc.stdout  # refused before the KB is opened or counted
