@@ -29,13 +29,14 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import Callable, Iterable, Mapping
 
 from bengal.errors import InputError
 from bengal.model import Corpus, Document, Mention
 from bengal.resources import TOMLDecodeError, load_toml
 
-__all__ = ["DBO", "CONLL_TYPES", "DEFAULT_MAPPING", "TypeMap", "class_hierarchy", "default_type_map", "load_type_map",
+__all__ = ["DBO", "CONLL_TYPES", "DEFAULT_MAPPING", "TypeMap", "class_hierarchy",
+           "children_of", "with_subclasses", "default_type_map", "load_type_map",
            "map_corpus_types"]
 
 DBO = "http://dbpedia.org/ontology/"
@@ -65,6 +66,28 @@ def class_hierarchy() -> dict[str, list[str]]:
     """``{class IRI: [direct superclass IRIs]}`` of the shipped DBpedia 2016-10 ontology table
     (``bengal/data/dbpedia_subclassof.tsv``; full IRIs, dbo: expanded). A new dict on every call."""
     return _read_hierarchy()
+
+
+def children_of(parents: Mapping[str, Iterable[str]]) -> dict[str, list[str]]:
+    """``{class: [direct sub-classes]}`` of a ``{class: [direct super-classes]}`` table."""
+    out: dict[str, list[str]] = {}
+    for child, ups in parents.items():
+        for up in ups:
+            out.setdefault(up, []).append(child)
+    return out
+
+
+def with_subclasses(classes: Iterable[str], children: Mapping[str, Iterable[str]]) -> set[str]:
+    """``classes`` and all their sub-classes: the transitive closure downward over ``children``
+    (:func:`children_of`); cycles are safe."""
+    seen: set[str] = set()
+    todo = list(classes)
+    while todo:
+        c = todo.pop()
+        if c not in seen:
+            seen.add(c)
+            todo.extend(children.get(c, ()))
+    return seen
 
 
 class TypeMap:

@@ -13,6 +13,7 @@ from typing import Iterable, Sequence, cast
 from bengal.kb.labels import local_name, surface_of, writable_label
 from bengal.kb.sparql import DBO, PREFIXES, SparqlKB, iri, values
 from bengal.kb.store import KB
+from bengal.typemap import children_of, with_subclasses
 
 __all__ = ["Entity", "TEXT_KINDS", "Ontology", "TOP_CLASSES", "consistent_classes", "is_list_page",
             "load_ontology", "seed_candidates", "is_seed", "outgoing_facts",
@@ -108,18 +109,7 @@ class Ontology:
 
     def subclasses(self, classes: Iterable[str]) -> set[str]:
         """The classes and all their (transitive) subclasses."""
-        children: dict[str, set[str]] = {}
-        for c, ps in self.parents.items():
-            for p in ps:
-                children.setdefault(p, set()).add(c)
-        result: set[str] = set()
-        todo = list(classes)
-        while todo:
-            c = todo.pop()
-            if c not in result:
-                result.add(c)
-                todo.extend(children.get(c, ()))
-        return result
+        return with_subclasses(classes, children_of(self.parents))
 
     def with_ancestors(self, classes: Sequence[str]) -> tuple[str, ...]:
         """``classes`` in their order, then all their (transitive) superclasses, deepest

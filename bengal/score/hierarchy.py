@@ -28,7 +28,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from bengal.model import Document, Mention
 from bengal.score.matching import SpanMatch, align
-from bengal.typemap import DBO, class_hierarchy
+from bengal.typemap import DBO, children_of, class_hierarchy, with_subclasses
 
 __all__ = ["subclasses", "class_counts", "HierarchicalTyping", "hierarchical_typing", "type_confusion",
            "HIERARCHICAL_DEFINITION"]
@@ -43,15 +43,6 @@ HIERARCHICAL_DEFINITION = (
 _CHILDREN: dict[str, list[str]] | None = None
 
 
-def children_of(parents: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
-    """``{class: [direct sub-classes]}`` of a ``{class: [direct super-classes]}`` table."""
-    out: dict[str, list[str]] = {}
-    for child, ups in parents.items():
-        for up in ups:
-            out.setdefault(up, []).append(child)
-    return out
-
-
 def _default_children() -> Mapping[str, list[str]]:
     global _CHILDREN
     if _CHILDREN is None:
@@ -63,14 +54,7 @@ def subclasses(types: Iterable[str], parents: Mapping[str, Sequence[str]] | None
     """The classes ``types`` and all their sub-classes (transitive, downward ``rdfs:subClassOf``; cycles
     are safe). ``parents``: ``{class: [direct super-classes]}`` (default: the shipped DBpedia table)."""
     table = _default_children() if parents is None else children_of(parents)
-    seen: set[str] = set()
-    todo = list(types)
-    while todo:
-        c = todo.pop()
-        if c not in seen:
-            seen.add(c)
-            todo.extend(table.get(c, ()))
-    return frozenset(seen)
+    return frozenset(with_subclasses(types, table))
 
 
 def class_counts(gold_types: Iterable[str], pred_types: Iterable[str],
