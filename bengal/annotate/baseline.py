@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import Callable, cast
 
 from bengal.atomic import atomic_write
+from bengal.digest import code_digest
 from bengal.kb import labels
 from bengal.kb.labels import surface_of
 from bengal.kb.sparql import SparqlKB
@@ -67,10 +68,7 @@ def _code_digest() -> str:
     """A digest of the code that builds the dictionary (this module and :mod:`bengal.kb.labels`,
     where ``surface_of`` lives): a cached dictionary made by other code is never reused, even
     when ``_CACHE_VERSION`` was not raised."""
-    h = hashlib.sha256()
-    for module_file in (__file__, labels.__file__):
-        h.update(Path(module_file).read_bytes())
-    return h.hexdigest()[:12]
+    return code_digest(__file__, labels.__file__)
 
 
 def surface_form(label: str) -> str:

@@ -8,13 +8,13 @@ read back what a score result needs to say what it is of.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from pathlib import Path
 from typing import Any
 
 from bengal.atomic import atomic_files, atomic_write
+from bengal.digest import file_sha256
 from bengal.io.formats import ConllOptions, write_corpus
 from bengal.model import Corpus
 
@@ -43,18 +43,10 @@ def write_with_manifest(corpus: Corpus, path: str | os.PathLike[str], manifest: 
     out = Path(path)
     with atomic_files(manifest_path(out), out) as (staged_manifest, staged_corpus):
         write_corpus(corpus, staged_corpus, format, conll=conll)
-        full = {**manifest, "file_sha256": _sha256(staged_corpus)}
+        full = {**manifest, "file_sha256": file_sha256(staged_corpus)}
         with atomic_write(staged_manifest) as fh:
             fh.write(json.dumps(full, indent=2, ensure_ascii=False) + "\n")
     return manifest_path(out)
-
-
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 #: The generator parameters a report groups sets by, read from ``OUT.manifest.json``.
@@ -78,7 +70,7 @@ def read_manifest(path: str | os.PathLike[str]) -> tuple[dict[str, Any] | None, 
     expected = manifest.get("file_sha256")
     if isinstance(expected, str) and Path(path).is_file():
         try:
-            actual = _sha256(Path(path))
+            actual = file_sha256(Path(path))
         except OSError as exc:
             return None, f"manifest {mpath}: {path} is unreadable ({exc.strerror or exc}); its details are left out"
         if actual != expected:

@@ -7,12 +7,11 @@ code that counts) and the next run reads them.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import time
-from pathlib import Path
 from typing import Any, Callable, cast
 
+from bengal.digest import code_digest
 from bengal.kb import nameable
 from bengal.kb.nameable import label_languages, language_pools
 from bengal.kb.sparql import DBO, DBR, PREFIXES
@@ -24,10 +23,7 @@ TOP_CLASSES = ("Person", "Organisation", "Place", "Work", "Species", "Event")
 
 
 def _code_digest() -> str:
-    h = hashlib.sha256()
-    for module_file in (__file__, nameable.__file__):
-        h.update(Path(module_file).read_bytes())
-    return h.hexdigest()[:12]
+    return code_digest(__file__, nameable.__file__)
 
 
 def kb_info(kb_path: str | os.PathLike[str] | None = None, *, status: Callable[[str], None] | None = None,

@@ -19,13 +19,12 @@ on disk (``$BENGAL_CACHE/names/``).
 
 from __future__ import annotations
 
-import hashlib
 import pickle
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import cast
 
 from bengal.atomic import atomic_write
+from bengal.digest import code_digest
 from bengal.kb import labels
 from bengal.kb.labels import surface_of
 from bengal.kb.sparql import PREFIXES, SparqlKB
@@ -121,10 +120,7 @@ def build_name_index(kb: SparqlKB) -> NameIndex:
 
 
 def _code_digest() -> str:
-    h = hashlib.sha256()
-    for module_file in (__file__, labels.__file__):
-        h.update(Path(module_file).read_bytes())
-    return h.hexdigest()[:12]
+    return code_digest(__file__, labels.__file__)
 
 
 _MEMORY: dict[str, NameIndex] = {}

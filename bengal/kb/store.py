@@ -23,7 +23,6 @@ query was for (:func:`bengal.kb.sparql.purpose_of`).
 from __future__ import annotations
 
 import gzip
-import hashlib
 import io
 import json
 import os
@@ -42,11 +41,12 @@ from typing import IO, Any, Callable, cast
 import pyoxigraph as ox
 
 from bengal.atomic import atomic_write
+from bengal.digest import file_sha256
 from bengal.errors import InputError, UsageError
 from bengal.kb.sparql import is_sparql_iri, purpose_of
 from bengal.resources import data_dir
 
-__all__ = ["KB", "open_kb", "bundled_sample_path", "cache_dir", "file_sha256", "count_predicates", "BUNDLED_SAMPLE",
+__all__ = ["KB", "open_kb", "bundled_sample_path", "cache_dir", "count_predicates", "BUNDLED_SAMPLE",
            "DEFAULT_STORE_TIMEOUT", "Status", "Progress"]
 
 #: A status callback: told, in one line of text, what a wait over a second is doing (the CLI prints it).
@@ -93,15 +93,6 @@ def cache_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_cache_dir("bengal"))
-
-
-def file_sha256(path: Path) -> str:
-    """Hex SHA-256 of a file's bytes."""
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 class _Worker:
