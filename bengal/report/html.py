@@ -57,6 +57,7 @@ def _summary_section(results: Sequence[ReportInput]) -> str:
            "prediction gives 1). The interval is the bootstrap over documents of <code>bengal score --ci N</code>"
            " (– when not run). Failed documents: gold documents the prediction lacks, scored as all false "
            "negatives. InKB / EE: the mentions of KB entities and of emerging entities (NIL) on their own; "
+           "GSInKB (D2KB, as GERBIL): the gold's KB mentions and the answers at their spans; "
            "none when neither side has one. The best F1 of each set is bold.</p>"]
     for task, label in TASK_ORDER.items():
         rs = [r for r in results if r.task == task]
@@ -64,8 +65,9 @@ def _summary_section(results: Sequence[ReportInput]) -> str:
             continue
         uri_task = task in ("a2kb", "d2kb")
         head = ["set", "system", "P", "R", "F1", "F1 interval", "macro F1", "TP", "FP", "FN", "failed docs"]
+        subs = ("inkb", "ee", "gs_inkb") if task == "d2kb" else ("inkb", "ee")
         if uri_task:
-            head += ["InKB F1", "EE F1"]
+            head += ["InKB F1", "EE F1"] + (["GSInKB F1"] if task == "d2kb" else [])
         best: dict[str, float] = {}
         for r in rs:
             best[r.set] = max(best.get(r.set, -1.0), float(r.micro["f1"]))
@@ -83,7 +85,7 @@ def _summary_section(results: Sequence[ReportInput]) -> str:
             cells = [esc(r.set), esc(r.system), fixed(m["precision"]), fixed(m["recall"]), f1, interval, fixed(macro),
                      str(m["tp"]), str(m["fp"]), str(m["fn"]), failed]
             if uri_task:
-                for sub in ("inkb", "ee"):
+                for sub in subs:
                     s = r.data.get(sub)
                     if not isinstance(s, Mapping):
                         cells.append("–")

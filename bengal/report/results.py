@@ -122,7 +122,7 @@ def load_result(path: str | os.PathLike[str]) -> ReportInput:
         _check_metrics(p, m, f"per_type[{t!r}]")
     if result.get("macro") is not None:
         _check_metrics(p, result["macro"], "macro", ("f1",))
-    for sub in ("inkb", "ee"):
+    for sub in ("inkb", "ee", "gs_inkb"):
         if result.get(sub) is not None:
             _check_metrics(p, result[sub].get("micro") if isinstance(result[sub], Mapping) else None, f"{sub}.micro")
     info = data.get("set_info")

@@ -1,7 +1,7 @@
 """Terminal table of a score, rendered with ``rich``.
 
 One table: a micro row and a macro row with P, R, F1 and (micro only) TP, FP,
-FN, then (URI tasks) the InKB and EE rows as GERBIL reports them, and an
+FN, then (URI tasks) the InKB and EE rows (D2KB: and GSInKB) as GERBIL reports them, and an
 F-beta column when beta is not 1; the task, match, profile and number of
 documents in the title. Below it: the per-type table (types as ``dbo:Band``; by default the
 :data:`TYPE_ROWS` types with the most gold mentions and a line counting the rest), the threshold and the
@@ -58,16 +58,16 @@ def build_table(result: ScoreResult) -> Table:
         extra = [_fmt(metrics.f_beta(m.counts, result.beta))] if fb else []
         table.add_row(label, _fmt(m.precision), _fmt(m.recall), _fmt(m.f1), *extra, str(m.tp), str(m.fp), str(m.fn))
 
-    def macro_row(label: str, a: Measures, fbeta: float | None = None) -> None:
-        extra = [_fmt(fbeta) if fbeta is not None else ""] if fb else []
+    def macro_row(label: str, a: Measures, fbeta: float) -> None:
+        extra = [_fmt(fbeta)] if fb else []
         table.add_row(label, _fmt(a.precision), _fmt(a.recall), _fmt(a.f1), *extra, "", "", "")
 
     micro_row("micro", result.micro)
     macro_row("macro", result.macro, result.f_beta_macro)
-    for label, sub in (("InKB", result.inkb), ("EE", result.ee)):
+    for label, sub in (("InKB", result.inkb), ("EE", result.ee), ("GSInKB", result.gs_inkb)):
         if sub is not None:
             micro_row(f"{label} micro", sub.micro)
-            macro_row(f"{label} macro", sub.macro)
+            macro_row(f"{label} macro", sub.macro, sub.f_beta(result.beta, "macro"))
     return table
 
 
@@ -110,8 +110,15 @@ def _extras(result: ScoreResult) -> Text | None:
     if result.ci is not None:
         ci = result.ci
         mi, ma = ci["micro"]["f1"], ci["macro"]["f1"]
+        fbeta = ""
+        if "f_beta" in ci["micro"]:
+            b, fmi = ci["micro"]["beta"], ci["micro"]["f_beta"]
+            fbeta = f", micro F{b:g} [{_fmt(fmi[0])}, {_fmt(fmi[1])}]"
+            if "f_beta" in ci["macro"]:
+                fma = ci["macro"]["f_beta"]
+                fbeta += f", macro F{b:g} [{_fmt(fma[0])}, {_fmt(fma[1])}]"
         lines.append(f"{ci['level']:.0%} bootstrap CI ({ci['samples']} resamplings of the documents): "
-                     f"micro F1 [{_fmt(mi[0])}, {_fmt(mi[1])}], macro F1 [{_fmt(ma[0])}, {_fmt(ma[1])}].")
+                     f"micro F1 [{_fmt(mi[0])}, {_fmt(mi[1])}], macro F1 [{_fmt(ma[0])}, {_fmt(ma[1])}]{fbeta}.")
     h = result.hierarchical
     if h is not None:
         lines.append(f"Hierarchical ETyping (GERBIL's measure, dbo: sub-classes; {h.matched} of {h.mentions} gold "

@@ -19,12 +19,12 @@ from bengal.errors import UnknownOptionError, lookup
 from bengal.model import Corpus
 from bengal.perf import gc_paused
 from bengal.score import metrics
-from bengal.score.breakdown import inkb_ee, per_gold_type
+from bengal.score.breakdown import gs_inkb, inkb_ee, per_gold_type
 from bengal.score.breakdown import per_type as breakdown_per_type
 from bengal.score.confidence import filter_threshold, sweep_curve, unscored_warnings
 from bengal.score.conventions import span_conventions
 from bengal.score.hierarchy import HIERARCHICAL_DEFINITION, hierarchical_typing, type_confusion
-from bengal.score.matching import PROFILES, SPAN_MATCHES, STRONG, SpanMatch
+from bengal.score.matching import PROFILES, SPAN_MATCHES, SpanMatch
 from bengal.score.metrics import MicroScore
 from bengal.score.pairing import pair_documents
 from bengal.score.result import GOLD, PREDICTION, DocumentScore, ScoreResult, ScoreWarning
@@ -84,7 +84,7 @@ def score(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str = "stron
         task: ``"a2kb"``, ``"d2kb"``, ``"c2kb"``, ``"erec"`` or ``"etyping"``
             (:mod:`bengal.score.tasks`).
         match: ``"strong"`` (same span) or ``"weak"`` (spans share a code point).
-            D2KB needs strong (its spans are the gold spans).
+            D2KB first drops predictions whose span is no gold span, then matches with this rule.
         uri_matcher: how URI sets are compared; default
             :func:`bengal.score.uris.kb_matcher` with ``kb_namespaces`` and
             ``same_as`` plus the owl:sameAs links of the gold file itself
@@ -105,7 +105,7 @@ def score(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str = "stron
 
     Raises:
         UnknownOptionError: (a UsageError, hence a ValueError) for an unknown task, match or profile,
-            a bad beta, or weak matching with D2KB.
+            or a bad beta.
         InputError: when the gold has no documents, or the prediction has documents but none in common
             with the gold.
     """
@@ -113,8 +113,6 @@ def score(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str = "stron
     span_match: SpanMatch = lookup(SPAN_MATCHES, match, "match")
     strategy: str = lookup(PROFILES, profile, "profile")
     profile = profile.lower()
-    if task_def.strong_only and span_match is not STRONG:
-        raise UnknownOptionError(f"{task_def.label} scores the gold spans: use strong match, not {match!r}")
     if not (isinstance(beta, (int, float)) and beta > 0 and beta != float("inf")):
         raise UnknownOptionError(f"beta must be a positive finite number, got {beta!r}")
     if uri_matcher is None:
@@ -167,6 +165,7 @@ def _score(gold: Corpus, pred: Corpus, task_def: Task, span_match: SpanMatch, st
     doc_counts = [d.counts for d in per_document]
     if task_def.uses_uris and task_def.uses_spans:
         inkb, ee = inkb_ee(task_def, pairs, doc_counts, span_match, uri_matcher, strategy)
+    gs = gs_inkb(task_def, pairs, span_match, uri_matcher, strategy) if task_def.name == "d2kb" else None
     types: dict[str, MicroScore] = {}
     if per_type and task_def.uses_spans:
         types = (breakdown_per_type(task_def, pairs, doc_counts, span_match, uri_matcher, strategy)
@@ -194,6 +193,7 @@ def _score(gold: Corpus, pred: Corpus, task_def: Task, span_match: SpanMatch, st
         profile=profile,
         inkb=inkb,
         ee=ee,
+        gs_inkb=gs,
         per_type=types,
         ignored_predictions=ignored,
         beta=beta,

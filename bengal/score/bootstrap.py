@@ -29,6 +29,7 @@ import numpy as np
 
 from bengal.errors import UsageError
 from bengal.model import Corpus
+from bengal.score import metrics
 from bengal.score.api import score
 from bengal.score.resample import micro_of_units
 from bengal.score.result import ScoreResult
@@ -66,7 +67,8 @@ def bootstrap_ci(result: ScoreResult, samples: int = 1000, level: float = 0.95, 
 
     Returns:
         ``{"method", "samples", "level", "seed", "micro": {"precision": [lo, hi], "recall": …, "f1": …
-        (, "beta", "f_beta": [lo, hi] when the result's beta is not 1)}, "macro": {…}}`` (plain floats).
+        (, "beta", "f_beta": [lo, hi] when the result's beta is not 1)}, "macro": {… the same, the macro
+        F-beta being the mean of per-document F-beta}}`` (plain floats).
 
     Raises:
         UsageError: ``samples < 1`` or ``level`` outside (0, 1).
@@ -81,9 +83,12 @@ def bootstrap_ci(result: ScoreResult, samples: int = 1000, level: float = 0.95, 
     p, r, f = _micro(sums)
     macro = per_doc[idx].mean(axis=1)
     f_beta: dict[str, Any] = {}
+    macro_f_beta: dict[str, Any] = {}
     if result.beta != 1.0:
         units = np.stack([sums[:, 0], sums[:, 0] + sums[:, 1], sums[:, 0] + sums[:, 2]], axis=-1)
         f_beta = {"beta": result.beta, "f_beta": _interval(micro_of_units(units, result.beta)[2], level)}
+        per_doc_fb = np.array([metrics.f_beta(d.counts, result.beta) for d in docs])
+        macro_f_beta = {"beta": result.beta, "f_beta": _interval(per_doc_fb[idx].mean(axis=1), level)}
     return {
         "method": CI_METHOD,
         "samples": samples,
@@ -92,7 +97,7 @@ def bootstrap_ci(result: ScoreResult, samples: int = 1000, level: float = 0.95, 
         "micro": {"precision": _interval(p, level), "recall": _interval(r, level), "f1": _interval(f, level),
                   **f_beta},
         "macro": {"precision": _interval(macro[:, 0], level), "recall": _interval(macro[:, 1], level),
-                  "f1": _interval(macro[:, 2], level)},
+                  "f1": _interval(macro[:, 2], level), **macro_f_beta},
     }
 
 

@@ -2,6 +2,7 @@
 
 * **InKB / EE**: gold and predictions restricted to the InKB (resp. emerging-entity) mentions,
   matched on their own.
+* **GSInKB** (D2KB, as GERBIL): the gold's InKB mentions and the predictions at their spans.
 * **Per type, ETyping** (types judged): gold and predictions restricted to the mentions carrying
   the type, matched on their own (conlleval's per-type counts).
 * **Per type, A2KB / D2KB / ERec** (types not judged): the main alignment's outcomes attributed to
@@ -14,14 +15,13 @@ from bisect import bisect_left, bisect_right
 from typing import Iterable, Sequence
 
 from bengal.model import Document
-from bengal.score import metrics
 from bengal.score.matching import SpanMatch
 from bengal.score.metrics import Counts, MicroScore
 from bengal.score.result import UNTYPED, DocumentScore, SubScore
 from bengal.score.tasks import Task, types_of
 from bengal.score.uris import UriMatcher
 
-__all__ = ["inkb_ee", "per_type", "per_gold_type"]
+__all__ = ["inkb_ee", "gs_inkb", "per_type", "per_gold_type"]
 
 Pairs = Sequence[tuple[Document, "Document | None"]]
 
@@ -29,13 +29,15 @@ Pairs = Sequence[tuple[Document, "Document | None"]]
 def inkb_ee(task: Task, docs: Pairs, doc_counts: Sequence[Counts], span_match: SpanMatch, matcher: UriMatcher,
             strategy: str) -> tuple[SubScore, SubScore]:
     """Micro and macro of the InKB and of the EE mentions, each matched on their own (GERBIL's
-    per-class counts). A document whose mentions all fall in one class reuses its main counts."""
-    in_kb = matcher.in_kb
+    per-class counts). A document whose mentions all fall in one class reuses its main counts. Under
+    GERBIL's gold-only sameAs a prediction's class is that of its own URIs
+    (:meth:`~bengal.score.uris.UriMatcher.side_in_kb`)."""
+    in_kb = matcher.side_in_kb
     kb_counts, ee_counts = [], []
     for (g, p), main in zip(docs, doc_counts):
         pm = p.mentions if p is not None else ()
-        g_kb = [in_kb(m.uris) for m in g.mentions]
-        p_kb = [in_kb(m.uris) for m in pm]
+        g_kb = [in_kb(m.uris, "gold") for m in g.mentions]
+        p_kb = [in_kb(m.uris, "prediction") for m in pm]
         if all(g_kb) and all(p_kb):
             kb_counts.append(main)
             ee_counts.append(Counts())
@@ -47,11 +49,28 @@ def inkb_ee(task: Task, docs: Pairs, doc_counts: Sequence[Counts], span_match: S
                 gs = [m for m, k in zip(g.mentions, g_kb) if k is flag]
                 ps = [m for m, k in zip(pm, p_kb) if k is flag]
                 out.append(task.align(gs, ps, span_match, matcher, strategy).counts)
-    subs = []
-    for counts in (kb_counts, ee_counts):
-        total, _ = metrics.micro(counts)
-        subs.append(SubScore(MicroScore.of(total), metrics.macro(counts)))
-    return subs[0], subs[1]
+    return SubScore.of(kb_counts), SubScore.of(ee_counts)
+
+
+def gs_inkb(task: Task, docs: Pairs, span_match: SpanMatch, matcher: UriMatcher, strategy: str) -> SubScore | None:
+    """GERBIL's GSInKB line of a D2KB score (``GSInKBClassifyingEvaluatorDecorator``, dice-group/gerbil
+    ``src/main/java/org/aksw/gerbil/evaluate/impl``): the gold mentions that are InKB, and the
+    predictions whose span *equals* (strong match, whatever ``span_match``) the span of such a gold
+    mention, matched on their own with the task's rule. A system is judged only where the gold
+    links to the KB: its answers on the gold's emerging entities count neither way.
+
+    Returns:
+        The micro/macro of those counts, or None when they are all zero over the corpus (GERBIL
+        prints no GSInKB line then: the gold has no InKB mention and no prediction sits on one).
+    """
+    counts = []
+    for g, p in docs:
+        gs = [m for m in g.mentions if matcher.side_in_kb(m.uris, "gold")]
+        spans = {m.span for m in gs}
+        ps = [m for m in (p.mentions if p is not None else ()) if m.span in spans]
+        counts.append(task.align(gs, ps, span_match, matcher, strategy).counts)
+    sub = SubScore.of(counts)
+    return None if sub.micro.counts.empty else sub
 
 
 def per_type(task: Task, docs: Pairs, doc_counts: Sequence[Counts], span_match: SpanMatch, matcher: UriMatcher,
@@ -99,7 +118,7 @@ def per_gold_type(task: Task, docs: Pairs, per_document: Sequence[DocumentScore]
         matched_p = {j for _, j in a.pairs}
         for i, m in enumerate(gm):
             add(tp if i in matched_g else fn, types_of(m))
-        gold_spans = {m.span for m in gm} if task.strong_only else None
+        gold_spans = {m.span for m in gm} if task.gold_spans_only else None
         # gold mentions are sorted by begin (Document): the gold spans a predicted span can match
         # lie in the window of begins span_match gives (both rules are symmetric in gold and pred)
         begins = [m.begin for m in gm]

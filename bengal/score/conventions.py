@@ -14,7 +14,8 @@ from bengal.score.tasks import Task
 from bengal.score.uris import UriMatcher
 
 __all__ = ["span_conventions", "CHUNK_MATCH", "CHUNK_MICRO", "MACRO_OVER_TYPES", "WEIGHTED_DEFINITION",
-           "ACCURACY_DEFINITION", "LENIENT_DEFINITION", "STRICT_DEFINITION", "GERBIL_PROFILE", "BENGAL_PROFILE"]
+           "ACCURACY_DEFINITION", "LENIENT_DEFINITION", "STRICT_DEFINITION", "GERBIL_PROFILE", "BENGAL_PROFILE",
+           "GS_INKB_DEFINITION"]
 
 CHUNK_MATCH = "a predicted chunk counts when a gold chunk has the same type, first and last token"
 CHUNK_MICRO = "micro: TP, FP, FN summed over types, then P, R, F1 of the sums"
@@ -28,13 +29,18 @@ LENIENT_DEFINITION = ("lenient: conlleval's chunk rules (seqeval's default mode)
 STRICT_DEFINITION = ("strict: only chunks the scheme allows (seqeval's mode='strict'); tags outside a valid "
                      "chunk are dropped and counted as invalid_tags")
 
+#: GERBIL's GSInKB line (D2KB only, in both profiles).
+GS_INKB_DEFINITION = ("GSInKB (D2KB, GERBIL's GSInKBClassifyingEvaluatorDecorator): the gold's InKB mentions and "
+                      "the predictions at exactly their spans, matched on their own; answers on the gold's emerging "
+                      "entities count neither way; no line when neither side has such a mention")
+
 GERBIL_PROFILE = ("GERBIL 1.2.x (greedy first fit in gold order, EE matches EE, empty document scores 1, "
                   "macro F1 = mean of per-document F1; owl:sameAs expands the gold URIs only; "
-                  "C2KB keeps the gold's emerging entities as false negatives; "
+                  "C2KB keeps the emerging entities of both sides, EE matching EE one-to-one; "
                   "ETyping's GERBIL score is the hierarchical line)")
 BENGAL_PROFILE = ("one-to-one maximum matching, independent of input order; owl:sameAs expands gold and "
                   "predicted URIs; C2KB leaves emerging entities out on "
-                  "both sides (GERBIL counts the gold's as false negatives)")
+                  "both sides (GERBIL keeps them, EE matching EE)")
 
 
 def span_conventions(task: Task, span_match: SpanMatch, strategy: str, profile: str, uri_matcher: UriMatcher,
@@ -60,6 +66,8 @@ def span_conventions(task: Task, span_match: SpanMatch, strategy: str, profile: 
         "threshold": ("predictions with score >= threshold are kept; unscored ones are kept" if threshold is not None
                       else "all predictions scored (no threshold)"),
     }
+    if task.name == "d2kb":
+        conventions["gs_inkb"] = GS_INKB_DEFINITION
     if sweep:
         conventions["sweep"] = ("the sweep's best threshold is tuned on the test data (optimistic), reported "
                                 "apart from the headline numbers")

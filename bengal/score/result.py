@@ -79,14 +79,47 @@ class ScoreWarning:
 
 @dataclass(frozen=True, slots=True)
 class SubScore:
-    """Micro and macro of a part of the mentions (InKB or EE lines, as GERBIL reports them)."""
+    """Micro and macro of a part of the mentions (InKB, EE or GSInKB lines, as GERBIL reports them).
+
+    Attributes:
+        micro: the summed counts of the part and their P, R, F1.
+        macro: mean over the scored documents of the part's per-document P, R, F1.
+        per_document: the part's counts of each scored document (gold order), for macro F-beta.
+    """
 
     micro: MicroScore
     macro: Measures
+    per_document: tuple[Counts, ...] = field(default=(), compare=False, repr=False)
 
-    def to_json(self) -> dict[str, Any]:
-        """``{"micro": {tp, fp, fn, precision, recall, f1}, "macro": {precision, recall, f1}}``."""
-        return {"micro": self.micro.to_json(), "macro": self.macro.to_json()}
+    def f_beta(self, beta: float, average: str = "micro") -> float:
+        """F-beta of the part: ``"micro"`` (of the sums) or ``"macro"`` (mean of per-document F-beta;
+        1.0 over zero documents, as :func:`bengal.score.metrics.macro`).
+
+        Raises:
+            UnknownOptionError: for another ``average``.
+            ValueError: when ``beta`` is not a positive finite number.
+        """
+        if average == "micro":
+            return metrics.f_beta(self.micro.counts, beta)
+        if average == "macro":
+            if not self.per_document:
+                return 1.0
+            return sum(metrics.f_beta(c, beta) for c in self.per_document) / len(self.per_document)
+        raise UnknownOptionError(f"unknown average {average!r}: use 'micro' or 'macro'")
+
+    @classmethod
+    def of(cls, per_document: "list[Counts] | tuple[Counts, ...]") -> "SubScore":
+        """The sub-score of per-document counts: micro of the sums, macro of the documents."""
+        total, _ = metrics.micro(per_document)
+        return cls(MicroScore.of(total), metrics.macro(per_document), tuple(per_document))
+
+    def to_json(self, beta: float | None = None) -> dict[str, Any]:
+        """``{"micro": {tp, fp, fn, precision, recall, f1}, "macro": {precision, recall, f1}}``, plus
+        ``"f_beta": {"beta", "micro", "macro"}`` when ``beta`` is given."""
+        out: dict[str, Any] = {"micro": self.micro.to_json(), "macro": self.macro.to_json()}
+        if beta is not None:
+            out["f_beta"] = {"beta": beta, "micro": self.f_beta(beta), "macro": self.f_beta(beta, "macro")}
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +199,9 @@ class ScoreResult:
         profile: ``"bengal"`` or ``"gerbil"`` (see :data:`bengal.score.matching.PROFILES`).
         inkb: micro/macro of the InKB mentions only (URI tasks; else None).
         ee: micro/macro of the emerging entities only (URI tasks; else None).
+        gs_inkb: D2KB only: GERBIL's GSInKB line (:func:`bengal.score.breakdown.gs_inkb`): the gold's
+            InKB mentions and the predictions at their spans, matched on their own; None for the other
+            tasks and when neither side has such a mention (GERBIL then prints no GSInKB line).
         per_type: ``{type: micro score}``; a mention with several types counts for each,
             ``"(untyped)"`` for none. ETyping: gold and predictions carrying the type, matched on
             their own. A2KB, D2KB, ERec (types not judged): the outcomes attributed to types,
@@ -196,6 +232,7 @@ class ScoreResult:
     profile: str = "bengal"
     inkb: SubScore | None = None
     ee: SubScore | None = None
+    gs_inkb: SubScore | None = None
     per_type: Mapping[str, MicroScore] = field(default_factory=dict)
     ignored_predictions: int = 0
     beta: float = 1.0
@@ -243,7 +280,7 @@ class ScoreResult:
              "warnings": [{"code", "where", "message", "side"}, …],
              "conventions": {…},
              "profile", "f_beta": {"beta", "micro", "macro"},
-             "inkb": {"micro", "macro"} | null, "ee": {"micro", "macro"} | null,
+             "inkb": {"micro", "macro", "f_beta"} | null, "ee": {…} | null, "gs_inkb": {…} | null,
              "per_type": {type: {"tp", "fp", "fn", "precision", "recall", "f1"}},
              "ignored_predictions", "unscored_predictions",
              "threshold": {"value", "below_threshold", "without_score"} | null,
@@ -269,8 +306,9 @@ class ScoreResult:
             "conventions": dict(self.conventions),
             "profile": self.profile,
             "f_beta": {"beta": self.beta, "micro": self.f_beta_micro, "macro": self.f_beta_macro},
-            "inkb": None if self.inkb is None else self.inkb.to_json(),
-            "ee": None if self.ee is None else self.ee.to_json(),
+            "inkb": None if self.inkb is None else self.inkb.to_json(self.beta),
+            "ee": None if self.ee is None else self.ee.to_json(self.beta),
+            "gs_inkb": None if self.gs_inkb is None else self.gs_inkb.to_json(self.beta),
             "per_type": {t: s.to_json() for t, s in self.per_type.items()},
             "ignored_predictions": self.ignored_predictions,
             "unscored_predictions": self.unscored_predictions,

@@ -314,6 +314,34 @@ class UriMatcher:
                     return True
         return False
 
+    def side_set(self, uris: Iterable[str], side: str) -> frozenset[str]:
+        """The URI set one side's mention is compared by: :meth:`canonical` for both sides; under
+        ``gold_only`` (GERBIL 1.2.x) the gold's normalised URIs with every member of their sameAs
+        classes, and a prediction's own normalised URIs. ``side`` is ``"gold"`` or ``"prediction"``."""
+        uris = frozenset(uris)
+        if not (self.gold_only and self.same_as is not None):
+            return self.canonical(uris)
+        key = (side, uris)
+        hit = self._cache.get(key)
+        if hit is None:
+            own = self._own(uris)
+            if side == "gold":
+                members = self._members()
+                out = set(own)
+                for u in own:
+                    out |= members.get(self.same_as.representative(u), set())
+                own = frozenset(out)
+            hit = self._cache[key] = own
+        return hit
+
+    def side_in_kb(self, uris: Iterable[str], side: str) -> bool:
+        """:meth:`in_kb` of one side's mention: under ``gold_only`` a prediction is InKB by its own
+        URIs only (GERBIL classifies the answer's URIs as given)."""
+        if not (self.gold_only and self.same_as is not None):
+            return self.in_kb(uris)
+        s = self.side_set(uris, side)
+        return any(self.kb.in_kb(u) for u in s) if self.kb is not None else bool(s)
+
     def _members(self) -> dict[str, set[str]]:
         m = self._cache.get("__members__")
         if m is None:

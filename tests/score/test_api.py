@@ -112,8 +112,7 @@ def test_text_mismatch_warns_and_scores_by_offsets():
 
 def test_unknown_task_or_match():
     g = Corpus((d("http://ex.org/1"),))
-    for kw in ({"task": "nope"}, {"match": "fuzzy"}, {"profile": "trec"}, {"task": "d2kb", "match": "weak"},
-               {"beta": 0}):
+    for kw in ({"task": "nope"}, {"match": "fuzzy"}, {"profile": "trec"}, {"beta": 0}):
         with pytest.raises(UsageError):
             score(g, g, **kw)
         with pytest.raises(ValueError):

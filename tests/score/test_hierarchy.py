@@ -124,7 +124,7 @@ def test_c2kb_gold_emerging_entities_are_false_negatives_only_under_the_gerbil_p
     g = score(gold, pred, task="c2kb", profile="gerbil")
     assert (b.micro.tp, b.micro.fp, b.micro.fn) == (1, 0, 0)
     assert (g.micro.tp, g.micro.fp, g.micro.fn) == (1, 0, 2) and g.micro.recall == pytest.approx(1 / 3)
-    assert "false negatives" in g.conventions["profile"]
+    assert "EE matching EE" in g.conventions["profile"]
 
 
 def test_gerbil_profile_expands_only_the_gold_with_same_as():
