@@ -26,6 +26,7 @@ from bengal.score.conventions import span_conventions
 from bengal.score.hierarchy import HIERARCHICAL_DEFINITION, hierarchical_typing, type_confusion
 from bengal.score.matching import PROFILES, SPAN_MATCHES, SpanMatch
 from bengal.score.metrics import MicroScore
+from bengal.score.oke_types import OKE_TYPES_DEFINITION, translate_to_oke
 from bengal.score.pairing import pair_documents
 from bengal.score.result import GOLD, PREDICTION, DocumentScore, ScoreResult, ScoreWarning
 from bengal.score.tasks import TASKS, Task
@@ -127,6 +128,9 @@ def score(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str = "stron
 def _score(gold: Corpus, pred: Corpus, task_def: Task, span_match: SpanMatch, strategy: str, profile: str,
            uri_matcher: UriMatcher, beta: float, threshold: float | None, sweep: bool,
            per_type: bool) -> ScoreResult:
+    oke_translated = 0
+    if task_def.name == "etyping" and profile != "gerbil":
+        pred, oke_translated = translate_to_oke(gold, pred)
     pred_docs, below, unscored_conf = filter_threshold(pred, threshold)
     pairing = pair_documents(gold, pred, pred_docs)
 
@@ -177,6 +181,9 @@ def _score(gold: Corpus, pred: Corpus, task_def: Task, span_match: SpanMatch, st
     if task_def.name == "etyping":
         hier = hierarchical_typing(pairs, span_match, strategy)
         confusion = type_confusion(pairs, span_match, strategy)
+        if oke_translated:
+            conventions = {**conventions, "types": f"{OKE_TYPES_DEFINITION}; {oke_translated} predicted mentions "
+                                                   "translated"}
         conventions = {**conventions, "hierarchical": HIERARCHICAL_DEFINITION + (
             "; GERBIL prints this as its ETyping score" if profile == "gerbil" else
             "; the headline micro/macro are flat (types as sets, a shared type counts)")}
