@@ -76,8 +76,8 @@ def read_aida(source: str | os.PathLike[str] | IO[bytes] | bytes, *, split: str 
     Raises:
         InputError: naming the file and line: no ``-DOCSTART-`` before the first token, a
             ``-DOCSTART-`` without an id, a line of 2 or 3 columns, a second column other than
-            ``B``/``I``, a repeated document id, an unknown split, a surface-URL pair list, a truncated
-            gzip stream, text that is not UTF-8.
+            ``B``/``I``, a repeated document id, an unknown split, a split none of the file's documents
+            belongs to, a surface-URL pair list, a truncated gzip stream, text that is not UTF-8.
     """
     src = source_name(source, name)
     if split is not None and split not in AIDA_SPLITS:
@@ -195,5 +195,10 @@ def read_aida(source: str | os.PathLike[str] | IO[bytes] | bytes, *, split: str 
     finally:
         if owned:
             fh.close()
+    if split is not None and seen and not documents:
+        found = sorted({_split_of(d) for d in seen}, key=AIDA_SPLITS.index)
+        raise InputError(f"no document of split {split!r}: the file's {len(seen)} documents are of split "
+                         f"{', '.join(found)} (ids with testa/testb after the number, e.g. '947testa CRICKET', "
+                         "are test documents, the others train)", source=src)
     return Corpus(tuple(documents), name=name or file_stem(src),
                   metadata={"source": src, "format": "aida", "split": split or "all"}, warnings=tuple(log.warnings))

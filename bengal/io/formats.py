@@ -331,6 +331,9 @@ def _detect(path: str | os.PathLike[str]) -> tuple[Format, bool]:
         return fmt, True
     fmt = _from_extension(path)
     if fmt is not None:
+        # ".jsonl" names bengal's JSONL and ELEVANT's benchmark JSONL alike: the content tells them apart
+        if fmt.name == "jsonl" and os.path.isfile(path) and _sniff(path) is FORMATS["elevant"]:
+            return FORMATS["elevant"], True
         return fmt, False
     fmt = _sniff(path) if os.path.isfile(path) else None
     if fmt is None:

@@ -32,7 +32,9 @@ def test_aida_split_suffix_and_detection():
     path = shared_path("nif", "gerbil-test-resources", "AIDA_example.tsv")
     assert detect_format(path) == "aida"
     assert len(read_corpus(f"{path}:train")) == 1
-    assert len(read_corpus(f"{path}:testb")) == 0
+    # its one document (10 Israel) is train: asking for testb is a one-line error, not an empty corpus
+    with pytest.raises(InputError, match=r"no document of split 'testb': the file's 1 documents are of split train"):
+        read_corpus(f"{path}:testb")
 
 
 def test_aida_splits_from_ids():
@@ -91,3 +93,20 @@ def test_force_format(tmp_path):
     f = tmp_path / "x.txt"
     f.write_bytes(b"-DOCSTART- (1 a)\nx\tB\tx\t--NME--\n")
     assert read_corpus(f, format="aida").documents[0].mentions[0].is_nil
+
+
+def test_elevant_content_in_a_plain_jsonl_file_is_read_as_elevant(tmp_path):
+    """Issue 12 audit: ELEVANT's records saved as ``x.jsonl`` (not ``.benchmark.jsonl``) were refused
+    with "missing field 'uri'"; the content now tells ELEVANT from bengal's JSONL. Its one label
+    Q42 at [0,13) is read as http://www.wikidata.org/entity/Q42."""
+    rec = {"id": 0, "title": "doc", "text": "Douglas Adams wrote.", "evaluation_span": [0, 20],
+           "labels": [{"id": 0, "span": [0, 13], "entity_id": "Q42", "name": "Douglas Adams"}]}
+    path = tmp_path / "x.jsonl"
+    path.write_text(json.dumps(rec) + "\n")
+    assert detect_format(path) == "elevant"
+    (m,) = read_corpus(path).documents[0].mentions
+    assert (m.begin, m.end, m.uris) == (0, 13, {"http://www.wikidata.org/entity/Q42"})
+    # bengal's own JSONL keeps its format
+    own = tmp_path / "own.jsonl"
+    own.write_text('{"uri": "http://ex.org/1", "text": "Berlin", "mentions": [{"begin": 0, "end": 6}]}\n')
+    assert detect_format(own) == "jsonl"
