@@ -22,7 +22,9 @@ FILES = ["nif/gerbil-test-resources/AIDA_example.tsv", "nif/gerbil-test-resource
 #: NIF files: OKE task-1 gold (types on the entity resource) and the N3 collection (Turtle, then N-Triples).
 NIF_FILES = ["nif/gerbil-test-resources/task1.ttl", "nif/oke2015/evaluation-data/task1/evaluation-dataset-task1.ttl",
              "nif/oke2016/evaluation-data/task1/evaluation-dataset-task1.ttl", "nif/n3-collection/News-100.ttl",
-             "nif/n3-collection/RSS-500.ttl", "nif/n3-collection/Reuters-128.ttl"]
+             "nif/n3-collection/RSS-500.ttl", "nif/n3-collection/Reuters-128.ttl",
+             "nif/eaglet-gerbil_data/datasets/KORE50/kore50-nif.ttl",
+             "nif/eaglet-gerbil_data/datasets/spotlight/dbpedia-spotlight-nif.ttl"]
 #: Read strict, then lenient (historic NIF with white space inside IRIs).
 LENIENT_FILES = ["nif/n3-collection/News-100.nt.gz", "nif/n3-collection/RSS-500.nt.gz",
                  "nif/n3-collection/Reuters-128.nt.gz"]
