@@ -234,7 +234,8 @@ def fig_score_json(r: Runner) -> str:
         '"uris": "…", "documents": "…", "profile": "…", …},',
         f' "profile": "{js["profile"]}", "f_beta": {{"beta": {fb["beta"]}, "micro": {fb["micro"]}, '
         f'"macro": {fb["macro"]}}},',
-        ' "inkb": {"micro": {…}, "macro": {…}}, "ee": {"micro": {…}, "macro": {…}},',
+        ' "inkb": {"micro": {…}, "macro": {…}, "f_beta": {…}}, "ee": {"micro": {…}, "macro": {…}, "f_beta": {…}},',
+        f' "gs_inkb": {json.dumps(js["gs_inkb"])} (D2KB only: GERBIL\'s GSInKB line),',
         ' "per_type": {"http://dbpedia.org/ontology/Band": {"tp": …, "fp": …, "fn": …, "precision": …, '
         '"recall": …, "f1": …}, …},',
         f' "ignored_predictions": {js["ignored_predictions"]}, "unscored_predictions": '
