@@ -167,7 +167,9 @@ def _score(gold: Corpus, pred: Corpus, task_def: Task, span_match: SpanMatch, st
     pairs = pairing.pairs
     inkb = ee = None
     doc_counts = [d.counts for d in per_document]
-    if task_def.uses_uris and task_def.uses_spans:
+    # C2KB has InKB / EE lines under the gerbil profile only, where its bags hold emerging entities (as
+    # GERBIL's C2KB prints them); bengal's C2KB leaves the EE out, so its InKB line would be the main one
+    if task_def.uses_uris and (task_def.uses_spans or profile == "gerbil"):
         inkb, ee = inkb_ee(task_def, pairs, doc_counts, span_match, uri_matcher, strategy)
     gs = gs_inkb(task_def, pairs, span_match, uri_matcher, strategy) if task_def.name == "d2kb" else None
     types: dict[str, MicroScore] = {}

@@ -197,8 +197,9 @@ class ScoreResult:
         conventions: ``{name: one-line statement}`` of the rules the numbers follow.
         unscored_predictions: predicted mentions in documents the gold lacks.
         profile: ``"bengal"`` or ``"gerbil"`` (see :data:`bengal.score.matching.PROFILES`).
-        inkb: micro/macro of the InKB mentions only (URI tasks; else None).
-        ee: micro/macro of the emerging entities only (URI tasks; else None).
+        inkb: micro/macro of the InKB mentions only (A2KB, D2KB, and C2KB under the gerbil profile;
+            else None).
+        ee: micro/macro of the emerging entities only (as ``inkb``).
         gs_inkb: D2KB only: GERBIL's GSInKB line (:func:`bengal.score.breakdown.gs_inkb`): the gold's
             InKB mentions and the predictions at their spans, matched on their own; None for the other
             tasks and when neither side has such a mention (GERBIL then prints no GSInKB line).
