@@ -139,3 +139,17 @@ def test_cli_d2kb_gs_inkb_table_json_and_report(tmp_path):
     assert bengal("report", "d.json", "-o", "r.html", cwd=tmp_path).returncode == 0
     page = (tmp_path / "r.html").read_text()
     assert "<th>GSInKB F1</th>" in page and "0.4000" in page  # GSInKB micro F1 0.4
+
+
+def test_html_report_shows_the_chunk_type_confusion(tmp_path):
+    """Issue 12 audit (type-confusion tables in the HTML report): gold EU/ORG, Paris/LOC; predicted
+    EU/LOC, Paris/LOC: on the same spans gold ORG was predicted LOC once, gold LOC LOC once."""
+    (tmp_path / "g.conll").write_text("EU B-ORG\nin O\nParis B-LOC\n")
+    (tmp_path / "p.conll").write_text("EU B-LOC\nin O\nParis B-LOC\n")
+    assert bengal("score", "g.conll", "p.conll", "--json", "c.json", cwd=tmp_path).returncode == 0
+    assert bengal("report", "c.json", "-o", "c.html", cwd=tmp_path).returncode == 0
+    page = (tmp_path / "c.html").read_text()
+    start = page.index("type confusion (rows gold, columns predicted, same span)")
+    table = page[start:page.index("</table>", start)]
+    assert "<th>gold \\ pred</th><th>LOC</th>" in table
+    assert "<tr><th>LOC</th><td>1</td></tr><tr><th>ORG</th><td>1</td></tr>" in table
