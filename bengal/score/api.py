@@ -30,9 +30,9 @@ from bengal.score.oke_types import OKE_TYPES_DEFINITION, translate_to_oke
 from bengal.score.pairing import pair_documents
 from bengal.score.result import GOLD, PREDICTION, DocumentScore, ScoreResult, ScoreWarning
 from bengal.score.tasks import TASKS, Task
-from bengal.score.uris import KB_PRESETS, SameAsIndex, UriMatcher, matcher_for
+from bengal.score.uris import DEFAULT_KB_NAMESPACES, KB_PRESETS, SameAsIndex, UriMatcher, matcher_for
 
-__all__ = ["score", "gold_content_warnings"]
+__all__ = ["score", "gold_content_warnings", "inferred_kb"]
 
 
 def gold_content_warnings(gold: Corpus, uri_matcher: UriMatcher | None = None) -> list[ScoreWarning]:
@@ -68,6 +68,25 @@ def gold_content_warnings(gold: Corpus, uri_matcher: UriMatcher | None = None) -
                         f"mention is an emerging entity and any URI matches; give --kb-namespace {name}", GOLD))
     return out
 
+def inferred_kb(gold: Corpus, same_as: SameAsIndex | None = None) -> tuple[str, tuple[str, ...], int] | None:
+    """``(preset name, its namespaces, gold URIs in them)`` when no gold mention is InKB under the default
+    KB (:data:`~bengal.score.uris.DEFAULT_KB_NAMESPACES`, with ``same_as`` and the gold's own links) but
+    some gold URIs lie in another preset's namespace (:data:`~bengal.score.uris.KB_PRESETS`, e.g.
+    ELEVANT's Wikidata QIDs); else None. :func:`score` then scores against that preset."""
+    default = matcher_for(None, same_as, gold.same_as)
+    linked = [m.uris for d in gold for m in d.mentions if m.uris]
+    if not linked or any(default.in_kb(u) for u in linked):
+        return None
+    canon = {c for u in linked for c in default.canonical(u)}
+    for name, prefixes in KB_PRESETS.items():
+        if prefixes == DEFAULT_KB_NAMESPACES:
+            continue
+        hits = sum(1 for c in canon if c.startswith(prefixes))
+        if hits:
+            return name, prefixes, hits
+    return None
+
+
 def score(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str = "strong",
           uri_matcher: UriMatcher | None = None, profile: str = "bengal",
           kb_namespaces: Sequence[str] | None = None, same_as: SameAsIndex | None = None,
@@ -92,7 +111,9 @@ def score(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str = "stron
             (``gold.same_as``).
         profile: ``"bengal"`` (maximum matching) or ``"gerbil"`` (GERBIL 1.2.x:
             greedy first fit in gold order), see :data:`bengal.score.matching.PROFILES`.
-        kb_namespaces: KB URI prefixes (default ``http://dbpedia.org/resource/``).
+        kb_namespaces: KB URI prefixes (default ``http://dbpedia.org/resource/``; when the gold has no
+            URI there but some in another preset's namespace, e.g. Wikidata, that preset, with a
+            ``kb_namespace_inferred`` warning: :func:`inferred_kb`; not under ``profile="gerbil"``).
         same_as: extra owl:sameAs classes (e.g. of the links :func:`bengal.io.same_as.read_same_as` reads).
         beta: the beta of the reported F-beta (> 0).
         threshold: keep only predictions with ``score >= threshold`` (mentions
@@ -116,13 +137,28 @@ def score(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str = "stron
     profile = profile.lower()
     if not (isinstance(beta, (int, float)) and beta > 0 and beta != float("inf")):
         raise UnknownOptionError(f"beta must be a positive finite number, got {beta!r}")
+    inferred = None
     if uri_matcher is None:
+        if not kb_namespaces and profile != "gerbil" and task_def.uses_uris:
+            inferred = inferred_kb(gold, same_as)
+            if inferred is not None:
+                kb_namespaces = inferred[1]
         uri_matcher = matcher_for(kb_namespaces, same_as, gold.same_as)
         if profile == "gerbil":  # GERBIL 1.2.x expands only the gold markings with owl:sameAs
             uri_matcher = dataclasses.replace(uri_matcher, gold_only=True, _cache={})
     with gc_paused():
-        return _score(gold, pred, task_def, span_match, strategy, profile, uri_matcher,
-                      float(beta), threshold, sweep, per_type)
+        result = _score(gold, pred, task_def, span_match, strategy, profile, uri_matcher,
+                        float(beta), threshold, sweep, per_type)
+    if inferred is None:
+        return result
+    name, prefixes, hits = inferred
+    where = str(gold.metadata.get("source") or gold.name or "gold")
+    note = ScoreWarning("kb_namespace_inferred", where,
+                        f"no gold URI is in the default KB ({DEFAULT_KB_NAMESPACES[0]}) but {hits} are {name} URIs: "
+                        f"scored with --kb-namespace {name} ({prefixes[0]}); give --kb-namespace to choose", GOLD)
+    return dataclasses.replace(result, warnings=(*result.warnings, note), conventions={
+        **result.conventions, "kb": f"KB inferred from the gold: {name} ({', '.join(prefixes)}); GERBIL's default "
+                                    "KB would make every gold mention an emerging entity"})
 
 
 def _score(gold: Corpus, pred: Corpus, task_def: Task, span_match: SpanMatch, strategy: str, profile: str,

@@ -80,8 +80,10 @@ def test_semeval_and_jaccard_json_count_the_documents(tmp_path):
 
 
 def test_kb_namespace_preset_and_nil_spelling_from_the_cli(tmp_path):
-    """Issue 12: gold Q42 vs prediction Q1 is right by default (both EE, with a gold_outside_kb warning)
-    and wrong with --kb-namespace wikidata; AIDA's --NME-- in the gold is NIL and matches a NIL answer."""
+    """Issue 12: gold Q42 vs prediction Q1 is wrong with --kb-namespace wikidata, and by default too (the
+    gold has no DBpedia URI: Wikidata is inferred, with a kb_namespace_inferred warning); right under
+    --profile gerbil (GERBIL's default KB: both EE, with a gold_outside_kb warning). AIDA's --NME-- in
+    the gold is NIL and matches a NIL answer."""
     wd = "http://www.wikidata.org/entity/"
     (tmp_path / "g.jsonl").write_text('{"uri": "http://ex.org/d", "text": "Douglas Adams and Ann", "mentions": ['
                                       f'{{"begin": 0, "end": 13, "uris": ["{wd}Q42"]}}, '
@@ -89,8 +91,12 @@ def test_kb_namespace_preset_and_nil_spelling_from_the_cli(tmp_path):
     (tmp_path / "p.jsonl").write_text('{"uri": "http://ex.org/d", "text": "Douglas Adams and Ann", "mentions": ['
                                       f'{{"begin": 0, "end": 13, "uris": ["{wd}Q1"]}}, '
                                       '{"begin": 18, "end": 21, "uris": []}]}\n')
+    gerbil = bengal("score", "g.jsonl", "p.jsonl", "--profile", "gerbil", "--json", "-", cwd=tmp_path)
+    assert json.loads(gerbil.stdout)["micro"]["tp"] == 2 and "gold_outside_kb" in gerbil.stderr
     plain = bengal("score", "g.jsonl", "p.jsonl", "--json", "-", cwd=tmp_path)
-    assert json.loads(plain.stdout)["micro"]["tp"] == 2 and "gold_outside_kb" in plain.stderr
+    out = json.loads(plain.stdout)
+    assert (out["micro"]["tp"], out["micro"]["fp"], out["micro"]["fn"]) == (1, 1, 1)
+    assert "kb_namespace_inferred" in plain.stderr and "wikidata" in out["conventions"]["kb"]
     wdk = json.loads(bengal("score", "g.jsonl", "p.jsonl", "--kb-namespace", "wikidata", "--json", "-",
                             cwd=tmp_path).stdout)["micro"]
     assert (wdk["tp"], wdk["fp"], wdk["fn"]) == (1, 1, 1)  # Ann: NIL = NIL; Adams: Q1 != Q42

@@ -53,12 +53,24 @@ def test_nil_spellings_are_nil(nil):
 def test_wikidata_preset_makes_a_wrong_qid_wrong():
     assert resolve_kb_namespaces(["wikidata", "dbpedia"]) == (WD, DBR)
     gold, wrong, right = [m(0, 5, WD + "Q42")], [m(0, 5, WD + "Q1")], [m(0, 5, "http://www.wikidata.org/wiki/Q42")]
-    # default KB (DBpedia): both QIDs are EE and EE matches EE -- and the gold is flagged
+    # no --kb-namespace: the gold has no DBpedia URI but a Wikidata one, so Wikidata is the KB (said in a
+    # warning, the table and the conventions): Q1 != Q42 is FP 1 + FN 1
     r = one(gold, wrong)
+    assert counts(r) == (0, 1, 1)
+    assert [w.code for w in r.warnings] == ["kb_namespace_inferred"]
+    assert "scored with --kb-namespace wikidata" in r.warnings[0].message
+    assert "scored with --kb-namespace wikidata" in render_table(r, width=200).replace("\n", " ")
+    assert "wikidata" in r.conventions["kb"]
+    # GERBIL's profile keeps its default KB: both QIDs are EE and EE matches EE -- and the gold is flagged
+    r = one(gold, wrong, profile="gerbil")
     assert counts(r) == (1, 0, 0)
     assert [w.code for w in r.warnings] == ["gold_outside_kb"]
     assert "--kb-namespace wikidata" in r.warnings[0].message
     assert "--kb-namespace wikidata" in render_table(r, width=200)
+    # a gold with a DBpedia URI keeps the default KB (no inference): the QID mention is EE
+    mixed = [m(0, 5, WD + "Q42"), m(10, 15, DBR + "Berlin")]
+    r = one(mixed, [m(0, 5, WD + "Q1"), m(10, 15, DBR + "Berlin")])
+    assert counts(r) == (2, 0, 0) and "kb" not in r.conventions
     # the preset: Q1 != Q42 is FP 1 + FN 1; the wiki/ page URL of Q42 is Q42
     assert counts(one(gold, wrong, kb_namespaces=["wikidata"])) == (0, 1, 1)
     r = one(gold, right, kb_namespaces=["wikidata"])
