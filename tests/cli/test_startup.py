@@ -81,7 +81,7 @@ def test_conll_score_loads_no_other_reader_nor_the_span_scorer(tmp_path):
 
 
 def test_a_lazily_registered_reader_still_reads_and_sniffs(tmp_path):
-    from bengal.io.formats import FORMATS, detect_format, read_corpus
+    from bengal.io.formats import detect_format, read_corpus
 
     path = tmp_path / "doc"  # no extension: told by its content, through the lazy sniffers
     path.write_text('{"uri": "http://example.org/d1", "text": "Paris", "mentions": '
@@ -90,4 +90,3 @@ def test_a_lazily_registered_reader_still_reads_and_sniffs(tmp_path):
     corpus = read_corpus(path)
     assert [(m.begin, m.end, set(m.uris)) for m in corpus.documents[0].mentions] == [
         (0, 5, {"http://dbpedia.org/resource/Paris"})]
-    assert FORMATS["nif"].read.__name__ == "read_nif"
