@@ -90,3 +90,17 @@ def test_a_lazily_registered_reader_still_reads_and_sniffs(tmp_path):
     corpus = read_corpus(path)
     assert [(m.begin, m.end, set(m.uris)) for m in corpus.documents[0].mentions] == [
         (0, 5, {"http://dbpedia.org/resource/Paris"})]
+
+
+def test_conll_score_to_json_loads_no_table_renderer(tmp_path):
+    small = tmp_path / "a.conll"
+    small.write_text("EU B-ORG\nrejects O\n\n", encoding="utf-8")
+    script = ("import json, sys\nfrom bengal.cli import main\nmain(sys.argv[1:])\n"
+              "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] == 'rich' "
+              "or m in {'bengal.report.table', 'bengal.report.chunks', 'bengal.report.partial'})))")
+    proc = subprocess.run([sys.executable, "-c", script, "score", str(small), str(small), "--json", "-"],
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout.strip().splitlines()
+    assert json.loads(out[-1]) == []
+    assert '"f1": 1.0' in proc.stdout  # the score itself is still written
