@@ -106,6 +106,12 @@ def _matching_blocks(a: str, b: str, alo: int, ahi: int, blo: int, bhi: int,
     b2j: dict[str, list[int]] = {}
     for j in range(blo, bhi):
         b2j.setdefault(b[j], []).append(j)
+    # The first search alone takes one step per character of a[alo:ahi] plus one per pair of equal
+    # characters: when that is past the budget, it would run out before finding a block; say so now.
+    first = (ahi - alo) + sum(n * len(b2j.get(c, ())) for c, n in Counter(a[alo:ahi]).items())
+    if first > budget.left:
+        budget.left = 0
+        return [], True
     queue = [(alo, ahi, blo, bhi)]
     blocks: list[tuple[int, int, int]] = []
     while queue:
