@@ -12,16 +12,80 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import secrets
 import shutil
 import signal
+import sys
 import threading
 from pathlib import Path
 from typing import IO, Any, Iterator
 
 from bengal.errors import UsageError
 
-__all__ = ["atomic_write", "atomic_files", "check_writable"]
+__all__ = ["atomic_write", "atomic_files", "check_writable", "clean_stale", "staging_name"]
+
+
+def staging_name(name: str) -> str:
+    """A fresh name for the staging file or folder of the target ``name``: ``.<name>.<pid>-<12 hex>.tmp``,
+    hidden, beside the target; the pid of the writing process is in the name so that a later write can
+    tell a staging a killed process left (:func:`clean_stale`) from one a running process is writing."""
+    return f".{name}.{os.getpid()}-{secrets.token_hex(6)}.tmp"
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process ``pid`` runs on this machine (a process of another user counts as running)."""
+    if pid <= 0:
+        return True  # not a pid this module wrote: never taken for dead
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True
+    return True
+
+
+def clean_stale(folder: str | os.PathLike[str], *names: str) -> list[Path]:
+    """Remove the staging files and folders of the targets ``names`` in ``folder`` that a process no
+    longer running left (a SIGKILL or a power loss during a write: ``.<name>.<pid>-<hex>.tmp``, see
+    :func:`staging_name`), each said on stderr in one line. A staging whose process still runs (or
+    whose pid may belong to another user's process) is kept; so is a name without a pid (written by an
+    older bengal: its writer cannot be told). A pid can be reused by another process after a crash:
+    then the staging stays until that process ends, never the other way round. Processes on another
+    machine (a shared network folder) are not seen: their pid is looked up on this one.
+
+    Returns:
+        the paths removed.
+    """
+    base = Path(folder)
+    removed: list[Path] = []
+    try:
+        entries = os.listdir(base)
+    except OSError:
+        return removed
+    for name in names:
+        pattern = re.compile(r"\." + re.escape(name) + r"\.([0-9]{1,10})-[0-9a-f]{12}\.tmp")
+        for entry in entries:
+            m = pattern.fullmatch(entry)
+            if m is None or _alive(int(m.group(1))):
+                continue
+            path = base / entry
+            try:
+                if path.is_dir() and not path.is_symlink():
+                    shutil.rmtree(path)
+                else:
+                    os.unlink(path)
+            except FileNotFoundError:
+                continue
+            except OSError as err:
+                print(f"bengal: could not remove {path}, left by process {m.group(1)} that no longer runs: "
+                      f"{err.strerror}", file=sys.stderr)
+                continue
+            print(f"bengal: removed {path}, left by process {m.group(1)} that no longer runs (killed during "
+                  f"a write)", file=sys.stderr)
+            removed.append(path)
+    return removed
 
 
 def check_writable(*paths: str | os.PathLike[str], inputs: tuple[str | os.PathLike[str], ...] = ()) -> None:
@@ -61,11 +125,12 @@ def atomic_write(path: str | os.PathLike[str], mode: str = "w", *, encoding: str
         the open file handle. Do not close it yourself.
 
     The temporary file is created with the usual permissions (``0o666`` minus
-    the umask), is named ``.<name>.<random>.tmp`` in the same folder (so that
+    the umask), is named ``.<name>.<pid>-<random>.tmp`` in the same folder (so that
     ``os.replace`` is atomic: same file system), and is flushed and fsync'ed
     before the rename. On any exception inside the ``with`` body (including
     ``KeyboardInterrupt``) it is closed and deleted, and the exception
-    propagates.
+    propagates. Before it, the staging files a killed process left for ``path`` are removed
+    (:func:`clean_stale`, said on stderr).
 
     Raises:
         ValueError: for a mode other than ``"w"`` / ``"wb"``.
@@ -81,9 +146,10 @@ def atomic_write(path: str | os.PathLike[str], mode: str = "w", *, encoding: str
     tmp: Path | None = None
     fd = -1
     fh: IO[Any] | None = None
+    clean_stale(folder, target.name)
     try:
         while True:
-            tmp = folder / f".{target.name}.{secrets.token_hex(6)}.tmp"
+            tmp = folder / staging_name(target.name)
             try:
                 fd = os.open(tmp, flags, 0o666)
                 break
@@ -126,7 +192,7 @@ def atomic_files(*paths: str | os.PathLike[str]) -> Iterator[tuple[Path, ...]]:
             its manifest, so no new corpus is ever seen without its manifest).
 
     Yields:
-        one staging path per target, in a hidden folder ``.<first name>.<random>.tmp`` beside the
+        one staging path per target, in a hidden folder ``.<first name>.<pid>-<random>.tmp`` beside the
         targets (same file system, so the renames are atomic), each with its target's name (so a
         writer that looks at the name, e.g. for ``.gz``, does the same as for the target).
 
@@ -136,7 +202,8 @@ def atomic_files(*paths: str | os.PathLike[str]) -> Iterator[tuple[Path, ...]]:
     (including a full disk or ``KeyboardInterrupt``) the staging folder is removed and every target
     keeps its old content. Only a SIGKILL or a power loss between two renames of the commit (a
     few microseconds) can leave a mix of old and new files, which is why a manifest names its
-    corpus's sha256.
+    corpus's sha256. Before staging, what a killed process left for these targets is removed
+    (:func:`clean_stale`, said on stderr).
 
     Raises:
         ValueError: no paths, paths in different folders, or the same path twice.
@@ -151,8 +218,9 @@ def atomic_files(*paths: str | os.PathLike[str]) -> Iterator[tuple[Path, ...]]:
         raise ValueError(f"atomic_files: the files are not all in {folder}: {', '.join(map(str, targets))}")
     if len({t.name for t in targets}) != len(targets):
         raise ValueError(f"atomic_files: a path is given twice: {', '.join(map(str, targets))}")
+    clean_stale(folder, *(t.name for t in targets))
     while True:
-        stage = folder / f".{targets[0].name}.{secrets.token_hex(6)}.tmp"
+        stage = folder / staging_name(targets[0].name)
         try:
             os.mkdir(stage)
             break

@@ -8,9 +8,9 @@ here; ``bengal --help`` and ``bengal score`` then import only the submodules the
 from __future__ import annotations
 
 import importlib
-from typing import Any, Mapping, MutableMapping
+from typing import Any, Callable, Mapping, MutableMapping
 
-__all__ = ["load_attribute"]
+__all__ = ["load_attribute", "lazy_function"]
 
 
 def load_attribute(package: str, table: Mapping[str, str], namespace: MutableMapping[str, Any], name: str) -> Any:
@@ -26,3 +26,22 @@ def load_attribute(package: str, table: Mapping[str, str], namespace: MutableMap
     value = getattr(importlib.import_module(module), name)
     namespace[name] = value
     return value
+
+
+def lazy_function(module: str, name: str) -> Callable[..., Any]:
+    """A stand-in for the function ``name`` of ``module`` that imports the module on its first call (and
+    then calls straight through), so that a registry can name every reader without importing them all.
+
+    The module's own import errors surface at that first call (ImportError, as an import statement's).
+    """
+    target: list[Callable[..., Any]] = []
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        if not target:
+            target.append(getattr(importlib.import_module(module), name))
+        return target[0](*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    call.__module__ = module
+    call.__doc__ = f"``{module}.{name}``, imported on first call (:func:`bengal.lazy.lazy_function`)."
+    return call

@@ -3,14 +3,15 @@
 Term syntax (N-Triples / Turtle, W3C RDF 1.1): :func:`quote_literal` writes a string literal with
 ``\\\\``, ``\\"``, ``\\n``, ``\\r``, ``\\t`` escaped and every other control character as
 ``\\uXXXX``; :func:`literal` adds a language tag or a datatype IRI; :func:`valid_iri` asks
-pyoxigraph's IRI parser; :func:`is_absolute_iri` is the cheap syntactic test before it.
+pyoxigraph's IRI parser (pyoxigraph is imported on its first call, so that a command
+that reads no RDF does not load it); :func:`is_absolute_iri` is the cheap syntactic test before it.
 """
 
 from __future__ import annotations
 
+import importlib
 import re
-
-import pyoxigraph as ox
+from typing import Any, Callable
 
 __all__ = ["RDF", "RDFS", "OWL", "XSD", "SKOS", "FOAF", "DBO", "DBR", "DBT", "NIF", "ITSRDF", "RDF_TYPE",
            "OWL_SAME_AS", "NIL_SPELLINGS", "IRI_FORBIDDEN", "quote_literal", "literal", "is_absolute_iri", "has_scheme",
@@ -71,10 +72,16 @@ def has_scheme(value: str) -> bool:
     return bool(_ABSOLUTE_IRI.match(value))
 
 
+_NAMED_NODE: list[Callable[[str], Any]] = []  # pyoxigraph.NamedNode, once imported
+
+
 def valid_iri(value: str) -> bool:
-    """Whether pyoxigraph's IRI parser accepts ``value`` as an absolute IRI."""
+    """Whether pyoxigraph's IRI parser accepts ``value`` as an absolute IRI (pyoxigraph imported on the
+    first call)."""
+    if not _NAMED_NODE:
+        _NAMED_NODE.append(importlib.import_module("pyoxigraph").NamedNode)
     try:
-        ox.NamedNode(value)
+        _NAMED_NODE[0](value)
     except ValueError:
         return False
     return True

@@ -29,3 +29,18 @@ def test_the_packages_delegate_here():
 
     assert bengal.io.read_nif is read_nif
     assert vars(bengal.io)["read_nif"] is read_nif  # kept: the next look-up does not import again
+
+
+def test_lazy_function_imports_on_first_call_only():
+    import sys
+
+    from bengal.lazy import lazy_function
+
+    sys.modules.pop("colorsys", None)
+    f = lazy_function("colorsys", "rgb_to_hsv")
+    assert "colorsys" not in sys.modules and f.__name__ == "rgb_to_hsv"
+    assert f(1.0, 0.0, 0.0) == (0.0, 1.0, 1.0)  # pure red: hue 0, full saturation and value
+    assert "colorsys" in sys.modules
+    missing = lazy_function("colorsys", "nope")
+    with pytest.raises(AttributeError, match="nope"):
+        missing()

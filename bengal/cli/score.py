@@ -88,7 +88,7 @@ def score(gold, pred, task, match, profile, kb_namespaces, same_as_files, beta, 
     in evalscope's tag format, from `bengal prompts`). With GOLD alone (or --gold-format conlleval),
     GOLD is a conlleval file: token ... gold-tag predicted-tag per line, scored by chunks."""
     from bengal.report.jsonout import payload_text
-    from bengal.report.table import TYPE_ROWS
+    from bengal.report.rows import TYPE_ROWS
     from bengal.report.text import render_result, score_warning_lines
     from bengal.workflows.score_files import score_files
 

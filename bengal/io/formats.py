@@ -15,6 +15,7 @@ them errors.
 from __future__ import annotations
 
 import gzip
+import importlib
 import io
 import os
 import re
@@ -24,23 +25,32 @@ from typing import IO, Callable
 
 from bengal.atomic import atomic_write
 from bengal.errors import InputError, UnknownOptionError, UsageError
-from bengal.io.aida import AIDA_SPLITS, looks_like_aida, looks_like_pair_list, read_aida
 from bengal.io.conll import looks_like_conll, read_conll, write_conll
-from bengal.io.elevant import looks_like_elevant, read_elevant
-from bengal.io.jsonl import read_jsonl, write_jsonl
-from bengal.io.lenient import LENIENT_HINT, count_whitespace_iris, read_nif_lenient
-from bengal.io.microposts import looks_like_microposts2014, read_microposts2014
-from bengal.io.nif import read_nif, write_nif
-from bengal.io.wikixml import (
-    is_iitb_folder,
-    is_wikipedia_xml_folder,
-    looks_like_iitb,
-    looks_like_wikipedia_xml,
-    read_iitb,
-    read_wikipedia_xml,
-)
+from bengal.lazy import lazy_function
 from bengal.model import Corpus
 from bengal.resources import resolve_corpus
+
+# The readers and writers of the other formats are imported when their format is used or sniffed
+# (``bengal score`` on two CoNLL files then loads neither pyoxigraph nor the JSON and XML readers).
+looks_like_aida = lazy_function("bengal.io.aida", "looks_like_aida")
+looks_like_pair_list = lazy_function("bengal.io.aida", "looks_like_pair_list")
+read_aida = lazy_function("bengal.io.aida", "read_aida")
+looks_like_elevant = lazy_function("bengal.io.elevant", "looks_like_elevant")
+read_elevant = lazy_function("bengal.io.elevant", "read_elevant")
+read_jsonl = lazy_function("bengal.io.jsonl", "read_jsonl")
+write_jsonl = lazy_function("bengal.io.jsonl", "write_jsonl")
+count_whitespace_iris = lazy_function("bengal.io.lenient", "count_whitespace_iris")
+read_nif_lenient = lazy_function("bengal.io.lenient", "read_nif_lenient")
+looks_like_microposts2014 = lazy_function("bengal.io.microposts", "looks_like_microposts2014")
+read_microposts2014 = lazy_function("bengal.io.microposts", "read_microposts2014")
+read_nif = lazy_function("bengal.io.nif", "read_nif")
+write_nif = lazy_function("bengal.io.nif", "write_nif")
+is_iitb_folder = lazy_function("bengal.io.wikixml", "is_iitb_folder")
+is_wikipedia_xml_folder = lazy_function("bengal.io.wikixml", "is_wikipedia_xml_folder")
+looks_like_iitb = lazy_function("bengal.io.wikixml", "looks_like_iitb")
+looks_like_wikipedia_xml = lazy_function("bengal.io.wikixml", "looks_like_wikipedia_xml")
+read_iitb = lazy_function("bengal.io.wikixml", "read_iitb")
+read_wikipedia_xml = lazy_function("bengal.io.wikixml", "read_wikipedia_xml")
 
 __all__ = ["Format", "FORMATS", "ConllOptions", "get_format", "detect_format", "output_format", "read_corpus",
            "write_corpus", "uri_formats"]
@@ -150,7 +160,7 @@ def _nif_hint(path: Path, syntax: str, name: str | None, strict: bool) -> Corpus
         if type(err) is InputError and "malformed" in err.detail:
             detail = err.detail.replace("\r", "\\r").replace("\n", "\\n")
             if count_whitespace_iris(path):
-                detail += LENIENT_HINT
+                detail += importlib.import_module("bengal.io.lenient").LENIENT_HINT
             if detail != err.detail:
                 raise InputError(detail, source=err.source, line=err.line, column=err.column) from None
         raise
@@ -237,7 +247,6 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
 #: Content sniffing order: the specific layouts before the general ones they resemble (the XML
 #: datasets start with "<" as Turtle may; a Microposts line has tab-separated columns as CoNLL has).
 _SNIFF_ORDER = ("elevant", "jsonl", "iitb", "wikipedia-xml", "nif", "microposts2014", "aida", "conll")
-_SPLIT_SUFFIX = tuple(":" + s for s in AIDA_SPLITS)
 _BY_NAME = {alias: f for f in FORMATS.values() for alias in (f.name, *f.aliases)}
 _BY_EXTENSION = {ext: f for f in FORMATS.values() for ext in f.extensions}
 
@@ -279,10 +288,15 @@ def _from_extension(path: str | os.PathLike[str]) -> Format | None:
     return _BY_EXTENSION.get(Path(name).suffix)
 
 
+def _aida_splits() -> tuple[str, ...]:
+    """:data:`bengal.io.aida.AIDA_SPLITS` (the AIDA reader is imported only for a ``FILE:split`` path)."""
+    return tuple(importlib.import_module("bengal.io.aida").AIDA_SPLITS)
+
+
 def _split_path(path: str | os.PathLike[str]) -> tuple[str | os.PathLike[str], str | None]:
     """``("eng.tsv", "testb")`` for ``"eng.tsv:testb"`` when no file of the full name exists."""
     s = os.fspath(path)
-    if s.endswith(_SPLIT_SUFFIX) and not os.path.exists(s):
+    if ":" in s and not os.path.exists(s) and s.endswith(tuple(":" + x for x in _aida_splits())):
         head, _, split = s.rpartition(":")
         return head, split
     return path, None

@@ -71,7 +71,9 @@ FLAW_RULES = {
     "text_outside_response": "text before <response> or after </response>: ignored",
 }
 
-_TAG = re.compile(r"<\s*(/?)\s*([A-Za-z][A-Za-z0-9_\-]*)\s*>")
+# ``(/\s*)?`` rather than ``(/?)\s*``: two adjacent ``\s*`` would split a run of k spaces after a ``<`` in
+# k ways, a k² backtrack on ``<`` followed by spaces and no name; this form matches the same tags in linear time.
+_TAG = re.compile(r"<\s*(/\s*)?([A-Za-z][A-Za-z0-9_\-]*)\s*>")
 
 
 @dataclass
@@ -107,18 +109,27 @@ def parse_tagged(answer: str) -> ParsedAnswer:
     done = False  # after </response>
     parts: list[str] = []
     length = 0
-    stack: list[tuple[str, int]] = []  # open entity tags: (name, plain-text offset); only stack[0] makes a mention
+    # Linear time: a mention's edges are known without re-reading its text. ``last_ink`` is the end of
+    # the last non-whitespace character of the plain text so far; each open entity tag is a list
+    # ``[name, first non-whitespace offset at or after the tag, or None while there is none]``, the
+    # open tags still waiting for one in ``waiting``; ``open_names`` counts the names on the stack.
+    last_ink = 0
+    stack: list[list] = []  # open entity tags; only stack[0] makes a mention
+    waiting: list[list] = []
+    open_names: Counter = Counter()
     mentions: list[tuple[int, int, str]] = []
     inner: list[tuple[int, int, str]] = []  # well-formed entity tags closed inside the open stack[0]
     pos = 0
 
-    def mention(begin: int, name: str) -> tuple[int, int, str] | None:
-        content = "".join(parts)[begin:]
-        lead = len(content) - len(content.lstrip())
-        trail = len(content) - len(content.rstrip())
-        if not content.strip():
-            return None
-        return (begin + lead, length - trail, TAG_TYPES[name])
+    def pop() -> list:
+        entry = stack.pop()
+        open_names[entry[0]] -= 1
+        return entry
+
+    def mention(entry: list) -> tuple[int, int, str] | None:
+        """The tag's content with whitespace at its edges trimmed, or None when it is blank."""
+        first = entry[1]
+        return None if first is None else (first, last_ink, TAG_TYPES[entry[0]])
 
     def recover() -> None:
         """The outer tag stays open: its well-formed inner tags (outermost first) become mentions."""
@@ -131,11 +142,18 @@ def parse_tagged(answer: str) -> ParsedAnswer:
         inner.clear()
 
     def text(piece: str) -> None:
-        nonlocal length
+        nonlocal length, last_ink
         if not piece:
             return
         if inside:
             parts.append(piece)
+            stripped = piece.lstrip()
+            if stripped:
+                first = length + len(piece) - len(stripped)
+                for entry in waiting:
+                    entry[1] = first
+                waiting.clear()
+                last_ink = length + len(stripped.rstrip()) + len(piece) - len(stripped)
             length += len(piece)
         elif piece.strip():
             flaws["text_outside_response"] += 1
@@ -143,7 +161,7 @@ def parse_tagged(answer: str) -> ParsedAnswer:
     for m in _TAG.finditer(answer):
         text(answer[pos:m.start()])
         pos = m.end()
-        closing, name = m.group(1) == "/", m.group(2).lower()
+        closing, name = m.group(1) is not None, m.group(2).lower()
         if name == RESPONSE:
             if not closing:
                 if inside or done:  # a second <response>: unknown structure, keep reading
@@ -154,6 +172,8 @@ def parse_tagged(answer: str) -> ParsedAnswer:
             else:
                 flaws["unbalanced_tag"] += len(stack)
                 stack.clear()
+                waiting.clear()
+                open_names.clear()
                 recover()
                 inside, done = False, True
             continue
@@ -166,22 +186,25 @@ def parse_tagged(answer: str) -> ParsedAnswer:
         if not closing:
             if stack:
                 flaws["nested_tag"] += 1
-            stack.append((name, length))
+            entry = [name, None]
+            stack.append(entry)
+            waiting.append(entry)
+            open_names[name] += 1
             continue
-        if not stack or all(n != name for n, _ in stack):
+        if not open_names[name]:
             flaws["unbalanced_tag"] += 1
             continue
-        open_name, begin = stack.pop()
-        if open_name != name:  # <a> … <b> … </a>: the tags cross
+        entry = pop()
+        if entry[0] != name:  # <a> … <b> … </a>: the tags cross
             flaws["unbalanced_tag"] += 1
             while stack and stack[-1][0] != name:
-                stack.pop()
+                pop()
             if stack:
-                stack.pop()
+                pop()
             if not stack:
                 inner.clear()
             continue
-        made = mention(begin, name)
+        made = mention(entry)
         if stack:  # an inner tag closed: the outer one gives the mention, unless it is never closed
             if made is not None:
                 inner.append(made)

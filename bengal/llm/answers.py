@@ -2,7 +2,8 @@
 
 Placing the entities (:func:`align_answer`): the answer is parsed in one pass
 (:func:`bengal.io.tagged.parse_tagged`); its plain text is aligned to the source text character by
-character with difflib's ``SequenceMatcher`` (no junk heuristic). A tagged span is placed at the
+character as difflib's ``SequenceMatcher`` does (no junk heuristic), within a step budget linear in the
+answer's length (:data:`STEPS_PER_CHAR`; past it, ``alignment_cut``). A tagged span is placed at the
 source characters its own characters are aligned to and covers the source tokens those characters
 fall in: each entity is placed by its position, never by searching for its string (cases C22,
 C23). What the model altered is counted per rule (:data:`ALIGNMENT_RULES`), never dropped silently.
@@ -12,7 +13,6 @@ TP/FP/FN and F1 (``None`` when undefined, case C25). The rules in full: ``docs/l
 
 from __future__ import annotations
 
-import difflib
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Sequence
@@ -35,7 +35,13 @@ ALIGNMENT_RULES = {
     "unplaced_mention": "a tagged span none of whose characters align to the source text: dropped",
     "partial_token": "a tagged span covers part of a source token: widened to the whole token",
     "overlapping_mention": "a tagged span shares a token with an earlier one: dropped",
+    "alignment_cut": "an answer too far from the source text to align within the step budget: its common start "
+                     "and end are aligned, what is left unaligned places no entity",
 }
+#: The step budget of the character alignment: steps per character of answer and source, and the least budget.
+#: difflib's matcher takes up to (answer × source × blocks) steps (a 500-character answer of spaces took 4 s);
+#: bounding the steps makes :func:`align_answer` linear in the answer's length.
+STEPS_PER_CHAR, MIN_STEPS = 4, 2_000_000
 ALIGNMENT_CONVENTION = ("the answer's plain text is aligned to the source text character by character (difflib); "
                         "a tagged span covers the source tokens its aligned characters fall in")
 SAMPLE_CONVENTION = "one sample per sentence; a sentence without an answer predicts no entity"
@@ -56,6 +62,98 @@ def _token_index(tokens: Sequence[str]) -> tuple[list[int], list[int], list[int]
     return owner, starts, ends
 
 
+class _Budget:
+    """Steps left to the matcher."""
+
+    def __init__(self, steps: int) -> None:
+        self.left = steps
+
+
+def _longest_match(a: str, b2j: dict[str, list[int]], alo: int, ahi: int, blo: int, bhi: int,
+                   budget: _Budget) -> tuple[int, int, int] | None:
+    """difflib's ``find_longest_match`` without junk (the same block, ties to the earliest in ``a``, then
+    in ``b``); None when the budget runs out."""
+    besti, bestj, bestsize = alo, blo, 0
+    j2len: dict[int, int] = {}
+    nothing: list[int] = []
+    steps = budget.left
+    for i in range(alo, ahi):
+        j2lenget = j2len.get
+        newj2len: dict[int, int] = {}
+        steps -= 1
+        for j in b2j.get(a[i], nothing):
+            if j < blo:
+                steps -= 1
+                continue
+            if j >= bhi:
+                break
+            steps -= 1
+            k = newj2len[j] = j2lenget(j - 1, 0) + 1
+            if k > bestsize:
+                besti, bestj, bestsize = i - k + 1, j - k + 1, k
+        if steps < 0:
+            budget.left = 0
+            return None
+        j2len = newj2len
+    budget.left = steps
+    return besti, bestj, bestsize
+
+
+def _matching_blocks(a: str, b: str, alo: int, ahi: int, blo: int, bhi: int,
+                     budget: _Budget) -> tuple[list[tuple[int, int, int]], bool]:
+    """The matching blocks difflib's ``SequenceMatcher(None, a, b, autojunk=False)`` finds in
+    ``a[alo:ahi]``, ``b[blo:bhi]`` (same order of work), as far as the budget goes; and whether it ran out."""
+    b2j: dict[str, list[int]] = {}
+    for j in range(blo, bhi):
+        b2j.setdefault(b[j], []).append(j)
+    # The first search alone takes one step per character of a[alo:ahi] plus one per pair of equal
+    # characters: when that is past the budget, it would run out before finding a block; say so now.
+    first = (ahi - alo) + sum(n * len(b2j.get(c, ())) for c, n in Counter(a[alo:ahi]).items())
+    if first > budget.left:
+        budget.left = 0
+        return [], True
+    queue = [(alo, ahi, blo, bhi)]
+    blocks: list[tuple[int, int, int]] = []
+    while queue:
+        lo, hi, blo_, bhi_ = queue.pop()
+        found = _longest_match(a, b2j, lo, hi, blo_, bhi_, budget)
+        if found is None:
+            return blocks, True
+        i, j, k = found
+        if k:
+            blocks.append(found)
+            if lo < i and blo_ < j:
+                queue.append((lo, i, blo_, j))
+            if i + k < hi and j + k < bhi_:
+                queue.append((i + k, hi, j + k, bhi_))
+    return blocks, False
+
+
+def _alignment(plain: str, source: str) -> tuple[list[int], bool]:
+    """Per character of ``plain``, the source character it is aligned to (-1: none); and whether the step
+    budget cut the alignment short (module docstring, :data:`STEPS_PER_CHAR`).
+
+    Within the budget the alignment is difflib's ``SequenceMatcher(None, plain, source, autojunk=False)``.
+    Past it, the common prefix and suffix are aligned one to one and the middle is matched with a fresh
+    budget; what it cannot reach stays unaligned (True is returned)."""
+    la, lb = len(plain), len(source)
+    steps = max(MIN_STEPS, STEPS_PER_CHAR * (la + lb))
+    blocks, cut = _matching_blocks(plain, source, 0, la, 0, lb, _Budget(steps))
+    if cut:
+        p = 0
+        while p < la and p < lb and plain[p] == source[p]:
+            p += 1
+        q = 0
+        while q < la - p and q < lb - p and plain[la - 1 - q] == source[lb - 1 - q]:
+            q += 1
+        middle, cut = _matching_blocks(plain, source, p, la - q, p, lb - q, _Budget(steps))
+        blocks = [(0, 0, p), (la - q, lb - q, q), *middle]
+    amap = [-1] * la
+    for a, b, size in blocks:
+        amap[a:a + size] = range(b, b + size)
+    return amap, cut
+
+
 def align_answer(answer: str, tokens: Sequence[str]) -> tuple[list[tuple[int, int, str]], Counter]:
     """Place the entities of ``answer`` on the source ``tokens`` (module docstring).
 
@@ -73,11 +171,9 @@ def align_answer(answer: str, tokens: Sequence[str]) -> tuple[list[tuple[int, in
         amap = list(range(len(plain)))
     else:
         flaws["altered_whitespace" if plain.split() == source.split() else "altered_text"] += 1
-        amap = [-1] * len(plain)
-        matcher = difflib.SequenceMatcher(None, plain, source, autojunk=False)
-        for a, b, size in matcher.get_matching_blocks():
-            for k in range(size):
-                amap[a + k] = b + k
+        amap, cut = _alignment(plain, source)
+        if cut:
+            flaws["alignment_cut"] += 1
     taken = [False] * len(tokens)
     chunks: list[tuple[int, int, str]] = []
     for begin, end, typ in parsed.mentions:

@@ -8,7 +8,7 @@ from rich.text import Text
 
 from bengal.report.chunks import ci_line
 from bengal.report.render import plain_text, short_iri
-from bengal.report.table import TYPE_ROWS
+from bengal.report.rows import TYPE_ROWS
 from bengal.score.jaccard import JaccardResult
 from bengal.score.semeval import SemEvalResult
 

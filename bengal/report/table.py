@@ -21,6 +21,7 @@ from rich.text import Text
 
 from bengal.report.chunks import confusion_table
 from bengal.report.render import plain_text, short_iri
+from bengal.report.rows import TYPE_ROWS
 from bengal.score import metrics
 from bengal.score.matching import SPAN_MATCHES
 from bengal.score.metrics import Measures, MicroScore
@@ -30,8 +31,6 @@ from bengal.score.tasks import TASKS
 __all__ = ["build_table", "build_type_table", "build_report", "render_table", "print_table", "TYPE_ROWS",
            "top_types"]
 
-#: How many per-type rows the terminal table shows by default (``bengal score --all-rows``: all).
-TYPE_ROWS = 10
 
 
 def _fmt(x: float) -> str:

@@ -8,16 +8,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
+from bengal.lazy import lazy_function
 from bengal.llm.answers import AnswerReport
 from bengal.model import CorpusWarning
-from bengal.report.chunks import render_answers, render_chunk_report
-from bengal.report.partial import render_jaccard, render_semeval
-from bengal.report.table import TYPE_ROWS, render_table
+from bengal.report.rows import TYPE_ROWS
 from bengal.score.result import SCORING_WARNINGS, Result, ScoreWarning
 from bengal.score.tasks import TASKS
 
 if TYPE_CHECKING:  # annotations only: bengal score need not load the annotation runner
     from bengal.annotate.run import RunReport
+
+# The renderers (and rich) are imported when a result is rendered: the warning lines need neither.
+render_answers = lazy_function("bengal.report.chunks", "render_answers")
+render_chunk_report = lazy_function("bengal.report.chunks", "render_chunk_report")
+render_jaccard = lazy_function("bengal.report.partial", "render_jaccard")
+render_semeval = lazy_function("bengal.report.partial", "render_semeval")
+render_table = lazy_function("bengal.report.table", "render_table")
 
 __all__ = ["warning_lines", "score_warning_lines", "render_result", "RENDERERS", "run_report_lines",
            "generated_lines", "comparison_lines"]

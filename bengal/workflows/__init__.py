@@ -24,11 +24,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bengal.lazy import load_attribute
-from bengal.workflows.compare import compare, compare_sets
-from bengal.workflows.convert import convert
 
 if TYPE_CHECKING:
     from bengal.workflows.annotate_files import AnnotateRun, annotate_files, serve_system
+    from bengal.workflows.compare import compare, compare_sets
+    from bengal.workflows.convert import convert
     from bengal.workflows.generate_files import generate_config, generate_files
     from bengal.workflows.prompts import PromptRun, prompt_files
     from bengal.workflows.report_files import report_files
@@ -41,6 +41,9 @@ __all__ = ["score_files", "ScoreRun", "compare", "compare_sets", "generate_files
 
 #: Where each lazily loaded public name lives (PEP 562: a submodule is imported on first use of its name).
 _LAZY = {
+    "compare": "bengal.workflows.compare",
+    "compare_sets": "bengal.workflows.compare",
+    "convert": "bengal.workflows.convert",
     "AnnotateRun": "bengal.workflows.annotate_files",
     "annotate_files": "bengal.workflows.annotate_files",
     "serve_system": "bengal.workflows.annotate_files",

@@ -18,6 +18,7 @@ from bengal.generate.pipeline import Generated, generate
 from bengal.generate.presets import load_preset
 from bengal.io.formats import output_format
 from bengal.io.manifest import manifest_path, write_with_manifest
+from bengal.kb.labels import refused_label_count
 from bengal.kb.store import open_kb
 
 __all__ = ["generate_files", "generate_config", "manifest_parameters"]
@@ -122,9 +123,14 @@ def generate_files(output: str | os.PathLike[str], config: GenerateConfig | None
 
 def _skipped(kb: Any) -> dict[str, Any]:
     """The manifest's count of what the KB skipped: ``skipped_iris`` (entities whose IRI cannot be
-    written in SPARQL, :func:`bengal.kb.sparql.is_sparql_iri`) and, for a lenient dump,
-    ``skipped_lines`` with the ``first_skipped``."""
+    written in SPARQL, :func:`bengal.kb.sparql.is_sparql_iri`), for the embedded store
+    ``refused_labels`` (entities whose label holds a control character, never named by it:
+    :func:`bengal.kb.labels.refused_label_count`, kept in a store bengal built; an endpoint is not
+    scanned for them) and, for a lenient dump, ``skipped_lines`` with the ``first_skipped``."""
     out: dict[str, Any] = {"skipped_iris": len(getattr(kb, "skipped_iris", ()))}
+    cached_json = getattr(kb, "cached_json", None)
+    if cached_json is not None:
+        out["refused_labels"] = cached_json("refused-labels-v1.json", lambda: refused_label_count(kb))
     if getattr(kb, "skipped_lines", 0):
         out["skipped_lines"] = kb.skipped_lines
         out["first_skipped"] = kb.first_skipped

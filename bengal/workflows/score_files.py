@@ -25,14 +25,13 @@ from bengal.io.conll import read_conll_file
 from bengal.io.formats import FORMATS, ConllOptions, detect_format, read_corpus
 from bengal.io.manifest import set_info, system_name
 from bengal.io.same_as import read_same_as
+from bengal.lazy import lazy_function
 from bengal.llm.answers import score_answers
 from bengal.llm.samples import sentence_samples
 from bengal.model import GOLD, PREDICTION, Corpus, CorpusWarning
 from bengal.perf import gc_paused
 from bengal.report.jsonout import score_to_json, write_payload
 from bengal.resources import resolve_corpus
-from bengal.score.api import score
-from bengal.score.bootstrap import with_ci
 from bengal.score.chunks import ChunkReport, score_chunks, with_chunk_ci
 from bengal.score.jaccard import score_jaccard, with_jaccard_ci
 from bengal.score.result import Result, ScoreResult, ScoreWarning
@@ -42,6 +41,10 @@ from bengal.score.uris import SameAsIndex
 from bengal.tagging.decode import LabelTable, TagError, encode, flat_places, invalid_positions
 from bengal.tagging.schemes import LENIENT, SCHEMES, STRICT
 from bengal.typemap import load_type_map
+
+# Span scoring and its bootstrap are imported when a span task is scored, not for two CoNLL files.
+score = lazy_function("bengal.score.api", "score")
+with_ci = lazy_function("bengal.score.bootstrap", "with_ci")
 
 __all__ = ["ScoreRun", "score_files", "score_conll", "score_conlleval", "provenance", "read_pair"]
 

@@ -63,3 +63,44 @@ def test_stored_help_lines_are_the_commands_own():
 def test_unknown_command_is_a_usage_error(capsys):
     assert main(["no-such-command"]) == 2
     assert "No such command" in capsys.readouterr().err
+
+
+def test_conll_score_loads_no_other_reader_nor_the_span_scorer(tmp_path):
+    # the format registry imports a reader when its format is used (issue 15): two CoNLL files need neither
+    # pyoxigraph (NIF, AIDA titles, IRI checks) nor the JSON/XML readers, nor span scoring and its bootstrap
+    small = tmp_path / "a.conll"
+    small.write_text("EU B-ORG\nrejects O\nGerman B-MISC\n\n", encoding="utf-8")
+    script = ("import json, sys\nfrom bengal.cli import main\nmain(sys.argv[1:])\n"
+              "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] == 'pyoxigraph' or m in "
+              "{'jsonlines', 'bengal.io.nif', 'bengal.io.aida', 'bengal.io.jsonl', 'bengal.io.wikixml', "
+              "'bengal.score.bootstrap', 'bengal.score.api', 'bengal.workflows.compare'})))")
+    proc = subprocess.run([sys.executable, "-c", script, "score", str(small), str(small)], capture_output=True,
+                          text=True, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.strip().splitlines()[-1]) == []
+
+
+def test_a_lazily_registered_reader_still_reads_and_sniffs(tmp_path):
+    from bengal.io.formats import detect_format, read_corpus
+
+    path = tmp_path / "doc"  # no extension: told by its content, through the lazy sniffers
+    path.write_text('{"uri": "http://example.org/d1", "text": "Paris", "mentions": '
+                    '[{"begin": 0, "end": 5, "uri": "http://dbpedia.org/resource/Paris"}]}\n', encoding="utf-8")
+    assert detect_format(path) == "jsonl"
+    corpus = read_corpus(path)
+    assert [(m.begin, m.end, set(m.uris)) for m in corpus.documents[0].mentions] == [
+        (0, 5, {"http://dbpedia.org/resource/Paris"})]
+
+
+def test_conll_score_to_json_loads_no_table_renderer(tmp_path):
+    small = tmp_path / "a.conll"
+    small.write_text("EU B-ORG\nrejects O\n\n", encoding="utf-8")
+    script = ("import json, sys\nfrom bengal.cli import main\nmain(sys.argv[1:])\n"
+              "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] == 'rich' "
+              "or m in {'bengal.report.table', 'bengal.report.chunks', 'bengal.report.partial'})))")
+    proc = subprocess.run([sys.executable, "-c", script, "score", str(small), str(small), "--json", "-"],
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout.strip().splitlines()
+    assert json.loads(out[-1]) == []
+    assert '"f1": 1.0' in proc.stdout  # the score itself is still written

@@ -23,3 +23,13 @@ def test_writable_label():
     assert not writable_label("  ")
     assert not writable_label("Albert_Einstein")
     assert not writable_label("http://dbpedia.org/resource/Paris")
+
+
+def test_a_label_with_a_control_character_is_not_writable():
+    from bengal.kb.labels import writable_label
+
+    for bad in ("Ulm\nDonau", "Be\x00rn", "Tab\tbed", "CR\r", "Del\x7f", "Next\x85line", "Line\u2028sep",
+                "Para\u2029sep", "\x1b[31mRed"):
+        assert not writable_label(bad), repr(bad)
+    for good in ("Ulm", "Zürich", "São Paulo", "Ōsaka", "Ça va", "L\u00a0A"):  # no-break space is no control
+        assert writable_label(good), repr(good)

@@ -198,3 +198,34 @@ def test_the_query_thread_ends_with_its_kb(bundled_kb):
     for thread in set(query_threads()) - before:
         thread.join(10)
         assert not thread.is_alive()
+
+
+def test_labels_with_control_characters_name_nothing_and_are_counted(tmp_path):
+    """Ulm's label holds a line feed and Bern's a NUL (as N-Triples escapes): neither entity can be named
+    by its label, so neither is mentioned and no control character reaches the text; the manifest counts
+    2 (Ulm and Bern, counted by hand). The same run on the unchanged tiny KB mentions both and counts 0."""
+    ulm = '<http://dbpedia.org/resource/Ulm> <http://www.w3.org/2000/01/rdf-schema#label> "Ulm"@en .'
+    bern = '<http://dbpedia.org/resource/Bern> <http://www.w3.org/2000/01/rdf-schema#label> "Bern"@en .'
+    assert ulm in TINY and bern in TINY
+    from bengal.io import read_corpus
+
+    def run(folder, dump_text):
+        folder.mkdir()
+        (folder / "kb.nt").write_text(dump_text, encoding="utf-8")
+        proc = bengal("generate", "--kb", "kb.nt", "--docs", "1", "--min-sentences", "3", "-q", "-o", "out.ttl",
+                      cwd=folder)
+        assert proc.returncode == 0, proc.stderr
+        corpus = read_corpus(folder / "out.ttl")
+        uris = {u for d in corpus.documents for m in d.mentions for u in m.uris}
+        texts = "".join(d.text for d in corpus.documents)
+        return json.loads((folder / "out.ttl.manifest.json").read_text())["kb"], uris, texts
+
+    kb, uris, _ = run(tmp_path / "plain", TINY)
+    assert kb["refused_labels"] == 0
+    assert {"http://dbpedia.org/resource/Ulm", "http://dbpedia.org/resource/Bern"} <= uris
+    bad = TINY.replace(ulm, ulm.replace('"Ulm"', '"Ulm\\nDonau"'))
+    bad = bad.replace(bern, bern.replace('"Bern"', '"Be\\u0000rn"'))
+    kb, uris, texts = run(tmp_path / "bad", bad)
+    assert kb["refused_labels"] == 2
+    assert not uris & {"http://dbpedia.org/resource/Ulm", "http://dbpedia.org/resource/Bern"}
+    assert "\n" not in texts and "\x00" not in texts and "Donau" not in texts

@@ -3,6 +3,7 @@ format: cases C21–C25, the flaw rules, the bad-input rules, and parity with se
 
 from __future__ import annotations
 
+import difflib
 import io
 import json
 import random
@@ -14,7 +15,7 @@ from bengal.io import read_corpus
 from bengal.io.answers import read_answers
 from bengal.io.conll import read_conll
 from bengal.io.tagged import parse_tagged
-from bengal.llm.answers import align_answer, score_answers
+from bengal.llm.answers import _alignment, align_answer, score_answers
 from bengal.llm.samples import Sample, sentence_samples
 
 
@@ -252,3 +253,68 @@ def test_unclosed_outer_tag_keeps_the_well_formed_inner_one():
     # a closed outer tag still wins, and nothing is recovered
     r = parse_tagged("<response><person>A <location>B</location></person> c</response>")
     assert r.mentions == [(0, 3, "PER")] and "recovered_inner_tag" not in r.flaws
+
+
+# --- long answers: linear parse, bounded alignment (issue 14; timings in benchmarks/bench_answers.py) ---
+
+def _long_answer(n: int) -> tuple[list[str], str]:
+    words = [f"W{i}" for i in range(n)]
+    return words, "<response>" + " ".join(f"<person>{w}</person>" if i % 3 == 0 else w
+                                           for i, w in enumerate(words)) + "</response>"
+
+
+def test_megabyte_answer_parses_to_every_tag():
+    words, answer = _long_answer(120_000)
+    assert len(answer) > 1_000_000
+    parsed = parse_tagged(answer)
+    assert parsed.text == " ".join(words) and not parsed.flaws
+    # word i starts after the i words before it and their i separating spaces
+    starts = [0]
+    for w in words[:-1]:
+        starts.append(starts[-1] + len(w) + 1)
+    assert parsed.mentions == [(starts[i], starts[i] + len(words[i]), "PER") for i in range(0, len(words), 3)]
+    chunks, flaws = align_answer(answer, words)
+    assert chunks == [(i, i, "PER") for i in range(0, len(words), 3)] and not flaws
+
+
+def test_megabyte_answer_with_one_word_changed_places_the_others():
+    words, answer = _long_answer(30_000)
+    answer = answer.replace(" W15001 ", " Changed ")  # 15001 % 3 != 0: an untagged word
+    chunks, flaws = align_answer(answer, words)
+    assert chunks == [(i, i, "PER") for i in range(0, len(words), 3)]
+    assert flaws == {"altered_text": 1}
+
+
+def test_deeply_nested_unbalanced_tags_are_counted():
+    n = 50_000
+    parsed = parse_tagged("<response>" + "<person>" * n + " x " + "</location>" * n + "</response>")
+    assert parsed.text == " x " and parsed.mentions == []
+    # n-1 tags opened inside another; n closings of a tag never opened; n tags still open at </response>
+    assert parsed.flaws == {"nested_tag": n - 1, "unbalanced_tag": 2 * n}
+
+
+def test_spaces_after_lt_are_text():
+    parsed = parse_tagged("<response>" + ("<" + " " * 40) * 5_000 + "<person>Ann</person></response>")
+    assert parsed.text.startswith("<" + " " * 40) and len(parsed.text) == 41 * 5_000 + 3
+    assert parsed.mentions == [(41 * 5_000, 41 * 5_000 + 3, "PER")]
+
+
+def test_alignment_past_its_budget_is_cut_and_counted():
+    # difflib's worst case: a single repeated character matched one at a time (a 500-character such
+    # answer took difflib 4 s); the budget stops it and says so
+    answer = "<response>" + ("<" + " " * 50) * 400 + "</response>"
+    chunks, flaws = align_answer(answer, ["w"] * 250)
+    assert chunks == [] and flaws == {"altered_text": 1, "alignment_cut": 1}
+    report = _score(_sample(" ".join(["w"] * 250), " ".join(["O"] * 250)), answer)
+    assert report.flaws["alignment_cut"] == 1 and any(w.code == "alignment_cut" for w in report.warnings)
+
+
+def test_alignment_within_budget_is_difflibs():
+    rng = random.Random(5)
+    for _ in range(300):
+        a = "".join(rng.choice("ab c") for _ in range(rng.randint(0, 40)))
+        b = "".join(rng.choice("ab c") for _ in range(rng.randint(0, 40)))
+        expected = [-1] * len(a)
+        for i, j, k in difflib.SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks():
+            expected[i:i + k] = range(j, j + k)
+        assert _alignment(a, b) == (expected, False)
