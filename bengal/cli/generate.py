@@ -65,6 +65,12 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
               help="Write the KB's birth, death and release dates as text (\"born on 4 May 1950 in Ulm\"); "
               "a person born before 1900 is written in the past tense.")
 @kb_source_options
+@click.option("--resource-namespace", metavar="IRI", default=None,
+              help="With --endpoint and --lang: the endpoint is a DBpedia chapter whose resources live in this "
+              "namespace (e.g. http://pt.dbpedia.org/resource/) and carry labels in --lang.")
+@click.option("--gold-iris", type=click.Choice(("chapter", "english")), default=None,
+              help="With --resource-namespace: write the gold URIs as the chapter's IRIs [default], or as "
+              "English DBpedia's through the chapter's owl:sameAs links (entities without one are not named).")
 @click.option("--kb", "kb_path", type=click.Path(path_type=Path), default=None,
               help="KB dump (.nt/.ttl, .gz) or pyoxigraph store folder; default: the bundled DBpedia sample.")
 @click.option("-o", "--output", type=click.Path(path_type=Path), default=Path("bench.ttl"), show_default=True,
@@ -77,7 +83,8 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
 @click.pass_context
 def generate(ctx, preset, list_presets, docs, density, strategy, min_sentences, max_sentences, seed, classes, lang,
              surface_forms, pronouns, paraphrase, annotate_pronouns, sentence_length, ambiguity, emerging, mentions,
-             literals, kb_path, output, fmt, jobs, quiet, remote, kb_timeout, kb_lenient) -> None:
+             literals, resource_namespace, gold_iris, kb_path, output, fmt, jobs, quiet, remote, kb_timeout,
+             kb_lenient) -> None:
     """Generate a NER + EL benchmark with exact gold from the KB."""
     from bengal.generate.presets import list_presets as all_presets
     from bengal.io.manifest import manifest_path
@@ -94,6 +101,8 @@ def generate(ctx, preset, list_presets, docs, density, strategy, min_sentences, 
         options["classes"] = tuple(c.strip() for c in classes.split(",") if c.strip())
     config = generate_config(preset, **options)
     endpoint = remote(kb_path)  # checks the endpoint options before any work
+    if resource_namespace is not None or gold_iris is not None:
+        endpoint = _chapter(endpoint, resource_namespace, gold_iris, config.lang)
     waits = Waits("KB store", quiet=quiet)
     with progress_bar("generating", config.docs, show=False if quiet else None) as tick:
         generated, _ = generate_files(output, config, preset=preset, format=fmt, kb_path=kb_path, kb=endpoint,
@@ -102,3 +111,20 @@ def generate(ctx, preset, list_presets, docs, density, strategy, min_sentences, 
     if not quiet:
         echo_lines(generated_lines(generated.stats, str(output), str(manifest_path(output)), config.density,
                                    config.density_target, config.strategy), err=True)
+
+
+def _chapter(endpoint, namespace: str | None, gold_iris: str | None, lang: str):
+    """The :class:`bengal.kb.chapter.ChapterKB` of ``--resource-namespace`` and ``--gold-iris``.
+
+    Raises:
+        UsageError: ``--gold-iris`` without ``--resource-namespace``, either without ``--endpoint``,
+            ``--lang en``, or a bad namespace.
+    """
+    from bengal.errors import UsageError
+    from bengal.kb.chapter import ChapterKB
+
+    if namespace is None:
+        raise UsageError("--gold-iris applies with --resource-namespace (a DBpedia chapter endpoint)")
+    if endpoint is None:
+        raise UsageError("--resource-namespace applies with --endpoint")
+    return ChapterKB(endpoint, namespace, lang, gold_iris or "chapter")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import os
 import signal
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -18,6 +18,7 @@ from bengal.generate.pipeline import Generated, generate
 from bengal.generate.presets import load_preset
 from bengal.io.formats import output_format
 from bengal.io.manifest import manifest_path, write_with_manifest
+from bengal.kb.chapter import ChapterKB
 from bengal.kb.labels import refused_label_count
 from bengal.kb.store import open_kb
 
@@ -107,13 +108,17 @@ def generate_files(output: str | os.PathLike[str], config: GenerateConfig | None
                + (f", starting {jobs} worker processes" if jobs > 1 else ""))
     generated = generate(kb, config, progress=progress, jobs=jobs, kb_opener=opener)
     checks = check_gold(generated.corpus, kb)
+    chapter: dict[str, Any] = {}
+    if isinstance(kb, ChapterKB):  # a chapter endpoint: the gold in its IRIs or English DBpedia's (issue 13)
+        generated = replace(generated, corpus=kb.gold_corpus(generated.corpus))
+        chapter = {"chapter": kb.manifest()}
     manifest = {
         "tool": "bengal",
         "version": __version__,
         "corpus": {"name": generated.corpus.name, "file": out.name, "format": fmt},
         "parameters": manifest_parameters(config, preset),
         "kb": {"source": kb.source if kb.source == "bundled" or "://" in kb.source else Path(kb.source).name,
-               "snapshot": kb.snapshot, "sha256": kb.checksum, **_skipped(kb)},
+               "snapshot": kb.snapshot, "sha256": kb.checksum, **_skipped(kb), **chapter},
         "gold_checks": checks,
         "stats": generated.stats,
     }

@@ -24,6 +24,7 @@ from bengal.generate.kbview import LITERAL_PROPERTIES, Entity, Ontology
 from bengal.generate.lexicon import Lexicon
 from bengal.generate.strategies import FactSource
 from bengal.generate.verbalise import class_noun
+from bengal.kb.chapter import ChapterKB
 from bengal.kb.labels import local_name, writable_label
 from bengal.kb.nameable import check_language, fallback_persons
 from bengal.kb.sparql import DBO, DBR, PREFIXES, SparqlKB
@@ -84,8 +85,12 @@ class LanguageNames:
                 continue
             labels.setdefault(e, label)
         self.unwritable -= set(labels)
+        fallback = fallback_persons(kb) - set(labels)
+        if isinstance(kb, ChapterKB):  # English gold IRIs: only entities with an owl:sameAs link to one
+            labels = {e: label for e, label in labels.items() if kb.nameable(e)}
+            fallback = {e for e in fallback if kb.nameable(e)}
         self.labels = labels
-        self.fallback = fallback_persons(kb) - set(labels)
+        self.fallback = fallback
         self._genders: dict[str, str | None] = {}
 
     def nameable(self, uri: str) -> bool:
