@@ -32,7 +32,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
-from bengal.errors import UsageError
+from bengal.errors import GoldError, UsageError
 from bengal.kb.nameable import check_language
 from bengal.kb.sparql import DBR, PREFIXES, iri
 from bengal.model import Corpus, Mention
@@ -150,14 +150,18 @@ class ChapterKB:
         """The IRI written in the gold for the internal ``uri`` (another IRI is kept as it is).
 
         Raises:
-            KeyError: ``english`` mode and an internal IRI without a usable link (never generated:
-                :meth:`nameable` keeps it out).
+            GoldError: ``english`` mode and an internal IRI without a usable link (never generated:
+                :meth:`nameable` keeps it out; nothing is written).
         """
         if not uri.startswith(DBR):
             return uri
         if self.gold_iris == "chapter":
             return self.namespace + uri[len(DBR):]
-        return self.links()[uri]
+        english = self.links().get(uri)
+        if english is None:
+            raise GoldError(f"the chapter resource {self.namespace + uri[len(DBR):]} was named but has no "
+                            "usable owl:sameAs link to English DBpedia")
+        return english
 
     def gold_corpus(self, corpus: Corpus) -> Corpus:
         """``corpus`` with each mention's URIs written by :meth:`gold_iri`."""
