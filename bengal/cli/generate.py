@@ -105,12 +105,20 @@ def generate(ctx, preset, list_presets, docs, density, strategy, min_sentences, 
         endpoint = _chapter(endpoint, resource_namespace, gold_iris, config.lang)
     waits = Waits("KB store", quiet=quiet)
     with progress_bar("generating", config.docs, show=False if quiet else None) as tick:
-        generated, _ = generate_files(output, config, preset=preset, format=fmt, kb_path=kb_path, kb=endpoint,
+        generated, manifest = generate_files(output, config, preset=preset, format=fmt, kb_path=kb_path, kb=endpoint,
                                       kb_timeout=kb_timeout, kb_lenient=kb_lenient, progress=tick, jobs=jobs,
                                       status=waits.status, load_progress=waits.progress)
     if not quiet:
         echo_lines(generated_lines(generated.stats, str(output), str(manifest_path(output)), config.density,
                                    config.density_target, config.strategy), err=True)
+        chapter = manifest["kb"].get("chapter")
+        if chapter is not None:
+            line = f"chapter {chapter['namespace']}: gold IRIs {chapter['gold_iris']}"
+            if chapter["gold_iris"] == "english":
+                line += (f", {chapter['sameas_links']} owl:sameAs links; not named for want of a usable link: "
+                         f"{chapter['unlinked_labelled']} labelled resources ({chapter['several_links']} linked "
+                         f"twice or more, {chapter['shared_links']} sharing an English IRI)")
+            click.echo(line, err=True)
 
 
 def _chapter(endpoint, namespace: str | None, gold_iris: str | None, lang: str):
