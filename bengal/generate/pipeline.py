@@ -143,6 +143,18 @@ class DocumentMaker:
         return count_tokens(sentence_text(fact_sentence(self.lex, self.onto, unit.prop, unit.subject,
                                                         unit.objects)))
 
+    def fact_rich(self, typed: int) -> int:
+        """The fewest facts a document's subgraph needs under the count planner (``--sentence-length``
+        other than ``short``): :func:`~bengal.generate.docplan.facts_per_sentence` for every sentence
+        of ``--min-sentences`` but the opening one (``typed``: 1 when the document opens with its
+        seed's type, folded as an apposition), so that its sentences reach the length rather than
+        falling back to one fact each; 0 for ``short``. Seeds with fewer are passed over
+        (:meth:`make` returns ``None``), so the corpus prefers the fact-rich seeds; the manifest's
+        ``seed_candidates_tried`` says how many were tried."""
+        if not self.config.count_planner:
+            return 0
+        return facts_per_sentence(self.config.sentence_target) * max(self.config.min_sentences - typed, 1)
+
     def make(self, seed_uri: str) -> MadeDocument | None:
         """The document for one seed candidate, or ``None`` when it is not a usable seed."""
         config, lex, onto = self.config, self.lex, self.onto
@@ -156,6 +168,8 @@ class DocumentMaker:
         info = consistent_classes(onto, info, [onto.domains.get(p) for p, _ in facts])
         if not is_seed(onto, facts, self.wanted):
             return None
+        if config.count_planner and config.strategy in ("star", "summary") and len(facts) < self.fact_rich(1):
+            return None  # star and summary say only the seed's own facts: too few for the length
         if self.names is not None:
             localised = self.names.one(info)
             if localised is None:
@@ -178,6 +192,8 @@ class DocumentMaker:
         sub, concepts = self.policy.apply(sub)
         if not sub.units:
             return None
+        if config.count_planner and sum(len(u.objects) for u in sub.units) < self.fact_rich(typed):
+            return None  # too few facts for sentences of the length: a fact-richer seed comes next
         details = subject_details(self.kb, sorted({u.subject.uri for u in sub.units} | {info.uri}))
         people = {u.subject.uri for u in sub.units if onto.is_instance(u.subject, self.persons)} | (
             {info.uri} if onto.is_instance(info, self.persons) else set())
@@ -207,14 +223,15 @@ class DocumentMaker:
         if config.count_planner:
             doc_plan = plan_to_count(sub, k, self.can_list, at_least=max(config.min_sentences - typed, 1),
                                      per_sentence=facts_per_sentence(config.sentence_target))
-            if opening is not None and len(doc_plan.sentences) >= k:  # the facts fill the count
+            if opening is not None:  # length first: the type is an apposition, not a 5-token sentence
                 fold = type_apposition(lex, onto, info, self.demonym(details[info.uri].countries))
         else:
             doc_plan = plan_document(sub, self._unit_length, config.sentence_target, config.min_sentences,
                                      self.can_list)
         sentences = microplan(lex, onto, doc_plan.sentences, self.target, None if fold else opening, past,
                               forms=forms, genders=genders, annotate_pronouns=config.annotate_pronouns,
-                              paraphraser=paraphraser, persons=self.persons, keep_opening=config.count_planner)
+                              paraphraser=paraphraser, persons=self.persons, keep_opening=config.count_planner,
+                              chain_length=config.sentence_target if config.count_planner else None)
         if fold is not None:
             folded = fold_opening(lex, sentences, info.uri, fold)
             if folded is not None:
