@@ -434,8 +434,10 @@ def generate(kb: SparqlKB, config: GenerateConfig, *, progress: Callable[[int], 
     if len(made) < config.docs:
         raise UsageError(
             f"the KB has only {len(made)} usable seeds of {', '.join(config.classes)} for the "
-            f"{config.strategy} strategy with at least {config.min_sentences} sentences' worth of facts; "
-            f"asked for {config.docs} documents")
+            f"{config.strategy} strategy with at least {config.min_sentences} sentences' worth of facts"
+            + (f" of {config.sentence_target:g} tokens (--sentence-length short takes fact-poorer seeds)"
+               if config.count_planner else "")
+            + f"; asked for {config.docs} documents")
     documents = [Document(str(n), doc.text, doc.mentions) for n, doc in enumerate(made, 1)]
     cid = corpus_id(config, documents)
     documents = [replace(d, uri=f"{DOCUMENT_NAMESPACE}{cid}/{d.uri}") for d in documents]

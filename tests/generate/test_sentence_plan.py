@@ -86,8 +86,9 @@ def test_the_type_folds_into_the_first_sentence_with_exact_offsets():
     assert type_apposition(lex, Ontology(), Entity(DBR + "X", "X", (DBO + "Person",))) is None
 
 
-def test_the_default_is_the_old_planner():
-    assert GenerateConfig().sentence_length == "short" and not GenerateConfig().count_planner
+def test_the_default_is_the_count_planner():
+    assert GenerateConfig().sentence_length == "news" and GenerateConfig().count_planner
+    assert not GenerateConfig(sentence_length="short").count_planner
 
 
 @pytest.mark.parametrize("value, expected", [("news", "news"), ("SHORT", "short"), ("25", 25.0), (12, 12.0)])
