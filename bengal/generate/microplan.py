@@ -37,7 +37,7 @@ from bengal.generate.verbalise import (
 from bengal.kb.sparql import DBO
 
 __all__ = ["microplan", "description_allowed", "pronoun_resolves", "aggregate", "type_apposition", "fold_opening",
-           "chain"]
+           "chain", "whose_clause"]
 
 #: With ``--surface-forms`` / ``--paraphrase``, such a wording wins over the plain one
 #: unless its density gap is more than this much larger (mentions per token).
@@ -216,16 +216,23 @@ def fold_opening(lex: Lexicon, sentences: Sequence[Sentence], subject: str, phra
     subject ("Virgil Donati, an Australian musician, has worked with CAB."), or ``None`` when the
     first sentence does not open with ``subject``'s name followed by its predicate (a description,
     a pronoun, "The band X …", or an apposition already there): then the type stays a sentence.
-    The entity pieces are unchanged, so the gold stays exact."""
+    The entity pieces are unchanged, so the gold stays exact. Before a relative clause the
+    apposition's closing comma is the clause's ("X, a band, whose genre is rock, …")."""
     if not sentences:
         return None
     first = sentences[0]
     name = first.pieces[0] if first.pieces else None
     rest = first.pieces[1] if len(first.pieces) > 1 else None
     if (not isinstance(name, Entity) or name.uri != subject or name.form_kind == "pronoun"
-            or first.predicate != 1 or not isinstance(rest, str) or not rest.startswith(" ")):
+            or first.predicate != 1 or not isinstance(rest, str)):
         return None
-    pieces = (name, phrase + rest, *first.pieces[2:])
+    if rest.startswith(" "):
+        joined = phrase + rest
+    elif rest.startswith(", ") and phrase.endswith(","):  # before a relative clause: "X, a band, whose …"
+        joined = phrase[:-1] + rest
+    else:
+        return None
+    pieces = (name, joined, *first.pieces[2:])
     folded = Sentence(tuple(realise_pieces(lex, pieces)), first.fallback, first.subject, first.predicate,
                       first.clauses, first.n_objects, first.plural, first.pronoun, first.paraphrase)
     return [folded, *sentences[1:]]
@@ -280,17 +287,57 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
                      s.plural, s.pronoun, s.paraphrase) for s in best]
 
 
+def _opens(lex: Lexicon, onto: Ontology, u: Unit) -> bool:
+    """Whether the unit's main template opens with its subject ("{s} …")."""
+    templates = fact_templates(lex, onto, u.prop, u.subject, len(u.objects))
+    return bool(templates) and templates[0].startswith("{s} ")
+
+
+def _possessive_variant(templates: Sequence[str]) -> int | None:
+    """The index of the first template that opens with the subject's possessive ("{s}'s …")."""
+    return next((k for k, t in enumerate(templates) if t.startswith("{s}'s ")), None)
+
+
+def whose_clause(lex: Lexicon, sentence: Sentence, owner: Sentence) -> Sentence | None:
+    """``owner`` ("X's genre is blues.") as a relative clause after the subject of ``sentence``
+    ("X recorded for Sub Pop." → "X, whose genre is blues, recorded for Sub Pop."), or ``None``
+    when ``sentence`` does not open with the same subject followed by its predicate, already has a
+    relative clause, or the language has no ``[meta] relative_possessive``. The entity pieces are
+    the same objects, so the gold stays exact."""
+    whose = str(lex.meta.get("relative_possessive", ""))
+    if not whose or sentence.subject is None or not sentence.predicate or sentence.plural:
+        return None
+    marks = [m for m in (lex.relative(True), lex.relative(False), whose) if m]
+    if any(isinstance(p, str) and any(m in p for m in marks) for p in sentence.pieces):
+        return None
+    if len(owner.pieces) < 2 or not (isinstance(owner.pieces[0], Entity) and owner.pieces[0].uri == sentence.subject):
+        return None
+    clause = list(owner.pieces[1:])
+    tail, end = clause[0], clause[-1]
+    if not (isinstance(tail, str) and tail.startswith("'s ") and isinstance(end, str) and end.endswith(".")):
+        return None
+    clause[0] = whose + tail[3:]
+    clause[-1] = str(clause[-1])[:-1]
+    rest = sentence.pieces[sentence.predicate]
+    if not isinstance(rest, str) or not rest.startswith(" "):
+        return None
+    if isinstance(clause[-1], str):
+        clause[-1] += "," + rest
+    pieces = (*sentence.pieces[:sentence.predicate], *(p for p in clause if p != ""),
+              *sentence.pieces[sentence.predicate + 1:])
+    return Sentence(pieces, sentence.fallback or owner.fallback, sentence.subject, sentence.predicate,
+                    sentence.clauses + 1, sentence.n_objects, False, sentence.pronoun,
+                    tuple(sorted(set(sentence.paraphrase) | set(owner.paraphrase))))
+
+
 def _split(lex: Lexicon, onto: Ontology, group: Sequence[Unit]) -> list[list[Unit]]:
     """A planned sentence whose facts could not share one, cut so that the facts whose main
     template opens with the subject ("{s} …", the ones :func:`aggregate` can join) stay together
     and each other fact ("X's genre is Y.") is a sentence of its own; when that leaves the group as
     it was, the first fact is cut off (and the rest tried again)."""
-    def opens(u: Unit) -> bool:
-        templates = fact_templates(lex, onto, u.prop, u.subject, len(u.objects))
-        return bool(templates) and templates[0].startswith("{s} ")
-    joinable = [u for u in group if opens(u)]
+    joinable = [u for u in group if _opens(lex, onto, u)]
     if 2 <= len(joinable) < len(group):
-        return [joinable] + [[u] for u in group if not opens(u)]
+        return [joinable] + [[u] for u in group if not _opens(lex, onto, u)]
     return [list(group[:1]), list(group[1:])]
 
 
@@ -323,6 +370,8 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
             if pronoun_resolves(subject.uri, previous, g.pronoun, genders, is_person):
                 refs.append("pronoun")
                 pronoun = (g.pronoun, g.source)
+        if chain_length is not None and len(group) > 1:  # a fact that opens with its subject leads
+            group = sorted(group, key=lambda u: not _opens(lex, onto, u))
         head = group[0]
         variants = fact_templates(lex, onto, head.prop, subject, len(head.objects))
         named = {u for _, u, _ in history}
@@ -347,15 +396,24 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                                              pronoun=pronoun if ref == "pronoun" else None,
                                              annotate_pronoun=annotate_pronouns, date=head.date)]
                     ok = True
+                    owner: Sentence | None = None  # with chain_length: one "X's genre is Y" as "whose"
                     for u in group[1:]:
-                        if not fact_templates(lex, onto, u.prop, subject, len(u.objects)):
+                        templates = fact_templates(lex, onto, u.prop, subject, len(u.objects))
+                        if not templates:
                             ok = False
                             break
+                        pv = _possessive_variant(templates) if chain_length is not None else None
+                        if owner is None and pv is not None and not templates[0].startswith("{s} "):
+                            owner = fact_sentence(lex, onto, u.prop, subject, u.objects, past=is_past,
+                                                  variant=pv, date=u.date)
+                            continue
                         clauses.append(fact_sentence(lex, onto, u.prop, subject, u.objects, past=is_past,
                                                      date=u.date))
                     if not ok:
                         continue
                     joined = aggregate(lex, clauses, is_person(subject))
+                    if joined is not None and owner is not None:
+                        joined = whose_clause(lex, joined, owner)
                     if joined is None:
                         continue
                     candidates.append((joined, 0.0))

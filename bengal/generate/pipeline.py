@@ -158,6 +158,9 @@ class DocumentMaker:
     def make(self, seed_uri: str) -> MadeDocument | None:
         """The document for one seed candidate, or ``None`` when it is not a usable seed."""
         config, lex, onto = self.config, self.lex, self.onto
+        if (config.count_planner and config.strategy in ("star", "summary")
+                and len(self.facts.outgoing(seed_uri)) < self.fact_rich(1)):
+            return None  # star and summary say only the seed's own facts: too few for the length
         info = entities(self.kb, onto, [seed_uri]).get(seed_uri)
         if info is None or not writable_label(info.label) or is_list_page(info.label):
             return None
@@ -168,8 +171,6 @@ class DocumentMaker:
         info = consistent_classes(onto, info, [onto.domains.get(p) for p, _ in facts])
         if not is_seed(onto, facts, self.wanted):
             return None
-        if config.count_planner and config.strategy in ("star", "summary") and len(facts) < self.fact_rich(1):
-            return None  # star and summary say only the seed's own facts: too few for the length
         if self.names is not None:
             localised = self.names.one(info)
             if localised is None:

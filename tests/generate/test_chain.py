@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bengal.generate.kbview import Entity, Ontology
 from bengal.generate.lexicon import load_lexicon
-from bengal.generate.microplan import chain
+from bengal.generate.microplan import chain, fold_opening, whose_clause
 from bengal.generate.verbalise import Sentence, fact_sentence, sentence_text
 
 DBO = "http://dbpedia.org/ontology/"
@@ -67,3 +67,33 @@ def test_a_language_without_the_clause_writes_none():
     de = load_lexicon("de")  # German's relative clause puts the verb last: not written
     second = Sentence((ULM, " liegt in ", BW, "."), subject=ULM.uri, predicate=1)
     assert chain(de, Sentence((ANNA, " lebt in ", ULM, "."), subject=ANNA.uri, predicate=1), second, False) is None
+
+
+def test_a_possessive_fact_about_the_subject_becomes_a_whose_clause_after_it():
+    blues = Entity(DBR + "Blues", "blues", (DBO + "MusicGenre",), form_kind="concept")  # --mentions named: text
+    rock = Entity(DBR + "Rock", "Rock", (DBO + "MusicGenre",))
+    head = _one("team", ANNA, [A])
+    joined = whose_clause(LEX, head, _one("genre", ANNA, [blues], variant=1))
+    assert joined is not None and sentence_text(joined) == "Anna Berg, whose genre is blues, played for FC A."
+    named = whose_clause(LEX, head, _one("genre", ANNA, [rock], variant=1))
+    assert named is not None and sentence_text(named) == "Anna Berg, whose genre is Rock, played for FC A."
+    assert [p.uri for p in named.pieces if isinstance(p, Entity)] == [ANNA.uri, rock.uri, A.uri]
+
+
+def test_whose_refused_for_another_owner_a_relative_already_there_or_no_possessive():
+    head = _one("team", ANNA, [A])
+    carl = Sentence((CARL, "'s genre is blues."))
+    assert whose_clause(LEX, head, carl) is None  # Carl's genre is not Anna's
+    relative = chain(LEX, _one("birthPlace", ANNA, [ULM]), _one("isPartOf", ULM, [BW]), False)
+    assert relative is not None
+    assert whose_clause(LEX, relative, Sentence((ANNA, "'s genre is blues."))) is None
+    assert whose_clause(LEX, head, _one("genre", ANNA, [ULM])) is None  # "The work of …": no possessive
+
+
+def test_the_type_apposition_folds_before_a_relative_clause():
+    blues = Entity(DBR + "Blues", "blues", (DBO + "MusicGenre",), form_kind="concept")
+    joined = whose_clause(LEX, _one("team", ANNA, [A]), _one("genre", ANNA, [blues], variant=1))
+    assert joined is not None
+    folded = fold_opening(LEX, [joined], ANNA.uri, ", a footballer,")
+    assert folded is not None
+    assert sentence_text(folded[0]) == "Anna Berg, a footballer, whose genre is blues, played for FC A."

@@ -133,3 +133,28 @@ def test_bengal_presets_keep_their_bytes(tmp_path, preset, sha):
     out = tmp_path / "b.jsonl"
     generate_files(out, preset=preset, docs=20)
     assert hashlib.sha256(out.read_bytes()).hexdigest() == sha
+
+
+def test_a_sentence_about_the_object_that_ends_one_is_moved_up_to_follow_it():
+    # sym's order: "FC A plays in Ulm." "Anna …" "Ulm is part of …": the Ulm facts follow FC A's
+    bw = Entity(DBR + "BW", "Baden-Württemberg", (DBO + "Region", DBO + "Place"))
+    units = (Unit(CLUBS[0], DBO + "ground", (ULM,)), Unit(ANNA, DBO + "team", (CLUBS[1],)),
+             Unit(ULM, DBO + "isPartOf", (bw,)))
+    plan = plan_to_count(Subgraph(ULM, units), 3, per_sentence=1)
+    assert [[u.subject.uri for u in s] for s in plan.sentences] == [[CLUBS[0].uri], [ULM.uri], [ANNA.uri]]
+    # a walk (path) is already in that order and stays as it is
+    walk = (Unit(ANNA, DBO + "team", (CLUBS[0],)), Unit(CLUBS[0], DBO + "ground", (ULM,)),
+            Unit(ULM, DBO + "isPartOf", (bw,)))
+    assert [s[0] for s in plan_to_count(Subgraph(ANNA, walk), 3, per_sentence=1).sentences] == list(walk)
+    # a list object ("FC A and FC B") moves nothing: the relative clause could not say which
+    listed = (Unit(ANNA, DBO + "team", (CLUBS[0], CLUBS[1])), Unit(CLUBS[2], DBO + "ground", (ULM,)),
+              Unit(CLUBS[1], DBO + "ground", (ULM,)))
+    assert [s[0] for s in plan_to_count(Subgraph(ANNA, listed), 3, per_sentence=1).sentences] == list(listed)
+
+
+def test_the_default_reaches_news_length_on_star(bundled_kb):
+    # the target: a mean of 15-30 tokens a sentence by default (BENGAL's short: about 9)
+    g = generate(bundled_kb, GenerateConfig(docs=12, seed=0))
+    mean = g.stats["tokens"] / g.stats["sentences"]
+    assert 15 <= mean <= 30, mean
+    assert g.stats["seeds_tried"] > 12  # fact-poor seeds passed over
