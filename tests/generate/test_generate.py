@@ -155,9 +155,9 @@ def test_too_few_seeds_is_an_error_and_writes_nothing(tmp_path):
     assert proc.stderr.strip().splitlines()[-1].startswith("error: ") and "only 2 usable seeds" in proc.stderr
     assert all(line.startswith("bengal: ") for line in proc.stderr.strip().splitlines()[:-1])  # what it waited for
     assert not (tmp_path / "out.ttl").exists() and not (tmp_path / "out.ttl.manifest.json").exists()
-    # the default (news) passes over seeds with too few facts for its sentences, and says what helps
+    # news passes over seeds with too few facts for its sentences first, and says what helps
     news = bengal("generate", "--kb", str(tiny), "--docs", "5", "--min-sentences", "2", "-o", "out.ttl",
-                  cwd=tmp_path)
+                  "--sentence-length", "news", cwd=tmp_path)
     assert news.returncode != 0 and "of 22 tokens (--sentence-length short takes fact-poorer seeds)" in news.stderr
     assert not (tmp_path / "out.ttl").exists()
 
