@@ -202,13 +202,15 @@ def chain(lex: Lexicon, first: Sentence, second: Sentence, person: bool) -> Sent
 def type_apposition(lex: Lexicon, onto: Ontology, subject: Entity, demonym: str | None = None) -> str | None:
     """The opening type sentence's class noun as an apposition (``[meta] type_apposition``: ", an
     Australian musician,"), the demonym written as :func:`bengal.generate.verbalise.type_sentence`
-    writes it; ``None`` for an untyped subject or a vague noun ("person")."""
+    writes it; ``None`` for an untyped subject, a vague noun ("person") or a language without
+    ``type_apposition``."""
     noun = class_noun(lex, onto, subject)
-    if noun is None or noun in lex.meta.get("apposition_vague", ()):
-        return None
+    template = lex.meta.get("type_apposition")
+    if noun is None or noun in lex.meta.get("apposition_vague", ()) or not template:
+        return None  # also a language whose lexicon writes none (the type stays a sentence)
     if demonym and not noun[:1].isupper():
         noun = f"{demonym} {noun}"
-    return lex.meta["type_apposition"].replace("{a}", lex.article(noun)).replace("{class}", noun)
+    return str(template).replace("{a}", lex.article(noun)).replace("{class}", noun)
 
 
 def fold_opening(lex: Lexicon, sentences: Sequence[Sentence], subject: str, phrase: str) -> list[Sentence] | None:

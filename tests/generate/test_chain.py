@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bengal.generate.kbview import Entity, Ontology
 from bengal.generate.lexicon import load_lexicon
-from bengal.generate.microplan import chain, fold_opening, whose_clause
+from bengal.generate.microplan import chain, fold_opening, type_apposition, whose_clause
 from bengal.generate.verbalise import Sentence, fact_sentence, sentence_text
 
 DBO = "http://dbpedia.org/ontology/"
@@ -97,3 +97,12 @@ def test_the_type_apposition_folds_before_a_relative_clause():
     folded = fold_opening(LEX, [joined], ANNA.uri, ", a footballer,")
     assert folded is not None
     assert sentence_text(folded[0]) == "Anna Berg, a footballer, whose genre is blues, played for FC A."
+
+
+def test_no_type_apposition_in_a_language_whose_lexicon_has_none():
+    # es/pt/de/fr write no [meta] type_apposition: the type stays a sentence (news crashed on it)
+    es = load_lexicon("es")
+    assert "type_apposition" not in es.meta
+    assert type_apposition(es, Ontology(), Entity(DBR + "X", "X", (DBO + "MusicalArtist", DBO + "Person"))) is None
+    assert type_apposition(LEX, Ontology(), Entity(DBR + "X", "X", (DBO + "MusicalArtist", DBO + "Person"))) == \
+        ", a musician,"
