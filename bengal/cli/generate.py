@@ -46,8 +46,9 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
 @click.option("--annotate-pronouns", is_flag=True, help="With --pronouns: pronouns are gold mentions with the "
               "antecedent's URI (coreference).")
 @click.option("--sentence-length", default="short", show_default=True,
-              help="news: each document draws its sentence count from the range and facts for sentences of "
-              "about 22 tokens (facts of one subject joined, the type as an apposition); a number: the same "
+              help="news: each document draws its sentence count from the range and facts for "
+              "sentences of about 22 tokens (facts of one subject joined, a walk's next step as a relative "
+              "clause, the type as an apposition; seeds with too few facts passed over); a number: the same "
               "with that many tokens aimed at; short: the range is a number of facts, about 9 tokens a "
               "sentence (BENGAL; B1-B10; the default).")
 # issue 11's dials

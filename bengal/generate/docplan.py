@@ -11,7 +11,7 @@ sentences' estimated mean length meets the target (tokens per sentence).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence
 
 from bengal.generate.kbview import Entity
 from bengal.generate.strategies import MAX_LIST, Subgraph, Unit
@@ -142,6 +142,8 @@ def plan_to_count(sub: Subgraph, sentences: int, can_list: Callable[[str, Entity
     its minimum; each further sentence goes to the run with the most units per sentence (ties: the
     earlier run), and a run's units are cut into consecutive
     sentences whose sizes differ by at most one, the larger first ("A, who …, B and C. D and E.").
+    Last, a sentence about the single object that ends an earlier sentence is moved up to follow
+    it (:func:`_continuations_next`), for the microplanner's relative clause.
 
     Args:
         sentences: the number of sentences wanted (>= 1).
@@ -186,4 +188,26 @@ def plan_to_count(sub: Subgraph, sentences: int, can_list: Callable[[str, Entity
             step = size + (1 if k < extra else 0)
             groups.append(tuple(run[pos:pos + step]))
             pos += step
-    return DocumentPlan(tuple(groups), repeats, sentences)
+    return DocumentPlan(tuple(_continuations_next(groups)), repeats, sentences)
+
+
+def _continuations_next(groups: Sequence[tuple[Unit, ...]]) -> list[tuple[Unit, ...]]:
+    """The planned sentences with, after each that ends with one object, the first later sentence
+    about that object moved up to follow it (so the microplanner can join it as a relative clause:
+    sym's "Anna Berg was born in Ulm" then "Ulm is part of Baden-Württemberg"); a walk's order
+    (path, hybrid) already has it, and a sentence is moved at most once."""
+    rest = list(groups)
+    out: list[tuple[Unit, ...]] = []
+    moved: set[int] = set()
+    while rest:
+        g = rest.pop(0)
+        out.append(g)
+        last = g[-1]
+        if len(last.objects) != 1 or not rest or rest[0][0].subject.uri == last.objects[0].uri:
+            continue
+        k = next((j for j, h in enumerate(rest) if h[0].subject.uri == last.objects[0].uri and id(h) not in moved),
+                 None)
+        if k is not None:
+            moved.add(id(rest[k]))
+            rest.insert(0, rest.pop(k))
+    return out

@@ -36,7 +36,8 @@ from bengal.generate.verbalise import (
 )
 from bengal.kb.sparql import DBO
 
-__all__ = ["microplan", "description_allowed", "pronoun_resolves", "aggregate", "type_apposition", "fold_opening"]
+__all__ = ["microplan", "description_allowed", "pronoun_resolves", "aggregate", "type_apposition", "fold_opening",
+           "chain", "whose_clause"]
 
 #: With ``--surface-forms`` / ``--paraphrase``, such a wording wins over the plain one
 #: unless its density gap is more than this much larger (mentions per token).
@@ -150,16 +151,66 @@ def aggregate(lex: Lexicon, sentences: Sequence[Sentence], person: bool) -> Sent
                     tuple(sorted({op for s in sentences for op in s.paraphrase})))
 
 
+def chain(lex: Lexicon, first: Sentence, second: Sentence, person: bool) -> Sentence | None:
+    """A walk's next step joined onto the object that ends the sentence before it, as a relative
+    clause ("X was born in Lagos." + "Lagos is part of Lagos State." → "X was born in Lagos, which
+    is part of Lagos State."; "X worked with B." + "B's genre is rock." → "X worked with B, whose
+    genre is rock.", by ``[meta] relative_possessive``), or ``None`` when the two cannot be joined
+    that way.
+
+    Rule: ``first`` ends with one entity (a single object, not a list: "A, B and C, which …" would
+    not say which) and its full stop; ``second`` opens with that entity as its subject (named,
+    described or a pronoun: the relative pronoun replaces it) and has no relative clause of its own
+    (one level of "which" only), nor a plural pronoun subject. The relative pronoun is
+    :meth:`bengal.generate.lexicon.Lexicon.relative` ("who" when ``person``: the second subject is a
+    person). The result keeps ``first``'s subject, so a pronoun in the next sentence still refers
+    to ``first``'s subject by :func:`pronoun_resolves`; the entity pieces are unchanged objects, so
+    the gold stays exact (the second subject's name, when it was named, is no longer written).
+    """
+    if second.plural or first.n_objects != 1 or len(first.pieces) < 2:
+        return None
+    last, stop = first.pieces[-2], first.pieces[-1]
+    if not (isinstance(last, Entity) and stop == "."):
+        return None
+    whose = str(lex.meta.get("relative_possessive", ""))
+    marks = [m for m in (lex.relative(True), lex.relative(False), whose) if m]
+    if any(isinstance(p, str) and any(m in p for m in marks) for p in first.pieces + second.pieces):
+        return None  # one relative clause a sentence
+    relative = lex.relative(person)
+    if second.subject == last.uri and second.predicate and relative is not None:
+        rest = list(second.pieces[second.predicate:])
+        if not rest or not isinstance(rest[0], str) or not rest[0].startswith(" "):
+            return None
+        rest[0] = relative + rest[0][1:]
+    else:  # "B's genre is rock." → ", whose genre is rock"
+        start = 1 if second.pieces and second.pieces[0] in ("The ", "the ") else 0
+        owner = second.pieces[start] if len(second.pieces) > start + 1 else None
+        tail = second.pieces[start + 1] if owner is not None else None
+        if not (whose and isinstance(owner, Entity) and owner.uri == last.uri and isinstance(tail, str)
+                and tail.startswith("'s ")):
+            return None
+        rest = [whose + tail[3:], *second.pieces[start + 2:]]
+    end = rest[-1]
+    if not ((isinstance(end, str) and end.endswith(".")) or (isinstance(end, Entity) and end.surface.endswith("."))):
+        return None
+    pieces: list[Piece] = list(first.pieces[:-1]) + rest
+    return Sentence(tuple(p for p in pieces if p != ""), first.fallback or second.fallback, first.subject,
+                    first.predicate, first.clauses, second.n_objects, first.plural, first.pronoun,
+                    tuple(sorted(set(first.paraphrase) | set(second.paraphrase))))
+
+
 def type_apposition(lex: Lexicon, onto: Ontology, subject: Entity, demonym: str | None = None) -> str | None:
     """The opening type sentence's class noun as an apposition (``[meta] type_apposition``: ", an
     Australian musician,"), the demonym written as :func:`bengal.generate.verbalise.type_sentence`
-    writes it; ``None`` for an untyped subject or a vague noun ("person")."""
+    writes it; ``None`` for an untyped subject, a vague noun ("person") or a language without
+    ``type_apposition``."""
     noun = class_noun(lex, onto, subject)
-    if noun is None or noun in lex.meta.get("apposition_vague", ()):
-        return None
+    template = lex.meta.get("type_apposition")
+    if noun is None or noun in lex.meta.get("apposition_vague", ()) or not template:
+        return None  # also a language whose lexicon writes none (the type stays a sentence)
     if demonym and not noun[:1].isupper():
         noun = f"{demonym} {noun}"
-    return lex.meta["type_apposition"].replace("{a}", lex.article(noun)).replace("{class}", noun)
+    return str(template).replace("{a}", lex.article(noun)).replace("{class}", noun)
 
 
 def fold_opening(lex: Lexicon, sentences: Sequence[Sentence], subject: str, phrase: str) -> list[Sentence] | None:
@@ -167,16 +218,23 @@ def fold_opening(lex: Lexicon, sentences: Sequence[Sentence], subject: str, phra
     subject ("Virgil Donati, an Australian musician, has worked with CAB."), or ``None`` when the
     first sentence does not open with ``subject``'s name followed by its predicate (a description,
     a pronoun, "The band X …", or an apposition already there): then the type stays a sentence.
-    The entity pieces are unchanged, so the gold stays exact."""
+    The entity pieces are unchanged, so the gold stays exact. Before a relative clause the
+    apposition's closing comma is the clause's ("X, a band, whose genre is rock, …")."""
     if not sentences:
         return None
     first = sentences[0]
     name = first.pieces[0] if first.pieces else None
     rest = first.pieces[1] if len(first.pieces) > 1 else None
     if (not isinstance(name, Entity) or name.uri != subject or name.form_kind == "pronoun"
-            or first.predicate != 1 or not isinstance(rest, str) or not rest.startswith(" ")):
+            or first.predicate != 1 or not isinstance(rest, str)):
         return None
-    pieces = (name, phrase + rest, *first.pieces[2:])
+    if rest.startswith(" "):
+        joined = phrase + rest
+    elif rest.startswith(", ") and phrase.endswith(","):  # before a relative clause: "X, a band, whose …"
+        joined = phrase[:-1] + rest
+    else:
+        return None
+    pieces = (name, joined, *first.pieces[2:])
     folded = Sentence(tuple(realise_pieces(lex, pieces)), first.fallback, first.subject, first.predicate,
                       first.clauses, first.n_objects, first.plural, first.pronoun, first.paraphrase)
     return [folded, *sentences[1:]]
@@ -187,7 +245,8 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
               forms: Callable[[Entity, bool], Entity | None] | None = None,
               genders: dict[str, Gender] | None = None, annotate_pronouns: bool = False,
               paraphraser: Paraphraser | None = None,
-              persons: set[str] | None = None, keep_opening: bool = False) -> list[Sentence]:
+              persons: set[str] | None = None, keep_opening: bool = False,
+              chain_length: float | None = None) -> list[Sentence]:
     """The sentences of a document plan, worded so that the density meets ``target``.
 
     For each planned sentence the candidates are: the template variants of its first fact (the
@@ -201,7 +260,11 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
     facts that cannot share a sentence) is split into one sentence per fact. The opening type
     sentence is kept unless leaving it out lands closer to the target (always kept with
     ``keep_opening``: the document's sentence count counts it). Facts about a subject in
-    ``past`` are in the past tense.
+    ``past`` are in the past tense. With ``chain_length`` (tokens a sentence, ``--sentence-length``
+    other than ``short``), a sentence about the last object of the sentence before it is joined onto
+    that one as a relative clause (:func:`chain`) while the sentence before has fewer than
+    ``chain_length`` tokens and the joined one at most twice that; the density is then measured on
+    the joined sentence.
 
     Returns:
         the sentences in order, each passed through
@@ -215,7 +278,7 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
     plans = []
     for first in ([opening], []) if opening is not None else ([],):
         out = _plan_once(lex, onto, plan, target, list(first), past, forms, genders, annotate_pronouns,
-                         paraphraser, is_person)
+                         paraphraser, is_person, chain_length)
         m = sum(s.mention_count for s in out)
         t = sum(count_tokens(sentence_text(s)) for s in out) or 1
         plans.append((abs(m / t - target), out))
@@ -226,10 +289,64 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
                      s.plural, s.pronoun, s.paraphrase) for s in best]
 
 
+def _opens(lex: Lexicon, onto: Ontology, u: Unit) -> bool:
+    """Whether the unit's main template opens with its subject ("{s} …")."""
+    templates = fact_templates(lex, onto, u.prop, u.subject, len(u.objects))
+    return bool(templates) and templates[0].startswith("{s} ")
+
+
+def _possessive_variant(templates: Sequence[str]) -> int | None:
+    """The index of the first template that opens with the subject's possessive ("{s}'s …")."""
+    return next((k for k, t in enumerate(templates) if t.startswith("{s}'s ")), None)
+
+
+def whose_clause(lex: Lexicon, sentence: Sentence, owner: Sentence) -> Sentence | None:
+    """``owner`` ("X's genre is blues.") as a relative clause after the subject of ``sentence``
+    ("X recorded for Sub Pop." → "X, whose genre is blues, recorded for Sub Pop."), or ``None``
+    when ``sentence`` does not open with the same subject followed by its predicate, already has a
+    relative clause, or the language has no ``[meta] relative_possessive``. The entity pieces are
+    the same objects, so the gold stays exact."""
+    whose = str(lex.meta.get("relative_possessive", ""))
+    if not whose or sentence.subject is None or not sentence.predicate or sentence.plural:
+        return None
+    marks = [m for m in (lex.relative(True), lex.relative(False), whose) if m]
+    if any(isinstance(p, str) and any(m in p for m in marks) for p in sentence.pieces):
+        return None
+    if len(owner.pieces) < 2 or not (isinstance(owner.pieces[0], Entity) and owner.pieces[0].uri == sentence.subject):
+        return None
+    clause = list(owner.pieces[1:])
+    tail, end = clause[0], clause[-1]
+    if not (isinstance(tail, str) and tail.startswith("'s ") and isinstance(end, str) and end.endswith(".")):
+        return None
+    clause[0] = whose + tail[3:]
+    clause[-1] = str(clause[-1])[:-1]
+    rest = sentence.pieces[sentence.predicate]
+    if not isinstance(rest, str) or not rest.startswith(" "):
+        return None
+    if isinstance(clause[-1], str):
+        clause[-1] += "," + rest
+    pieces = (*sentence.pieces[:sentence.predicate], *(p for p in clause if p != ""),
+              *sentence.pieces[sentence.predicate + 1:])
+    return Sentence(pieces, sentence.fallback or owner.fallback, sentence.subject, sentence.predicate,
+                    sentence.clauses + 1, sentence.n_objects, False, sentence.pronoun,
+                    tuple(sorted(set(sentence.paraphrase) | set(owner.paraphrase))))
+
+
+def _split(lex: Lexicon, onto: Ontology, group: Sequence[Unit]) -> list[list[Unit]]:
+    """A planned sentence whose facts could not share one, cut so that the facts whose main
+    template opens with the subject ("{s} …", the ones :func:`aggregate` can join) stay together
+    and each other fact ("X's genre is Y.") is a sentence of its own; when that leaves the group as
+    it was, the first fact is cut off (and the rest tried again)."""
+    joinable = [u for u in group if _opens(lex, onto, u)]
+    if 2 <= len(joinable) < len(group):
+        return [joinable] + [[u] for u in group if not _opens(lex, onto, u)]
+    return [list(group[:1]), list(group[1:])]
+
+
 def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], target: float,
                sentences: list[Sentence], past: set[str], forms: Callable[[Entity, bool], Entity | None] | None,
                genders: dict[str, Gender] | None, annotate_pronouns: bool, paraphraser: Paraphraser | None,
-               is_person: Callable[[Entity], bool]) -> list[Sentence]:
+               is_person: Callable[[Entity], bool], chain_length: float | None = None) -> list[Sentence]:
     written = {sentence_text(s) for s in sentences}
     mentions = sum(s.mention_count for s in sentences)
     total = sum(count_tokens(sentence_text(s)) for s in sentences)
@@ -237,6 +354,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
     for k, s in enumerate(sentences):
         history += [(k, p.uri, class_noun(lex, onto, p)) for p in s.pieces if isinstance(p, Entity)]
     vague = tuple(lex.meta.get("apposition_vague", ()))
+    previous_is_opening = bool(sentences)  # the type sentence is never continued
     queue = [list(g) for g in plan]
     i = 0
     while i < len(queue):
@@ -254,6 +372,8 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
             if pronoun_resolves(subject.uri, previous, g.pronoun, genders, is_person):
                 refs.append("pronoun")
                 pronoun = (g.pronoun, g.source)
+        if chain_length is not None and len(group) > 1:  # a fact that opens with its subject leads
+            group = sorted(group, key=lambda u: not _opens(lex, onto, u))
         head = group[0]
         variants = fact_templates(lex, onto, head.prop, subject, len(head.objects))
         named = {u for _, u, _ in history}
@@ -278,15 +398,24 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                                              pronoun=pronoun if ref == "pronoun" else None,
                                              annotate_pronoun=annotate_pronouns, date=head.date)]
                     ok = True
+                    owner: Sentence | None = None  # with chain_length: one "X's genre is Y" as "whose"
                     for u in group[1:]:
-                        if not fact_templates(lex, onto, u.prop, subject, len(u.objects)):
+                        templates = fact_templates(lex, onto, u.prop, subject, len(u.objects))
+                        if not templates:
                             ok = False
                             break
+                        pv = _possessive_variant(templates) if chain_length is not None else None
+                        if owner is None and pv is not None and not templates[0].startswith("{s} "):
+                            owner = fact_sentence(lex, onto, u.prop, subject, u.objects, past=is_past,
+                                                  variant=pv, date=u.date)
+                            continue
                         clauses.append(fact_sentence(lex, onto, u.prop, subject, u.objects, past=is_past,
                                                      date=u.date))
                     if not ok:
                         continue
                     joined = aggregate(lex, clauses, is_person(subject))
+                    if joined is not None and owner is not None:
+                        joined = whose_clause(lex, joined, owner)
                     if joined is None:
                         continue
                     candidates.append((joined, 0.0))
@@ -312,24 +441,44 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                     ap = paraphraser.apposition(c, noun)
                     if ap is not None:
                         candidates.append((ap, bonus + _PREFERENCE))
-        best: tuple[float, Sentence, int, int] | None = None
+        # --sentence-length news or N: a sentence still short of the length is continued by the
+        # walk's next step about its last object ("…Lagos, which is part of Lagos State.")
+        onto_prev = None
+        if chain_length is not None and previous is not None and not previous_is_opening:
+            prev_t = count_tokens(sentence_text(previous))
+            if prev_t < chain_length:
+                onto_prev = (previous, previous.mention_count, prev_t)
+        best: tuple[float, Sentence, int, int, bool] | None = None
         for c, bonus in candidates:
             text = sentence_text(c)
             if text in written:
                 continue
-            m, t = c.mention_count, count_tokens(text)
-            gap = abs((mentions + m) / (total + t) - target) - bonus
-            if best is None or gap < best[0] - 1e-12:
-                best = (gap, c, m, t)
+            eff, joined_on = c, False
+            base_m, base_t = mentions, total
+            if onto_prev is not None:
+                merged = chain(lex, onto_prev[0], c, is_person(subject))
+                if merged is not None and count_tokens(sentence_text(merged)) <= 2 * (chain_length or 0):
+                    eff, joined_on = merged, True
+                    base_m, base_t = mentions - onto_prev[1], total - onto_prev[2]
+            m, t = eff.mention_count, count_tokens(sentence_text(eff))
+            gap = abs((base_m + m) / (base_t + t) - target) - bonus
+            if best is None or (joined_on and not best[4]) or (joined_on == best[4] and gap < best[0] - 1e-12):
+                best = (gap, eff, m, t, joined_on)  # a wording that continues the sentence before wins
         if best is None:
             if len(group) > 1:
-                queue[i:i + 1] = [[u] for u in group]
+                queue[i:i + 1] = _split(lex, onto, group) if chain_length is not None else [[u] for u in group]
                 continue
             i += 1  # the one fact's every wording is already in the document: said once is enough
             continue
-        _, chosen, m, t = best
+        _, chosen, m, t, joined_on = best
+        if joined_on:
+            assert onto_prev is not None
+            sentences.pop()
+            mentions -= onto_prev[1]
+            total -= onto_prev[2]
         k = len(sentences)
         sentences.append(chosen)
+        previous_is_opening = False
         written.add(sentence_text(chosen))
         history += [(k, p.uri, class_noun(lex, onto, p)) for p in chosen.pieces if isinstance(p, Entity)]
         if chosen.subject is not None and not any(isinstance(p, Entity) and p.uri == subject.uri

@@ -70,7 +70,12 @@ from bengal.kb.labels import local_name, writable_label
 from bengal.kb.sparql import DBO, SparqlKB
 from bengal.model import Corpus, Document
 
-__all__ = ["Generated", "generate", "DocumentMaker"]
+__all__ = ["Generated", "generate", "DocumentMaker", "FACT_RICH_WINDOW"]
+
+#: The first (fact-rich) pass of :func:`generate` tries at most this many seed candidates per
+#: document wanted before the second pass takes the seeds it passed over (on the bundled sample,
+#: star finds 100 fact-rich seeds among the first 9,346 candidates).
+FACT_RICH_WINDOW = 100
 
 
 @dataclass
@@ -97,8 +102,10 @@ class DocumentMaker:
     identical to ``--jobs 1``.
     """
 
-    def __init__(self, kb: SparqlKB, config: GenerateConfig) -> None:
+    def __init__(self, kb: SparqlKB, config: GenerateConfig, fact_poor: bool = False) -> None:
         self.kb, self.config = kb, config
+        #: the second pass of :func:`generate`: seeds are not held to :meth:`fact_rich`
+        self.fact_poor = fact_poor
         self.lex = load_lexicon(config.lang)
         self.onto = load_ontology(kb)
         self.classes = config.class_iris()
@@ -143,9 +150,29 @@ class DocumentMaker:
         return count_tokens(sentence_text(fact_sentence(self.lex, self.onto, unit.prop, unit.subject,
                                                         unit.objects)))
 
+    def fact_rich(self) -> int:
+        """The fewest facts (objects) a document's subgraph needs in the first pass of
+        :func:`generate` under the count planner (``--sentence-length`` other than ``short``):
+        :func:`~bengal.generate.docplan.facts_per_sentence` for each of ``--min-sentences`` sentences
+        but one, so that its sentences reach the length rather than falling back to one fact each
+        (all ``--min-sentences`` full would leave 78 seeds of the bundled sample's 94,257); 0 for ``short``
+        and in the second pass (``fact_poor``). Seeds with fewer are passed over in the first pass
+        (:meth:`make` returns ``None``), so the corpus prefers the fact-rich seeds."""
+        return 0 if self.fact_poor else self.facts_needed(self.config)
+
+    @staticmethod
+    def facts_needed(config: GenerateConfig) -> int:
+        """:meth:`fact_rich`'s figure for ``config`` (0 for ``short``)."""
+        if not config.count_planner:
+            return 0
+        return facts_per_sentence(config.sentence_target) * max(config.min_sentences - 1, 1)
+
     def make(self, seed_uri: str) -> MadeDocument | None:
         """The document for one seed candidate, or ``None`` when it is not a usable seed."""
         config, lex, onto = self.config, self.lex, self.onto
+        if (config.count_planner and config.strategy in ("star", "summary")
+                and len(self.facts.outgoing(seed_uri)) < self.fact_rich()):
+            return None  # star and summary say only the seed's own facts: too few for the length
         info = entities(self.kb, onto, [seed_uri]).get(seed_uri)
         if info is None or not writable_label(info.label) or is_list_page(info.label):
             return None
@@ -178,6 +205,8 @@ class DocumentMaker:
         sub, concepts = self.policy.apply(sub)
         if not sub.units:
             return None
+        if config.count_planner and sum(len(u.objects) for u in sub.units) < self.fact_rich():
+            return None  # too few facts for sentences of the length: a fact-richer seed comes next
         details = subject_details(self.kb, sorted({u.subject.uri for u in sub.units} | {info.uri}))
         people = {u.subject.uri for u in sub.units if onto.is_instance(u.subject, self.persons)} | (
             {info.uri} if onto.is_instance(info, self.persons) else set())
@@ -205,16 +234,19 @@ class DocumentMaker:
         paraphraser = Paraphraser(lex, f"{config.seed}|{seed_uri}") if config.paraphrase else None
         fold: str | None = None
         if config.count_planner:
-            doc_plan = plan_to_count(sub, k, self.can_list, at_least=max(config.min_sentences - typed, 1),
-                                     per_sentence=facts_per_sentence(config.sentence_target))
-            if opening is not None and len(doc_plan.sentences) >= k:  # the facts fill the count
+            if opening is not None:  # length first: the type is an apposition, not a 5-token sentence
                 fold = type_apposition(lex, onto, info, self.demonym(details[info.uri].countries))
+            # a folded type is no sentence of its own: the facts keep --min-sentences
+            at_least = max(config.min_sentences - (typed if fold is None else 0), 1)
+            doc_plan = plan_to_count(sub, k, self.can_list, at_least=at_least,
+                                     per_sentence=facts_per_sentence(config.sentence_target))
         else:
             doc_plan = plan_document(sub, self._unit_length, config.sentence_target, config.min_sentences,
                                      self.can_list)
         sentences = microplan(lex, onto, doc_plan.sentences, self.target, None if fold else opening, past,
                               forms=forms, genders=genders, annotate_pronouns=config.annotate_pronouns,
-                              paraphraser=paraphraser, persons=self.persons, keep_opening=config.count_planner)
+                              paraphraser=paraphraser, persons=self.persons, keep_opening=config.count_planner,
+                              chain_length=config.sentence_target if config.count_planner else None)
         if fold is not None:
             folded = fold_opening(lex, sentences, info.uri, fold)
             if folded is not None:
@@ -278,9 +310,9 @@ _WORKER: DocumentMaker | None = None
 _REPORTED: set[str] = set()
 
 
-def _init_worker(kb_opener: Callable[[], SparqlKB], config: GenerateConfig) -> None:
+def _init_worker(kb_opener: Callable[[], SparqlKB], config: GenerateConfig, fact_poor: bool = False) -> None:
     global _WORKER
-    _WORKER = DocumentMaker(kb_opener(), config)
+    _WORKER = DocumentMaker(kb_opener(), config, fact_poor)
     _REPORTED.clear()
 
 
@@ -300,7 +332,7 @@ def _make_in_worker(seed_uri: str) -> tuple[MadeDocument | None, frozenset[str]]
 
 
 def _pool_without_ctrl_c(ctx: Any, jobs: int, kb_opener: Callable[[], SparqlKB],
-                         config: GenerateConfig) -> Any:
+                         config: GenerateConfig, fact_poor: bool = False) -> Any:
     """A pool of ``jobs`` worker processes that are born ignoring Ctrl-C (SIGINT): a terminal sends it
     to every process of the command, and a worker that took it, even while still starting, would
     print its own traceback; the parent keeps its handler, stops the pool and exits 130. The ignored
@@ -308,7 +340,7 @@ def _pool_without_ctrl_c(ctx: Any, jobs: int, kb_opener: Callable[[], SparqlKB],
     parent ignores Ctrl-C, and holds back SIGTERM, only while it starts the processes (milliseconds).
     Outside the main thread (where signals cannot be set) the pool is made as it is."""
     def make() -> Any:
-        return ctx.Pool(jobs, initializer=_init_worker, initargs=(kb_opener, config))
+        return ctx.Pool(jobs, initializer=_init_worker, initargs=(kb_opener, config, fact_poor))
     if threading.current_thread() is not threading.main_thread():
         return make()
     # SIGTERM is held back (not ignored: the workers must inherit its default, pool.terminate
@@ -327,25 +359,27 @@ def _pool_without_ctrl_c(ctx: Any, jobs: int, kb_opener: Callable[[], SparqlKB],
 
 
 def _made_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], jobs: int,
-                    kb_opener: Callable[[], SparqlKB] | None) -> Generator[tuple[int, MadeDocument | None], None, None]:
+                    kb_opener: Callable[[], SparqlKB] | None, fact_poor: bool = False,
+                    wanted: int | None = None) -> Generator[tuple[int, MadeDocument | None], None, None]:
     """``(candidates tried, document or None)`` in candidate order, made here or by ``jobs`` processes.
 
     With ``jobs > 1``, the IRIs a worker's KB skipped while making a document are added to
     ``kb.skipped_iris`` (when ``kb`` has one) as that document is yielded, so the count covers
-    the candidates tried, as with one process."""
+    the candidates tried, as with one process. ``fact_poor``: the makers' second pass
+    (:class:`DocumentMaker`); ``wanted``: documents still wanted (default ``config.docs``)."""
     if jobs <= 1:
-        maker = DocumentMaker(kb, config)
+        maker = DocumentMaker(kb, config, fact_poor)
         for i, uri in enumerate(order):
             yield i + 1, maker.make(uri)
         return
     if kb_opener is None:
         raise UsageError("--jobs above 1 needs a KB that worker processes can open (a path or the bundled sample)")
     ctx = multiprocessing.get_context("spawn")
-    with _pool_without_ctrl_c(ctx, jobs, kb_opener, config) as pool:
+    with _pool_without_ctrl_c(ctx, jobs, kb_opener, config, fact_poor) as pool:
         pos = 0
         made = 0
         while pos < len(order):
-            remaining = max(config.docs - made, 1)
+            remaining = max((config.docs if wanted is None else wanted) - made, 1)
             window = order[pos : pos + min(1024, max(8 * jobs, int(remaining * 1.5) + 4 * jobs))]
             chunk = max(1, len(window) // (4 * jobs))
             for j, (doc, skipped) in enumerate(pool.map(_make_in_worker, window, chunksize=chunk)):
@@ -404,25 +438,45 @@ def generate(kb: SparqlKB, config: GenerateConfig, *, progress: Callable[[int], 
 
     made: list[MadeDocument] = []
     tried = 0
-    made_iter = _made_documents(kb, config, order, jobs, kb_opener)
-    for tried, doc in made_iter:
-        if doc is None:
-            continue
-        made.append(doc)
-        if progress:
-            progress(len(made))
+    # Two passes under the count planner: the fact-rich seeds first (DocumentMaker.fact_rich), then,
+    # only when they are too few for --docs, the seeds the first pass did not use, in the same order
+    used: set[int] = set()
+    passes = (False, True) if config.count_planner else (True,)
+    for fact_poor in passes:
         if len(made) == config.docs:
             break
-    made_iter.close()
+        # the first pass looks at most FACT_RICH_WINDOW candidates a document wanted (its cost)
+        index = [i for i in range(len(order) if fact_poor else min(len(order), FACT_RICH_WINDOW * config.docs))
+                 if i not in used]
+        candidates = [order[i] for i in index]
+        made_iter = _made_documents(kb, config, candidates, jobs, kb_opener, fact_poor, config.docs - len(made))
+        for n_tried, doc in made_iter:
+            tried += 1
+            if doc is None:
+                continue
+            used.add(index[n_tried - 1])
+            made.append(doc)
+            if progress:
+                progress(len(made))
+            if len(made) == config.docs:
+                break
+        made_iter.close()
+        if not fact_poor:
+            fact_rich_documents = len(made)
     if len(made) < config.docs:
         raise UsageError(
             f"the KB has only {len(made)} usable seeds of {', '.join(config.classes)} for the "
-            f"{config.strategy} strategy with at least {config.min_sentences} sentences' worth of facts; "
-            f"asked for {config.docs} documents")
+            f"{config.strategy} strategy with at least {config.min_sentences} sentences' worth of facts"
+            + (f" of {config.sentence_target:g} tokens (--sentence-length short takes fact-poorer seeds)"
+               if config.count_planner else "")
+            + f"; asked for {config.docs} documents")
     documents = [Document(str(n), doc.text, doc.mentions) for n, doc in enumerate(made, 1)]
     cid = corpus_id(config, documents)
     documents = [replace(d, uri=f"{DOCUMENT_NAMESPACE}{cid}/{d.uri}") for d in documents]
     stats = generation_stats(made, config, kb, onto, len(pool), tried)
+    if config.count_planner:
+        stats["sentence_plan"]["fact_rich"] = {"facts_needed": DocumentMaker.facts_needed(config),
+                                               "documents": fact_rich_documents}
     if config.lang != "en":  # issue 13: the reachable pool and the names written in the language
         lex = load_lexicon(config.lang)
         local = localised_ontology(kb, onto, config.lang)

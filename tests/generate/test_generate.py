@@ -150,11 +150,16 @@ def test_text_has_no_raw_iri_underscore_or_disambiguation(bundled_kb):
 def test_too_few_seeds_is_an_error_and_writes_nothing(tmp_path):
     tiny = TEST_DATA / "tiny_kb.nt"
     proc = bengal("generate", "--kb", str(tiny), "--docs", "5", "--min-sentences", "2", "-o", "out.ttl",
-                  cwd=tmp_path)
+                  "--sentence-length", "short", cwd=tmp_path)
     assert proc.returncode != 0
     assert proc.stderr.strip().splitlines()[-1].startswith("error: ") and "only 2 usable seeds" in proc.stderr
     assert all(line.startswith("bengal: ") for line in proc.stderr.strip().splitlines()[:-1])  # what it waited for
     assert not (tmp_path / "out.ttl").exists() and not (tmp_path / "out.ttl.manifest.json").exists()
+    # news passes over seeds with too few facts for its sentences first, and says what helps
+    news = bengal("generate", "--kb", str(tiny), "--docs", "5", "--min-sentences", "2", "-o", "out.ttl",
+                  "--sentence-length", "news", cwd=tmp_path)
+    assert news.returncode != 0 and "of 22 tokens (--sentence-length short takes fact-poorer seeds)" in news.stderr
+    assert not (tmp_path / "out.ttl").exists()
 
 
 def test_kb_info_counts_match_the_dump(tmp_path):

@@ -1,0 +1,108 @@
+"""The microplanner's relative-clause join of a walk's next step (expected text written by hand)."""
+
+from __future__ import annotations
+
+from bengal.generate.kbview import Entity, Ontology
+from bengal.generate.lexicon import load_lexicon
+from bengal.generate.microplan import chain, fold_opening, type_apposition, whose_clause
+from bengal.generate.verbalise import Sentence, fact_sentence, sentence_text
+
+DBO = "http://dbpedia.org/ontology/"
+DBR = "http://dbpedia.org/resource/"
+ANNA = Entity(DBR + "Anna_Berg", "Anna Berg", (DBO + "Person",))
+CARL = Entity(DBR + "Carl_Berg", "Carl Berg", (DBO + "Person",))
+ULM = Entity(DBR + "Ulm", "Ulm", (DBO + "City", DBO + "Place"))
+BW = Entity(DBR + "BW", "Baden-Württemberg", (DBO + "Region", DBO + "Place"))
+A = Entity(DBR + "FC_A", "FC A", (DBO + "SoccerClub",))
+B = Entity(DBR + "FC_B", "FC B", (DBO + "SoccerClub",))
+LEX = load_lexicon("en")
+
+
+def _one(prop, subject, objects, variant=0):
+    return fact_sentence(LEX, Ontology(), DBO + prop, subject, objects, variant=variant)
+
+
+def test_next_step_about_the_last_object_becomes_a_which_clause():
+    joined = chain(LEX, _one("birthPlace", ANNA, [ULM]), _one("isPartOf", ULM, [BW]), False)
+    assert joined is not None
+    assert sentence_text(joined) == "Anna Berg was born in Ulm, which is part of Baden-Württemberg."
+    # the gold pieces: Ulm once (the second subject's name is replaced by "which"), order kept
+    assert [p.uri for p in joined.pieces if isinstance(p, Entity)] == [ANNA.uri, ULM.uri, BW.uri]
+    assert joined.subject == ANNA.uri  # a pronoun after it still means Anna Berg's rule
+
+
+def test_a_person_takes_who():
+    first = Sentence(("The club ", A, " signed ", CARL, "."), subject=None)
+    joined = chain(LEX, first, _one("birthPlace", CARL, [ULM]), True)
+    assert joined is not None
+    assert sentence_text(joined) == "The club FC A signed Carl Berg, who was born in Ulm."
+
+
+def test_a_possessive_next_step_takes_whose():
+    second = Sentence((ULM, "'s twin town is ", BW, "."))
+    joined = chain(LEX, _one("birthPlace", ANNA, [ULM]), second, False)
+    assert joined is not None
+    assert sentence_text(joined) == "Anna Berg was born in Ulm, whose twin town is Baden-Württemberg."
+
+
+def test_refused_when_the_sentence_ends_in_a_list_or_another_entity():
+    assert chain(LEX, _one("team", ANNA, [A, B]), _one("ground", B, [ULM]), False) is None  # which of A and B?
+    assert chain(LEX, _one("birthPlace", ANNA, [ULM]), _one("ground", A, [BW]), False) is None  # A is not Ulm
+
+
+def test_one_relative_clause_a_sentence():
+    once = chain(LEX, _one("birthPlace", ANNA, [ULM]), _one("isPartOf", ULM, [BW]), False)
+    assert once is not None
+    third = Sentence((BW, " is in ", ULM, "."), subject=BW.uri, predicate=1)
+    assert chain(LEX, once, third, False) is None
+
+
+def test_refused_when_the_next_step_does_not_open_with_its_subject():
+    second = _one("genre", A, [ULM])  # "The work of FC A belongs to …": no subject to replace
+    first = _one("team", ANNA, [A])
+    assert chain(LEX, first, second, False) is None
+
+
+def test_a_language_without_the_clause_writes_none():
+    de = load_lexicon("de")  # German's relative clause puts the verb last: not written
+    second = Sentence((ULM, " liegt in ", BW, "."), subject=ULM.uri, predicate=1)
+    assert chain(de, Sentence((ANNA, " lebt in ", ULM, "."), subject=ANNA.uri, predicate=1), second, False) is None
+
+
+def test_a_possessive_fact_about_the_subject_becomes_a_whose_clause_after_it():
+    blues = Entity(DBR + "Blues", "blues", (DBO + "MusicGenre",), form_kind="concept")  # --mentions named: text
+    rock = Entity(DBR + "Rock", "Rock", (DBO + "MusicGenre",))
+    head = _one("team", ANNA, [A])
+    joined = whose_clause(LEX, head, _one("genre", ANNA, [blues], variant=1))
+    assert joined is not None and sentence_text(joined) == "Anna Berg, whose genre is blues, played for FC A."
+    named = whose_clause(LEX, head, _one("genre", ANNA, [rock], variant=1))
+    assert named is not None and sentence_text(named) == "Anna Berg, whose genre is Rock, played for FC A."
+    assert [p.uri for p in named.pieces if isinstance(p, Entity)] == [ANNA.uri, rock.uri, A.uri]
+
+
+def test_whose_refused_for_another_owner_a_relative_already_there_or_no_possessive():
+    head = _one("team", ANNA, [A])
+    carl = Sentence((CARL, "'s genre is blues."))
+    assert whose_clause(LEX, head, carl) is None  # Carl's genre is not Anna's
+    relative = chain(LEX, _one("birthPlace", ANNA, [ULM]), _one("isPartOf", ULM, [BW]), False)
+    assert relative is not None
+    assert whose_clause(LEX, relative, Sentence((ANNA, "'s genre is blues."))) is None
+    assert whose_clause(LEX, head, _one("genre", ANNA, [ULM])) is None  # "The work of …": no possessive
+
+
+def test_the_type_apposition_folds_before_a_relative_clause():
+    blues = Entity(DBR + "Blues", "blues", (DBO + "MusicGenre",), form_kind="concept")
+    joined = whose_clause(LEX, _one("team", ANNA, [A]), _one("genre", ANNA, [blues], variant=1))
+    assert joined is not None
+    folded = fold_opening(LEX, [joined], ANNA.uri, ", a footballer,")
+    assert folded is not None
+    assert sentence_text(folded[0]) == "Anna Berg, a footballer, whose genre is blues, played for FC A."
+
+
+def test_no_type_apposition_in_a_language_whose_lexicon_has_none():
+    # es/pt/de/fr write no [meta] type_apposition: the type stays a sentence (news crashed on it)
+    es = load_lexicon("es")
+    assert "type_apposition" not in es.meta
+    assert type_apposition(es, Ontology(), Entity(DBR + "X", "X", (DBO + "MusicalArtist", DBO + "Person"))) is None
+    assert type_apposition(LEX, Ontology(), Entity(DBR + "X", "X", (DBO + "MusicalArtist", DBO + "Person"))) == \
+        ", a musician,"
