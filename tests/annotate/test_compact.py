@@ -103,7 +103,9 @@ def test_the_spotters_runs_are_the_phrase_matchers():
     assert extra == ["I."]
     matcher.add("F", list(nlp.tokenizer.pipe(FORMS + extra)))  # type: ignore[union-attr]
     d = Dictionary({f: [R + f.replace(" ", "_")] for f in FORMS})
-    spotter = Baseline(d)
+    seen: list[tuple[int, int]] = []
+    spotter = Baseline(d, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(len(FORMS) + 1, len(FORMS) + 1)]  # the forms and "I.", in one batch of up to 10,000
     for text in TEXTS:
         doc = nlp.make_doc(text)
         theirs = sorted((doc[s:e].start_char, doc[s:e].end_char) for _, s, e in matcher(doc))
