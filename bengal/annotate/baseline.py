@@ -17,9 +17,11 @@ Dictionary (:func:`build_dictionary`, three SPARQL queries and one for the types
   (``rdf:type`` left out);
 - context: the entity-to-entity edges themselves.
 
-Spotting (:meth:`Baseline.annotate`): spaCy's ``PhraseMatcher`` on ``spacy.blank("en")``
-(tokens compared verbatim, case-sensitive; a form ending in a lone capital, ``World War I``, is
-also looked for with a period, since spaCy keeps ``I.`` as one token); a match that ends in a
+Spotting (:meth:`Baseline.annotate`): every run of ``spacy.blank("en")`` tokens that spells the
+tokens of a form (tokens compared verbatim, case-sensitive, as spaCy's ``PhraseMatcher`` does; here
+a token trie in flat arrays, :mod:`bengal.annotate.compact`, a tenth of the matcher's memory; a
+form ending in a lone capital, ``World War I``, is also looked for with a period, since spaCy
+keeps ``I.`` as one token); a match that ends in a
 period loses it when the name without it is a form (``Canada.`` at a sentence end, an altLabel,
 is ``Canada``); a match that starts or ends inside a word (a run of letters, digits and hyphens:
 ``21`` in ``21-man``) is dropped; then, as ``spacy.util.filter_spans`` but in code points: the
@@ -42,10 +44,15 @@ import pickle
 import re
 import threading
 import time
-from dataclasses import dataclass, field
+from array import array
+from bisect import bisect_left
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, cast
+from typing import Callable, TypeVar, cast
 
+from bengal.annotate import compact
+from bengal.annotate.compact import PackedStrings, TokenTrie
 from bengal.atomic import atomic_write
 from bengal.digest import code_digest
 from bengal.kb import labels
@@ -54,21 +61,30 @@ from bengal.kb.sparql import SparqlKB
 from bengal.kb.store import cache_dir, open_kb
 from bengal.model import Document, Mention
 
-__all__ = ["Dictionary", "Baseline", "build_dictionary", "load_baseline", "surface_form"]
+__all__ = ["Dictionary", "Patterns", "Baseline", "build_dictionary", "build_patterns", "load_baseline",
+           "surface_form"]
 
 RES = "http://dbpedia.org/resource/"
 DBO = "http://dbpedia.org/ontology/"
 _TYPES = (DBO + "Person", DBO + "Organisation", DBO + "Place")
 COHERENCE_WEIGHT = 2.0
 _FINAL_INITIAL = re.compile(r"(?:^|\s)[A-Z]$")
-_CACHE_VERSION = 3  # the dictionary's content; the matcher is rebuilt each run
+_CACHE_VERSION = 4  # the content of the cache: (Dictionary, Patterns) in flat arrays
+_V = TypeVar("_V")
 
 
 def _code_digest() -> str:
     """A digest of the code that builds the dictionary (this module and :mod:`bengal.kb.labels`,
     where ``surface_of`` lives): a cached dictionary made by other code is never reused, even
     when ``_CACHE_VERSION`` was not raised."""
-    return code_digest(__file__, labels.__file__)
+    return code_digest(__file__, labels.__file__, compact.__file__)
+
+
+def _spacy_version() -> str:
+    """The installed spaCy's version (its tokenizer makes the patterns)."""
+    from importlib.metadata import version
+
+    return version("spacy")
 
 
 def surface_form(label: str) -> str:
@@ -91,21 +107,105 @@ def _word_edge(text: str, begin: int, end: int) -> bool:
         not (end < len(text) and inner(text[end]) and inner(text[end - 1]))
 
 
-@dataclass
+class _View(Mapping[str, _V]):
+    """A read-only mapping over a :class:`Dictionary`'s arrays (``get(key)`` → value or None)."""
+
+    def __init__(self, keys: PackedStrings, get: Callable[[int], _V | None]) -> None:
+        self._keys, self._get = keys, get
+
+    def __getitem__(self, key: str) -> _V:
+        i = self._keys.find(key) if isinstance(key, str) else -1
+        value = self._get(i) if i >= 0 else None
+        if value is None:
+            raise KeyError(key)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return (k for i, k in enumerate(self._keys) if self._get(i) is not None)
+
+    def __len__(self) -> int:
+        return sum(1 for i in range(len(self._keys)) if self._get(i) is not None)
+
+
 class Dictionary:
-    """What the baseline knows of the KB.
+    """What the baseline knows of the KB, in flat arrays (:mod:`bengal.annotate.compact`): about
+    10 MB for the bundled sample's 164,697 forms, where dicts of Python objects took 136 MB.
+
+    Built from plain mappings: ``candidates`` (surface form → entity URIs), ``degree`` (URI → number
+    of entity-to-entity triples it is subject or object of; absent = 0), ``neighbours`` (URI → the
+    URIs it shares a triple with), ``types`` (URI → one of dbo:Person, dbo:Organisation,
+    dbo:Place). Entities that are no form's candidate are left out of all four.
 
     Attributes:
-        candidates: surface form → sorted tuple of entity URIs.
-        degree: entity URI → number of entity-to-entity triples it is subject or object of.
-        neighbours: entity URI → frozenset of the URIs it shares a triple with.
-        types: entity URI → one of dbo:Person, dbo:Organisation, dbo:Place (that order wins).
+        forms: the surface forms, sorted (:class:`PackedStrings`; ``forms.find(form)`` → form id).
+        entities: the candidate URIs, sorted (entity id = position; id order is URI order).
+        candidates: surface form → sorted tuple of entity URIs (a read-only view).
+        degree: entity URI → its degree, for the entities with one (view).
+        neighbours: entity URI → frozenset of its neighbours among :attr:`entities` (view).
+        types: entity URI → its type IRI, for the typed entities (view).
+
+    Raises:
+        ValueError: ``types`` holds an IRI other than the three above.
     """
 
-    candidates: dict[str, tuple[str, ...]]
-    degree: dict[str, int] = field(default_factory=dict)
-    neighbours: dict[str, frozenset[str]] = field(default_factory=dict)
-    types: dict[str, str] = field(default_factory=dict)
+    def __init__(self, candidates: Mapping[str, Iterable[str]], degree: Mapping[str, int] | None = None,
+                 neighbours: Mapping[str, Iterable[str]] | None = None,
+                 types: Mapping[str, str] | None = None) -> None:
+        self.forms = PackedStrings(candidates)
+        self.entities = PackedStrings(u for us in candidates.values() for u in us)
+        eid = {u: i for i, u in enumerate(self.entities)}  # only while building
+        self._cand_start = array("q", [0])
+        self._cand = array("i")
+        for form in self.forms:
+            self._cand.extend(sorted({eid[u] for u in candidates[form]}))
+            self._cand_start.append(len(self._cand))
+        degree = degree or {}
+        self._degree = array("i", (degree.get(u, 0) for u in self.entities))
+        neighbours = neighbours or {}
+        self._nb_start = array("q", [0])
+        self._nb = array("i")
+        for u in self.entities:
+            self._nb.extend(sorted({eid[v] for v in neighbours.get(u, ()) if v in eid}))
+            self._nb_start.append(len(self._nb))
+        code = {t: i + 1 for i, t in enumerate(_TYPES)}
+        types = types or {}
+        bad = sorted(set(types.values()) - set(code))
+        if bad:
+            raise ValueError(f"Dictionary: type {bad[0]} is not one of {', '.join(_TYPES)}")
+        self._type = bytes(code.get(types.get(u, ""), 0) for u in self.entities)
+
+    def candidate_ids(self, form_id: int) -> array[int]:
+        """The entity ids of form ``form_id``, ascending (URI order)."""
+        return self._cand[self._cand_start[form_id]:self._cand_start[form_id + 1]]
+
+    def neighbour_ids(self, entity_id: int) -> array[int]:
+        """The ids of the dictionary entities that share a triple with ``entity_id``, ascending."""
+        return self._nb[self._nb_start[entity_id]:self._nb_start[entity_id + 1]]
+
+    def degree_of(self, entity_id: int) -> int:
+        """The degree of ``entity_id`` (0 when it has no entity-to-entity triple)."""
+        return self._degree[entity_id]
+
+    def type_of(self, entity_id: int) -> str | None:
+        """The type IRI of ``entity_id`` (dbo:Person, dbo:Organisation, dbo:Place) or None."""
+        c = self._type[entity_id]
+        return _TYPES[c - 1] if c else None
+
+    @property
+    def candidates(self) -> Mapping[str, tuple[str, ...]]:
+        return _View(self.forms, lambda i: tuple(self.entities[j] for j in self.candidate_ids(i)))
+
+    @property
+    def degree(self) -> Mapping[str, int]:
+        return _View(self.entities, lambda i: self._degree[i] or None)
+
+    @property
+    def neighbours(self) -> Mapping[str, frozenset[str]]:
+        return _View(self.entities, lambda i: frozenset(self.entities[j] for j in self.neighbour_ids(i)) or None)
+
+    @property
+    def types(self) -> Mapping[str, str]:
+        return _View(self.entities, self.type_of)
 
 
 def build_dictionary(kb: SparqlKB) -> Dictionary:
@@ -162,36 +262,65 @@ def build_dictionary(kb: SparqlKB) -> Dictionary:
     )
 
 
+@dataclass
+class Patterns:
+    """The spotter's patterns: each form (and each ``World War I`` form again with a period,
+    module docstring) as the sequence of spaCy token hashes (``Token.orth``) that
+    ``spacy.blank("en")`` makes of it, what ``PhraseMatcher`` compares.
+
+    Attributes:
+        vocab: the distinct token hashes of all patterns, ascending (token id = position).
+        trie: the patterns as token-id sequences (:class:`TokenTrie`).
+        spacy_version: the spaCy that tokenised them (a cache made by another is not reused).
+    """
+
+    vocab: array[int]
+    trie: TokenTrie
+    spacy_version: str
+
+
+def build_patterns(dictionary: Dictionary, *, progress: Callable[[int, int], None] | None = None) -> Patterns:
+    """Tokenise ``dictionary``'s forms (10,000 at a time, each batch reported as
+    ``progress(forms done, forms in all)``) with a ``spacy.blank("en")`` of its own, dropped
+    afterwards so its vocabulary of pattern tokens does not stay in memory."""
+    import spacy
+
+    forms = list(dictionary.forms)
+    # spaCy keeps "I." (a capital and a period) as one token, so "World War I" cannot match
+    # "World War I." at a sentence end: such forms are also looked for with the period, which
+    # spot() then gives back to the sentence.
+    forms += [f + "." for f in forms if _FINAL_INITIAL.search(f) and f + "." not in dictionary.forms]
+    tokenizer = spacy.blank("en").tokenizer
+    hashed: list[tuple[int, ...]] = []
+    for i in range(0, len(forms), 10000):
+        # spaCy types Language.tokenizer as any Callable[[str], Doc]; spacy.blank's is a Tokenizer (has .pipe)
+        hashed.extend(tuple(t.orth for t in doc) for doc in tokenizer.pipe(forms[i:i + 10000]))  # type: ignore[union-attr]
+        if progress is not None:
+            progress(min(i + 10000, len(forms)), len(forms))
+    del tokenizer
+    vocab = array("Q", sorted({h for seq in hashed for h in seq}))
+    position = {h: i for i, h in enumerate(vocab)}
+    trie = TokenTrie([tuple(position[h] for h in seq) for seq in hashed if seq])
+    return Patterns(vocab, trie, _spacy_version())
+
+
 class Baseline:
     """The baseline annotator (module docstring): ``annotate(document) → Document``.
 
-    Thread-safe: :meth:`annotate` only reads; spaCy's tokenizer and matcher are called under a
-    lock (they share one vocabulary).
+    Thread-safe: :meth:`annotate` only reads; spaCy's tokenizer is called under a lock.
     """
 
     name = "baseline"
 
-    def __init__(self, dictionary: Dictionary, *, progress: Callable[[int, int], None] | None = None) -> None:
-        """Build the spotter over ``dictionary``'s forms; ``progress(forms added, forms in all)`` is
-        called every 10,000 forms (the phrase matcher takes about 10-20 s for the bundled sample)."""
+    def __init__(self, dictionary: Dictionary, patterns: Patterns | None = None, *,
+                 progress: Callable[[int, int], None] | None = None) -> None:
+        """The spotter over ``dictionary``'s forms; ``patterns`` default to
+        :func:`build_patterns` (``progress`` as there; 10-25 s for the bundled sample)."""
         import spacy
-        from spacy.matcher import PhraseMatcher
 
         self.dictionary = dictionary
+        self.patterns = patterns if patterns is not None else build_patterns(dictionary, progress=progress)
         self.nlp = spacy.blank("en")
-        self.matcher = PhraseMatcher(self.nlp.vocab)
-        forms = sorted(dictionary.candidates)
-        # spaCy keeps "I." (a capital and a period) as one token, so "World War I" cannot match
-        # "World War I." at a sentence end: such forms are also looked for with the period, which
-        # spot() then gives back to the sentence.
-        forms += [f + "." for f in forms if _FINAL_INITIAL.search(f) and f + "." not in dictionary.candidates]
-        # spaCy types Language.tokenizer as any Callable[[str], Doc]; spacy.blank's is a Tokenizer (has .pipe)
-        # 10,000 patterns at a time: the Doc of every form at once would take hundreds of MB at the peak
-        tokenizer = self.nlp.tokenizer
-        for i in range(0, len(forms), 10000):
-            self.matcher.add("ENTITY", list(tokenizer.pipe(forms[i:i + 10000])))  # type: ignore[union-attr]
-            if progress is not None:
-                progress(min(i + 10000, len(forms)), len(forms))
         self._lock = threading.Lock()
 
     def spot(self, text: str) -> list[tuple[int, int]]:
@@ -199,15 +328,21 @@ class Baseline:
         (longest match first, then earliest)."""
         with self._lock:
             doc = self.nlp.make_doc(text)
-            matches = [(doc[s:e].start_char, doc[s:e].end_char) for _, s, e in self.matcher(doc)]
-        cand = self.dictionary.candidates
+            tokens = [(t.idx, t.idx + len(t), t.orth) for t in doc]
+        vocab = self.patterns.vocab
+        ids = []
+        for _, _, h in tokens:
+            k = bisect_left(vocab, h)
+            ids.append(k if k < len(vocab) and vocab[k] == h else -1)
+        matches = [(tokens[s][0], tokens[e - 1][1]) for s, e in self.patterns.trie.matches(ids)]
+        forms = self.dictionary.forms
         found = []
         for b, e in matches:
             # "Canada." (an altLabel) or "World War I." at a sentence end: the period belongs to
             # the sentence when the name without it is a form.
-            if text[e - 1] == "." and e - b > 1 and text[b:e - 1] in cand:
+            if text[e - 1] == "." and e - b > 1 and text[b:e - 1] in forms:
                 e -= 1
-            if text[b:e] in cand and _word_edge(text, b, e):
+            if text[b:e] in forms and _word_edge(text, b, e):
                 found.append((b, e))
         # the longest first, then the earliest; no overlaps (as spacy.util.filter_spans, in code points)
         kept: list[tuple[int, int]] = []
@@ -222,25 +357,26 @@ class Baseline:
         """``document`` with its gold mentions replaced by the baseline's (text and URI kept)."""
         text = document.text
         spans = self.spot(text)
-        cand = self.dictionary.candidates
+        d = self.dictionary
         surfaces = [text[b:e] for b, e in spans]
+        form_ids = [d.forms.find(f) for f in surfaces]
         mentions = []
-        for (b, e), form in zip(spans, surfaces):
-            options = cand.get(form, ())
+        for (b, e), form, fid in zip(spans, surfaces, form_ids):
+            options = d.candidate_ids(fid)
             if not options:
                 continue
-            others = {f for f in surfaces if f != form}
+            others = {g for g in form_ids if g != fid}
             scored = []
-            for uri in options:
-                nbs = self.dictionary.neighbours.get(uri, frozenset())
-                support = sum(1 for f in others if any(c in nbs for c in cand.get(f, ())))
-                score = math.log1p(self.dictionary.degree.get(uri, 0)) + COHERENCE_WEIGHT * support
-                scored.append((-score, uri))
+            for uid in options:
+                nbs = set(d.neighbour_ids(uid))
+                support = sum(1 for g in others if any(c in nbs for c in d.candidate_ids(g)))
+                score = math.log1p(d.degree_of(uid)) + COHERENCE_WEIGHT * support
+                scored.append((-score, uid))  # entity ids sort as their URIs
             scored.sort()
             best_score, best = -scored[0][0], scored[0][1]
             total = sum(-s for s, _ in scored)
             confidence = 1.0 if total <= 0 else round(best_score / total, 6)
-            mentions.append(Mention(b, e, form, frozenset((best,)), self.dictionary.types.get(best), confidence))
+            mentions.append(Mention(b, e, form, frozenset((d.entities[best],)), d.type_of(best), confidence))
         return Document(document.uri, text, tuple(mentions))
 
 
@@ -251,10 +387,10 @@ def load_baseline(kb: SparqlKB | None = None, kb_path: str | os.PathLike[str] | 
                   cache: bool = True, *, status: Callable[[str], None] | None = None,
                   progress: Callable[[int, int], None] | None = None) -> Baseline:
     """The baseline over ``kb`` (default: :func:`bengal.kb.store.open_kb` of ``kb_path``, the
-    bundled sample when ``None``). The dictionary is cached as a pickle in
-    :func:`bengal.kb.store.cache_dir` keyed by the KB's checksum (when it has one) and a digest of
-    the code that builds it, and the
-    built annotator is memoised in the process.
+    bundled sample when ``None``). The dictionary and the spotter's patterns are cached as one
+    pickle in :func:`bengal.kb.store.cache_dir` keyed by the KB's checksum (when it has one), a
+    digest of the code that builds them and the spaCy version; the built annotator is memoised in
+    the process.
 
     Raises:
         InputError: the KB cannot be opened or queried.
@@ -269,36 +405,46 @@ def load_baseline(kb: SparqlKB | None = None, kb_path: str | os.PathLike[str] | 
     key = f"{checksum}:{getattr(kb, 'source', '')}" if checksum else None
     if key and key in _LOADED:
         return _LOADED[key]
-    dictionary = None
+    loaded: tuple[Dictionary, Patterns] | None = None
     path: Path | None = None
     start = time.perf_counter()
     if cache and checksum:
         assert key is not None  # set from checksum above
         digest = hashlib.sha256(key.encode()).hexdigest()[:16]
-        path = cache_dir() / f"baseline-dictionary-v{_CACHE_VERSION}-{_code_digest()}-{digest}.pickle"
+        path = cache_dir() / (f"baseline-dictionary-v{_CACHE_VERSION}-{_code_digest()}-"
+                              f"spacy{_spacy_version()}-{digest}.pickle")
         if path.exists():
             say(f"reading the baseline's dictionary from the cache {path}")
             try:
                 with open(path, "rb") as cached:
-                    dictionary = pickle.load(cached)
-            except (OSError, pickle.UnpicklingError, EOFError, AttributeError):
-                dictionary = None
-    if dictionary is None:
+                    got = pickle.load(cached)
+                ok = (isinstance(got, tuple) and len(got) == 2 and isinstance(got[0], Dictionary)
+                      and isinstance(got[1], Patterns) and got[1].spacy_version == _spacy_version())
+                loaded = got if ok else None
+            except (OSError, pickle.UnpicklingError, EOFError, AttributeError, TypeError):
+                loaded = None  # a damaged cache file is rebuilt
+    if loaded is not None:
+        dictionary, patterns = loaded
+        say(f"dictionary: {len(dictionary.forms):,} surface forms and the spotter's patterns "
+            f"({time.perf_counter() - start:.1f} s)")
+        start = time.perf_counter()
+    else:
         say(f"building the baseline's dictionary from {getattr(kb, 'source', 'the KB')} (labels, alt labels, "
             f"links, types; {'cached for the next run' if path is not None else 'not cached for this KB'})")
         dictionary = build_dictionary(kb)
+        say(f"dictionary: {len(dictionary.forms):,} surface forms ({time.perf_counter() - start:.1f} s); "
+            "tokenising them for the spotter")
+        start = time.perf_counter()
+        patterns = build_patterns(dictionary, progress=progress)
         if path is not None:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 with atomic_write(path, "wb") as fh:
-                    pickle.dump(dictionary, fh, protocol=pickle.HIGHEST_PROTOCOL)
+                    pickle.dump((dictionary, patterns), fh, protocol=pickle.HIGHEST_PROTOCOL)
             except OSError:
                 pass  # a cache that cannot be written only costs time
-    say(f"dictionary: {len(dictionary.candidates):,} surface forms ({time.perf_counter() - start:.1f} s); "
-        "building the phrase matcher")
-    start = time.perf_counter()
-    baseline = Baseline(dictionary, progress=progress)
-    say(f"baseline ready ({time.perf_counter() - start:.1f} s for the matcher)")
+    baseline = Baseline(dictionary, patterns)
+    say(f"baseline ready ({time.perf_counter() - start:.1f} s for the spotter)")
     if key:
         _LOADED[key] = baseline
     return baseline

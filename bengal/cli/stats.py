@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from bengal.cli._app import echo_lines
+from bengal.cli._app import Waits, echo_lines
 from bengal.io.formats import uri_formats
 
 
@@ -26,7 +26,8 @@ def stats(corpora, kb_path, fmt, json_path) -> None:
     from bengal.report.shape import shape_json, shape_table
     from bengal.workflows.stats_files import stats_files
 
-    result = stats_files(corpora, kb_path=kb_path, format=fmt)
+    waits = Waits("KB store")
+    result = stats_files(corpora, kb_path=kb_path, format=fmt, status=waits.status, progress=waits.progress)
     if json_path is not None:
         write_payload(shape_json(result.shapes, result.kb), sys.stdout if json_path == "-" else json_path)
     if json_path != "-":

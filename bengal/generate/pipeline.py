@@ -16,6 +16,7 @@ import os
 import random
 import signal
 import threading
+import time
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Callable, Generator, Sequence
 
@@ -392,7 +393,8 @@ def _made_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], 
 
 
 def generate(kb: SparqlKB, config: GenerateConfig, *, progress: Callable[[int], None] | None = None,
-             jobs: int = 1, kb_opener: Callable[[], SparqlKB] | None = None) -> Generated:
+             jobs: int = 1, kb_opener: Callable[[], SparqlKB] | None = None,
+             status: Callable[[str], None] | None = None) -> Generated:
     """Generate a corpus of ``config.docs`` documents from ``kb``.
 
     Seed candidates (:func:`bengal.generate.kbview.seed_candidates`) are sorted
@@ -409,6 +411,8 @@ def generate(kb: SparqlKB, config: GenerateConfig, *, progress: Callable[[int], 
         jobs: worker processes; the output is identical for every value.
         kb_opener: a picklable zero-argument callable that opens the same KB in a
             worker process (e.g. ``functools.partial(open_kb, path)``); needed when ``jobs > 1``.
+        status: told the size of the seed pool once it is read (and when ``--ambiguity`` builds
+            its index of every KB name); nothing else.
 
     Returns:
         the corpus, its documents' IRIs ``DOCUMENT_NAMESPACE + corpus_id + "/" + n`` (see
@@ -426,13 +430,19 @@ def generate(kb: SparqlKB, config: GenerateConfig, *, progress: Callable[[int], 
     for name, c in zip(config.classes, config.class_iris()):
         if known and c not in known and name not in DEFAULT_CLASSES:
             raise UsageError(f"unknown class {name} (not a class of the KB's ontology)")
+    start = time.perf_counter()
     pool = seed_candidates(kb, onto, config.class_iris())
+    if status is not None and pool:
+        status(f"seed pool: {len(pool):,} candidates ({time.perf_counter() - start:.1f} s); trying them, shuffled by "
+               f"the seed, until {config.docs:,} documents are made")
     if not pool:
         raise UsageError(f"the KB has no seed for the classes {', '.join(config.classes)} "
                          "(instances that link to another instance of them)")
     order = list(pool)
     random.Random(config.seed).shuffle(order)
     if config.ambiguity is not None:  # --ambiguity: prefer seeds with ambiguous names (or not)
+        if status is not None:
+            status("building the ambiguity index (how many KB entities each name can name)")
         order = order_seeds(order, config.ambiguity, ambiguity_index(kb, onto).ambiguous_entities.__contains__,
                             config.seed)
 

@@ -20,8 +20,9 @@ on disk (``$BENGAL_CACHE/names/``).
 from __future__ import annotations
 
 import pickle
+import time
 from dataclasses import dataclass, field
-from typing import cast
+from typing import Callable, cast
 
 from bengal.atomic import atomic_write
 from bengal.digest import code_digest
@@ -126,24 +127,37 @@ def _code_digest() -> str:
 _MEMORY: dict[str, NameIndex] = {}
 
 
-def name_index(kb: SparqlKB) -> NameIndex:
+def name_index(kb: SparqlKB, *, status: Callable[[str], None] | None = None) -> NameIndex:
     """The :class:`NameIndex` of ``kb``, built once per KB snapshot: kept in memory, and on disk
     under ``$BENGAL_CACHE/names/`` for a KB with a ``checksum`` (the embedded store of a dump;
     the key also holds a digest of this module's code, so an index built by other code is never
     reused). A KB without a checksum (a remote endpoint, a store folder) is read every run.
+    ``status`` is told when the index is built (about 10 s) or read from the disk cache, and
+    how long that took; nothing when it is already in memory.
 
     Raises:
         InputError: when a query fails.
     """
+    def say(message: str) -> None:
+        if status is not None:
+            status(message)
+
+    start = time.perf_counter()
     checksum = getattr(kb, "checksum", None)
     if not checksum:
-        return build_name_index(kb)
+        say(f"building the KB's name index from {getattr(kb, 'source', 'the KB')} (labels, alt labels, types, "
+            "in-degrees; not cached for this KB)")
+        built = build_name_index(kb)
+        say(f"name index: {len(built.entities_of):,} surface forms of {len(built.forms_of):,} entities "
+            f"({time.perf_counter() - start:.1f} s)")
+        return built
     key = f"{checksum[:24]}-v{_CACHE_VERSION}-{_code_digest()}"
     if key in _MEMORY:
         return _MEMORY[key]
     path = cache_dir() / "names" / f"{key}.pickle"
     index: NameIndex | None = None
     if path.is_file():
+        say(f"reading the KB's name index from the cache {path}")
         try:
             with open(path, "rb") as fh:
                 loaded = pickle.load(fh)
@@ -151,9 +165,13 @@ def name_index(kb: SparqlKB) -> NameIndex:
         except (OSError, pickle.UnpicklingError, EOFError, AttributeError):
             index = None  # a damaged cache file is rebuilt
     if index is None:
+        say(f"building the KB's name index from {getattr(kb, 'source', 'the KB')} (labels, alt labels, types, "
+            "in-degrees; cached for the next run)")
         index = build_name_index(kb)
         path.parent.mkdir(parents=True, exist_ok=True)
-        with atomic_write(path, "wb") as fh:
-            pickle.dump(index, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        with atomic_write(path, "wb") as out:
+            pickle.dump(index, out, protocol=pickle.HIGHEST_PROTOCOL)
+    say(f"name index: {len(index.entities_of):,} surface forms of {len(index.forms_of):,} entities "
+        f"({time.perf_counter() - start:.1f} s)")
     _MEMORY[key] = index
     return index

@@ -111,3 +111,47 @@ def test_cached_json_of_a_store_folder_opened_as_it_is_is_computed_each_time(tmp
     assert kb.cached_json("x.json", lambda: calls.append(1) or {"a": 1}) == {"a": 1}
     assert kb.cached_json("x.json", lambda: calls.append(1) or {"a": 1}) == {"a": 1}
     assert calls == [1, 1] and not (folder / "x.json").exists()
+
+
+def test_stats_says_it_builds_the_name_index_then_reads_it_from_the_cache(tmp_path, monkeypatch):
+    from bengal.kb import names
+
+    monkeypatch.setenv("BENGAL_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(names, "_MEMORY", {})  # the commands run in this process: no index kept from before
+    kb = str(TEST_DATA / "tiny_kb.nt")
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text(json.dumps({"uri": "http://x/1", "text": "Ulm is small.", "mentions": [
+        {"begin": 0, "end": 3, "uris": [R + "Ulm"]}]}) + "\n", encoding="utf-8")
+    first = bengal("stats", str(gold), "--kb", kb, cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    said = [line for line in first.stderr.splitlines() if line.startswith("bengal: ")]
+    assert said[0].startswith("bengal: building the KB store of tiny_kb.nt")
+    assert said[1].startswith("bengal: KB store built")
+    assert said[2] == (f"bengal: building the KB's name index from {kb} (labels, alt labels, types, in-degrees; "
+                       "cached for the next run)")
+    # by hand from tiny_kb.nt: 8 ontology labels; Albert Einstein (a dbo:Person: + Einstein), Alfred
+    # Kleiner (no dbo:Person), Ulm, Princeton, New Jersey (+ Princeton), Bern, Washington, D.C.
+    # (+ Washington), Mercury (planet) (→ Mercury): 8 + 10 = 18 forms of 15 entities
+    assert re.fullmatch(r"bengal: name index: 18 surface forms of 15 entities \(\d+\.\d s\)", said[3])
+    assert len(said) == 4
+    monkeypatch.setattr(names, "_MEMORY", {})  # as a new process: the index only on disk
+    second = bengal("stats", str(gold), "--kb", kb, cwd=tmp_path)
+    assert second.returncode == 0 and second.stdout == first.stdout
+    again = [line for line in second.stderr.splitlines() if line.startswith("bengal: ")]
+    assert again[0].startswith("bengal: reading the KB's name index from the cache ") and len(again) == 2
+    assert again[1] == said[3][:said[3].rindex("(")] + again[1][again[1].rindex("("):]
+
+
+def test_generate_says_the_seed_pool_size(tmp_path, monkeypatch):
+    monkeypatch.setenv("BENGAL_CACHE", str(tmp_path / "cache"))
+    ran = bengal("generate", "--kb", str(TEST_DATA / "tiny_kb.nt"), "--docs", "2", "--min-sentences", "2",
+                 "--max-sentences", "5", "--seed", "7", "--classes", "dbo:Person,dbo:Place",
+                 "-o", str(tmp_path / "g.jsonl"), cwd=tmp_path)
+    assert ran.returncode == 0, ran.stderr
+    said = [line for line in ran.stderr.splitlines() if line.startswith("bengal: ")]
+    assert said[2] == "bengal: reading the ontology and the seed pool of dbo:Person, dbo:Place"
+    # the instances of Person, Scientist, Place, City in tiny_kb.nt: Albert Einstein, Alfred
+    # Kleiner (a Scientist), Princeton, New Jersey and Ulm
+    assert re.fullmatch(r"bengal: seed pool: 4 candidates \(\d+\.\d s\); trying them, shuffled by the seed, "
+                        r"until 2 documents are made", said[3])
+    assert len(said) == 4
