@@ -9,6 +9,7 @@ order (:data:`TASK_ORDER`, then set, then system).
 from __future__ import annotations
 
 import json
+import math
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -77,6 +78,37 @@ def _check_metrics(path: Path, obj: Any, where: str, keys: Sequence[str] = _METR
         v = obj.get(k)
         if isinstance(v, bool) or not isinstance(v, (int, float)):
             raise _bad(path, f"{where}.{k} is missing or not a number")
+        if not math.isfinite(v) or abs(v) > _LARGEST:  # Python's json reads NaN, Infinity and 4,000-digit numbers
+            raise _bad(path, f"{where}.{k} is {_number(v)}, not a finite number")
+
+
+#: The largest count or measure a result may hold (a float's exact integers end at 2**53).
+_LARGEST = 2 ** 53
+
+
+def _number(v: float) -> str:
+    return f"a number of {len(str(abs(v))):,} digits" if isinstance(v, int) else repr(v)
+
+
+def _check_mention(path: Path, m: Any, where: str, text: str) -> None:
+    """One mention of the error browser (:mod:`bengal.score.explain`): its span in ``text``, its
+    surface form, ``outcome`` a string, ``uris`` a list of strings (or absent), ``type`` a string
+    or null, ``error`` a string or null."""
+    b, e = (m.get("begin"), m.get("end")) if isinstance(m, Mapping) else (None, None)
+    if isinstance(b, bool) or isinstance(e, bool) or not (isinstance(b, int) and isinstance(e, int)
+                                                          and 0 <= b < e <= len(text)):
+        raise _bad(path, f"{where} has no span inside the text")
+    assert isinstance(m, Mapping)
+    if m.get("surface") != text[b:e]:
+        raise _bad(path, f"{where}: surface {m.get('surface')!r} is not the text at [{b},{e}) ({text[b:e]!r})")
+    if not isinstance(m.get("outcome"), str):
+        raise _bad(path, f"{where}.outcome is missing or not a string")
+    uris = m.get("uris")
+    if uris is not None and not (isinstance(uris, list) and all(isinstance(u, str) for u in uris)):
+        raise _bad(path, f"{where}.uris is not a list of strings")
+    for key in ("type", "error"):
+        if m.get(key) is not None and not isinstance(m.get(key), str):
+            raise _bad(path, f"{where}.{key} is not a string or null")
 
 
 def load_result(path: str | os.PathLike[str]) -> ReportInput:
@@ -99,6 +131,10 @@ def load_result(path: str | os.PathLike[str]) -> ReportInput:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(f"not JSON: {exc.msg}", source=str(p), line=exc.lineno, column=exc.colno) from None
+    except RecursionError:  # arrays or objects nested thousands deep
+        raise InputError("not JSON that bengal reads: nested too deep", source=str(p)) from None
+    except ValueError as exc:  # an integer of over 4,300 digits (Python's int_max_str_digits)
+        raise InputError(f"not JSON that bengal reads: {exc}", source=str(p)) from None
     if not isinstance(data, dict):
         raise _bad(p, f"the top level is a JSON {type(data).__name__}, not an object")
     task = data.get("task")
@@ -144,14 +180,11 @@ def load_result(path: str | os.PathLike[str]) -> ReportInput:
                     and isinstance(d.get("gold"), list) and isinstance(d.get("prediction"), list)):
                 raise _bad(p, f"errors.documents[{i}] lacks text, gold or prediction")
             _check_metrics(p, d, f"errors.documents[{i}]", [k for k in ("tp", "fp", "fn", "f1") if k in d])
+            if d.get("uri") is not None and not isinstance(d.get("uri"), str):
+                raise _bad(p, f"errors.documents[{i}].uri is not a string")
             for side in ("gold", "prediction"):
                 for j, m in enumerate(d[side]):
-                    b, e = (m.get("begin"), m.get("end")) if isinstance(m, Mapping) else (None, None)
-                    if not (isinstance(b, int) and isinstance(e, int) and 0 <= b < e <= len(d["text"])):
-                        raise _bad(p, f"errors.documents[{i}].{side}[{j}] has no span inside the text")
-                    if m.get("surface") != d["text"][b:e]:
-                        raise _bad(p, f"errors.documents[{i}].{side}[{j}]: surface {m.get('surface')!r} is not "
-                                      f"the text at [{b},{e}) ({d['text'][b:e]!r})")
+                    _check_mention(p, m, f"errors.documents[{i}].{side}[{j}]", d["text"])
     counts: dict[tuple[str, str], int] = {}
     for w in data.get("warnings") or result.get("warnings") or ():
         if isinstance(w, Mapping):
