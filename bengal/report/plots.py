@@ -17,8 +17,10 @@ if TYPE_CHECKING:  # matplotlib itself is imported only when a chart is drawn
 
 __all__ = ["type_bars", "f1_by_density", "f1_per_set", "svg_data_uri"]
 
+#: ``text.parse_math`` off: labels are names from the inputs (systems, types, sets), drawn as they are;
+#: matplotlib's math text would read ``$…$`` in them as TeX (``$\\frac{$`` raised a ParseSyntaxException).
 _RC: dict[RcKeyType, Any] = {"svg.fonttype": "none", "svg.hashsalt": "bengal-report", "font.size": 9,
-                             "axes.spines.top": False, "axes.spines.right": False}
+                             "axes.spines.top": False, "axes.spines.right": False, "text.parse_math": False}
 #: Colour-blind-safe palette (Okabe & Ito 2008), one colour per system.
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
 

@@ -10,6 +10,7 @@ its terms when it has several (:func:`values`); slot ``_TYPE`` says whether the 
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 from urllib.parse import unquote
@@ -287,6 +288,9 @@ def _score(iri: str, confs: list, log: FlawLog, src: str) -> float:
             scores.add(float(obj.value) if type(obj) is Literal else float("x"))
         except ValueError:
             raise InputError(f"phrase {iri}: itsrdf:taConfidence {_shown(obj)!r} is not a number", source=src) from None
+    if not all(math.isfinite(s) for s in scores):  # xsd:double has NaN and INF; no threshold or JSON takes them
+        raise InputError(f"phrase {iri}: itsrdf:taConfidence is {min(scores, key=math.isfinite)}, not a finite "
+                         "number", source=src)
     if len(scores) > 1:
         log.add(
             "conflicting_values",
