@@ -10,9 +10,11 @@ converter and ``bengal report``. A run is
 
 - a **crash** when an exception escapes ``main``, the exit code is not 0, 1 or 2, or a traceback
   is printed;
-- a **bad error** when it failed without exactly one ``error:`` line, or that error does not name
-  the file, or any line it printed on stderr is longer than :data:`MAX_LINE` characters, or any line
-  on stderr or stdout holds a character that is not printable (an escape sequence, a raw control);
+- a **bad error** when it failed without exactly one ``error:`` line, or that error names neither
+  the file nor a document (a writer's refusal names the document), or any line it printed on
+  stderr is longer than :data:`MAX_LINE` characters, or any line on stderr or stdout holds a
+  character that is not printable (an escape sequence, a raw control), or a Python warning was
+  printed;
 - a **hang** when it takes over :data:`HANG_SECONDS` (stopped by ``SIGALRM``);
 - else a clean error (exit 1 or 2), a run with warnings (exit 0, ``warning:`` lines) or a clean run.
 
@@ -130,6 +132,8 @@ def run_cli(args: list[str], cwd: Path, names: tuple[str, ...], hang: float = HA
         return Outcome("crash", f"exit code {code}: {stderr[:300]}")
     if "Traceback" in stderr:
         return Outcome("crash", f"traceback: {stderr[-500:]}")
+    if _PY_WARNING.search(stderr):
+        return Outcome("bad_error", f"a Python warning on stderr: {stderr[:300]!r}")
     lines = stderr.splitlines()
     for line in lines:
         if len(line) > MAX_LINE:
@@ -144,7 +148,7 @@ def run_cli(args: list[str], cwd: Path, names: tuple[str, ...], hang: float = HA
     errors = [line for line in lines if line.startswith("error:")]
     if len(errors) != 1 or len([line for line in lines if not line.startswith(("bengal: ", "warning:"))]) != 1:
         return Outcome("bad_error", f"not one error line: {stderr[:400]!r}")
-    if not any(name in errors[0] for name in names):
+    if not any(name in errors[0] for name in names) and "document " not in errors[0]:
         return Outcome("bad_error", f"the error names no input file: {errors[0][:300]!r}")
     return Outcome("error", errors[0][:200])
 
@@ -157,6 +161,7 @@ CONTROL = ["\x00", "\x01", "\x07", "\x08", "\x1b[31mred\x1b[0m", "\x1b]0;title\x
 TEXTS = ["$\\frac{$", "$", "\\", '"', "<", ">", "{", "}", "[", "]", "'", "&", "%zz", ";", ".", ",", "@prefix",
          "-DOCSTART-", "B-", "I-", "O", "\t", " ", "\n\n", "null", "true", "-1", "0", "1e309", "NaN", "Infinity",
          "-Infinity", "<person>", "</response>", "é", "\U0001f600", "\u0301"]
+_PY_WARNING = re.compile(r"\b[A-Z]\w*Warning: ")
 _NUMBER = re.compile(rb"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
@@ -65,6 +66,28 @@ class ReportInput:
             if isinstance(lo_hi, (list, tuple)) and len(lo_hi) == 2:
                 return float(lo_hi[0]), float(lo_hi[1])
         return None
+
+
+#: A JSON escape of a UTF-16 surrogate (``\\ud800``); only such an escape can put one in a string read
+#: from UTF-8 text.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _no_surrogate(path: Path, obj: Any, where: str) -> None:
+    """Refuse a key or string holding an unpaired UTF-16 surrogate (the page, UTF-8, cannot hold it),
+    naming its place (``system``, ``per_type['x']``)."""
+    if isinstance(obj, str):
+        if _SURROGATE.search(obj):
+            raise _bad(path, f"{where or 'a string'} holds an unpaired UTF-16 surrogate (a \\ud800 escape)")
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            if _SURROGATE.search(k):
+                raise _bad(path, f"a key of {where or 'the top level'} holds an unpaired UTF-16 surrogate")
+            _no_surrogate(path, v, f"{where}.{k}" if where else k)
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            _no_surrogate(path, v, f"{where}[{i}]")
 
 
 def _bad(path: Path, what: str) -> InputError:
@@ -137,6 +160,8 @@ def load_result(path: str | os.PathLike[str]) -> ReportInput:
         raise InputError(f"not JSON that bengal reads: {exc}", source=str(p)) from None
     if not isinstance(data, dict):
         raise _bad(p, f"the top level is a JSON {type(data).__name__}, not an object")
+    if _SURROGATE_ESCAPE.search(text):
+        _no_surrogate(p, data, "")
     task = data.get("task")
     note = ""
     result: Mapping[str, Any] = data
