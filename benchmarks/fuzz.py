@@ -111,7 +111,7 @@ def run_cli(args: list[str], cwd: Path, names: tuple[str, ...], hang: float = HA
     os.chdir(cwd)
     start = time.monotonic()
     try:
-        with CliRunner().isolation() as (out, err, _):
+        with CliRunner().isolation(color=True) as (out, err, _):  # color: click strips no escape sequence
             try:
                 with _alarm(hang):
                     code = main(args)
