@@ -59,6 +59,9 @@ def test_json_nested_100000_deep_is_one_line_in_a_corpus_a_result_and_counted_in
     (tmp_path / "deep.jsonl").write_text(DEEP + "\n", encoding="utf-8")
     assert_one_line_error(bengal("convert", "deep.jsonl", "-o", "x.ttl", cwd=tmp_path), "deep.jsonl:1",
                           "nested too deep")
+    (tmp_path / "deep.benchmark.jsonl").write_text(DEEP + "\n", encoding="utf-8")  # ELEVANT
+    assert_one_line_error(bengal("convert", "deep.benchmark.jsonl", "-o", "x.ttl", cwd=tmp_path),
+                          "deep.benchmark.jsonl:1", "nested too deep")
     (tmp_path / "deep.json").write_text(DEEP, encoding="utf-8")
     assert_one_line_error(bengal("report", "deep.json", "-o", "r.html", cwd=tmp_path), "deep.json", "nested too deep")
     (tmp_path / "gold.conll").write_text("Berlin B-LOC\n", encoding="utf-8")
@@ -66,7 +69,8 @@ def test_json_nested_100000_deep_is_one_line_in_a_corpus_a_result_and_counted_in
     run = bengal("score", "gold.conll", "answers.jsonl", cwd=tmp_path)
     assert run.returncode == 0, run.stderr
     assert "1 × bad_line" in run.stderr and "Traceback" not in run.stderr
-    assert not (set(os.listdir(tmp_path)) - {"deep.jsonl", "deep.json", "gold.conll", "answers.jsonl"})
+    assert not (set(os.listdir(tmp_path)) - {"deep.jsonl", "deep.benchmark.jsonl", "deep.json", "gold.conll",
+                                             "answers.jsonl"})
 
 
 def test_an_offset_of_4400_digits_is_one_line_naming_the_file(tmp_path):
