@@ -355,6 +355,9 @@ def build_classes(work: Path) -> tuple[list[InputClass], dict[str, bytes | dict[
     (seed / "gold.ttl").write_text(gold_ttl, encoding="utf-8")
     (seed / "pred.ttl").write_text(pred_ttl, encoding="utf-8")
     (seed / "gold.conll").write_text(gold_conll, encoding="utf-8")
+    # a prediction with types swapped, so that the chunk result has an off-diagonal confusion table
+    (seed / "pred.conll").write_text(gold_conll.replace("B-LOC", "B-ORG", 2).replace("B-PER", "B-LOC", 1),
+                                     encoding="utf-8")
     with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
         here = os.getcwd()
         os.chdir(seed)
@@ -363,7 +366,7 @@ def build_classes(work: Path) -> tuple[list[InputClass], dict[str, bytes | dict[
                      main(["convert", "pred.ttl", "-o", "pred.jsonl"]),
                      main(["prompts", "gold.conll", "-o", "prompts.jsonl", "--with-target", "--shots", "0"]),
                      main(["score", "gold.ttl", "pred.ttl", "--json", "a2kb.json", "--ci", "5"]),
-                     main(["score", "gold.conll", "gold.conll", "--json", "chunk.json"])]
+                     main(["score", "gold.conll", "pred.conll", "--json", "chunk.json", "--ci", "5"])]
         finally:
             os.chdir(here)
     if codes != [0] * len(codes):

@@ -113,6 +113,44 @@ def _number(v: float) -> str:
     return f"a number of {len(str(abs(v))):,} digits" if isinstance(v, int) else repr(v)
 
 
+def _finite_number(v: Any) -> bool:
+    return not isinstance(v, bool) and isinstance(v, (int, float)) and math.isfinite(v) and abs(v) <= _LARGEST
+
+
+def _check_ci(path: Path, ci: Any) -> None:
+    """A bootstrap block (``bengal score --ci``): ``level`` a number in (0, 1), each ``micro`` measure
+    a ``[low, high]`` pair of finite numbers."""
+    if ci is None:
+        return
+    if not isinstance(ci, Mapping):
+        raise _bad(path, "ci is not an object")
+    level = ci.get("level")
+    if level is not None and not (_finite_number(level) and 0 < level < 1):
+        raise _bad(path, "ci.level is not a number between 0 and 1")
+    micro = ci.get("micro")
+    if micro is None:
+        return
+    if not isinstance(micro, Mapping):
+        raise _bad(path, "ci.micro is not an object")
+    for k, pair in micro.items():
+        if isinstance(pair, (list, tuple)) and not (len(pair) == 2 and all(_finite_number(x) for x in pair)):
+            raise _bad(path, f"ci.micro.{k} is not a [low, high] pair of numbers")
+
+
+def _check_confusion(path: Path, confusion: Any) -> None:
+    """A type confusion table: ``{gold type: {predicted type: count}}``, counts non-negative integers."""
+    if confusion is None:
+        return
+    if not isinstance(confusion, Mapping):
+        raise _bad(path, "confusion is not an object")
+    for g, row in confusion.items():
+        if not isinstance(row, Mapping):
+            raise _bad(path, f"confusion[{g!r}] is not an object")
+        for t, n in row.items():
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= _LARGEST:
+                raise _bad(path, f"confusion[{g!r}][{t!r}] is not a count")
+
+
 def _check_mention(path: Path, m: Any, where: str, text: str) -> None:
     """One mention of the error browser (:mod:`bengal.score.explain`): its span in ``text``, its
     surface form, ``outcome`` a string, ``uris`` a list of strings (or absent), ``type`` a string
@@ -186,6 +224,8 @@ def load_result(path: str | os.PathLike[str]) -> ReportInput:
     for sub in ("inkb", "ee"):
         if result.get(sub) is not None:
             _check_metrics(p, result[sub].get("micro") if isinstance(result[sub], Mapping) else None, f"{sub}.micro")
+    _check_ci(p, result.get("ci"))
+    _check_confusion(p, result.get("confusion"))
     info = data.get("set_info")
     if info is not None:
         if not isinstance(info, Mapping):

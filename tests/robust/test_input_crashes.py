@@ -204,6 +204,33 @@ def test_a_hand_edited_result_is_one_line_naming_file_and_field(tmp_path, edit, 
     assert not (tmp_path / "page.html").exists()
 
 
+CHUNK_EDITS = [
+    ("a confusion row a list", lambda d: d["confusion"].__setitem__("LOC", [1]), "confusion['LOC'] is not an object"),
+    ("a confusion count a string", lambda d: d["confusion"]["LOC"].__setitem__("ORG", "2"),
+     "confusion['LOC']['ORG'] is not a count"),
+    ("a negative confusion count", lambda d: d["confusion"]["LOC"].__setitem__("ORG", -2),
+     "confusion['LOC']['ORG'] is not a count"),
+    ("ci level a string", lambda d: d["ci"].__setitem__("level", "high"), "ci.level is not a number between 0 and 1"),
+    ("a ci bound null", lambda d: d["ci"]["micro"].__setitem__("f1", [None, 1.0]), "ci.micro.f1 is not a [low, high]"),
+    ("ci a list", lambda d: d.__setitem__("ci", [0.1, 0.2]), "ci is not an object"),
+]
+
+
+@pytest.mark.parametrize("edit, needle", [(e, n) for _, e, n in CHUNK_EDITS], ids=[h[0] for h in CHUNK_EDITS])
+def test_a_hand_edited_chunk_result_is_one_line_naming_file_and_field(tmp_path, edit, needle):
+    (tmp_path / "gold.conll").write_text("Paris B-LOC\nis O\nnice O\n\nEU B-ORG\nsaid O\n", encoding="utf-8")
+    (tmp_path / "pred.conll").write_text("Paris B-ORG\nis O\nnice O\n\nEU B-ORG\nsaid O\n", encoding="utf-8")
+    run = bengal("score", "gold.conll", "pred.conll", "--json", "r.json", "--ci", "10", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    data = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert data["confusion"] == {"LOC": {"ORG": 1}, "ORG": {"ORG": 1}}  # Paris: gold LOC, predicted ORG
+    assert bengal("report", "r.json", "-o", "ok.html", cwd=tmp_path).returncode == 0  # as written, it reads
+    edit(data)
+    (tmp_path / "edited.json").write_text(json.dumps(data), encoding="utf-8")
+    assert_one_line_error(bengal("report", "edited.json", "-o", "page.html", cwd=tmp_path), "edited.json", needle)
+    assert not (tmp_path / "page.html").exists()
+
+
 def test_a_4400_digit_integer_in_a_result_is_one_line(tmp_path):
     text = json.dumps(_result(tmp_path)).replace('"tp": 6', '"tp": ' + "6" * 4400, 1)
     (tmp_path / "digits.json").write_text(text, encoding="utf-8")
