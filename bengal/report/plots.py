@@ -32,6 +32,11 @@ LABEL_LIMIT = 80
 
 
 def _label(text: str, limit: int = LABEL_LIMIT) -> str:
+    """``text`` for a chart: non-printable characters (controls, U+0085, U+FEFF …) but the line breaks
+    of a set's label as their Python escape (no font has glyphs for them), then cut at ``limit``
+    characters."""
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() or c == "\n" else ascii(c)[1:-1] for c in text)
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
@@ -43,6 +48,8 @@ def _svg(fig: Figure) -> str:
         # long labels leave the axes no room; the chart is drawn anyway, and a Python warning on
         # stderr would be a second, unformatted line for the user
         warnings.filterwarnings("ignore", message="constrained_layout not applied", category=UserWarning)
+        # a character the font lacks (a CJK type name under DejaVu Sans) is drawn as a box, without a warning line
+        warnings.filterwarnings("ignore", message="Glyph .* missing from font", category=UserWarning)
         fig.savefig(buf, format="svg", metadata={"Date": None}, bbox_inches="tight")
     text = buf.getvalue()
     return text[text.index("<svg"):]

@@ -252,6 +252,16 @@ def test_a_200000_character_type_is_drawn_in_seconds(tmp_path):
     assert not any("é" * 81 in svg for svg in charts)
 
 
+def test_control_characters_in_a_chart_label_are_escaped_without_a_warning(tmp_path):
+    data = _result(tmp_path)
+    drawn = max(data["per_type"], key=lambda t: data["per_type"][t]["tp"] + data["per_type"][t]["fn"])
+    data["per_type"]["Ty\x85pe\x00"] = data["per_type"].pop(drawn)  # U+0085: no glyph in DejaVu Sans
+    (tmp_path / "ctl.json").write_text(json.dumps(data), encoding="utf-8")
+    run = bengal("report", "ctl.json", "-o", "page.html", cwd=tmp_path)
+    assert run.returncode == 0 and "Warning" not in run.stderr, run.stderr
+    assert any("Ty\\x85pe\\x00" in svg for svg in _charts((tmp_path / "page.html").read_text(encoding="utf-8")))
+
+
 # ---------------------------------------------------------------- error messages
 
 def test_one_line_escapes_what_is_not_printable_and_bounds_the_length():
