@@ -477,7 +477,7 @@ def table(rows: list[Row]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--count", type=int, default=3000, help="mutants per input class (default 3000)")
+    parser.add_argument("--count", type=int, default=2000, help="mutants per input class (default 2000)")
     parser.add_argument("--seed", type=int, default=14)
     parser.add_argument("--only", default=None, help="one input class by name")
     parser.add_argument("--keep", type=Path, default=None, help="work folder to keep (findings/ holds each mutant)")
