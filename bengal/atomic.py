@@ -11,6 +11,7 @@ temporary file is removed and the target is left untouched.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import secrets
@@ -130,7 +131,8 @@ def atomic_write(path: str | os.PathLike[str], mode: str = "w", *, encoding: str
     before the rename. On any exception inside the ``with`` body (including
     ``KeyboardInterrupt``) it is closed and deleted, and the exception
     propagates. Before it, the staging files a killed process left for ``path`` are removed
-    (:func:`clean_stale`, said on stderr).
+    (:func:`clean_stale`, said on stderr). A full disk's (or quota's) :class:`OSError`, which write
+    and fsync raise without a file name, gets ``path`` as its ``filename``.
 
     Raises:
         ValueError: for a mode other than ``"w"`` / ``"wb"``.
@@ -165,13 +167,26 @@ def atomic_write(path: str | os.PathLike[str], mode: str = "w", *, encoding: str
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         if fh is None and fd >= 0:
             with contextlib.suppress(OSError):
                 os.close(fd)
         if tmp is not None:
             _unlink(tmp)
+        _name_target(exc, target)
         raise
+
+
+#: The errors of a file system that cannot take what is written (full disk, quota, file size limit,
+#: I/O error): raised by write, flush or fsync, which give no file name.
+_WRITE_ERRNOS = frozenset(getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG", "EIO") if hasattr(errno, name))
+
+
+def _name_target(exc: BaseException, target: str | os.PathLike[str]) -> None:
+    """Give a full-disk (or quota, size, I/O) :class:`OSError` without a file name the target's
+    name, so that the one-line error says which output could not be written."""
+    if isinstance(exc, OSError) and exc.filename is None and exc.errno in _WRITE_ERRNOS:
+        exc.filename = os.fspath(target)
 
 
 def _unlink(p: Path) -> None:
@@ -240,6 +255,9 @@ def atomic_files(*paths: str | os.PathLike[str]) -> Iterator[tuple[Path, ...]]:
         with _signals_held():
             for s, t in zip(staged, targets):
                 os.replace(s, t)
+    except BaseException as exc:
+        _name_target(exc, targets[-1])  # the unit is named by its last file (the corpus beside its manifest)
+        raise
     finally:
         shutil.rmtree(stage, ignore_errors=True)
 

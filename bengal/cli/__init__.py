@@ -10,7 +10,8 @@ needs. A command module defines a plain ``@click.command()`` and imports only :m
 and a line in :data:`COMMANDS`.
 
 Every error the user can cause is printed as one line on stderr (no traceback) with the exit code
-its class gives (:mod:`bengal.errors`): 2 for bad usage, 1 for bad input.
+its class gives (:mod:`bengal.errors`): 2 for bad usage, 1 for bad input; the line is bounded and
+printable (:func:`bengal.cli._app.one_line`: no raw line break or escape sequence from an input).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Sequence
 import click
 
 from bengal import __version__
-from bengal.cli._app import INTERRUPTED, TERMINATED, Terminated, raise_terminated
+from bengal.cli._app import INTERRUPTED, TERMINATED, Terminated, one_line, raise_terminated
 from bengal.errors import BengalError, exit_code
 
 __all__ = ["cli", "main", "COMMANDS", "LazyGroup"]
@@ -125,14 +126,14 @@ def _main(argv: Sequence[str] | None) -> int:
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc), err=True)
         return 2
     except click.exceptions.UsageError as exc:
-        click.echo(f"error: {exc.format_message()}", err=True)
+        click.echo(one_line(f"error: {exc.format_message()}"), err=True)
         return 2
     except BengalError as exc:  # usage 2, input 1: the class decides (bengal.errors)
-        click.echo(f"error: {exc}", err=True)
+        click.echo(one_line(f"error: {exc}"), err=True)
         return exit_code(exc)
     except OSError as exc:  # a file system refusal the checks could not foresee
         where = f": {exc.filename}" if getattr(exc, "filename", None) else ""
-        click.echo(f"error: {exc.strerror or exc}{where}", err=True)
+        click.echo(one_line(f"error: {exc.strerror or exc}{where}"), err=True)
         return 1
     except click.exceptions.Abort as exc:  # click turns Ctrl-C (KeyboardInterrupt) into Abort
         if isinstance(exc.__cause__, KeyboardInterrupt):

@@ -10,7 +10,7 @@ from typing import Any, Callable, Iterable, Iterator
 import click
 
 __all__ = ["echo_lines", "progress_bar", "Waits", "INTERRUPTED", "TERMINATED", "Terminated",
-           "raise_terminated"]
+           "raise_terminated", "one_line", "printable", "LINE_LIMIT"]
 
 #: The exit code after Ctrl-C (SIGINT): 128 + 2, as shells and command-line tools report it.
 INTERRUPTED = 130
@@ -28,10 +28,40 @@ def raise_terminated(signum: int, frame: object) -> None:
     raise Terminated
 
 
+#: The longest message line the CLI prints on stderr, in characters (what is cut says how long it was).
+LINE_LIMIT = 500
+
+
+def one_line(message: str, limit: int = LINE_LIMIT) -> str:
+    """``message`` as one bounded, printable terminal line: every character that is not printable
+    (``str.isprintable``: line breaks, tabs, NUL, ESC and the other controls, U+FEFF, U+2028, bidi
+    overrides, lone surrogates) written as its Python escape (``\\n``, ``\\x1b``, ``\\ufeff``), so that no
+    escape sequence from an input reaches the terminal; a result over ``limit`` characters is cut to
+    ``limit`` and ends with how long it was (``… (4,000,017 characters)``)."""
+    message = _escaped(message)
+    if len(message) > limit:
+        tail = f"… ({len(message):,} characters)"
+        message = message[:max(0, limit - len(tail))] + tail
+    return message
+
+
+def _escaped(text: str, keep: str = "") -> str:
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c in keep else ascii(c)[1:-1] for c in text)
+
+
+def printable(text: str) -> str:
+    """``text`` (several lines: a table for stdout) with every character that is neither printable nor
+    a line break or tab escaped as :func:`one_line` does; the lines stay as they are, none is cut."""
+    return _escaped(text, "\n\t")
+
+
 def echo_lines(lines: Iterable[str], *, err: bool = False) -> None:
-    """Echo each line (to stderr with ``err``)."""
+    """Echo each line: on stderr (``err``) made :func:`one_line` (warnings echo input text), on stdout
+    :func:`printable`."""
     for line in lines:
-        click.echo(line, err=err)
+        click.echo(one_line(line) if err else printable(line), err=err)
 
 
 @contextlib.contextmanager
@@ -79,7 +109,7 @@ class Waits:
         """Print ``message`` as one line on stderr (after ending a bar in progress)."""
         self._end()
         if not self.quiet:
-            click.echo(f"bengal: {message}", err=True)
+            click.echo(one_line(f"bengal: {message}"), err=True)
 
     def progress(self, done: int, total: int) -> None:
         """Draw ``done`` of ``total`` (any unit: bytes of a dump, forms of a dictionary)."""

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import click
 
+from bengal.cli._app import printable
+
 
 @click.command("compare-sets")
 @click.option("--gold", "golds", multiple=True, required=True, metavar="GOLD",
@@ -37,4 +39,4 @@ def compare_sets(golds, preds, ci_samples, seed, type_map, json_out, strict) -> 
     if json_out == "-":
         sys.stdout.write(payload_text([r.to_json() for r in rows]))
         return
-    click.echo(render_sets(rows), nl=False)
+    click.echo(printable(render_sets(rows)), nl=False)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from bengal.cli._app import echo_lines
+from bengal.cli._app import echo_lines, printable
 from bengal.io.formats import FORMATS
 from bengal.score.matching import PROFILES, SPAN_MATCHES
 from bengal.score.tasks import OTHER_TASKS, TASKS
@@ -102,4 +102,4 @@ def score(gold, pred, task, match, profile, kb_namespaces, same_as_files, beta, 
     if json_out == "-":
         sys.stdout.write(payload_text(run.to_json()))
     else:
-        click.echo(render_result(run.result, type_rows=None if all_rows else TYPE_ROWS))
+        click.echo(printable(render_result(run.result, type_rows=None if all_rows else TYPE_ROWS)))

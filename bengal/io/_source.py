@@ -13,7 +13,8 @@ from typing import IO, Any, Iterable, Iterator, cast
 from bengal.errors import InputError
 from bengal.model import CorpusWarning, Mention
 
-__all__ = ["WARNING_CODES", "FlawLog", "check_duplicates", "source_name", "open_binary", "text_lines", "file_stem"]
+__all__ = ["WARNING_CODES", "FlawLog", "check_duplicates", "source_name", "open_binary", "text_lines", "file_stem",
+           "BOM", "skip_bom"]
 
 #: Stable warning codes of the corpus readers (``docs/formats/nif.md``).
 WARNING_CODES = (
@@ -48,6 +49,8 @@ WARNING_CODES = (
     "duplicate_document",
     # lenient NIF (docs/formats/nif-lenient.md)
     "repaired_iri",
+    # NIF Turtle / N-Triples starting with U+FEFF (docs/formats/nif.md)
+    "byte_order_mark",
 )
 
 
@@ -116,6 +119,22 @@ def open_binary(source: Any) -> tuple[IO[bytes], bool]:
             return cast(IO[bytes], gzip.open(source, "rb")), True  # a GzipFile is a binary stream
         return fh, True
     return source, False
+
+
+#: The UTF-8 byte-order mark (U+FEFF), which Windows editors put first in a file.
+BOM = b"\xef\xbb\xbf"
+
+
+def skip_bom(fh: IO[bytes]) -> bool:
+    """Skip a UTF-8 byte-order mark at the start of a seekable binary stream; whether there was one
+    (a stream that cannot seek is left as it is: False)."""
+    if not fh.seekable():
+        return False
+    start = fh.tell()
+    if fh.read(3) == BOM:
+        return True
+    fh.seek(start)
+    return False
 
 
 def text_lines(fh: Iterable[bytes], src: str) -> Iterator[tuple[int, bytes, str]]:

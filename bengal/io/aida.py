@@ -32,6 +32,25 @@ AIDA_DOC_PREFIX = "urn:aida:"
 _DOCSTART = re.compile(r"^-DOCSTART-\s*(?:\((.*)\))?\s*$")
 _SPLIT = re.compile(r"^\d+(testa|testb)\b")
 _YAGO_ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})")
+#: A UTF-16 surrogate code point.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _unescape_yago(name: str, src: str, line: int) -> str:
+    """A YAGO2 name's ``\\uXXXX`` escapes decoded; they are UTF-16 code units (Java's), so a pair of
+    surrogate escapes is one character beyond U+FFFF.
+
+    Raises:
+        InputError: an unpaired surrogate escape (no UTF-8 text can hold it), naming file and line.
+    """
+    decoded = _YAGO_ESCAPE.sub(lambda mm: chr(int(mm.group(1), 16)), name)
+    if _SURROGATE.search(decoded):
+        try:
+            decoded = decoded.encode("utf-16-le", "surrogatepass").decode("utf-16-le")
+        except UnicodeDecodeError:
+            raise InputError(f"the YAGO2 name {name!r} has an unpaired UTF-16 surrogate escape", source=src,
+                             line=line) from None
+    return decoded
 
 
 def looks_like_aida(first: bytes, chunk: bytes) -> bool:
@@ -176,7 +195,7 @@ def read_aida(source: str | os.PathLike[str] | IO[bytes] | bytes, *, split: str 
                 if url is None:
                     log.add("missing_url", f"{src}:{lineno}", f"line {lineno}: YAGO2 name {yago!r} without a "
                             "Wikipedia URL; the name is mapped instead", line=lineno)
-                    url = _YAGO_ESCAPE.sub(lambda mm: chr(int(mm.group(1), 16)), yago)
+                    url = _unescape_yago(yago, src, lineno)
                 target = wikipedia_to_dbpedia(url)
                 if target is None:
                     raise InputError(f"{url!r} is neither an English Wikipedia URL nor a title", source=src,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -23,7 +24,14 @@ INPUT_RULES = {
     "empty_answer": "an answer that is empty or only whitespace: no entity",
     "not_utf8": "a line with bytes that are not UTF-8: read with U+FFFD in their place",
     "bad_line": "a line that is not a JSON object with an \"id\" and a string \"answer\": ignored",
+    "byte_order_mark": "the file starts with a UTF-8 byte-order mark (U+FEFF): skipped",
+    "lone_surrogate": "an id or answer holding a lone UTF-16 surrogate (a JSON \\ud800 escape; no UTF-8 text "
+                      "can hold it): ignored",
 }
+
+
+#: A UTF-16 surrogate code point (an unpaired ``\\ud800`` escape of JSON decodes to one).
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def is_answers_file(path: str | os.PathLike[str]) -> bool:
@@ -33,9 +41,9 @@ def is_answers_file(path: str | os.PathLike[str]) -> bool:
         with open(path, "rb") as fh:
             for raw in fh:
                 if raw.strip():
-                    obj = json.loads(raw.decode("utf-8", "replace"))
+                    obj = json.loads(raw.decode("utf-8-sig", "replace"))  # a byte-order mark is no content
                     return isinstance(obj, dict) and "answer" in obj
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return False
     return False
 
@@ -71,14 +79,20 @@ def read_answers(source: str | os.PathLike[str] | bytes) -> AnswerFile:
         except UnicodeDecodeError:
             out.add("not_utf8", f"line {lineno}")
             line = raw.decode("utf-8", "replace")
+        if lineno == 1 and line.startswith("\ufeff"):
+            out.add("byte_order_mark", "line 1")
+            line = line[1:]
         try:
             obj = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: arrays or objects nested thousands deep
             obj = None
         if not isinstance(obj, dict) or "id" not in obj or not isinstance(obj.get("answer"), str):
             out.add("bad_line", f"line {lineno}")
             continue
         key = str(obj["id"])
+        if _SURROGATE.search(key) or _SURROGATE.search(obj["answer"]):
+            out.add("lone_surrogate", f"line {lineno}")
+            continue
         if key in out.answers:
             out.add("duplicate_id", f"line {lineno} ({key})")
             continue

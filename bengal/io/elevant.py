@@ -75,6 +75,10 @@ def read_elevant(source: str | os.PathLike[str] | IO[bytes] | bytes, *, name: st
                 rec = json.loads(raw)
             except (json.JSONDecodeError, UnicodeDecodeError) as err:
                 raise InputError(f"not a JSON object ({err})", source=src, line=lineno) from None
+            except RecursionError:  # arrays or objects nested thousands deep
+                raise InputError("invalid JSON: nested too deep", source=src, line=lineno) from None
+            except ValueError as err:  # an integer of over 4,300 digits
+                raise InputError(f"not a JSON object ({err})", source=src, line=lineno) from None
             if not isinstance(rec, dict):
                 raise InputError("not a JSON object", source=src, line=lineno)
             text, labels = rec.get("text"), rec.get("labels")

@@ -63,7 +63,7 @@ def read_manifest(path: str | os.PathLike[str]) -> tuple[dict[str, Any] | None, 
         return None, None
     try:
         manifest = json.loads(mpath.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:
         return None, f"manifest {mpath} is unreadable ({exc.__class__.__name__}: {exc}); its details are left out"
     if not isinstance(manifest, dict):
         return None, f"manifest {mpath} is no JSON object; its details are left out"

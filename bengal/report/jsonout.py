@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 from pathlib import Path
 from typing import IO, Any, Mapping
@@ -14,7 +15,7 @@ from bengal.atomic import atomic_write
 from bengal.score.explain import explain
 from bengal.score.result import ScoreResult
 
-__all__ = ["score_to_json", "dumps", "write_json", "write_payload", "payload_text", "payload_line"]
+__all__ = ["score_to_json", "finite", "dumps", "write_json", "write_payload", "payload_text", "payload_line"]
 
 
 def score_to_json(result: ScoreResult, *, per_document: bool = False, errors: int | None = None,
@@ -31,17 +32,30 @@ def score_to_json(result: ScoreResult, *, per_document: bool = False, errors: in
     return out
 
 
+def finite(value: Any) -> Any:
+    """``value`` (a JSON value: dicts, lists, tuples, scalars) with every NaN or infinite float made
+    ``None``: JSON has no such numbers, and a bare ``NaN`` makes the whole file invalid JSON for every
+    strict reader (``JSON.parse``, ``jq``); ``null`` is JSON's "undefined"."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [finite(v) for v in value]
+    return value
+
+
 def dumps(result: ScoreResult, *, per_document: bool = False, errors: int | None = None,
           extra: Mapping[str, Any] | None = None, indent: int | None = 2) -> str:
-    """``result`` as a JSON string. NaN or infinity raise ``ValueError`` (never emitted)."""
-    return json.dumps(score_to_json(result, per_document=per_document, errors=errors, extra=extra), indent=indent,
-                      ensure_ascii=False, allow_nan=False)
+    """``result`` as a JSON string; a NaN or infinite value is written ``null`` (:func:`finite`)."""
+    return json.dumps(finite(score_to_json(result, per_document=per_document, errors=errors, extra=extra)),
+                      indent=indent, ensure_ascii=False, allow_nan=False)
 
 
 def payload_text(payload: Any) -> str:
-    """A JSON value as bengal writes it: indented by 2, UTF-8 as is, a final newline; NaN or
-    infinity raise ``ValueError`` (never emitted)."""
-    return json.dumps(payload, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    """A JSON value as bengal writes it: indented by 2, UTF-8 as is, a final newline; a NaN or
+    infinite value is written ``null`` (:func:`finite`), so the text is always strict JSON."""
+    return json.dumps(finite(payload), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
 
 
 def payload_line(record: Any) -> str:

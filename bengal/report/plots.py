@@ -8,6 +8,7 @@ state, no GUI backend), text kept as text (``svg.fonttype = none``), and a fixed
 from __future__ import annotations
 
 import io
+import warnings
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 if TYPE_CHECKING:  # matplotlib itself is imported only when a chart is drawn
@@ -17,17 +18,38 @@ if TYPE_CHECKING:  # matplotlib itself is imported only when a chart is drawn
 
 __all__ = ["type_bars", "f1_by_density", "f1_per_set", "svg_data_uri"]
 
+#: ``text.parse_math`` off: labels are names from the inputs (systems, types, sets), drawn as they are;
+#: matplotlib's math text would read ``$…$`` in them as TeX (``$\\frac{$`` raised a ParseSyntaxException).
 _RC: dict[RcKeyType, Any] = {"svg.fonttype": "none", "svg.hashsalt": "bengal-report", "font.size": 9,
-                             "axes.spines.top": False, "axes.spines.right": False}
+                             "axes.spines.top": False, "axes.spines.right": False, "text.parse_math": False}
 #: Colour-blind-safe palette (Okabe & Ito 2008), one colour per system.
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
+
+
+#: The longest label a chart draws (characters): a longer system, type or set name is cut, ending in
+#: "…" (the page's tables show it whole); matplotlib lays a 200,000-character label out for minutes.
+LABEL_LIMIT = 80
+
+
+def _label(text: str, limit: int = LABEL_LIMIT) -> str:
+    """``text`` for a chart: non-printable characters (controls, U+0085, U+FEFF …) but the line breaks
+    of a set's label as their Python escape (no font has glyphs for them), then cut at ``limit``
+    characters."""
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() or c == "\n" else ascii(c)[1:-1] for c in text)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def _svg(fig: Figure) -> str:
     import matplotlib
 
     buf = io.StringIO()
-    with matplotlib.rc_context(_RC):
+    with matplotlib.rc_context(_RC), warnings.catch_warnings():
+        # long labels leave the axes no room; the chart is drawn anyway, and a Python warning on
+        # stderr would be a second, unformatted line for the user
+        warnings.filterwarnings("ignore", message="constrained_layout not applied", category=UserWarning)
+        # a character the font lacks (a CJK type name under DejaVu Sans) is drawn as a box, without a warning line
+        warnings.filterwarnings("ignore", message="Glyph .* missing from font", category=UserWarning)
         fig.savefig(buf, format="svg", metadata={"Date": None}, bbox_inches="tight")
     text = buf.getvalue()
     return text[text.index("<svg"):]
@@ -44,7 +66,7 @@ def _figure(width: float, height: float) -> tuple[Figure, Axes]:
 
 
 def _finish(ax: Axes, title: str, legend: bool) -> None:
-    ax.set_title(title, loc="left")
+    ax.set_title(_label(title, 2 * LABEL_LIMIT), loc="left")
     if legend:  # beside the axes, never over a bar
         ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
 
@@ -75,10 +97,10 @@ def type_bars(types: Sequence[str], systems: Sequence[str], f1: Mapping[tuple[st
                 if value is not None:
                     ys.append(n_types - 1 - t + 0.4 - bar * (s + 0.5))
                     xs.append(value)
-            ax.barh(ys, xs, height=bar * 0.92, color=PALETTE[s % len(PALETTE)], label=system)
+            ax.barh(ys, xs, height=bar * 0.92, color=PALETTE[s % len(PALETTE)], label=_label(system))
             for y, x in zip(ys, xs):
                 ax.text(min(x, 1.0) + 0.01, y, f"{x:.2f}", va="center", fontsize=7)
-        ax.set_yticks(range(n_types), list(reversed(types)))
+        ax.set_yticks(range(n_types), [_label(t) for t in reversed(types)])
         ax.set_xlim(0, 1.1)
         ax.set_xlabel("micro F1")
         _finish(ax, title, len(systems) > 1)
@@ -98,7 +120,7 @@ def f1_by_density(points: Mapping[str, Sequence[tuple[float, float, tuple[float,
             xs = [p[0] for p in pts]
             ys = [p[1] for p in pts]
             colour = PALETTE[s % len(PALETTE)]
-            ax.plot(xs, ys, marker="o", color=colour, label=system)
+            ax.plot(xs, ys, marker="o", color=colour, label=_label(system))
             lows = [p[1] - p[2][0] if p[2] else 0.0 for p in pts]
             highs = [p[2][1] - p[1] if p[2] else 0.0 for p in pts]
             if any(lows) or any(highs):
@@ -130,9 +152,9 @@ def f1_per_set(sets: Sequence[str], systems: Sequence[str],
                     lows.append(value - ci[0] if ci else 0.0)
                     highs.append(ci[1] - value if ci else 0.0)
             colour = PALETTE[s % len(PALETTE)]
-            ax.bar(xs, ys, width=width * 0.92, color=colour, label=system,
+            ax.bar(xs, ys, width=width * 0.92, color=colour, label=_label(system),
                    yerr=[lows, highs] if any(lows) or any(highs) else None, capsize=3)
-        ax.set_xticks(range(len(sets)), list(sets), fontsize=8)
+        ax.set_xticks(range(len(sets)), [_label(name) for name in sets], fontsize=8)
         ax.set_ylim(0, 1.05)
         ax.set_ylabel("micro F1")
         _finish(ax, title, len(systems) > 1)

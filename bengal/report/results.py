@@ -9,7 +9,9 @@ order (:data:`TASK_ORDER`, then set, then system).
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
@@ -66,6 +68,28 @@ class ReportInput:
         return None
 
 
+#: A JSON escape of a UTF-16 surrogate (``\\ud800``); only such an escape can put one in a string read
+#: from UTF-8 text.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _no_surrogate(path: Path, obj: Any, where: str) -> None:
+    """Refuse a key or string holding an unpaired UTF-16 surrogate (the page, UTF-8, cannot hold it),
+    naming its place (``system``, ``per_type['x']``)."""
+    if isinstance(obj, str):
+        if _SURROGATE.search(obj):
+            raise _bad(path, f"{where or 'a string'} holds an unpaired UTF-16 surrogate (a \\ud800 escape)")
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            if _SURROGATE.search(k):
+                raise _bad(path, f"a key of {where or 'the top level'} holds an unpaired UTF-16 surrogate")
+            _no_surrogate(path, v, f"{where}.{k}" if where else k)
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            _no_surrogate(path, v, f"{where}[{i}]")
+
+
 def _bad(path: Path, what: str) -> InputError:
     return InputError(f"{what}; bengal report reads the JSON of bengal score --json", source=str(path))
 
@@ -77,6 +101,75 @@ def _check_metrics(path: Path, obj: Any, where: str, keys: Sequence[str] = _METR
         v = obj.get(k)
         if isinstance(v, bool) or not isinstance(v, (int, float)):
             raise _bad(path, f"{where}.{k} is missing or not a number")
+        if not math.isfinite(v) or abs(v) > _LARGEST:  # Python's json reads NaN, Infinity and 4,000-digit numbers
+            raise _bad(path, f"{where}.{k} is {_number(v)}, not a finite number")
+
+
+#: The largest count or measure a result may hold (a float's exact integers end at 2**53).
+_LARGEST = 2 ** 53
+
+
+def _number(v: float) -> str:
+    return f"a number of {len(str(abs(v))):,} digits" if isinstance(v, int) else repr(v)
+
+
+def _finite_number(v: Any) -> bool:
+    return not isinstance(v, bool) and isinstance(v, (int, float)) and math.isfinite(v) and abs(v) <= _LARGEST
+
+
+def _check_ci(path: Path, ci: Any) -> None:
+    """A bootstrap block (``bengal score --ci``): ``level`` a number in (0, 1), each ``micro`` measure
+    a ``[low, high]`` pair of finite numbers."""
+    if ci is None:
+        return
+    if not isinstance(ci, Mapping):
+        raise _bad(path, "ci is not an object")
+    level = ci.get("level")
+    if level is not None and not (_finite_number(level) and 0 < level < 1):
+        raise _bad(path, "ci.level is not a number between 0 and 1")
+    micro = ci.get("micro")
+    if micro is None:
+        return
+    if not isinstance(micro, Mapping):
+        raise _bad(path, "ci.micro is not an object")
+    for k, pair in micro.items():
+        if isinstance(pair, (list, tuple)) and not (len(pair) == 2 and all(_finite_number(x) for x in pair)):
+            raise _bad(path, f"ci.micro.{k} is not a [low, high] pair of numbers")
+
+
+def _check_confusion(path: Path, confusion: Any) -> None:
+    """A type confusion table: ``{gold type: {predicted type: count}}``, counts non-negative integers."""
+    if confusion is None:
+        return
+    if not isinstance(confusion, Mapping):
+        raise _bad(path, "confusion is not an object")
+    for g, row in confusion.items():
+        if not isinstance(row, Mapping):
+            raise _bad(path, f"confusion[{g!r}] is not an object")
+        for t, n in row.items():
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= _LARGEST:
+                raise _bad(path, f"confusion[{g!r}][{t!r}] is not a count")
+
+
+def _check_mention(path: Path, m: Any, where: str, text: str) -> None:
+    """One mention of the error browser (:mod:`bengal.score.explain`): its span in ``text``, its
+    surface form, ``outcome`` a string, ``uris`` a list of strings (or absent), ``type`` a string
+    or null, ``error`` a string or null."""
+    b, e = (m.get("begin"), m.get("end")) if isinstance(m, Mapping) else (None, None)
+    if isinstance(b, bool) or isinstance(e, bool) or not (isinstance(b, int) and isinstance(e, int)
+                                                          and 0 <= b < e <= len(text)):
+        raise _bad(path, f"{where} has no span inside the text")
+    assert isinstance(m, Mapping)
+    if m.get("surface") != text[b:e]:
+        raise _bad(path, f"{where}: surface {m.get('surface')!r} is not the text at [{b},{e}) ({text[b:e]!r})")
+    if not isinstance(m.get("outcome"), str):
+        raise _bad(path, f"{where}.outcome is missing or not a string")
+    uris = m.get("uris")
+    if uris is not None and not (isinstance(uris, list) and all(isinstance(u, str) for u in uris)):
+        raise _bad(path, f"{where}.uris is not a list of strings")
+    for key in ("type", "error"):
+        if m.get(key) is not None and not isinstance(m.get(key), str):
+            raise _bad(path, f"{where}.{key} is not a string or null")
 
 
 def load_result(path: str | os.PathLike[str]) -> ReportInput:
@@ -99,8 +192,14 @@ def load_result(path: str | os.PathLike[str]) -> ReportInput:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(f"not JSON: {exc.msg}", source=str(p), line=exc.lineno, column=exc.colno) from None
+    except RecursionError:  # arrays or objects nested thousands deep
+        raise InputError("not JSON that bengal reads: nested too deep", source=str(p)) from None
+    except ValueError as exc:  # an integer of over 4,300 digits (Python's int_max_str_digits)
+        raise InputError(f"not JSON that bengal reads: {exc}", source=str(p)) from None
     if not isinstance(data, dict):
         raise _bad(p, f"the top level is a JSON {type(data).__name__}, not an object")
+    if _SURROGATE_ESCAPE.search(text):
+        _no_surrogate(p, data, "")
     task = data.get("task")
     note = ""
     result: Mapping[str, Any] = data
@@ -125,6 +224,8 @@ def load_result(path: str | os.PathLike[str]) -> ReportInput:
     for sub in ("inkb", "ee", "gs_inkb"):
         if result.get(sub) is not None:
             _check_metrics(p, result[sub].get("micro") if isinstance(result[sub], Mapping) else None, f"{sub}.micro")
+    _check_ci(p, result.get("ci"))
+    _check_confusion(p, result.get("confusion"))
     info = data.get("set_info")
     if info is not None:
         if not isinstance(info, Mapping):
@@ -144,14 +245,11 @@ def load_result(path: str | os.PathLike[str]) -> ReportInput:
                     and isinstance(d.get("gold"), list) and isinstance(d.get("prediction"), list)):
                 raise _bad(p, f"errors.documents[{i}] lacks text, gold or prediction")
             _check_metrics(p, d, f"errors.documents[{i}]", [k for k in ("tp", "fp", "fn", "f1") if k in d])
+            if d.get("uri") is not None and not isinstance(d.get("uri"), str):
+                raise _bad(p, f"errors.documents[{i}].uri is not a string")
             for side in ("gold", "prediction"):
                 for j, m in enumerate(d[side]):
-                    b, e = (m.get("begin"), m.get("end")) if isinstance(m, Mapping) else (None, None)
-                    if not (isinstance(b, int) and isinstance(e, int) and 0 <= b < e <= len(d["text"])):
-                        raise _bad(p, f"errors.documents[{i}].{side}[{j}] has no span inside the text")
-                    if m.get("surface") != d["text"][b:e]:
-                        raise _bad(p, f"errors.documents[{i}].{side}[{j}]: surface {m.get('surface')!r} is not "
-                                      f"the text at [{b},{e}) ({d['text'][b:e]!r})")
+                    _check_mention(p, m, f"errors.documents[{i}].{side}[{j}]", d["text"])
     counts: dict[tuple[str, str], int] = {}
     for w in data.get("warnings") or result.get("warnings") or ():
         if isinstance(w, Mapping):

@@ -170,11 +170,13 @@ def parse_tag(tag: str, suffix: bool = False) -> tuple[str, str]:
     ``"O"`` gives ``("O", "")``; ``"B-PER"`` gives ``("B", "PER")`` (prefix
     style: split at the first ``-``); with ``suffix=True`` ``"PER-B"`` gives
     ``("B", "PER")`` (split at the last ``-``); a bare ``"B"`` gives
-    ``("B", "_")`` (seqeval's convention for an untyped chunk).
+    ``("B", "_")`` (seqeval's convention for an untyped chunk), but ``"B-"``
+    (a ``-`` and no type after it, a truncated tag) is refused.
 
     Raises:
         ValueError: an empty tag, a prefix that is not one letter of
-            ``OBIESLU``, or a tag without the ``-`` between prefix and type.
+            ``OBIESLU``, a tag without the ``-`` between prefix and type, or
+            a ``-`` with no type (``"B-"``; ``"-B"`` in suffix style).
     """
     if not tag:
         raise ValueError("empty tag")
@@ -191,7 +193,9 @@ def parse_tag(tag: str, suffix: bool = False) -> tuple[str, str]:
     if not sep or len(prefix) != 1 or prefix not in ALL_PREFIXES or prefix == OUTSIDE:
         style = "TYPE-P (suffix style)" if suffix else "P-TYPE (prefix style)"
         raise ValueError(f"tag {tag!r} is not of the form {style} with P one of B, I, E, S, L, U, or O")
-    return prefix, typ or "_"
+    if not typ:
+        raise ValueError(f"tag {tag!r} has a '-' but no type (a bare {prefix!r} is an untyped chunk)")
+    return prefix, typ
 
 
 def tags_for(scheme: str | Scheme, n: int, typ: str, *, suffix: bool = False, follows_same: bool = False) -> list[str]:

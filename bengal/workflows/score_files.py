@@ -154,6 +154,7 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str] | Non
                                     gold_format=gold_format, pred_format=pred_format, scheme=scheme, mode=mode,
                                     suffix=suffix, json_path=json_path, lenient=lenient)
     _check_ci(ci, level)
+    _check_threshold(threshold)
     _refuse_unused_options(task, match=match, profile=profile, beta=beta, threshold=threshold, sweep=sweep, ci=ci,
                            kb_namespaces=kb_namespaces, same_as=same_as)
     gold_file = resolve_corpus(gold)[0]
@@ -172,6 +173,8 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str] | Non
         gold_corpus = read_corpus(gold, gold_format, strict=strict, lenient=lenient)
         readers.append((f"gold {os.fspath(gold)}", gold_corpus.warnings))
         samples = sentence_samples(gold_corpus, load_type_map(type_map) if type_map else None)
+        if not samples:  # as score_conll: F1 = 1 of nothing is no score
+            raise InputError("the gold has no sentence: nothing to score", source=os.fspath(gold))
         result = score_answers(samples, read_answers(pred))
     elif (task or ("chunk" if gfmt == pfmt == "conll" else "a2kb")) == "chunk":
         if gfmt != "conll" or pfmt != "conll":
@@ -456,6 +459,8 @@ def score_conll(gold: str | os.PathLike[str] | bytes, pred: str | os.PathLike[st
         g = read_conll_file(gold, tag_column=tag_column)
         p = read_conll_file(pred, tag_column=tag_column if pred_column is None else pred_column)
         g_tags, p_tags = g.tags(), p.tags()
+    if not g.sentences:  # as the span tasks refuse a gold without documents (GERBIL issue 206: F1 = 1 of nothing)
+        raise InputError("the gold has no token (an empty CoNLL file): nothing to score", source=g.source)
     if len(g.sentences) != len(p.sentences):
         raise InputError(f"the gold {g.source} has {len(g.sentences)} sentences but the prediction has "
                          f"{len(p.sentences)}: the files must have the same sentences", source=p.source)
@@ -489,8 +494,19 @@ def score_conll(gold: str | os.PathLike[str] | bytes, pred: str | os.PathLike[st
             warnings.append(ScoreWarning("invalid_tag", cf.source,
                                          f"{n} tags not allowed in place by the scheme "
                                          f"{table.scheme.label}: {what}; at {lines}{hint}", side))
+    if report.micro.tp + report.micro.fn == 0:
+        warnings.append(ScoreWarning("no_gold_chunk", g.source,
+                                     f"the gold has no chunk (every tag O): P = R = F1 = "
+                                     f"{report.micro.f1:g} only by the zero-division convention", GOLD))
     report = replace(report, warnings=tuple(warnings), beta=_check_beta(beta))
     return with_chunk_ci(report, g_tags, p_tags, samples=ci, level=level, seed=seed) if ci else report
+
+
+def _check_threshold(threshold: float | None) -> None:
+    """A one-line UsageError for a ``--threshold`` that is NaN or infinite (click's float type reads
+    ``nan`` and ``inf``; no score compares with NaN, and the JSON result could not hold it)."""
+    if threshold is not None and not math.isfinite(threshold):
+        raise UsageError(f"--threshold must be a finite number, not {threshold}")
 
 
 def _check_beta(beta: float) -> float:

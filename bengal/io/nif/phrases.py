@@ -10,6 +10,7 @@ its terms when it has several (:func:`values`); slot ``_TYPE`` says whether the 
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 from urllib.parse import unquote
@@ -50,8 +51,18 @@ def _shown(term: Any) -> str:
     return str(term)
 
 
+#: The most digits an offset may have: 18 (under 10**18 characters, no text is longer; a longer number,
+#: such as one of 4,400 digits, is an error before Python's int() refuses it with a ValueError).
+_MAX_DIGITS = 18
+
+
+def _same_number(digits: str, value: int) -> bool:
+    """Whether the decimal ``digits`` (leading zeros allowed, any length) are ``value``."""
+    return (digits.lstrip("0") or "0") == str(value)
+
+
 def _int_of(slot: Any, prop: str, iri: str, src: str) -> int:
-    """The one non-negative integer of a begin/end property."""
+    """The one non-negative integer of a begin/end property (at most :data:`_MAX_DIGITS` digits)."""
     terms = values(slot)
     if not terms:
         raise InputError(f"phrase {iri}: no {prop}", source=src)
@@ -62,6 +73,8 @@ def _int_of(slot: Any, prop: str, iri: str, src: str) -> int:
             s = s[1:]
         if not (s.isascii() and s.isdigit()):
             raise InputError(f"phrase {iri}: {prop} {_shown(v)!r} is not a non-negative integer", source=src)
+        if len(s.lstrip("0")) > _MAX_DIGITS:
+            raise InputError(f"phrase {iri}: {prop} is a number of {len(s):,} digits, beyond any text", source=src)
         ints.add(int(s))
     if len(ints) > 1:
         raise InputError(f"phrase {iri}: several different {prop} values {sorted(ints)}", source=src)
@@ -118,7 +131,7 @@ def add_phrase(
     # to its helper, which gives the warnings and errors.
     bv, ev = rec[_BEGIN], rec[_END]
     if type(bv) is Literal and type(ev) is Literal and (bs := bv.value).isdigit() and (es := ev.value).isdigit() \
-            and bs.isascii() and es.isascii():
+            and bs.isascii() and es.isascii() and len(bs) <= _MAX_DIGITS and len(es) <= _MAX_DIGITS:
         begin, end = int(bs), int(es)
     else:
         begin = _int_of(bv, "nif:beginIndex", iri, src)
@@ -134,7 +147,8 @@ def add_phrase(
         tail = f"char={begin},{end}"
         if not (iri.endswith(tail) and iri[-len(tail) - 1] in "#,"):
             m = _PHRASE_CHAR.search(iri)
-            if m is not None and m.group(2) and (int(m.group(1)) != begin or int(m.group(2)) != end):
+            if m is not None and m.group(2) and not (_same_number(m.group(1), begin)
+                                                     and _same_number(m.group(2), end)):
                 log.add(
                     "iri_offset_mismatch",
                     iri,
@@ -274,6 +288,9 @@ def _score(iri: str, confs: list, log: FlawLog, src: str) -> float:
             scores.add(float(obj.value) if type(obj) is Literal else float("x"))
         except ValueError:
             raise InputError(f"phrase {iri}: itsrdf:taConfidence {_shown(obj)!r} is not a number", source=src) from None
+    if not all(math.isfinite(s) for s in scores):  # xsd:double has NaN and INF; no threshold or JSON takes them
+        raise InputError(f"phrase {iri}: itsrdf:taConfidence is {min(scores, key=math.isfinite)}, not a finite "
+                         "number", source=src)
     if len(scores) > 1:
         log.add(
             "conflicting_values",

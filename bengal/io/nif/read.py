@@ -25,6 +25,7 @@ from bengal.io._source import (
     check_duplicates,
     file_stem,
     open_binary,
+    skip_bom,
     source_name,
 )
 from bengal.io.nif.iris import document_uri
@@ -186,6 +187,9 @@ def read_nif(
     with gc_paused():
         fh, owned = open_binary(source)
         try:
+            if skip_bom(fh):  # a Windows editor's U+FEFF: Turtle has no place for it, the parser refuses it
+                log.add("byte_order_mark", src, f"{src}: the file starts with a UTF-8 byte-order mark (U+FEFF); "
+                                                "skipped")
             try:
                 same_as: list[tuple[str, str]] = []
                 entity_types: dict[str, list[str]] = {}
@@ -197,8 +201,10 @@ def read_nif(
                 if owned and isinstance(source, (str, os.PathLike)):
                     fh.close()
                     fh, owned = open_binary(source)
+                    skip_bom(fh)
                 elif fh.seekable():
                     fh.seek(0)
+                    skip_bom(fh)
                 else:
                     raise _syntax_error(first, src, syntax) from None
                 base = "file:///" + quote(Path(src).name or "stream")
@@ -216,6 +222,8 @@ def read_nif(
                 )
         except (OSError, EOFError) as err:
             raise InputError(f"cannot read the file: {err}", source=src) from None
+        except MemoryError as err:  # pyoxigraph: "Reached the buffer maximal size of 16777216"
+            raise InputError(f"a literal or IRI longer than the parser's 16 MiB limit ({err})", source=src) from None
         finally:
             if owned:
                 fh.close()
