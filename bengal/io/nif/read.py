@@ -9,6 +9,7 @@ documents are built from those records afterwards: contexts here, phrases in
 
 from __future__ import annotations
 
+import io
 import os
 import re
 from collections import defaultdict
@@ -79,8 +80,12 @@ _CLASS_NODES = {ox.NamedNode(_NIF_CONTEXT): True, **{
 
 def _parse_records(fh: IO[bytes], fmt: Any, base_iri: str | None,
                    same_as: list[tuple[str, str]] | None = None,
-                   entity_types: dict[str, list[str]] | None = None) -> dict[Any, list]:
+                   entity_types: dict[str, list[str]] | None = None,
+                   path: str | None = None) -> dict[Any, list]:
     """One streaming pass: ``{subject term: record}`` for the subjects of kept properties.
+
+    ``path``: the plain (not gzipped) file ``fh`` reads, given to the parser to read itself
+    (faster than through the Python stream; the same triples and errors), or None.
 
     A record slot holds ``None``, the one value (a pyoxigraph term) or, for a property given
     several times, the list of its values (:func:`bengal.io.nif.phrases.values`); slot ``_TYPE``
@@ -99,23 +104,33 @@ def _parse_records(fh: IO[bytes], fmt: Any, base_iri: str | None,
     cur: list = []
     # Hot loop (about 8 triples per mention): predicates and classes are looked up as pyoxigraph
     # terms (no str made), records are keyed by the subject term, and a slot becomes a list only
-    # when a property has a second value.
-    for subject, predicate, o, _graph in ox.parse(fh, format=fmt, base_iri=base_iri):
-        k = dispatch_get(predicate)
+    # when a property has a second value. A quad's terms become Python objects only when asked
+    # for: the predicate first, the object and subject only of kept triples, the graph never
+    # (unpacking all four costs a third of the parser's own time).
+    quads = ox.parse(fh, format=fmt, base_iri=base_iri) if path is None else \
+        ox.parse(path=path, format=fmt, base_iri=base_iri)
+    for quad in quads:
+        k = dispatch_get(quad.predicate)
         if k is None:
             continue
+        o = quad.object
         if k >= kind_type:  # rdf:type or owl:sameAs
             if k == kind_type:
                 is_context = class_get(o)
                 if not is_context:
                     if (is_context is None and entity_types is not None and type(o) is named_node
-                            and type(subject) is named_node and not o.value.startswith(_NOT_ENTITY_TYPES)):
+                            and not o.value.startswith(_NOT_ENTITY_TYPES)
+                            and type(subject := quad.subject) is named_node):
                         entity_types.setdefault(subject.value, []).append(o.value)
                     continue
+                subject = quad.subject
             else:
+                subject = quad.subject
                 if same_as is not None and type(o) is named_node and type(subject) is named_node:
                     same_as.append((subject.value, o.value))
                 continue
+        else:
+            subject = quad.subject
         if subject != cur_subject:
             found = records.get(subject)
             if found is None:
@@ -185,11 +200,14 @@ def read_nif(
     base = None
     with gc_paused():
         fh, owned = open_binary(source)
+        # a plain file opened from its path is read by the parser itself (gzip and streams through fh)
+        path = os.fspath(source) if owned and isinstance(source, (str, os.PathLike)) and \
+            type(fh) is io.BufferedReader else None
         try:
             try:
                 same_as: list[tuple[str, str]] = []
                 entity_types: dict[str, list[str]] = {}
-                records = _parse_records(fh, fmt, None, same_as, entity_types)
+                records = _parse_records(fh, fmt, None, same_as, entity_types, path)
             except SyntaxError as first:
                 if "IRI" not in str(first):
                     raise _syntax_error(first, src, syntax) from None
@@ -205,7 +223,7 @@ def read_nif(
                 try:
                     same_as = []
                     entity_types = {}
-                    records = _parse_records(fh, fmt, base, same_as, entity_types)
+                    records = _parse_records(fh, fmt, base, same_as, entity_types, path)
                 except SyntaxError as err:
                     raise _syntax_error(err, src, syntax) from None
                 log.add(
