@@ -254,8 +254,18 @@ def _build_corpus(
     texts, doc_of_ctx, languages = _contexts(records, src, log)
     per_doc: dict[Any, list[tuple[Mention, str]]] = {key: [] for key in texts}
     nil_iris = 0
-    for key, rec in records.items():
-        nil_iris += add_phrase(key, rec, records, texts, per_doc, log, src, base, keep_nil_iris)
+    uri_sets: dict[Any, frozenset[str]] = {}
+    type_names: dict[str, str] = {}
+    # Each record that is neither a context nor typed nif:Context is dropped once read (a phrase
+    # placed in it reads it as "no context in the file" either way), so that the memory of the
+    # parser's terms goes to the mentions instead of adding to it: the peak of a read is about
+    # the records', not the records' plus the corpus'.
+    for key in list(records):
+        rec = records[key]
+        nil_iris += add_phrase(key, rec, records, texts, per_doc, log, src, base, keep_nil_iris, uri_sets,
+                               type_names)
+        if not rec[_TYPE] and rec[_IS_STRING] is None:
+            del records[key]
 
     documents = []
     typed_by_entity = 0
