@@ -118,6 +118,10 @@ def read_conll_file(source: str | os.PathLike[str] | IO[bytes] | bytes, *, tag_c
             tokens, tags = [], []
 
     lineno = 0
+    # each distinct token and tag is kept once (words and tags repeat: a third of the memory of a
+    # large file; a tag is one of a few dozen strings)
+    seen: dict[str, str] = {}
+    share = seen.setdefault
     try:
         with text, gc_paused():
             for lineno, line in enumerate(text, 1):
@@ -148,8 +152,8 @@ def read_conll_file(source: str | os.PathLike[str] | IO[bytes] | bytes, *, tag_c
                 if not tokens:
                     first = lineno
                 started = True
-                tokens.append(fields[0])
-                tags.append(fields[tag_column])
+                tokens.append(share(fields[0], fields[0]))
+                tags.append(share(fields[tag_column], fields[tag_column]))
             flush()
     except UnicodeDecodeError as err:
         raise InputError(f"not UTF-8 text ({err.reason} after line {lineno})", source=src, line=lineno + 1) from None

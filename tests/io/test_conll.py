@@ -221,3 +221,12 @@ def test_writer_cuts_words_at_mention_boundaries():
     back = read_conll(buf.getvalue().encode()).documents[0]
     assert back.text == "Papa Roach 's fans met in Oslo ."
     assert [m.surface for m in back.mentions] == ["Papa Roach", "Oslo"]
+
+
+def test_repeated_tokens_and_tags_are_kept_once():
+    # "the" and "B-PER"/"O" repeat across sentences: each distinct string is one object (memory of large files)
+    data = b"the O\nAnna B-PER\n\nthe O\nBob B-PER\n"
+    f = read_conll_file(data)
+    (t1, g1), (t2, g2) = ((s.tokens, s.tags) for s in f.sentences)
+    assert t1 == ("the", "Anna") and t2 == ("the", "Bob") and g1 == g2 == ("O", "B-PER")
+    assert t1[0] is t2[0] and g1[0] is g2[0] and g1[1] is g2[1]

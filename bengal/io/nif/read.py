@@ -9,6 +9,7 @@ documents are built from those records afterwards: contexts here, phrases in
 
 from __future__ import annotations
 
+import io
 import os
 import re
 from collections import defaultdict
@@ -78,10 +79,72 @@ _CLASS_NODES = {ox.NamedNode(_NIF_CONTEXT): True, **{
                                             "Sentence", "Paragraph", "Title", "CString", "CStringInst")}}
 
 
+class _Restart(Exception):
+    """Reading phrases in the stream (:class:`_InStream`) cannot give what reading them afterwards
+    gives: read the file again, the plain way."""
+
+
+class _InStream:
+    """Phrases read while the file is parsed, their records dropped at once: a read then holds the
+    mentions and the contexts' records, not every phrase's record (about 1 KB of parser terms a phrase,
+    more than the mention it becomes).
+
+    The records are read in the order their subjects first appear, as afterwards, as long as each is
+    one of the two common kinds when its subject's run of triples ends: a context (one literal
+    ``nif:isString``, no ``nif:referenceContext``: its text is kept, its record too) or a phrase
+    placed in one context already read (not typed ``nif:Context``: read by
+    :func:`~bengal.io.nif.phrases.add_phrase` and dropped). At the first record of another kind
+    reading in the stream stops and the rest is read afterwards, in order. Reading afterwards would
+    give other results when a subject's triples are not adjacent or when a phrase has a flaw that is
+    an error (or, under ``strict``, any flaw: which error comes first depends on the order): then
+    :class:`_Restart` is raised and the file is read again the plain way, so that corpus, warnings
+    (their order too) and errors are always those of the plain reading.
+    """
+
+    def __init__(self, src: str, strict: bool, base: str | None, keep_nil_iris: bool) -> None:
+        self.active = True
+        self.texts: dict[Any, str] = {}
+        self.per_doc: dict[Any, list[tuple[Mention, str]]] = {}
+        self.done: set[Any] = set()
+        self.log = FlawLog(src, strict)
+        self.nil_iris = 0
+        self.uri_sets: dict[Any, frozenset[str]] = {}
+        self.type_names: dict[str, str] = {}
+        self._args = (src, base, keep_nil_iris)
+
+    def ended(self, key: Any, rec: list, records: dict[Any, list]) -> None:
+        """The run of triples of subject ``key`` (record ``rec``, in ``records``) has ended."""
+        strings, refs = rec[_IS_STRING], rec[_REF]
+        if strings is not None:
+            if refs is None and type(strings) is ox.Literal:
+                self.texts[key] = strings.value
+                self.per_doc[key] = []
+            else:
+                self.active = False
+            return
+        if rec[_TYPE] or refs is None or type(refs) is list or refs not in self.texts:
+            self.active = False
+            return
+        src, base, keep_nil_iris = self._args
+        try:
+            self.nil_iris += add_phrase(key, rec, records, self.texts, self.per_doc, self.log, src, base,
+                                        keep_nil_iris, self.uri_sets, self.type_names)
+        except InputError:  # the plain reading raises its first error, which may be another
+            raise _Restart from None
+        del records[key]
+        self.done.add(key)
+
+
 def _parse_records(fh: IO[bytes], fmt: Any, base_iri: str | None,
                    same_as: list[tuple[str, str]] | None = None,
-                   entity_types: dict[str, list[str]] | None = None) -> dict[Any, list]:
+                   entity_types: dict[str, list[str]] | None = None,
+                   path: str | None = None, in_stream: _InStream | None = None) -> dict[Any, list]:
     """One streaming pass: ``{subject term: record}`` for the subjects of kept properties.
+
+    ``path``: the plain (not gzipped) file ``fh`` reads, given to the parser to read itself
+    (faster than through the Python stream; the same triples and errors), or None.
+    ``in_stream``: read contexts and phrases while parsing (:class:`_InStream`; the records it
+    reads are not returned); raises :class:`_Restart` when that cannot be kept up.
 
     A record slot holds ``None``, the one value (a pyoxigraph term) or, for a property given
     several times, the list of its values (:func:`bengal.io.nif.phrases.values`); slot ``_TYPE``
@@ -100,27 +163,43 @@ def _parse_records(fh: IO[bytes], fmt: Any, base_iri: str | None,
     cur: list = []
     # Hot loop (about 8 triples per mention): predicates and classes are looked up as pyoxigraph
     # terms (no str made), records are keyed by the subject term, and a slot becomes a list only
-    # when a property has a second value.
-    for subject, predicate, o, _graph in ox.parse(fh, format=fmt, base_iri=base_iri):
-        k = dispatch_get(predicate)
+    # when a property has a second value. A quad's terms become Python objects only when asked
+    # for: the predicate first, the object and subject only of kept triples, the graph never
+    # (unpacking all four costs a third of the parser's own time).
+    quads = ox.parse(fh, format=fmt, base_iri=base_iri) if path is None else \
+        ox.parse(path=path, format=fmt, base_iri=base_iri)
+    for quad in quads:
+        k = dispatch_get(quad.predicate)
         if k is None:
             continue
+        o = quad.object
         if k >= kind_type:  # rdf:type or owl:sameAs
             if k == kind_type:
                 is_context = class_get(o)
                 if not is_context:
                     if (is_context is None and entity_types is not None and type(o) is named_node
-                            and type(subject) is named_node and not o.value.startswith(_NOT_ENTITY_TYPES)):
+                            and not o.value.startswith(_NOT_ENTITY_TYPES)
+                            and type(subject := quad.subject) is named_node):
                         entity_types.setdefault(subject.value, []).append(o.value)
                     continue
+                subject = quad.subject
             else:
+                subject = quad.subject
                 if same_as is not None and type(o) is named_node and type(subject) is named_node:
                     same_as.append((subject.value, o.value))
                 continue
+        else:
+            subject = quad.subject
         if subject != cur_subject:
+            if in_stream is not None and in_stream.active and cur_subject is not None:
+                in_stream.ended(cur_subject, cur, records)
             found = records.get(subject)
             if found is None:
+                if in_stream is not None and subject in in_stream.done:
+                    raise _Restart  # the triples of a phrase read in the stream go on here
                 found = records[subject] = [None, None, None, None, None, None, None, None, False]
+            elif in_stream is not None and (in_stream.texts or in_stream.done):
+                raise _Restart  # a subject's triples are not adjacent: perhaps one read in the stream
             cur = found
             cur_subject = subject
         if k == kind_type:
@@ -180,54 +259,73 @@ def read_nif(
     if syntax not in _RDF_FORMATS:
         raise InputError(f"unknown NIF syntax {syntax!r} (expected 'turtle' or 'ntriples')")
     src = source_name(source, name)
+    with gc_paused():
+        if isinstance(source, (str, os.PathLike, bytes, bytearray)):  # can be read again
+            try:
+                return _read(source, src, syntax, name, strict, keep_nil_iris,
+                             _InStream(src, strict, None, keep_nil_iris))
+            except _Restart:
+                pass
+        return _read(source, src, syntax, name, strict, keep_nil_iris, None)
+
+
+def _read(source: str | os.PathLike[str] | IO[bytes] | bytes, src: str, syntax: str, name: str | None, strict: bool,
+          keep_nil_iris: bool, in_stream: _InStream | None) -> Corpus:
+    """:func:`read_nif` of ``source`` (named ``src``), phrases read in the stream by ``in_stream``
+    when given (:class:`_Restart` when that cannot be kept up)."""
     fmt = _RDF_FORMATS[syntax]
     log = FlawLog(src, strict)
-
     base = None
-    with gc_paused():
-        fh, owned = open_binary(source)
+    fh, owned = open_binary(source)
+    # a plain file opened from its path is read by the parser itself (gzip and streams through fh)
+    path = os.fspath(source) if owned and isinstance(source, (str, os.PathLike)) and \
+        type(fh) is io.BufferedReader else None
+    try:
         try:
             if skip_bom(fh):  # a Windows editor's U+FEFF: Turtle has no place for it, the parser refuses it
                 log.add("byte_order_mark", src, f"{src}: the file starts with a UTF-8 byte-order mark (U+FEFF); "
                                                 "skipped")
-            try:
-                same_as: list[tuple[str, str]] = []
-                entity_types: dict[str, list[str]] = {}
-                records = _parse_records(fh, fmt, None, same_as, entity_types)
-            except SyntaxError as first:
-                if "IRI" not in str(first):
-                    raise _syntax_error(first, src, syntax) from None
-                # Perhaps relative IRIs: read again against a neutral base.
-                if owned and isinstance(source, (str, os.PathLike)):
-                    fh.close()
-                    fh, owned = open_binary(source)
-                    skip_bom(fh)
-                elif fh.seekable():
-                    fh.seek(0)
-                    skip_bom(fh)
-                else:
-                    raise _syntax_error(first, src, syntax) from None
-                base = "file:///" + quote(Path(src).name or "stream")
-                try:
-                    same_as = []
-                    entity_types = {}
-                    records = _parse_records(fh, fmt, base, same_as, entity_types)
-                except SyntaxError as err:
-                    raise _syntax_error(err, src, syntax) from None
-                log.add(
-                    "relative_iri",
-                    src,
-                    f"{src}: relative IRI at line {getattr(first, 'lineno', '?')} "
-                    f"({first.msg if getattr(first, 'msg', None) else first}); read against the base <{base}>",
-                )
-        except (OSError, EOFError) as err:
-            raise InputError(f"cannot read the file: {err}", source=src) from None
-        except MemoryError as err:  # pyoxigraph: "Reached the buffer maximal size of 16777216"
-            raise InputError(f"a literal or IRI longer than the parser's 16 MiB limit ({err})", source=src) from None
-        finally:
-            if owned:
+                path = None  # the parser reads past the mark through fh, not the file by its path
+            same_as: list[tuple[str, str]] = []
+            entity_types: dict[str, list[str]] = {}
+            records = _parse_records(fh, fmt, None, same_as, entity_types, path, in_stream)
+        except SyntaxError as first:
+            if "IRI" not in str(first):
+                raise _syntax_error(first, src, syntax) from None
+            # Perhaps relative IRIs: read again against a neutral base.
+            if owned and isinstance(source, (str, os.PathLike)):
                 fh.close()
-        return _build_corpus(records, src, log, name, syntax, base, keep_nil_iris, tuple(same_as), entity_types)
+                fh, owned = open_binary(source)
+                skip_bom(fh)
+            elif fh.seekable():
+                fh.seek(0)
+                skip_bom(fh)
+            else:
+                raise _syntax_error(first, src, syntax) from None
+            base = "file:///" + quote(Path(src).name or "stream")
+            if in_stream is not None:
+                in_stream = _InStream(src, strict, base, keep_nil_iris)
+            try:
+                same_as = []
+                entity_types = {}
+                records = _parse_records(fh, fmt, base, same_as, entity_types, path, in_stream)
+            except SyntaxError as err:
+                raise _syntax_error(err, src, syntax) from None
+            log.add(
+                "relative_iri",
+                src,
+                f"{src}: relative IRI at line {getattr(first, 'lineno', '?')} "
+                f"({first.msg if getattr(first, 'msg', None) else first}); read against the base <{base}>",
+            )
+    except (OSError, EOFError) as err:
+        raise InputError(f"cannot read the file: {err}", source=src) from None
+    except MemoryError as err:  # pyoxigraph: "Reached the buffer maximal size of 16777216"
+        raise InputError(f"a literal or IRI longer than the parser's 16 MiB limit ({err})", source=src) from None
+    finally:
+        if owned:
+            fh.close()
+    return _build_corpus(records, src, log, name, syntax, base, keep_nil_iris, tuple(same_as), entity_types,
+                         in_stream)
 
 
 def _build_corpus(
@@ -240,12 +338,27 @@ def _build_corpus(
     keep_nil_iris: bool,
     same_as: tuple[tuple[str, str], ...] = (),
     entity_types: dict[str, list[str]] | None = None,
+    in_stream: _InStream | None = None,
 ) -> Corpus:
     texts, doc_of_ctx, languages = _contexts(records, src, log)
-    per_doc: dict[Any, list[tuple[Mention, str]]] = {key: [] for key in texts}
-    nil_iris = 0
-    for key, rec in records.items():
-        nil_iris += add_phrase(key, rec, records, texts, per_doc, log, src, base, keep_nil_iris)
+    if in_stream is None:
+        in_stream = _InStream(src, log.strict, base, keep_nil_iris)  # nothing read in the stream
+    # the phrases read in the stream come first in the file's order: their mentions and warnings too
+    streamed = in_stream.per_doc
+    per_doc: dict[Any, list[tuple[Mention, str]]] = {key: streamed.get(key, []) for key in texts}
+    log.warnings.extend(in_stream.log.warnings)
+    nil_iris = in_stream.nil_iris
+    uri_sets, type_names = in_stream.uri_sets, in_stream.type_names
+    # Each record that is neither a context nor typed nif:Context is dropped once read (a phrase
+    # placed in it reads it as "no context in the file" either way), so that the memory of the
+    # parser's terms goes to the mentions instead of adding to it: the peak of a read is about
+    # the records', not the records' plus the corpus'.
+    for key in list(records):
+        rec = records[key]
+        nil_iris += add_phrase(key, rec, records, texts, per_doc, log, src, base, keep_nil_iris, uri_sets,
+                               type_names)
+        if not rec[_TYPE] and rec[_IS_STRING] is None:
+            del records[key]
 
     documents = []
     typed_by_entity = 0
