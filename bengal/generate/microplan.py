@@ -217,7 +217,7 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
         out = _plan_once(lex, onto, plan, target, list(first), past, forms, genders, annotate_pronouns,
                          paraphraser, is_person)
         m = sum(s.mention_count for s in out)
-        t = sum(count_tokens(sentence_text(s)) for s in out) or 1
+        t = sum(count_tokens(sentence_text(s), lex.lang) for s in out) or 1
         plans.append((abs(m / t - target), out))
         if len(plan) < 2 or keep_opening:
             break
@@ -232,7 +232,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                is_person: Callable[[Entity], bool]) -> list[Sentence]:
     written = {sentence_text(s) for s in sentences}
     mentions = sum(s.mention_count for s in sentences)
-    total = sum(count_tokens(sentence_text(s)) for s in sentences)
+    total = sum(count_tokens(sentence_text(s), lex.lang) for s in sentences)
     history: list[tuple[int, str, str | None]] = []
     for k, s in enumerate(sentences):
         history += [(k, p.uri, class_noun(lex, onto, p)) for p in s.pieces if isinstance(p, Entity)]
@@ -317,7 +317,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
             text = sentence_text(c)
             if text in written:
                 continue
-            m, t = c.mention_count, count_tokens(text)
+            m, t = c.mention_count, count_tokens(text, lex.lang)
             gap = abs((mentions + m) / (total + t) - target) - bonus
             if best is None or gap < best[0] - 1e-12:
                 best = (gap, c, m, t)

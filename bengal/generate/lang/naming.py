@@ -21,6 +21,7 @@ from typing import Any, Iterable, cast
 
 from bengal.generate.gender import first_name_gender, kb_genders
 from bengal.generate.kbview import LITERAL_PROPERTIES, Entity, Ontology
+from bengal.generate.lang.rules import UNKNOWN_SEX
 from bengal.generate.lexicon import Lexicon
 from bengal.generate.strategies import FactSource
 from bengal.generate.verbalise import class_noun
@@ -101,7 +102,8 @@ class LanguageNames:
         when it is not nameable. A literal or an already localised entity is kept as it is.
 
         The gender: a person's from ``foaf:gender``, else from the first name (``gender-guesser``),
-        else ``None`` (the language's default gender, masculine: the generic form); anything
+        else :data:`~bengal.generate.lang.rules.UNKNOWN_SEX` (no gendered wording: no class noun,
+        the ``[neutral]`` templates); anything
         else's from the name (``[definite_names]``: "Francia" → f) or its class noun
         ("la banda", "el club"). One ``foaf:gender`` query per call for the new persons.
         """
@@ -129,7 +131,7 @@ class LanguageNames:
                 label = e.label  # the English title: its surface drops the parenthesis
             named = Entity(e.uri, label, e.classes, e.form, e.form_kind)
             if self.onto.is_instance(e, self.persons):
-                gender = self._genders.get(e.uri) or rules.default_gender
+                gender = self._genders.get(e.uri) or UNKNOWN_SEX
             else:
                 noun = class_noun(self.lex, self.onto, named)
                 gender = rules.name_gender(named.surface) or (rules.noun_gender(noun) if noun else
