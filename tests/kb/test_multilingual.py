@@ -147,6 +147,8 @@ REFUSALS = [
     ("Raleigh,_North_Carolina", True, _row("Raleigh, North Carolina", "xfactr-alias", HEUR),
      "English title of a place"),
     ("Poznań", True, _row("Poznań", "xfactr-alias", HEUR), None),
+    ("North_Vancouver_(district_municipality)", True, _row("North Vancouver (district)", "xfactr-alias", HEUR, "fr"),
+     "English title of a place"),
     # the same English name from a better source (BMLAMA: the name in the language is the title)
     ("South_Australia", True, _row("South Australia", "bmlama", "english-name->title:title-exact", "de"), None),
     # not a place: an organisation's English name is right for about half of them

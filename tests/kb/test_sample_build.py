@@ -285,7 +285,7 @@ def _refused(r: list[str], is_place: bool) -> bool:
         return label != title
     if source != "xfactr-alias":
         return False
-    if is_place and label == title:
+    if is_place and re.sub(r" \([^()]*\)$", "", label) == title:
         return ", " in title or bool(_ENGLISH & set(title.split()))
     first = label.split(" ")[0]
     if first in ("un", "una", "unos", "unas", "une", "des", "um", "uma", "uns", "umas", "ein", "eine") and " " in label:

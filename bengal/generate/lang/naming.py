@@ -212,13 +212,24 @@ def language_stats(names: LanguageNames, mentions: Iterable[Mention]) -> dict[st
     nameable in the language, ``labelled`` by a label in it, ``person_fallback`` persons named by
     their English title, ``unwritable`` entities whose only label the language would have to
     inflect) and how the corpus's gold mentions are named: ``mentions_by_label``,
-    ``mentions_by_person_fallback`` and their share ``fallback_share`` (0 without mentions).
+    ``mentions_by_person_fallback`` and their share ``fallback_share`` (0 without mentions);
+    ``person_mentions`` (mentions whose type is a person class) and of them
+    ``person_mentions_unknown_sex`` (no ``foaf:gender``, no first name ``gender-guesser`` knows in
+    the mention's surface: written without gendered words, :data:`UNKNOWN_SEX`) and their share
+    ``unknown_sex_share``.
     The facts between nameable entities are counted by :func:`bengal.kb.nameable.language_pools`
     (``bengal kb info``), too slow to run with every corpus."""
+    mentions = list(mentions)
     by = Counter(names.source(uri) or "other" for m in mentions for uri in m.uris)
     total = by["label"] + by["person-fallback"]
+    persons = [(next(iter(m.uris)), m.surface) for m in mentions if len(m.uris) == 1 and m.type in names.persons]
+    sexes = kb_genders(names.kb, sorted({u for u, _ in persons})) if persons else {}
+    unknown = sum(1 for u, surface in persons if sexes.get(u) not in ("male", "female")
+                  and first_name_gender(surface) is None)
     pool = {"entities": len(names.labels) + len(names.fallback), "labelled": len(names.labels),
             "person_fallback": len(names.fallback), "unwritable": len(names.unwritable)}
     return {"lang": names.lex.lang, "pool": pool, "mentions_by_label": by["label"],
             "mentions_by_person_fallback": by["person-fallback"],
-            "fallback_share": round(by["person-fallback"] / total, 4) if total else 0.0}
+            "fallback_share": round(by["person-fallback"] / total, 4) if total else 0.0,
+            "person_mentions": len(persons), "person_mentions_unknown_sex": unknown,
+            "unknown_sex_share": round(unknown / len(persons), 4) if persons else 0.0}

@@ -170,7 +170,8 @@ def refusal(iri: str, row: LabelRow, is_place: bool) -> str | None:
     from that English name ("Bastilla" for Bastille_(band), "Tierra" for Earth_(American_band),
     "rosa" for Pink_(singer)): by Wikipedia's primary-topic rule the bare title is another page,
     whose name was translated; and three rules on the heuristic picks from a Wikidata alias set
-    (X-FACTR's rows, label or alt): equal to a place's English title with a word of
+    (X-FACTR's rows, label or alt): equal to a place's English title (both without a trailing
+    parenthesis: "North Vancouver (district)" for North_Vancouver_(district_municipality)) with a word of
     :data:`ENGLISH_PLACE_WORDS` or a comma ("South Australia", "County Mayo", "Raleigh, North
     Carolina" in Spanish; "Poznań" is kept), opening with an indefinite article and a lower-case
     word ("una zanahoria" for Drum kit), equal to the English title of an entity that is no place
@@ -181,7 +182,8 @@ def refusal(iri: str, row: LabelRow, is_place: bool) -> str | None:
     if row.match.startswith("english-name->title:title-paren-stripped") and row.label != bare:
         return "primary-topic translation"
     if row.source == "xfactr-alias":
-        if is_place and row.label == bare and (", " in bare or any(w in ENGLISH_PLACE_WORDS for w in bare.split())):
+        if is_place and _PAREN.sub("", row.label) == bare \
+                and (", " in bare or any(w in ENGLISH_PLACE_WORDS for w in bare.split())):
             return "English title of a place"
         if row.label.lower().startswith(_INDEFINITE) and row.label[:1].islower():
             return "common noun phrase"
