@@ -264,11 +264,12 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                 if ref == "pronoun" and not pronoun_allowed(tense):
                     continue
                 appos_options = [False]
-                if (len(head.objects) == 1 and apposition_allowed(lex.parse(template))
+                written_as = lex.agree(template, subject.gender)  # a [neutral] wording has another shape
+                if (len(head.objects) == 1 and apposition_allowed(lex.parse(written_as))
                         and apposition_phrase(lex, onto, head.objects[0]) is not None):
                     appos_options.append(True)
                 subj_appos = [False]
-                if (ref == "name" and subject.uri not in named and template.startswith("{s} ")
+                if (ref == "name" and subject.uri not in named and written_as.startswith("{s} ")
                         and apposition_phrase(lex, onto, subject) is not None):
                     subj_appos.append(True)
                 for appos, sa in ((a, b) for a in appos_options for b in subj_appos):
