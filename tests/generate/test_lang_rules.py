@@ -258,6 +258,14 @@ def test_names_that_take_an_article(lang, prop, name, expected):
     assert _sentence(lang, prop, PERSON_M, [_place(name)]) == expected
 
 
+@pytest.mark.parametrize("lang,noun,gender", [("es", "región administrativa", "f"), ("es", "avión", "m"),
+                                              ("es", "religión", "f"), ("pt", "região administrativa", "f"),
+                                              ("pt", "religião", "f"), ("pt", "avião", "m")])
+def test_noun_gender_of_region(lang, noun, gender):
+    # "El región administrativa" was written: -ión (es) and -gião (pt) are feminine
+    assert rules(lang).noun_gender(noun) == gender
+
+
 def test_french_elision_before_a_vowel_and_a_mute_h():
     fr = rules("fr")
     assert fr.definite("m", "homme politique") == "l'"
