@@ -3,6 +3,8 @@ examples written by hand, checked on the real lexicons."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bengal.errors import UsageError
@@ -293,6 +295,16 @@ def test_german_case_after_prepositions():
     assert written("de", "kam von dem ", ent("Irak")) == "Kam vom Irak"
     assert written("de", "ging zu dem ", ent("Militär")) == "Ging zum Militär"
     assert rules("fr").case_after("naît à") is None
+
+
+def test_german_rivers_take_their_article_and_declined_adjectives_are_unwritable():
+    assert _sentence("de", "country", _place("Rhein"), [_place("Liechtenstein")]) == "Der Rhein liegt in Liechtenstein."
+    assert _sentence("de", "country", _place("Donau"), [_place("Österreich")]) == "Die Donau liegt in Österreich."
+    unwritable = [re.compile(p) for p in load_lexicon("de").meta["unwritable_names"]]
+    for name, expected in (("Autonome Region Sizilien", True), ("Zweiter Golfkrieg", True),
+                           ("Osmanisches Reich", True), ("Deutschland", False), ("Peter Müller", False),
+                           ("Neuseeland", False)):
+        assert any(p.search(name) for p in unwritable) == expected, name
 
 
 def test_german_lists_are_one_sentence():
