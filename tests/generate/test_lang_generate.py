@@ -12,7 +12,8 @@ from conftest import SHARED_DATA
 
 from bengal.generate import GenerateConfig, generate
 from bengal.generate.checks import check_gold
-from bengal.generate.kbview import Entity, Ontology
+from bengal.generate.kbview import Entity, Ontology, entities, load_ontology
+from bengal.generate.lang.naming import language_names, localised_ontology
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.verbalise import fact_sentence, realise, type_sentence
 from bengal.kb.labels import surface_of
@@ -213,3 +214,16 @@ def test_no_place_is_written_by_an_untranslated_english_label(bundled_kb, corpor
             assert ", " not in surface and not _ENGLISH_WORDS & set(surface.split()), (uri, surface)
     if lang in ("es", "fr"):  # the KB keeps English-worded place names from the better sources
         assert worded, lang
+
+
+def test_a_place_agrees_with_its_class_noun_not_with_its_name(bundled_kb):
+    # "Le Colorado est un région administrative américain." was written: the name takes "le" (a
+    # masculine territory) but the type sentence, the description and the demonym agree with the
+    # noun "région" (f)
+    lex = load_lexicon("fr")
+    onto = localised_ontology(bundled_kb, load_ontology(bundled_kb), "fr")
+    names = language_names(bundled_kb, lex, onto, onto.subclasses([DBO + "Person"]))
+    colorado = names.one(entities(bundled_kb, onto, [DBR + "Colorado"])[DBR + "Colorado"])
+    assert colorado is not None and colorado.gender == "f"
+    s = type_sentence(lex, onto, colorado, "américain")
+    assert s is not None and text(s) == "Le Colorado est une région administrative américaine."

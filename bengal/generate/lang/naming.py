@@ -103,9 +103,9 @@ class LanguageNames:
 
         The gender: a person's from ``foaf:gender``, else from the first name (``gender-guesser``),
         else :data:`~bengal.generate.lang.rules.UNKNOWN_SEX` (no gendered wording: no class noun,
-        the ``[neutral]`` templates); anything
-        else's from the name (``[definite_names]``: "Francia" → f) or its class noun
-        ("la banda", "el club"). One ``foaf:gender`` query per call for the new persons.
+        the ``[neutral]`` templates); anything else's from its class noun ("la banda", "el club",
+        "une région administrative" for le Colorado), else from the name (``[territories]``,
+        ``[definite_names]``: "Francia" → f). One ``foaf:gender`` query per call for the new persons.
         """
         rules = self.lex.rules
         assert rules is not None, "LanguageNames is for a language other than English"
@@ -133,9 +133,12 @@ class LanguageNames:
             if self.onto.is_instance(e, self.persons):
                 gender = self._genders.get(e.uri) or UNKNOWN_SEX
             else:
+                # the class noun's gender first: the type sentence, the description and the
+                # apposition agree with it ("le Colorado est une région administrative", "la
+                # région"); the name's own article comes from rules.name_article, not from here
                 noun = class_noun(self.lex, self.onto, named)
-                gender = rules.name_gender(named.surface) or (rules.noun_gender(noun) if noun else
-                                                              rules.default_gender)
+                gender = (rules.noun_gender(noun) if noun else None) or rules.name_gender(named.surface) \
+                    or rules.default_gender
             out.append(replace(named, gender=gender))
         return out
 
