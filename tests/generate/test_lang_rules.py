@@ -230,6 +230,7 @@ NAME_ARTICLES = [
     ("fr", "birthPlace", "Philippines", "Zé naît aux Philippines."),
     ("fr", "birthPlace", "Paris", "Zé naît à Paris."),
     ("fr", "birthPlace", "Cuba", "Zé naît à Cuba."),
+    ("fr", "country", "Liechtenstein", "Zé se trouve au Liechtenstein."),
     ("fr", "hometown", "France", "Zé est originaire de France."),
     ("fr", "hometown", "Iran", "Zé est originaire d'Iran."),
     ("fr", "hometown", "Canada", "Zé est originaire du Canada."),
