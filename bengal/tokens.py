@@ -1,6 +1,8 @@
-"""Tokens and sentences as bengal counts them: spaCy's rule-based English tokenizer
-(``spacy.blank("en")``, the tokenizer ``en_core_web_sm`` also uses; no model download) and
-spaCy's rule ``sentencizer`` (a sentence ends at ``.``, ``!``, ``?`` and the like).
+"""Tokens and sentences as bengal counts them: spaCy's rule-based tokenizer of the text's language
+(``spacy.blank(lang)``: for English the tokenizer ``en_core_web_sm`` also uses; es, pt, de, fr
+have their own exceptions and punctuation rules, French splits "l'homme" into "l'" and "homme";
+no model download) and spaCy's rule ``sentencizer`` (a sentence ends at ``.``, ``!``, ``?`` and
+the like). ``lang`` defaults to English everywhere, so English counts are unchanged.
 
 The generator's density (:mod:`bengal.generate.density`) and the corpus shape
 (:mod:`bengal.shape`) both count with these functions, so the mentions per token that
@@ -18,40 +20,44 @@ if TYPE_CHECKING:  # spaCy is imported on first use
 __all__ = ["count_tokens", "tokens", "sentences"]
 
 
-@lru_cache(maxsize=1)
-def _tokenizer() -> Callable[[str], Doc]:
+@lru_cache(maxsize=8)
+def _tokenizer(lang: str = "en") -> Callable[[str], Doc]:
     import spacy
 
-    return spacy.blank("en").tokenizer
+    return spacy.blank(lang).tokenizer
 
 
-@lru_cache(maxsize=1)
-def _sentencizer() -> Any:
+@lru_cache(maxsize=8)
+def _sentencizer(lang: str = "en") -> Any:
     import spacy
 
-    nlp = spacy.blank("en")
+    nlp = spacy.blank(lang)
     nlp.add_pipe("sentencizer")
     return nlp
 
 
 @lru_cache(maxsize=65536)
-def count_tokens(text: str) -> int:
-    """Number of spaCy English tokens in ``text`` (whitespace tokens included, as spaCy makes
-    them for runs of more than one space)."""
-    return len(_tokenizer()(text))
+def count_tokens(text: str, lang: str = "en") -> int:
+    """Number of spaCy tokens of language ``lang`` (a spaCy language code: en, es, pt, de, fr) in
+    ``text`` (whitespace tokens included, as spaCy makes them for runs of more than one space).
+
+    Raises:
+        ImportError: spaCy has no language ``lang`` (``spacy.blank``'s error).
+    """
+    return len(_tokenizer(lang)(text))
 
 
-def tokens(text: str) -> list[tuple[int, int, str]]:
-    """The non-space tokens of ``text`` as ``(begin, end, text)``: half-open code-point offsets
-    into ``text``."""
-    return [(t.idx, t.idx + len(t.text), t.text) for t in _tokenizer()(text) if not t.is_space]
+def tokens(text: str, lang: str = "en") -> list[tuple[int, int, str]]:
+    """The non-space tokens of ``text`` in language ``lang`` as ``(begin, end, text)``: half-open
+    code-point offsets into ``text``."""
+    return [(t.idx, t.idx + len(t.text), t.text) for t in _tokenizer(lang)(text) if not t.is_space]
 
 
-def sentences(text: str) -> list[tuple[int, int]]:
-    """The sentences of ``text`` by spaCy's rule sentencizer, as half-open code-point spans
-    ``(begin, end)`` stripped of outer whitespace; sentences of only whitespace are left out."""
+def sentences(text: str, lang: str = "en") -> list[tuple[int, int]]:
+    """The sentences of ``text`` by spaCy's rule sentencizer for ``lang``, as half-open code-point
+    spans ``(begin, end)`` stripped of outer whitespace; sentences of only whitespace are left out."""
     out = []
-    for sent in _sentencizer()(text).sents:
+    for sent in _sentencizer(lang)(text).sents:
         chunk = sent.text
         stripped = chunk.strip()
         if stripped:

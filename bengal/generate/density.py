@@ -1,7 +1,8 @@
 """Entity density: gold mentions per token, its presets, and the token count behind it.
 
-Tokens are counted (:func:`bengal.tokens.count_tokens`) with spaCy's rule-based English tokenizer
-(``spacy.blank("en")``, the tokenizer that ``en_core_web_sm`` also uses), so
+Tokens are counted (:func:`bengal.tokens.count_tokens`) with spaCy's rule-based tokenizer of the
+lexicon's language (``spacy.blank(lang)``; for English the tokenizer that ``en_core_web_sm`` also
+uses), so
 the density bengal reports is the one a spaCy-based meter measures. Sentences are joined by single spaces, which
 spaCy always splits on, so a document's token count is the sum of its
 sentences' counts.

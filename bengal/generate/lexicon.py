@@ -16,7 +16,7 @@ from typing import Sequence
 
 from bengal.errors import UsageError
 from bengal.generate import realise
-from bengal.generate.lang.rules import LanguageRules
+from bengal.generate.lang.rules import UNKNOWN_SEX, LanguageRules
 from bengal.resources import load_toml
 
 __all__ = ["Lexicon", "load_lexicon", "LANGUAGES"]
@@ -161,11 +161,12 @@ class Lexicon:
 
     def definite(self, noun: str, gender: str | None = None, before: str = "") -> str:
         """The definite article with its space before ``noun`` ("the ", "el ", "la ", "l'"), by
-        ``gender`` or the noun's gender, in the dative after a dative preposition ending ``before``
-        (German "bei dem Wissenschaftler" → "beim")."""
+        ``gender`` or the noun's gender, in the case the preposition ending ``before`` asks for
+        (German "bei dem Wissenschaftler" → "beim", "auf den Politiker";
+        :meth:`LanguageRules.case_after`)."""
         if self.rules is None:
             return "the "
-        return self.rules.definite(gender or self.rules.noun_gender(noun), noun, self.rules.takes_dative(before))
+        return self.rules.definite(gender or self.rules.noun_gender(noun), noun, case=self.rules.case_after(before))
 
     def __post_init__(self) -> None:
         patterns = list(self.data["meta"].get("definite_names", ())) + list(self.data.get("definite_names", {}))
@@ -211,7 +212,12 @@ class Lexicon:
     def class_noun(self, class_local: str, class_label: str | None, gender: str | None = None) -> str:
         """The noun for a class: the lexicon's override (for a subject of feminine ``gender``, its
         ``[class_nouns_f]`` form: "escritora"), else its ``rdfs:label`` as a common noun
-        (:meth:`common_noun`; the label in the lexicon's language, which the caller passes)."""
+        (:meth:`common_noun`; the label in the lexicon's language, which the caller passes).
+        A person of unknown sex in a language with gendered nouns and articles
+        (:data:`bengal.generate.lang.rules.UNKNOWN_SEX`) has no class noun (``""``): no type
+        sentence, description or apposition says "un político" of a woman."""
+        if gender == UNKNOWN_SEX and self.rules is not None:
+            return ""
         if gender in ("f", "fpl"):
             fem = self.data.get("class_nouns_f", {}).get(class_local)
             if fem:

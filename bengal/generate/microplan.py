@@ -280,7 +280,7 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
         out = _plan_once(lex, onto, plan, target, list(first), past, forms, genders, annotate_pronouns,
                          paraphraser, is_person, chain_length)
         m = sum(s.mention_count for s in out)
-        t = sum(count_tokens(sentence_text(s)) for s in out) or 1
+        t = sum(count_tokens(sentence_text(s), lex.lang) for s in out) or 1
         plans.append((abs(m / t - target), out))
         if len(plan) < 2 or keep_opening:
             break
@@ -349,7 +349,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                is_person: Callable[[Entity], bool], chain_length: float | None = None) -> list[Sentence]:
     written = {sentence_text(s) for s in sentences}
     mentions = sum(s.mention_count for s in sentences)
-    total = sum(count_tokens(sentence_text(s)) for s in sentences)
+    total = sum(count_tokens(sentence_text(s), lex.lang) for s in sentences)
     history: list[tuple[int, str, str | None]] = []
     for k, s in enumerate(sentences):
         history += [(k, p.uri, class_noun(lex, onto, p)) for p in s.pieces if isinstance(p, Entity)]
@@ -384,11 +384,12 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                 if ref == "pronoun" and not pronoun_allowed(tense):
                     continue
                 appos_options = [False]
-                if (len(head.objects) == 1 and apposition_allowed(lex.parse(template))
+                written_as = lex.agree(template, subject.gender)  # a [neutral] wording has another shape
+                if (len(head.objects) == 1 and apposition_allowed(lex.parse(written_as))
                         and apposition_phrase(lex, onto, head.objects[0]) is not None):
                     appos_options.append(True)
                 subj_appos = [False]
-                if (ref == "name" and subject.uri not in named and template.startswith("{s} ")
+                if (ref == "name" and subject.uri not in named and written_as.startswith("{s} ")
                         and apposition_phrase(lex, onto, subject) is not None):
                     subj_appos.append(True)
                 for appos, sa in ((a, b) for a in appos_options for b in subj_appos):
@@ -457,10 +458,10 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
             base_m, base_t = mentions, total
             if onto_prev is not None:
                 merged = chain(lex, onto_prev[0], c, is_person(subject))
-                if merged is not None and count_tokens(sentence_text(merged)) <= 2 * (chain_length or 0):
+                if merged is not None and count_tokens(sentence_text(merged), lex.lang) <= 2 * (chain_length or 0):
                     eff, joined_on = merged, True
                     base_m, base_t = mentions - onto_prev[1], total - onto_prev[2]
-            m, t = eff.mention_count, count_tokens(sentence_text(eff))
+            m, t = eff.mention_count, count_tokens(sentence_text(eff), lex.lang)
             gap = abs((base_m + m) / (base_t + t) - target) - bonus
             if best is None or (joined_on and not best[4]) or (joined_on == best[4] and gap < best[0] - 1e-12):
                 best = (gap, eff, m, t, joined_on)  # a wording that continues the sentence before wins

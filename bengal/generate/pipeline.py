@@ -149,7 +149,7 @@ class DocumentMaker:
         if not fact_templates(self.lex, self.onto, unit.prop, unit.subject, len(unit.objects)):
             return 8
         return count_tokens(sentence_text(fact_sentence(self.lex, self.onto, unit.prop, unit.subject,
-                                                        unit.objects)))
+                                                        unit.objects)), self.lex.lang)
 
     def fact_rich(self) -> int:
         """The fewest facts (objects) a document's subgraph needs in the first pass of
@@ -260,7 +260,7 @@ class DocumentMaker:
         if self.ambiguity is not None:
             sentences = self.ambiguity.apply_sentences(sentences)
         text, mentions = realise(sentences)
-        tokens = sum(count_tokens(sentence_text(s)) for s in sentences)
+        tokens = sum(count_tokens(sentence_text(s), self.lex.lang) for s in sentences)
         kinds = tuple(p.form_kind for s in sentences for p in s.pieces if isinstance(p, Entity))
         pronouns = tuple(s.pronoun for s in sentences if s.pronoun is not None)
         return MadeDocument(text, tuple(mentions), len(sentences), tokens, sum(s.fallback for s in sentences),

@@ -36,7 +36,7 @@ class MadeDocument:
         text: the document text.
         mentions: its gold mentions.
         sentences: number of sentences (a joined "X was born in Y and died in Z." is one).
-        tokens: spaCy English tokens.
+        tokens: spaCy tokens of the corpus language (:func:`bengal.tokens.count_tokens`).
         fallback_sentences: sentences worded from a property label.
         properties: local names of the properties of the facts said.
         form_kinds: per mention, what its surface form is when not the label
@@ -82,7 +82,7 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
 
     Returns:
         ``documents``, ``seed_candidates``, ``seeds_tried``, ``sentences``,
-        ``sentences_per_document`` (list), ``tokens`` (spaCy English tokens),
+        ``sentences_per_document`` (list), ``tokens`` (spaCy tokens of the language),
         ``mentions``, ``distinct_uris``, ``density_target`` and ``density`` (mentions per
         token, 6 decimals), ``density_per_document`` (``min``/``mean``/``max``),
         ``fallback_sentences``, ``facts_per_property`` (local name → count, most

@@ -200,7 +200,7 @@ def apposition_phrase(lex: Lexicon, onto: Ontology, entity: Entity) -> str | Non
         phrase = table.get(local_name(cls))
         if phrase:
             noun = class_noun(lex, onto, entity) or ""
-            if "{class}" in phrase and noun in lex.meta.get("apposition_vague", ()):
+            if "{class}" in phrase and (not noun or noun in lex.meta.get("apposition_vague", ())):
                 return None
             if lex.takes_definite_article(entity.surface):
                 return None

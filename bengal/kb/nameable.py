@@ -4,7 +4,7 @@ An entity (a ``http://dbpedia.org/resource/`` IRI) is *nameable* in ``lang`` whe
 an ``rdfs:label@lang`` that can stand in running text (:func:`bengal.kb.labels.writable_label`).
 A ``dbo:Person`` without one may also be named by its English title without the trailing
 parenthesis (:func:`bengal.kb.labels.surface_of` of its ``rdfs:label@en``): the *person
-fallback*, counted apart. It is never used for an entity typed ``dbo:Place`` (a Person that is
+fallback*, counted apart. It is never used for an entity typed ``dbo:Place`` or ``dbo:Event`` (a Person that is
 also a Place included): the English title equals the DBpedia-es/fr/de label for 83-95 % of
 people but only 28-44 % of places (``multilingual/README.md`` of the shared data, measured
 against the DBpedia chapters). For ``en`` the English label is the label and there is no
@@ -68,11 +68,14 @@ def _labelled(kb: SparqlKB, lang: str) -> set[str]:
 
 
 def fallback_persons(kb: SparqlKB) -> set[str]:
-    """Persons that are no Place and whose English title, without its parenthesis, is writable."""
+    """Persons that are no Place and no Event and whose English title, without its parenthesis, is
+    writable. DBpedia types some wars as persons (``Gulf_War`` is a ``dbo:MilitaryPerson`` and a
+    ``dbo:MilitaryConflict``): an event's name is translated ("Guerra del Golfo"), so its English
+    title is no name in another language, as for a place."""
     rows = cast("list[tuple[str, str]]", kb.select(PREFIXES + f"""
         SELECT ?e ?l WHERE {{ ?e a dbo:Person ; rdfs:label ?l .
           FILTER(STRSTARTS(STR(?e), "{DBR}") && LANG(?l) = "en")
-          FILTER NOT EXISTS {{ ?e a dbo:Place }} }}"""))
+          FILTER NOT EXISTS {{ ?e a dbo:Place }} FILTER NOT EXISTS {{ ?e a dbo:Event }} }}"""))
     return {e for e, label in rows if writable_label(surface_of(label))}
 
 

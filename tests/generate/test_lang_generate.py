@@ -5,11 +5,15 @@ for the same seed."""
 
 from __future__ import annotations
 
+import gzip
+
 import pytest
+from conftest import SHARED_DATA
 
 from bengal.generate import GenerateConfig, generate
 from bengal.generate.checks import check_gold
-from bengal.generate.kbview import Entity, Ontology
+from bengal.generate.kbview import Entity, Ontology, entities, load_ontology
+from bengal.generate.lang.naming import language_names, localised_ontology
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.verbalise import fact_sentence, realise, type_sentence
 from bengal.kb.labels import surface_of
@@ -172,3 +176,54 @@ def test_no_english_place_name_in_spanish(bundled_kb, corpora):
 def test_same_seed_same_corpus(bundled_kb, corpora):
     again = generate(bundled_kb, GenerateConfig(docs=8, seed=5, lang="pt", strategy="sym"))
     assert again.corpus == corpora["pt"].corpus
+
+
+_ENGLISH_WORDS = {"South", "North", "East", "West", "County", "New", "River", "Lake", "City", "Island", "Province",
+                  "State", "District", "Region", "Kingdom", "Republic", "of", "the", "and"}
+
+
+@pytest.mark.parametrize("lang", ["es", "fr", "de", "pt"])
+def test_no_place_is_written_by_an_untranslated_english_label(bundled_kb, corpora, lang):
+    # over the generated documents: a place mention whose surface is its English label has that form
+    # in the language from a source other than the heuristic pick (a DBpedia chapter, CLDR, BMLAMA:
+    # "Chicago", "Warwickshire"), or it is a heuristic pick with no English word or comma ("Poznań");
+    # "South Australia", "County Mayo", "Raleigh, North Carolina" are never written (kb/README.md)
+    path = SHARED_DATA / "multilingual"
+    if not path.is_dir():
+        pytest.skip(f"no label files in {path}")
+    places = _places(bundled_kb)
+    english = _labels_cached(bundled_kb, "en")
+    mentioned = {(uri, m.surface) for d in corpora[lang].corpus.documents for m in d.mentions
+                 for uri in m.uris if uri in places and m.surface in english[uri]}
+    # and over the whole KB: the English-worded English titles among the places' labels
+    local = _labels_cached(bundled_kb, lang)
+    worded = {(u, f) for u in places & set(local) for f in local[u] & english[u]
+              if ", " in f or _ENGLISH_WORDS & set(f.split())}
+    mentioned |= worded
+    sources: dict[tuple[str, str], set[str]] = {}
+    for f in sorted(path.glob("*.tsv.gz")):
+        with gzip.open(f, "rt", encoding="utf-8") as fh:
+            for line in fh.read().split("\n")[1:-1]:
+                iri, lg, label, _, source, _ = line.split("\t")
+                if lg == lang and (iri, surface_of(label)) in mentioned:
+                    sources.setdefault((iri, surface_of(label)), set()).add(source)
+    for uri, surface in mentioned:
+        found = sources.get((uri, surface), set())
+        assert found, (uri, surface)
+        if found == {"xfactr-alias"}:
+            assert ", " not in surface and not _ENGLISH_WORDS & set(surface.split()), (uri, surface)
+    if lang in ("es", "fr"):  # the KB keeps English-worded place names from the better sources
+        assert worded, lang
+
+
+def test_a_place_agrees_with_its_class_noun_not_with_its_name(bundled_kb):
+    # "Le Colorado est un région administrative américain." was written: the name takes "le" (a
+    # masculine territory) but the type sentence, the description and the demonym agree with the
+    # noun "région" (f)
+    lex = load_lexicon("fr")
+    onto = localised_ontology(bundled_kb, load_ontology(bundled_kb), "fr")
+    names = language_names(bundled_kb, lex, onto, onto.subclasses([DBO + "Person"]))
+    colorado = names.one(entities(bundled_kb, onto, [DBR + "Colorado"])[DBR + "Colorado"])
+    assert colorado is not None and colorado.gender == "f"
+    s = type_sentence(lex, onto, colorado, "américain")
+    assert s is not None and text(s) == "Le Colorado est une région administrative américaine."

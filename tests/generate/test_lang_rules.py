@@ -3,13 +3,17 @@ examples written by hand, checked on the real lexicons."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bengal.errors import UsageError
 from bengal.generate import GenerateConfig
-from bengal.generate.kbview import Entity
+from bengal.generate.kbview import Entity, Ontology
 from bengal.generate.lang.rules import LanguageRules
 from bengal.generate.lexicon import load_lexicon
+from bengal.generate.verbalise import fact_sentence, realise, type_sentence
+from bengal.kb.sparql import DBO, DBR
 
 
 def rules(lang: str) -> LanguageRules:
@@ -192,3 +196,164 @@ def test_template_coverage_of_the_english_lexicon():
         missing = [p for p in top if p not in load_lexicon(lang).data["templates"]]
         assert missing == [], (lang, missing)
     assert [p for p in top if p not in load_lexicon("fr").data["templates"]] == ["instrument"]
+
+
+# --- issue 13, second pass: articles before names, elision, German case, unknown sex ---------------
+
+PERSON_M = Entity(DBR + "Zé", "Zé", (DBO + "Person",), gender="m")
+UNKNOWN = Entity(DBR + "Soong_Ching-ling", "Soong Ching-ling", (DBO + "Person",), gender="u")
+POLITICIAN = Entity(DBR + "Hans_Muster", "Hans Muster", (DBO + "Politician", DBO + "Person"), gender="m")
+
+
+def _onto() -> Ontology:
+    return Ontology(parents={DBO + "Politician": {DBO + "Person"}})
+
+
+def _place(name: str) -> Entity:
+    return Entity(DBR + name.replace(" ", "_"), name, (DBO + "Place",))
+
+
+def _sentence(lang: str, prop: str, subject: Entity, objects: list[Entity], **kw) -> str:
+    s = fact_sentence(load_lexicon(lang), _onto(), DBO + prop, subject, objects, **kw)
+    text, mentions = realise([s])
+    assert all(text[m.begin:m.end] == m.surface for m in mentions)
+    return text
+
+
+# (language, property, object name, expected sentence), written by hand: the names that take an
+# article (territories by gender and number, label patterns) and the contractions with it
+NAME_ARTICLES = [
+    ("fr", "birthPlace", "Royaume d'Angleterre", "Zé naît au Royaume d'Angleterre."),
+    ("fr", "birthPlace", "Californie", "Zé naît en Californie."),
+    ("fr", "birthPlace", "Oklahoma", "Zé naît en Oklahoma."),
+    ("fr", "birthPlace", "Iran", "Zé naît en Iran."),
+    ("fr", "birthPlace", "Philippines", "Zé naît aux Philippines."),
+    ("fr", "birthPlace", "Paris", "Zé naît à Paris."),
+    ("fr", "birthPlace", "Cuba", "Zé naît à Cuba."),
+    ("fr", "country", "Liechtenstein", "Zé se trouve au Liechtenstein."),
+    ("fr", "hometown", "France", "Zé est originaire de France."),
+    ("fr", "hometown", "Iran", "Zé est originaire d'Iran."),
+    ("fr", "hometown", "Canada", "Zé est originaire du Canada."),
+    ("fr", "battle", "Guerre du Golfe", "Zé a combattu lors de la Guerre du Golfe."),
+    ("fr", "battle", "guerre du Golfe", "Zé a combattu lors de la guerre du Golfe."),
+    ("fr", "almaMater", "Université de Lettonie", "Zé a fait ses études à l'Université de Lettonie."),
+    ("fr", "award", "Prix Goncourt", "Zé a reçu la distinction Prix Goncourt."),
+    ("fr", "party", "Parti socialiste", "Zé est membre du Parti socialiste."),
+    ("pt", "birthPlace", "Paquistão", "Zé nasceu no Paquistão."),
+    ("pt", "birthPlace", "Filipinas", "Zé nasceu nas Filipinas."),
+    ("pt", "birthPlace", "Letônia", "Zé nasceu na Letônia."),
+    ("pt", "birthPlace", "Portugal", "Zé nasceu em Portugal."),
+    ("pt", "hometown", "Colorado", "Zé é natural do Colorado."),
+    ("pt", "birthPlace", "Rio de Janeiro", "Zé nasceu no Rio de Janeiro."),
+    ("pt", "birthPlace", "São Paulo", "Zé nasceu em São Paulo."),
+    ("pt", "battle", "Guerra do Golfo", "Zé combateu na Guerra do Golfo."),
+    ("es", "birthPlace", "India", "Zé nació en la India."),
+    ("es", "deathPlace", "República Popular China", "Zé murió en la República Popular China."),
+    ("es", "battle", "batalla del Jarama", "Zé combatió en la batalla del Jarama."),
+    ("es", "birthPlace", "Pakistán", "Zé nació en Pakistán."),
+    ("es", "hometown", "Reino Unido", "Zé es originario del Reino Unido."),
+    ("de", "battle", "Vietnamkrieg", "Zé kämpfte im Vietnamkrieg."),
+    ("de", "almaMater", "Universität Wien", "Zé studierte an der Universität Wien."),
+    ("de", "birthPlace", "Königreich Sachsen", "Zé wurde im Königreich Sachsen geboren."),
+    ("de", "birthPlace", "Deutschland", "Zé wurde in Deutschland geboren."),
+]
+
+
+@pytest.mark.parametrize("lang,prop,name,expected", NAME_ARTICLES)
+def test_names_that_take_an_article(lang, prop, name, expected):
+    assert _sentence(lang, prop, PERSON_M, [_place(name)]) == expected
+
+
+@pytest.mark.parametrize("lang,noun,gender", [("es", "región administrativa", "f"), ("es", "avión", "m"),
+                                              ("es", "religión", "f"), ("pt", "região administrativa", "f"),
+                                              ("pt", "religião", "f"), ("pt", "avião", "m")])
+def test_noun_gender_of_region(lang, noun, gender):
+    # "El región administrativa" was written: -ión (es) and -gião (pt) are feminine
+    assert rules(lang).noun_gender(noun) == gender
+
+
+def test_french_elision_before_a_vowel_and_a_mute_h():
+    fr = rules("fr")
+    assert fr.definite("m", "homme politique") == "l'"
+    assert fr.definite("f", "histoire") == "l'"
+    assert fr.definite("m", "héros") == "le "  # h aspiré
+    assert fr.definite("m", "hockey") == "le "
+    assert _sentence("fr", "successor", POLITICIAN, [PERSON_M], describe_subject=True) == \
+        "L'homme politique a pour successeur Zé."
+    assert written("fr", "membre de ", ent("Hugo")) == "Membre d'Hugo"
+    assert written("fr", "le ", ent("Orchestre de Paris")) == "L'Orchestre de Paris"
+
+
+def test_german_case_after_prepositions():
+    de = rules("de")
+    assert [de.case_after(b) for b in ("Auf", "folgte auf", "spielte für", "lebte in", "kam von", "ist")] == \
+        ["accusative", "accusative", "accusative", "dative", "dative", None]
+    assert de.definite("m", "Politiker", case="accusative") == "den "
+    assert de.definite("f", "Politikerin", case="accusative") == "die "
+    assert de.definite("m", "Politiker", case="dative") == "dem "
+    assert _sentence("de", "successor", POLITICIAN, [PERSON_M], describe_subject=True) == \
+        "Auf den Politiker folgte Zé."
+    assert written("de", "kam von dem ", ent("Irak")) == "Kam vom Irak"
+    assert written("de", "ging zu dem ", ent("Militär")) == "Ging zum Militär"
+    assert rules("fr").case_after("naît à") is None
+
+
+def test_german_rivers_take_their_article_and_declined_adjectives_are_unwritable():
+    assert _sentence("de", "country", _place("Rhein"), [_place("Liechtenstein")]) == "Der Rhein liegt in Liechtenstein."
+    assert _sentence("de", "country", _place("Donau"), [_place("Österreich")]) == "Die Donau liegt in Österreich."
+    unwritable = [re.compile(p) for p in load_lexicon("de").meta["unwritable_names"]]
+    for name, expected in (("Autonome Region Sizilien", True), ("Zweiter Golfkrieg", True),
+                           ("Osmanisches Reich", True), ("Deutschland", False), ("Peter Müller", False),
+                           ("Neuseeland", False)):
+        assert any(p.search(name) for p in unwritable) == expected, name
+
+
+def test_german_lists_are_one_sentence():
+    # several objects of one property: one sentence, as in the other languages
+    two = [Entity(DBR + "A", "Anna Berg", (DBO + "Person",), gender="f"),
+           Entity(DBR + "B", "Bert Kahn", (DBO + "Person",), gender="m")]
+    assert _sentence("de", "successor", PERSON_M, two) == "Auf Zé folgten Anna Berg und Bert Kahn."
+    assert _sentence("de", "predecessor", PERSON_M, two) == "Zé folgte auf Anna Berg und Bert Kahn."
+    assert _sentence("de", "commander", _place("Vietnamkrieg"), two) == \
+        "Der Vietnamkrieg wurde von Anna Berg und Bert Kahn befehligt."
+    lex = load_lexicon("de")
+    for prop, entry in lex.data["templates"].items():
+        for other in ("es", "pt", "fr"):
+            if "many" in load_lexicon(other).data["templates"].get(prop, {}):
+                assert "many" in entry, prop
+
+
+# (language, property, expected sentence): a person of unknown sex gets no gendered word
+NEUTRAL = [("es", "spouse", "Soong Ching-ling contrajo matrimonio con Zé."),
+           ("es", "successor", "La sucesión de Soong Ching-ling pasó a Zé."),
+           ("pt", "successor", "A sucessão de Soong Ching-ling coube a Zé."),
+           ("pt", "spouse", "Soong Ching-ling contraiu matrimônio com Zé."),
+           ("fr", "spouse", "Soong Ching-ling a épousé Zé."),
+           ("fr", "associatedBand", "Soong Ching-ling a des liens avec Zé."),
+           ("de", "citizenship", "Soong Ching-ling besaß die Staatsbürgerschaft von Zé.")]
+
+
+@pytest.mark.parametrize("lang,prop,expected", NEUTRAL)
+def test_unknown_sex_takes_the_neutral_wording(lang, prop, expected):
+    assert _sentence(lang, prop, UNKNOWN, [PERSON_M]) == expected
+
+
+@pytest.mark.parametrize("lang", ["es", "pt", "de", "fr"])
+def test_unknown_sex_has_no_class_noun_and_every_person_template_a_neutral_form(lang):
+    lex = load_lexicon(lang)
+    assert type_sentence(lex, _onto(), UNKNOWN) is None  # "Soong Ching-ling fue un político." is not written
+    assert type_sentence(lex, _onto(), POLITICIAN) is not None
+    assert lex.class_noun("Politician", None, "u") == ""
+    rules_ = lex.rules
+    assert rules_ is not None
+    person_props = ("spouse", "successor", "citizenship", "hometown", "restingPlace", "associatedBand", "knownFor",
+                    "parent", "managerClub", "influencedBy", "nationality", "relative", "mainInterest")
+    templates = [lex.data["fallback"]["other"]]
+    for prop in person_props:
+        entry = lex.data["templates"].get(prop, {})
+        for key in ("one", "many"):
+            value = entry.get(key)
+            templates += [value] if isinstance(value, str) else list(value or ())
+    for t in templates:
+        for form in (t, lex.past(t)):
+            assert not rules_.needs_neutral(form), (lang, form)

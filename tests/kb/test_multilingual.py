@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bengal.errors import InputError
-from bengal.kb.sample.multilingual import LABEL_HEADER, choose_labels, read_labels
+from bengal.kb.sample.multilingual import LABEL_HEADER, LabelRow, choose_labels, read_labels, refusal
 from bengal.kb.sample.sources import SOURCE_FILES, Sources
 
 R = "http://dbpedia.org/resource/"
@@ -124,3 +124,44 @@ def test_a_label_may_hold_a_unicode_line_separator(tmp_path):
     _write(tmp_path, "labels_cldr", [f"{R}X\tfr\tA\u2028B\tlabel\tcldr\tenglish-name->title:title-exact"])
     read = read_labels(Sources(tmp_path), files=("labels_cldr",))
     assert [r.label for r in read[R + "X"]] == ["A\u2028B"]
+
+
+def _row(label: str, source: str, match: str, lang: str = "es", kind: str = "label") -> LabelRow:
+    return LabelRow(lang, label, kind, 0, 0, source, match)
+
+
+PAREN = "english-name->title:title-paren-stripped-unique"
+HEUR = "wikidata-qid;label-heuristic"
+
+# (IRI local name, is a place, row, the reason it is refused or None): the rows a reader found in
+# generated text (multilingual/*.tsv.gz) and their neighbours that must stay
+REFUSALS = [
+    ("Bastille_(band)", False, _row("Bastilla", "bmlama", PAREN), "primary-topic translation"),
+    ("Bastille_(band)", False, _row("Bastille", "bmlama", PAREN, "fr"), None),
+    ("Earth_(American_band)", False, _row("Tierra", "bmlama", PAREN), "primary-topic translation"),
+    ("Bastille_(band)", False, _row("Bastilla", "bmlama", "english-name->title:title-exact"), None),
+    ("South_Australia", True, _row("South Australia", "xfactr-alias", HEUR), "English title of a place"),
+    ("South_Australia", True, _row("South Australia", "xfactr-alias", "wikidata-qid", kind="alt"),
+     "English title of a place"),
+    ("County_Mayo", True, _row("County Mayo", "xfactr-alias", HEUR), "English title of a place"),
+    ("Raleigh,_North_Carolina", True, _row("Raleigh, North Carolina", "xfactr-alias", HEUR),
+     "English title of a place"),
+    ("Poznań", True, _row("Poznań", "xfactr-alias", HEUR), None),
+    ("North_Vancouver_(district_municipality)", True, _row("North Vancouver (district)", "xfactr-alias", HEUR, "fr"),
+     "English title of a place"),
+    # the same English name from a better source (BMLAMA: the name in the language is the title)
+    ("South_Australia", True, _row("South Australia", "bmlama", "english-name->title:title-exact", "de"), None),
+    # not a place: an organisation's English name is right for about half of them
+    ("United_States_Army", False, _row("United States Army", "xfactr-alias", HEUR, "fr"), None),
+    ("Drum_kit", False, _row("una zanahoria", "xfactr-alias", HEUR), "common noun phrase"),
+    ("Una_Healy", False, _row("Una Healy", "xfactr-alias", HEUR), None),
+    ("Camp_Rock", False, _row("camp Rock", "xfactr-alias", HEUR, "fr"), "case-mangled title"),
+    ("Jazz", False, _row("jazz", "xfactr-alias", HEUR), None),
+    ("IPhone", False, _row("iPhone", "xfactr-alias", HEUR), None),
+    ("Mont_Blanc", True, _row("mont Blanc", "xfactr-alias", HEUR, "fr"), None),
+]
+
+
+@pytest.mark.parametrize("local,is_place,row,reason", REFUSALS)
+def test_refused_rows(local, is_place, row, reason):
+    assert refusal(R + local, row, is_place) == reason

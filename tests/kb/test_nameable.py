@@ -13,7 +13,7 @@ from cli_helpers import bengal
 
 from bengal.errors import UsageError
 from bengal.kb.info import kb_info, render_kb_info
-from bengal.kb.nameable import check_language, label_languages, language_pools, nameable_entities
+from bengal.kb.nameable import check_language, fallback_persons, label_languages, language_pools, nameable_entities
 from bengal.kb.store import open_kb
 
 R = "http://dbpedia.org/resource/"
@@ -124,13 +124,16 @@ def test_bundled_pools_against_sparql_counts(bundled_kb):
             && !CONTAINS(?l, "_") && !CONTAINS(?l, "://") && REGEX(?l, "\\\\S"))""")
         fallback = _count(bundled_kb, f"""?e a dbo:Person ; rdfs:label ?en FILTER(LANG(?en) = "en"
             && STRSTARTS(STR(?e), "{R}"))
-            FILTER NOT EXISTS {{ ?e a dbo:Place }}
+            FILTER NOT EXISTS {{ ?e a dbo:Place }} FILTER NOT EXISTS {{ ?e a dbo:Event }}
             FILTER NOT EXISTS {{ ?e rdfs:label ?l FILTER(LANG(?l) = "{lang}") }}""")
         assert (pool.labelled, pool.person_fallback) == (labelled, fallback), lang
         places = _count(bundled_kb, f"""?e a dbo:Place ; rdfs:label ?l FILTER(LANG(?l) = "{lang}")""")
         assert pool.per_class["Place"] == {"instances": 26_650, "labelled": places, "person_fallback": 0}
     # pt has labels for under a thousand entities, from CLDR and BMLAMA only (multilingual/README.md)
     assert pools["pt"].labelled < 1_000
+    # DBpedia types the Gulf War as a MilitaryPerson: an event is never named by its English title
+    persons = fallback_persons(bundled_kb)
+    assert R + "Gulf_War" not in persons and R + "Albert_Einstein" in persons
 
 
 def test_kb_info_cli_text_and_json(tiny, tmp_path):

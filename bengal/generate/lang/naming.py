@@ -21,6 +21,7 @@ from typing import Any, Iterable, cast
 
 from bengal.generate.gender import first_name_gender, kb_genders
 from bengal.generate.kbview import LITERAL_PROPERTIES, Entity, Ontology
+from bengal.generate.lang.rules import UNKNOWN_SEX
 from bengal.generate.lexicon import Lexicon
 from bengal.generate.strategies import FactSource
 from bengal.generate.verbalise import class_noun
@@ -106,9 +107,10 @@ class LanguageNames:
         when it is not nameable. A literal or an already localised entity is kept as it is.
 
         The gender: a person's from ``foaf:gender``, else from the first name (``gender-guesser``),
-        else ``None`` (the language's default gender, masculine: the generic form); anything
-        else's from the name (``[definite_names]``: "Francia" → f) or its class noun
-        ("la banda", "el club"). One ``foaf:gender`` query per call for the new persons.
+        else :data:`~bengal.generate.lang.rules.UNKNOWN_SEX` (no gendered wording: no class noun,
+        the ``[neutral]`` templates); anything else's from its class noun ("la banda", "el club",
+        "une région administrative" for le Colorado), else from the name (``[territories]``,
+        ``[definite_names]``: "Francia" → f). One ``foaf:gender`` query per call for the new persons.
         """
         rules = self.lex.rules
         assert rules is not None, "LanguageNames is for a language other than English"
@@ -134,11 +136,14 @@ class LanguageNames:
                 label = e.label  # the English title: its surface drops the parenthesis
             named = Entity(e.uri, label, e.classes, e.form, e.form_kind)
             if self.onto.is_instance(e, self.persons):
-                gender = self._genders.get(e.uri) or rules.default_gender
+                gender = self._genders.get(e.uri) or UNKNOWN_SEX
             else:
+                # the class noun's gender first: the type sentence, the description and the
+                # apposition agree with it ("le Colorado est une région administrative", "la
+                # région"); the name's own article comes from rules.name_article, not from here
                 noun = class_noun(self.lex, self.onto, named)
-                gender = rules.name_gender(named.surface) or (rules.noun_gender(noun) if noun else
-                                                              rules.default_gender)
+                gender = (rules.noun_gender(noun) if noun else None) or rules.name_gender(named.surface) \
+                    or rules.default_gender
             out.append(replace(named, gender=gender))
         return out
 
@@ -215,13 +220,24 @@ def language_stats(names: LanguageNames, mentions: Iterable[Mention]) -> dict[st
     nameable in the language, ``labelled`` by a label in it, ``person_fallback`` persons named by
     their English title, ``unwritable`` entities whose only label the language would have to
     inflect) and how the corpus's gold mentions are named: ``mentions_by_label``,
-    ``mentions_by_person_fallback`` and their share ``fallback_share`` (0 without mentions).
+    ``mentions_by_person_fallback`` and their share ``fallback_share`` (0 without mentions);
+    ``person_mentions`` (mentions whose type is a person class) and of them
+    ``person_mentions_unknown_sex`` (no ``foaf:gender``, no first name ``gender-guesser`` knows in
+    the mention's surface: written without gendered words, :data:`UNKNOWN_SEX`) and their share
+    ``unknown_sex_share``.
     The facts between nameable entities are counted by :func:`bengal.kb.nameable.language_pools`
     (``bengal kb info``), too slow to run with every corpus."""
+    mentions = list(mentions)
     by = Counter(names.source(uri) or "other" for m in mentions for uri in m.uris)
     total = by["label"] + by["person-fallback"]
+    persons = [(next(iter(m.uris)), m.surface) for m in mentions if len(m.uris) == 1 and m.type in names.persons]
+    sexes = kb_genders(names.kb, sorted({u for u, _ in persons})) if persons else {}
+    unknown = sum(1 for u, surface in persons if sexes.get(u) not in ("male", "female")
+                  and first_name_gender(surface) is None)
     pool = {"entities": len(names.labels) + len(names.fallback), "labelled": len(names.labels),
             "person_fallback": len(names.fallback), "unwritable": len(names.unwritable)}
     return {"lang": names.lex.lang, "pool": pool, "mentions_by_label": by["label"],
             "mentions_by_person_fallback": by["person-fallback"],
-            "fallback_share": round(by["person-fallback"] / total, 4) if total else 0.0}
+            "fallback_share": round(by["person-fallback"] / total, 4) if total else 0.0,
+            "person_mentions": len(persons), "person_mentions_unknown_sex": unknown,
+            "unknown_sex_share": round(unknown / len(persons), 4) if persons else 0.0}

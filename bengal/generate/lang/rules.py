@@ -9,11 +9,17 @@ plurals). The other languages share one rule set whose tables are in ``lang/<cod
   else ``default_gender``. Genders are ``m``, ``f``, ``n`` (German), plurals ``mpl``, ``fpl``, ``pl``.
 - **articles** by gender (:meth:`LanguageRules.indefinite`, :meth:`LanguageRules.definite`): the
   ``[grammar.indefinite]`` / ``[grammar.definite]`` tables; French elides "le"/"la" to "l'"
-  before a vowel (``[grammar] elide_article``).
-- **names that take an article** (:meth:`LanguageRules.name_article`): ``[definite_names]`` maps a
-  regex on the name to its gender ("^Reino Unido$" = "m" → "el Reino Unido"); German puts the
-  article in the dative after a dative preposition (``[grammar] dative_after``, ``[grammar.dative]``:
-  "in der Schweiz").
+  before a vowel or a mute h (``[grammar] elide_article``, ``vowel``, ``mute_h``: "l'homme
+  politique", but "le héros").
+- **case after a preposition** (:meth:`LanguageRules.case_after`, German): the article takes the
+  dative after ``[grammar] dative_after`` ("in", "von", "mit", …: ``[grammar.dative]``, "in der
+  Schweiz", "von dem" → "vom") and the accusative after ``[grammar] accusative_after`` ("auf",
+  "für", "durch", …: ``[grammar.accusative]``, "Auf den Politiker folgte …").
+- **names that take an article** (:meth:`LanguageRules.name_article`): ``[territories]`` lists
+  the sample's countries and regions that take one by gender and number ("Paquistão" m → "no
+  Paquistão"), ``[definite_names]`` maps a regex on the name to its gender ("^(Guerra|Universidad)
+  " = "f" → "en la Guerra del Golfo"), in the case the preposition before it asks for; a
+  ``[realise] before`` rule may name ``{territory}`` (French "à la" + a territory → "en").
 - **agreement** (:meth:`LanguageRules.agree`): a template marker ``[masculine|feminine]``
   ("fue fundad[o|a] por") takes the form of the subject's grammatical gender.
 - **feminine forms** of adjectives (demonyms; :meth:`LanguageRules.feminine_adjective`:
@@ -38,10 +44,15 @@ from typing import Any, Sequence, Union
 
 from bengal.generate.kbview import Entity
 
-__all__ = ["LanguageRules", "GENDERS"]
+__all__ = ["LanguageRules", "GENDERS", "UNKNOWN_SEX"]
 
 #: The grammatical genders a lexicon may use (``pl`` forms for plural names).
 GENDERS = ("m", "f", "n", "mpl", "fpl", "pl")
+
+#: The gender of a person whose sex neither ``foaf:gender`` nor the first name tells
+#: (:class:`bengal.generate.lang.naming.LanguageNames`): no gendered wording is chosen for it
+#: (:meth:`LanguageRules.agree`, :meth:`bengal.generate.lexicon.Lexicon.class_noun`).
+UNKNOWN_SEX = "u"
 
 Piece = Union[str, Entity]
 
@@ -64,7 +75,8 @@ class LanguageRules:
         g = data.get("grammar", {})
         self.grammar: dict[str, Any] = g
         self.default_gender: str = g.get("default_gender", "m")
-        for value in list(g.get("noun_genders", {}).values()) + list(data.get("definite_names", {}).values()):
+        for value in (list(g.get("noun_genders", {}).values()) + list(data.get("definite_names", {}).values())
+                      + list(data.get("territories", {}))):
             if value not in GENDERS:
                 raise ValueError(f"lang/{lang}.toml: gender {value!r} is not one of {', '.join(GENDERS)}")
 
@@ -84,8 +96,30 @@ class LanguageRules:
     def _before(self) -> list[tuple[re.Pattern, str]]:
         # "word " at the start of the text or after a space, when the following text matches
         # (the following text may lie in the next piece: joined behind a \x00 that no rule matches)
-        return [(re.compile(rf"(?<![\w']){re.escape(word.rstrip())} (?=\x00?(?:{nxt}))", re.IGNORECASE), repl)
-                for word, nxt, repl in self.data.get("realise", {}).get("before", ())]
+        # "{vowel}" in a rule's regex: a vowel or a word of [grammar] mute_h (French "homme");
+        # "{territory}": a name of [territories]; a word ending in an apostrophe ("à l'") joins the next
+        out = []
+        for word, nxt, repl in self.data.get("realise", {}).get("before", ()):
+            nxt = nxt.replace("{vowel}", self._vowel).replace("{territory}", self._territory)
+            sep = "" if word.endswith("'") else " "
+            pattern = rf"(?<![\w']){re.escape(word.rstrip())}{sep}(?=\x00?(?:{nxt}))"
+            out.append((re.compile(pattern, re.IGNORECASE), repl))
+        return out
+
+    @cached_property
+    def _territories(self) -> dict[str, str]:
+        return {name: gender for gender, names in self.data.get("territories", {}).items() for name in names}
+
+    @cached_property
+    def _territory(self) -> str:
+        names = sorted(self._territories, key=lambda n: (-len(n), n))
+        return f"(?:{'|'.join(re.escape(n) for n in names)})(?![\\w-])" if names else "(?!)"
+
+    @cached_property
+    def _vowel(self) -> str:
+        vowel = self.grammar.get("vowel", r"[AEIOUaeiou]")
+        mute = sorted(self.grammar.get("mute_h", ()), key=lambda w: (-len(w), w))
+        return f"{vowel}|(?:{'|'.join(re.escape(w) for w in mute)})s?(?![\\w])" if mute else vowel
 
     def noun_gender(self, noun: str) -> str:
         """The grammatical gender of a common noun (``m``, ``f``, ``n``): the head word (the first
@@ -112,25 +146,52 @@ class LanguageRules:
         table = self.grammar["indefinite"]
         return str(table.get(gender, table[self.default_gender]))
 
-    def definite(self, gender: str, following: str = "", dative: bool = False) -> str:
+    def definite(self, gender: str, following: str = "", dative: bool = False, case: str | None = None) -> str:
         """The definite article of ``gender`` with the space after it ("el ", "la ", "les "), the
-        elided form before a vowel ("l'" when ``[grammar] elide_article`` lists the article), in
-        the dative with ``dative`` ("dem ", German)."""
-        table = self.grammar["dative"] if dative and "dative" in self.grammar else self.grammar["definite"]
+        elided form before a vowel or a word of ``[grammar] mute_h`` ("l'" when ``[grammar]
+        elide_article`` lists the article: "l'homme politique"), in ``case`` (``"dative"``: "dem ",
+        ``"accusative"``: "den ", German: the ``[grammar.<case>]`` table; ``dative=True`` is
+        ``case="dative"``; a case the lexicon has no table for: the nominative)."""
+        case = case or ("dative" if dative else None)
+        table = self.grammar[case] if case and case in self.grammar else self.grammar["definite"]
         article = str(table.get(gender, table[self.default_gender]))
         elide = self.grammar.get("elide_article", {})
-        if article in elide and re.match(self.grammar.get("vowel", r"[AEIOUaeiou]"), following):
+        if article in elide and self.starts_with_vowel(following):
             return str(elide[article])
         return article + " "
 
-    def takes_dative(self, before: str) -> bool:
-        """Whether a noun phrase after the text ``before`` is in the dative: its last word is one of
-        ``[grammar] dative_after`` (German "in", "von", "bei", …; no such list: never)."""
+    def starts_with_vowel(self, text: str) -> bool:
+        """Whether ``text`` opens with a vowel sound: a letter of ``[grammar] vowel`` or a word of
+        ``[grammar] mute_h`` (French "homme", "histoire"; not the aspirated "héros", "hockey")."""
+        return re.match(f"(?:{self._vowel})", text, re.IGNORECASE) is not None
+
+    def case_after(self, before: str) -> str | None:
+        """The case of a noun phrase after the text ``before``: ``"dative"`` when its last word is one
+        of ``[grammar] dative_after`` (German "in", "von", "mit", "zu", …), ``"accusative"`` for one of
+        ``accusative_after`` ("auf", "für", "durch", "gegen", "ohne", "um"), else ``None`` (the
+        nominative; languages without these lists never decline)."""
         words = before.split()
-        return bool(words) and words[-1].lower() in self.grammar.get("dative_after", ())
+        if not words:
+            return None
+        last = words[-1].lower()
+        if last in self.grammar.get("dative_after", ()):
+            return "dative"
+        if last in self.grammar.get("accusative_after", ()):
+            return "accusative"
+        return None
+
+    def takes_dative(self, before: str) -> bool:
+        """Whether a noun phrase after the text ``before`` is in the dative (:meth:`case_after`)."""
+        return self.case_after(before) == "dative"
 
     def name_gender(self, name: str) -> str | None:
-        """The gender of a name that takes a definite article (``[definite_names]``), or ``None``."""
+        """The gender of a name that takes a definite article, or ``None``: the ``[territories]``
+        lists (countries and regions of the sample by gender and number, the name exactly: es "Reino
+        Unido" m, fr "États-Unis" mpl; in French also the names a preposition contracts with: "à la
+        France" → "en France"), else the first ``[definite_names]`` regex that matches (a label
+        pattern: es "^(Universidad|Guerra|…) " f)."""
+        if name in self._territories:
+            return self._territories[name]
         for pattern, gender in self._names:
             if pattern.search(name):
                 return gender
@@ -138,12 +199,16 @@ class LanguageRules:
 
     def name_article(self, name: str, before: str) -> str | None:
         """The article written before the name ``name`` after the text ``before`` ("el " before
-        "Reino Unido"; "der " in "in der Schweiz"), or ``None`` (no article, or ``before`` ends
-        with it already)."""
+        "Reino Unido"; "der " in "in der Schweiz"), or ``None`` (no article, ``before`` ends
+        with it already, or ``before`` ends with a noun of ``[grammar] no_article_after``: the
+        name is in apposition, "la distinction Prix Nobel")."""
         gender = self.name_gender(name)
         if gender is None:
             return None
-        article = self.definite(gender, name, self.takes_dative(before))
+        words = before.split()
+        if words and words[-1].lower() in {w.lower() for w in self.grammar.get("no_article_after", ())}:
+            return None  # in apposition after a noun: "le label Interscope", "die Region Bayern"
+        article = self.definite(gender, name, case=self.case_after(before))
         if before.lower().endswith(" " + article.lower()) or before.lower() == article.lower():
             return None
         return article
@@ -151,9 +216,21 @@ class LanguageRules:
     def agree(self, template: str, gender: str | None) -> str:
         """``template`` with each ``[masculine|feminine]`` marker replaced by the form for
         ``gender`` (feminine for ``f`` and ``fpl``, else masculine; ``None``: the language's
-        default gender)."""
+        default gender). For a person of unknown sex (:data:`UNKNOWN_SEX`) a template with a
+        marker becomes its wording in the ``[neutral]`` table, which says the same without a
+        gendered word ("{s} estuvo casad[o|a] con {o}." → "{s} contrajo matrimonio con {o}."); a
+        template the table lacks takes the masculine (:meth:`needs_neutral` tells which)."""
+        if gender == UNKNOWN_SEX and _MARKER.search(template):
+            neutral = self.data.get("neutral", {}).get(template)
+            if neutral is not None:
+                return str(neutral)
         feminine = (gender or self.default_gender) in ("f", "fpl")
         return _MARKER.sub(lambda m: m.group(2) if feminine else m.group(1), template)
+
+    def needs_neutral(self, template: str) -> bool:
+        """Whether ``template`` has a gender marker and no ``[neutral]`` wording (for a person of
+        unknown sex it would be written in the masculine)."""
+        return bool(_MARKER.search(template)) and template not in self.data.get("neutral", {})
 
     def feminine_adjective(self, adjective: str) -> str:
         """The feminine form of an adjective ("alemán" → "alemana", "français" → "française"), by

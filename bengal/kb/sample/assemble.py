@@ -17,7 +17,7 @@ from typing import Any
 from bengal.atomic import atomic_write
 from bengal.kb.iri import label_from_local_name
 from bengal.kb.sample.builder import FOAF_GENDER, RDFS_LABEL, SKOS_ALTLABEL, Builder
-from bengal.kb.sample.multilingual import LABEL_LANGUAGES, MATCH_TIERS, choose_labels
+from bengal.kb.sample.multilingual import LABEL_LANGUAGES, MATCH_TIERS, REFUSALS, choose_labels, refusal
 from bengal.rdf import DBO, DBR, RDF_TYPE, literal
 
 __all__ = ["GZIP_LEVEL", "sample_lines", "write_atomically"]
@@ -137,16 +137,27 @@ def _foreign_labels(b: Builder, entities: set[str], typed: dict[str, set[str]],
         ``alt_only`` (entities with altLabels and no label), ``losing_candidates_not_kept``
         (label candidates that lost and are no alt form, :func:`choose_labels`), ``labels_by_match`` (the chosen
         label's tier, :data:`MATCH_TIERS` descriptions), ``labels_per_class`` (entities with a
-        label among the instances of Person, Organisation, Place, Work).
+        label among the instances of Person, Organisation, Place, Work), ``refused`` (rows that
+        :func:`bengal.kb.sample.multilingual.refusal` refuses, per reason).
     """
     out: dict[str, dict[str, Any]] = {
         lang: {"labels": 0, "alt_labels": 0, "alt_only": 0, "losing_candidates_not_kept": 0,
-               "labels_by_match": Counter(), "labels_per_class": Counter()} for lang in LABEL_LANGUAGES}
+               "labels_by_match": Counter(), "labels_per_class": Counter(), "refused": Counter()}
+        for lang in LABEL_LANGUAGES}
     for entity, rows in sorted(b.foreign_labels.items()):
         if entity not in entities:
             b.drop("label files: rows of an IRI that is no entity of the sample", len(rows))
             continue
         classes = typed.get(entity, set())
+        kept = []
+        for r in rows:
+            why = refusal(entity, r, DBO + "Place" in classes)
+            if why is None:
+                kept.append(r)
+            else:
+                out[r.lang]["refused"][why] += 1
+                b.drop(f"label files: rows refused ({why})")
+        rows = kept
         for lang, (best, alts, unkept) in choose_labels(rows).items():
             c = out[lang]
             if best is not None:
@@ -167,6 +178,7 @@ def _foreign_labels(b: Builder, entities: set[str], typed: dict[str, set[str]],
     for c in out.values():
         c["labels_by_match"] = {d: c["labels_by_match"][d] for _, d in MATCH_TIERS}
         c["labels_per_class"] = {cls: c["labels_per_class"][cls] for cls in _COVERAGE_CLASSES}
+        c["refused"] = {why: c["refused"][why] for why in REFUSALS}
     return out
 
 
