@@ -43,6 +43,7 @@ import pyoxigraph as ox
 from bengal.atomic import atomic_write
 from bengal.digest import file_sha256
 from bengal.errors import InputError, UsageError
+from bengal.kb.graph import GraphView, load_graph
 from bengal.kb.sparql import is_sparql_iri, purpose_of
 from bengal.resources import data_dir
 
@@ -173,6 +174,8 @@ class KB:
     folder: Path | None = None
     _counts: dict[str, int] | None = field(default=None, repr=False, compare=False)
     _worker: _Worker = field(default_factory=_Worker, init=False, repr=False, compare=False)
+    _graph: GraphView | None = field(default=None, init=False, repr=False, compare=False)
+    _graph_tried: bool = field(default=False, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.timeout > 0:
@@ -195,6 +198,21 @@ class KB:
                 if cached is not None:
                     _write_counts(cached, self._counts)
         return self._counts
+
+    def graph(self) -> GraphView | None:
+        """The in-memory view of the facts the generator walks (:class:`bengal.kb.graph.GraphView`)
+        for a store bengal built (``folder``): built on first use (a minute or two for the bundled
+        sample) and kept in the folder, read from there after (well under a second). ``None`` for a
+        store folder opened as it is (``check_iris``: its rows are checked one query at a time) or a
+        KB whose values the view cannot hold; the generator then asks SPARQL, with the same answers."""
+        if not self._graph_tried:
+            self._graph_tried = True
+            if self.folder is not None and not self.check_iris:
+                try:
+                    self._graph = load_graph(self.folder, self.store)
+                except ValueError:  # a value with a line break (build_graph)
+                    self._graph = None
+        return self._graph
 
     def cached_json(self, name: str, compute: Callable[[], Any]) -> Any:
         """``compute()``, kept as JSON in the file ``name`` of the store's folder for a store bengal
