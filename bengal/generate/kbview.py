@@ -100,19 +100,26 @@ class Ontology:
     #: property IRI → its ``rdfs:domain`` / ``rdfs:range`` class IRI (``dbo:`` classes only).
     domains: dict[str, str] = field(default_factory=dict)
     ranges: dict[str, str] = field(default_factory=dict)
+    # Answers of tops / most_specific_first / with_ancestors, which every mention asks again (issue 15):
+    # they depend only on ``depth`` and ``parents``, which load_ontology fills before the first call.
+    _memo: dict[tuple, object] = field(default_factory=dict, init=False, repr=False, compare=False)
 
-    def tops(self, cls: str) -> set[str]:
+    def tops(self, cls: str) -> frozenset[str]:
         """The :data:`TOP_CLASSES` that ``cls`` is (or is a subclass of); empty for a
         class above them (``Agent``) or outside them."""
-        found = {cls} & set(TOP_CLASSES)
-        for c in self.with_ancestors((cls,)):
-            if c in TOP_CLASSES:
-                found.add(c)
-        return found
+        key = ("tops", cls)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = frozenset({cls, *self.with_ancestors((cls,))} & set(TOP_CLASSES))
+        return cast("frozenset[str]", found)
 
     def most_specific_first(self, classes: Iterable[str]) -> tuple[str, ...]:
         """Classes sorted by depth (deepest first), then by IRI."""
-        return tuple(sorted(set(classes), key=lambda c: (-self.depth.get(c, 0), c)))
+        key = ("msf", frozenset(classes))
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = tuple(sorted(key[1], key=lambda c: (-self.depth.get(c, 0), c)))
+        return cast("tuple[str, ...]", found)
 
     def subclasses(self, classes: Iterable[str]) -> set[str]:
         """The classes and all their (transitive) subclasses."""
@@ -121,6 +128,13 @@ class Ontology:
     def with_ancestors(self, classes: Sequence[str]) -> tuple[str, ...]:
         """``classes`` in their order, then all their (transitive) superclasses, deepest
         first: what a template's ``classes`` key is checked against."""
+        key = ("anc", tuple(classes))
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = self._with_ancestors(key[1])
+        return cast("tuple[str, ...]", found)
+
+    def _with_ancestors(self, classes: tuple[str, ...]) -> tuple[str, ...]:
         seen: dict[str, None] = dict.fromkeys(classes)
         todo = list(classes)
         while todo:

@@ -10,12 +10,14 @@ it. :func:`writable_label` says whether a label can stand in running text;
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 __all__ = ["local_name", "surface_of", "writable_label"]
 
 _DISAMBIGUATION = re.compile(r"\s+\([^()]*\)$")
 
 
+@lru_cache(maxsize=65536)
 def local_name(uri: str) -> str:
     """The part of an IRI after its last ``/`` or ``#``.
 
