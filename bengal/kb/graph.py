@@ -7,7 +7,8 @@ query, and the instances of every class (the seed pool). It is read from the sto
 whole-KB queries that bind the same patterns and filters as the per-entity ones, so every answer is
 the one SPARQL gives; :meth:`bengal.kb.store.KB.graph` builds it once per store and keeps it as a
 pickle in the store's folder (the file name holds a digest of this module's code), so later runs
-and ``--jobs`` workers only load it (about 0.5 s for the bundled sample).
+and ``--jobs`` workers only load it (27 MB, 0.1-0.4 s for the bundled sample; its build takes
+20-100 s on the shared 2-core machine, once). A store too large for memory gets no view.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import pickle
 from array import array
 from pathlib import Path
-from typing import Iterable, cast
+from typing import Iterable, Iterator, cast
 
 import pyoxigraph as ox
 
@@ -23,7 +24,8 @@ from bengal.atomic import atomic_write
 from bengal.digest import code_digest
 from bengal.rdf import DBO, RDF, RDFS
 
-__all__ = ["GraphView", "build_graph", "load_graph", "graph_file_name", "DETAIL_PROPERTIES"]
+__all__ = ["GraphView", "build_graph", "load_graph", "graph_file_name", "DETAIL_PROPERTIES", "MAX_VIEW_ROWS",
+           "ViewTooLarge"]
 
 #: ``dbo:`` local names whose values :meth:`GraphView.detail_rows` keeps: the death, demonym and
 #: literal properties of :func:`bengal.generate.kbview.subject_details` (it checks they agree).
@@ -132,15 +134,26 @@ def graph_file_name() -> str:
     return f"bengal-graph-{code_digest(__file__)}.pickle"
 
 
-def build_graph(store: ox.Store) -> GraphView:
+#: A store whose view would hold more rows than this (a full DBpedia, not a sample) gets none: the
+#: generator asks SPARQL per entity, as before. The bundled sample's view has about 1.3 million.
+MAX_VIEW_ROWS = 30_000_000
+
+
+class ViewTooLarge(ValueError):
+    """The store holds more than :data:`MAX_VIEW_ROWS` rows for a view."""
+
+
+def build_graph(store: ox.Store, max_rows: int = MAX_VIEW_ROWS) -> GraphView:
     """Read the view from the default graph of ``store``: four whole-KB SELECT queries with the
-    patterns and filters of the per-entity ones (a minute or two for the bundled sample, once per store).
+    patterns and filters of the per-entity ones (20-100 s for the bundled sample, once per store).
 
     Raises:
+        ViewTooLarge: more than ``max_rows`` rows (the build stops there).
         ValueError: a value holds a line break (the string table is one ``\\n``-joined text); the
             caller then keeps to SPARQL.
     """
     ids: dict[str, int] = {}
+    seen = 0
 
     def s(value: str) -> int:
         i = ids.get(value)
@@ -150,8 +163,13 @@ def build_graph(store: ox.Store) -> GraphView:
             i = ids[value] = len(ids)
         return i
 
-    def rows(query: str) -> ox.QuerySolutions:
-        return cast(ox.QuerySolutions, store.query(f"PREFIX dbo: <{DBO}>\n" + query))
+    def rows(query: str) -> Iterator[ox.QuerySolution]:
+        nonlocal seen
+        for row in cast(ox.QuerySolutions, store.query(f"PREFIX dbo: <{DBO}>\n" + query)):
+            seen += 1
+            if seen > max_rows:
+                raise ViewTooLarge(f"more than {max_rows:,} rows")
+            yield row
 
     tables: dict[str, dict[int, list[tuple[int, ...]]]] = {name: {} for name in _WIDTHS}
     for row in rows(f'SELECT ?e ?l WHERE {{ ?e <{RDFS}label> ?l . FILTER(isIRI(?e) && LANG(?l) = "en") }}'):
@@ -181,11 +199,15 @@ def build_graph(store: ox.Store) -> GraphView:
     return GraphView(list(ids), tables)
 
 
-def load_graph(folder: Path, store: ox.Store) -> GraphView:
+def load_graph(folder: Path, store: ox.Store, max_rows: int = MAX_VIEW_ROWS) -> GraphView | None:
     """The view kept in ``folder`` (:func:`graph_file_name`), else :func:`build_graph` of ``store``
     written there for the next run (a folder this user cannot write only costs the build; a damaged
-    or unreadable file is built again)."""
+    or unreadable file is built again); ``None`` for a store too large for a view (:class:`ViewTooLarge`,
+    remembered by a file ``….too-large`` beside, so the next run does not try again)."""
     path = folder / graph_file_name()
+    too_large = path.with_suffix(".too-large")
+    if too_large.is_file():
+        return None
     if path.is_file():
         try:
             with open(path, "rb") as fh:
@@ -194,7 +216,14 @@ def load_graph(folder: Path, store: ox.Store) -> GraphView:
                 return view
         except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
             pass
-    view = build_graph(store)
+    try:
+        view = build_graph(store, max_rows)
+    except ViewTooLarge as exc:
+        try:
+            too_large.write_text(f"{exc}\n", encoding="utf-8")
+        except OSError:
+            pass
+        return None
     try:
         with atomic_write(path, "wb") as fh:
             pickle.dump(view, fh, protocol=pickle.HIGHEST_PROTOCOL)

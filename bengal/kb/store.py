@@ -201,10 +201,11 @@ class KB:
 
     def graph(self) -> GraphView | None:
         """The in-memory view of the facts the generator walks (:class:`bengal.kb.graph.GraphView`)
-        for a store bengal built (``folder``): built on first use (a minute or two for the bundled
-        sample) and kept in the folder, read from there after (well under a second). ``None`` for a
-        store folder opened as it is (``check_iris``: its rows are checked one query at a time) or a
-        KB whose values the view cannot hold; the generator then asks SPARQL, with the same answers."""
+        for a store bengal built (``folder``): built on first use (20-100 s for the bundled sample)
+        and kept in the folder, read from there after (well under a second). ``None`` for a store
+        folder opened as it is (``check_iris``: its rows are checked one query at a time), a store too
+        large for one (:data:`bengal.kb.graph.MAX_VIEW_ROWS`) or a KB whose values the view cannot
+        hold; the generator then asks SPARQL, with the same answers."""
         if not self._graph_tried:
             self._graph_tried = True
             if self.folder is not None and not self.check_iris:

@@ -25,7 +25,7 @@ from bengal.generate.kbview import (
     seed_candidates,
     subject_details,
 )
-from bengal.kb.graph import DETAIL_PROPERTIES, GraphView, graph_file_name
+from bengal.kb.graph import DETAIL_PROPERTIES, GraphView, build_graph, graph_file_name, load_graph
 from bengal.kb.store import open_kb
 from bengal.workflows.generate_files import generate_files
 
@@ -91,6 +91,18 @@ def test_view_kept_in_the_store_folder_and_loaded_from_it(small):
     again = pickle.loads(kept.read_bytes())
     assert isinstance(again, GraphView)
     assert again.labels(DBR + "A") == ("Aleph", "Alpha")
+
+
+def test_store_too_large_for_a_view_is_remembered(small, tmp_path):
+    rows = 10  # the small dump gives its four queries about 40 rows
+    with pytest.raises(ValueError, match="more than 10 rows"):
+        build_graph(small.store, max_rows=rows)
+    assert load_graph(tmp_path, small.store, max_rows=rows) is None
+    marker = tmp_path / (graph_file_name().rsplit(".", 1)[0] + ".too-large")
+    assert marker.is_file() and not (tmp_path / graph_file_name()).exists()
+    assert load_graph(tmp_path, small.store) is None  # remembered: not built again
+    marker.unlink()
+    assert load_graph(tmp_path, small.store) is not None and (tmp_path / graph_file_name()).is_file()
 
 
 def test_hand_counted_figures(small):
