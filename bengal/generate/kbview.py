@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence, cast
 
+from bengal.kb.graph import GraphView
 from bengal.kb.labels import local_name, surface_of, writable_label
 from bengal.kb.sparql import DBO, PREFIXES, SparqlKB, iri, values
 from bengal.kb.store import KB
@@ -20,6 +21,12 @@ __all__ = ["Entity", "TEXT_KINDS", "Ontology", "TOP_CLASSES", "consistent_classe
            "incoming_facts", "entities", "subject_details", "SubjectDetails", "property_frequencies",
            "DEMONYM_PROPERTIES", "LITERAL_PROPERTIES",
            "incoming_property_counts"]
+
+
+def _view(kb: SparqlKB) -> GraphView | None:
+    """The KB's in-memory view (:meth:`bengal.kb.store.KB.graph`) when it has one: every function
+    here then reads it instead of sending SPARQL, with the same answers (``tests/generate/test_graph_view.py``)."""
+    return kb.graph() if isinstance(kb, KB) else None
 
 
 #: ``Entity.form_kind`` values written as plain text, never as a gold mention.
@@ -93,19 +100,26 @@ class Ontology:
     #: property IRI → its ``rdfs:domain`` / ``rdfs:range`` class IRI (``dbo:`` classes only).
     domains: dict[str, str] = field(default_factory=dict)
     ranges: dict[str, str] = field(default_factory=dict)
+    # Answers of tops / most_specific_first / with_ancestors, which every mention asks again (issue 15):
+    # they depend only on ``depth`` and ``parents``, which load_ontology fills before the first call.
+    _memo: dict[tuple, object] = field(default_factory=dict, init=False, repr=False, compare=False)
 
-    def tops(self, cls: str) -> set[str]:
+    def tops(self, cls: str) -> frozenset[str]:
         """The :data:`TOP_CLASSES` that ``cls`` is (or is a subclass of); empty for a
         class above them (``Agent``) or outside them."""
-        found = {cls} & set(TOP_CLASSES)
-        for c in self.with_ancestors((cls,)):
-            if c in TOP_CLASSES:
-                found.add(c)
-        return found
+        key = ("tops", cls)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = frozenset({cls, *self.with_ancestors((cls,))} & set(TOP_CLASSES))
+        return cast("frozenset[str]", found)
 
     def most_specific_first(self, classes: Iterable[str]) -> tuple[str, ...]:
         """Classes sorted by depth (deepest first), then by IRI."""
-        return tuple(sorted(set(classes), key=lambda c: (-self.depth.get(c, 0), c)))
+        key = ("msf", frozenset(classes))
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = tuple(sorted(key[1], key=lambda c: (-self.depth.get(c, 0), c)))
+        return cast("tuple[str, ...]", found)
 
     def subclasses(self, classes: Iterable[str]) -> set[str]:
         """The classes and all their (transitive) subclasses."""
@@ -114,6 +128,13 @@ class Ontology:
     def with_ancestors(self, classes: Sequence[str]) -> tuple[str, ...]:
         """``classes`` in their order, then all their (transitive) superclasses, deepest
         first: what a template's ``classes`` key is checked against."""
+        key = ("anc", tuple(classes))
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = self._with_ancestors(key[1])
+        return cast("tuple[str, ...]", found)
+
+    def _with_ancestors(self, classes: tuple[str, ...]) -> tuple[str, ...]:
         seen: dict[str, None] = dict.fromkeys(classes)
         todo = list(classes)
         while todo:
@@ -216,6 +237,9 @@ def seed_candidates(kb: SparqlKB, onto: Ontology, classes: Sequence[str]) -> lis
     whole KB.
     """
     wanted = sorted(onto.subclasses(classes))
+    view = _view(kb)
+    if view is not None:
+        return view.instances_of(wanted)
     query = PREFIXES + f"SELECT DISTINCT ?s WHERE {{ {values('c', wanted)} ?s a ?c . FILTER(isIRI(?s)) }}"
     return sorted(row[0] for row in cast("list[tuple[str]]", kb.select(query)))
 
@@ -231,6 +255,9 @@ def outgoing_facts(kb: SparqlKB, onto: Ontology, seed: str) -> list[tuple[str, E
     itself and not a Wikipedia list page, :func:`is_list_page`), as sorted ``(property
     IRI, object Entity)`` pairs; each object keeps the classes that agree with the
     property's range (:func:`consistent_classes`)."""
+    view = _view(kb)
+    if view is not None:
+        return _outgoing_from_view(view, onto, seed)
     query = PREFIXES + f"""
         SELECT ?p ?o ?label ?type WHERE {{
           {iri(seed)} ?p ?o .
@@ -257,6 +284,17 @@ def outgoing_facts(kb: SparqlKB, onto: Ontology, seed: str) -> list[tuple[str, E
     )
 
 
+def _outgoing_from_view(view: GraphView, onto: Ontology, seed: str) -> list[tuple[str, Entity]]:
+    """:func:`outgoing_facts` from the in-memory view: the same rows, the same filters."""
+    found = []
+    for p, o in view.outgoing(seed):
+        writable = [label for label in view.labels(o) if writable_label(label)]
+        if writable and not is_list_page(min(writable)):
+            entity = Entity(o, min(writable), onto.most_specific_first(view.types(o)))
+            found.append((p, consistent_classes(onto, entity, [onto.ranges.get(p)])))
+    return sorted(found, key=lambda pe: (pe[0], pe[1].uri))
+
+
 #: At most this many incoming facts of one entity are fetched (the first in ``(property, subject)``
 #: order): a country of the full DBpedia has millions. The bundled sample's most linked entity has
 #: fewer, so its corpora are the same as without the cap.
@@ -272,12 +310,16 @@ def incoming_facts(kb: SparqlKB, onto: Ontology, target: str, limit: int = 64) -
     pairs in sorted order are fetched and, beyond ``limit``, every ``n``-th is kept (a
     deterministic thinning that does not depend on store order) before their labels are fetched.
     """
-    query = PREFIXES + f"""
-        SELECT ?p ?s WHERE {{
-          ?s ?p {iri(target)} .
-          FILTER(isIRI(?s) && ?s != {iri(target)} && STRSTARTS(STR(?p), "{DBO}"))
-        }} ORDER BY ?p ?s LIMIT {INCOMING_CAP}"""
-    pairs = sorted({(p, s) for p, s in cast("list[tuple[str, str]]", kb.select(query))})
+    view = _view(kb)
+    if view is not None:
+        pairs = list(view.incoming(target)[:INCOMING_CAP])
+    else:
+        query = PREFIXES + f"""
+            SELECT ?p ?s WHERE {{
+              ?s ?p {iri(target)} .
+              FILTER(isIRI(?s) && ?s != {iri(target)} && STRSTARTS(STR(?p), "{DBO}"))
+            }} ORDER BY ?p ?s LIMIT {INCOMING_CAP}"""
+        pairs = sorted({(p, s) for p, s in cast("list[tuple[str, str]]", kb.select(query))})
     if len(pairs) > limit:
         step = len(pairs) / limit
         pairs = [pairs[int(i * step)] for i in range(limit)]
@@ -323,14 +365,18 @@ def subject_details(kb: SparqlKB, uris: Sequence[str]) -> dict[str, SubjectDetai
     props = list(dict.fromkeys([*_DEATH_PROPERTIES, *DEMONYM_PROPERTIES, *LITERAL_PROPERTIES]))
     result: dict[str, SubjectDetails] = {}
     uris = sorted(set(uris))
+    view = _view(kb)
     for start in range(0, len(uris), 200):
         chunk = uris[start : start + 200]
-        rows = cast("list[tuple[str, str, str, str | None]]", kb.select(PREFIXES + f"""
-            SELECT ?e ?p ?o ?c WHERE {{
-              {values('e', chunk)} {values('p', [DBO + p for p in props])}
-              ?e ?p ?o .
-              OPTIONAL {{ ?o dbo:country ?c . FILTER(isIRI(?c)) }}
-            }}"""))
+        if view is not None:
+            rows = [(e, *row) for e in chunk for row in view.detail_rows(e)]
+        else:
+            rows = cast("list[tuple[str, str, str, str | None]]", kb.select(PREFIXES + f"""
+                SELECT ?e ?p ?o ?c WHERE {{
+                  {values('e', chunk)} {values('p', [DBO + p for p in props])}
+                  ?e ?p ?o .
+                  OPTIONAL {{ ?o dbo:country ?c . FILTER(isIRI(?c)) }}
+                }}"""))
         dead: set[str] = set()
         found: dict[str, set[tuple[int, str, str]]] = {}
         dates: dict[tuple[str, str], set[str]] = {}
@@ -356,6 +402,9 @@ def incoming_property_counts(kb: SparqlKB, uri: str) -> dict[str, int]:
     """``{property IRI: number of triples (s, property, uri)}`` over the ``dbo:`` properties that
     point at ``uri``: how the KB uses an entity ("Guitar" is the object of ``instrument`` hundreds
     of times, "Motown" of ``recordLabel``)."""
+    view = _view(kb)
+    if view is not None:
+        return view.incoming_counts(uri)
     rows = cast("list[tuple[str, str]]", kb.select(PREFIXES + f"""
         SELECT ?p (COUNT(*) AS ?n) WHERE {{ ?s ?p {iri(uri)} . FILTER(STRSTARTS(STR(?p), "{DBO}")) }}
         GROUP BY ?p"""))
@@ -377,6 +426,13 @@ def property_frequencies(kb: SparqlKB) -> dict[str, int]:
 def entities(kb: SparqlKB, onto: Ontology, uris: Sequence[str]) -> dict[str, Entity]:
     """``{uri: Entity}`` for the URIs that have an English label (the others are absent)."""
     result: dict[str, Entity] = {}
+    view = _view(kb)
+    if view is not None:
+        for e in sorted(set(uris)):
+            names = view.labels(e)
+            if names:
+                result[e] = Entity(e, names[0], onto.most_specific_first(view.types(e)))
+        return result
     for start in range(0, len(uris), 500):
         chunk = sorted(set(uris[start : start + 500]))
         query = PREFIXES + f"""

@@ -41,6 +41,7 @@ class Lexicon:
     lang: str
     data: dict
     _definite: re.Pattern = field(init=False, repr=False, compare=False)
+    _nouns: dict[tuple[str, str], str] = field(default_factory=dict, init=False, repr=False, compare=False)
     #: the grammar rules of a language other than English (:mod:`bengal.generate.lang.rules`);
     #: ``None`` for English, whose rules are :mod:`bengal.generate.realise`'s.
     rules: LanguageRules | None = field(init=False, repr=False, compare=False)
@@ -241,8 +242,14 @@ class Lexicon:
         plain ASCII (the 2016 ontology has ``"państwo"@en``) or is empty gives way to
         the local name split at capitals; a CamelCase label is split; capitalised
         words are lower-cased unless the lexicon lists them as proper
-        (``proper_words``: "Christian", "British", …).
+        (``proper_words``: "Christian", "British", …). Each (label, local) is worked out once.
         """
+        noun = self._nouns.get((label, local))
+        if noun is None:
+            noun = self._nouns[(label, local)] = self._common_noun(label, local)
+        return noun
+
+    def _common_noun(self, label: str, local: str) -> str:
         text = _PARENTHETICAL.sub("", label).strip()
         if not text or not text.isascii():
             text = _split_camel(local)

@@ -11,6 +11,7 @@ it. :func:`writable_label` says whether a label can stand in running text (no co
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from bengal.kb.sparql import PREFIXES, SparqlKB
 
@@ -32,6 +33,7 @@ def has_control(label: str) -> bool:
     return _CONTROL.search(label) is not None
 
 
+@lru_cache(maxsize=65536)
 def local_name(uri: str) -> str:
     """The part of an IRI after its last ``/`` or ``#``.
 

@@ -43,6 +43,7 @@ import pyoxigraph as ox
 from bengal.atomic import atomic_write
 from bengal.digest import file_sha256
 from bengal.errors import InputError, UsageError
+from bengal.kb.graph import GraphView, load_graph
 from bengal.kb.sparql import is_sparql_iri, purpose_of
 from bengal.resources import data_dir
 
@@ -171,8 +172,11 @@ class KB:
     first_skipped: str | None = None
     skipped_iris: set[str] = field(default_factory=set)
     folder: Path | None = None
+    status: Status | None = field(default=None, repr=False, compare=False)
     _counts: dict[str, int] | None = field(default=None, repr=False, compare=False)
     _worker: _Worker = field(default_factory=_Worker, init=False, repr=False, compare=False)
+    _graph: GraphView | None = field(default=None, init=False, repr=False, compare=False)
+    _graph_tried: bool = field(default=False, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.timeout > 0:
@@ -195,6 +199,22 @@ class KB:
                 if cached is not None:
                     _write_counts(cached, self._counts)
         return self._counts
+
+    def graph(self) -> GraphView | None:
+        """The in-memory view of the facts the generator walks (:class:`bengal.kb.graph.GraphView`)
+        for a store bengal built (``folder``): built on first use (20-100 s for the bundled sample)
+        and kept in the folder, read from there after (well under a second). ``None`` for a store
+        folder opened as it is (``check_iris``: its rows are checked one query at a time), a store too
+        large for one (:data:`bengal.kb.graph.MAX_VIEW_ROWS`) or a KB whose values the view cannot
+        hold; the generator then asks SPARQL, with the same answers."""
+        if not self._graph_tried:
+            self._graph_tried = True
+            if self.folder is not None and not self.check_iris:
+                try:
+                    self._graph = load_graph(self.folder, self.store, status=self.status)
+                except ValueError:  # a value with a line break (build_graph)
+                    self._graph = None
+        return self._graph
 
     def cached_json(self, name: str, compute: Callable[[], Any]) -> Any:
         """``compute()``, kept as JSON in the file ``name`` of the store's folder for a store bengal
@@ -335,7 +355,7 @@ def _open_dump(dump: Path, source: str, timeout: float, lenient: bool, status: S
     skipped = int(fields.get("skipped_lines") or 0)
     first = fields.get("first_skipped") or None
     return KB(store, source, checksum, f"{dump.name}@{checksum[:16]}", timeout, skipped_lines=skipped,
-              first_skipped=first, folder=final)
+              first_skipped=first, folder=final, status=status)
 
 
 def count_predicates(store: ox.Store) -> dict[str, int]:

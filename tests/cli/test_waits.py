@@ -150,6 +150,11 @@ def test_generate_says_the_seed_pool_size(tmp_path, monkeypatch):
     assert ran.returncode == 0, ran.stderr
     said = [line for line in ran.stderr.splitlines() if line.startswith("bengal: ")]
     assert said[2] == "bengal: reading the ontology and the seed pool of dbo:Person, dbo:Place"
+    # the first generate on a fresh cache also builds the in-memory view of the store (bengal/kb/graph.py)
+    assert said[3] == (f"bengal: building the KB's in-memory view for generation (first use only, kept in "
+                       f"{next((tmp_path / 'cache' / 'stores').iterdir())})")
+    assert re.fullmatch(r"bengal: in-memory view built in \d+\.\d s", said[4])
+    del said[3:5]
     # the instances of Person, Scientist, Place, City in tiny_kb.nt: Albert Einstein, Alfred
     # Kleiner (a Scientist), Princeton, New Jersey and Ulm
     assert re.fullmatch(r"bengal: seed pool: 4 candidates \(\d+\.\d s\); trying them, shuffled by the seed, "

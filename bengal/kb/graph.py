@@ -1,0 +1,240 @@
+"""A read-only in-memory view of the part of an embedded KB the generator walks (issue 15).
+
+:class:`GraphView` holds, per IRI, what the generator's per-entity SPARQL queries
+(:mod:`bengal.generate.kbview`) ask: English labels, ``dbo:`` types, the ``dbo:`` facts between two
+IRIs (outgoing and incoming), the counts of incoming ``dbo:`` triples, the rows of the subject-details
+query, and the instances of every class (the seed pool). It is read from the store with a few
+whole-KB queries that bind the same patterns and filters as the per-entity ones, so every answer is
+the one SPARQL gives; :meth:`bengal.kb.store.KB.graph` builds it once per store and keeps it as a
+pickle in the store's folder (the file name holds a digest of this module's code), so later runs
+and ``--jobs`` workers only load it (27 MB, 0.1-0.4 s for the bundled sample; its build takes
+20-100 s on the shared 2-core machine, once). A store too large for memory gets no view.
+"""
+
+from __future__ import annotations
+
+import pickle
+import time
+from array import array
+from pathlib import Path
+from typing import Callable, Iterable, Iterator, cast
+
+import pyoxigraph as ox
+
+from bengal.atomic import atomic_write
+from bengal.digest import code_digest
+from bengal.rdf import DBO, RDF, RDFS
+
+__all__ = ["GraphView", "build_graph", "load_graph", "graph_file_name", "DETAIL_PROPERTIES", "MAX_VIEW_ROWS",
+           "ViewTooLarge"]
+
+#: ``dbo:`` local names whose values :meth:`GraphView.detail_rows` keeps: the death, demonym and
+#: literal properties of :func:`bengal.generate.kbview.subject_details` (it checks they agree).
+DETAIL_PROPERTIES = ("deathDate", "deathPlace", "deathYear", "deathCause", "restingPlace",
+                     "nationality", "citizenship", "stateOfOrigin", "country", "birthPlace",
+                     "birthDate", "releaseDate")
+
+_NONE = -1
+#: The tables of a view and the ints in each of their rows.
+_WIDTHS = {"labels": 1, "types": 1, "instances": 1, "out": 2, "into": 2, "in_counts": 2, "details": 3}
+
+
+class _Table:
+    """Rows of ints keyed by a node id, in CSR form: the rows of node ``n`` are
+    ``columns[k][ptr[n]:ptr[n + 1]]`` (``array('i')``: compact to pickle and fast to load)."""
+
+    def __init__(self, width: int, rows: dict[int, list[tuple[int, ...]]], n_nodes: int) -> None:
+        self.ptr = array("i", [0]) * (n_nodes + 1)
+        self.columns = [array("i") for _ in range(width)]
+        at = 0
+        for node in range(n_nodes):
+            self.ptr[node] = at
+            for row in rows.get(node, ()):
+                for col, value in zip(self.columns, row):
+                    col.append(value)
+                at += 1
+        self.ptr[n_nodes] = at
+
+    def rows(self, node: int) -> list[tuple[int, ...]]:
+        begin, end = self.ptr[node], self.ptr[node + 1]
+        if begin == end:
+            return []
+        return list(zip(*(col[begin:end] for col in self.columns)))
+
+
+class GraphView:
+    """What the generator reads of a KB, by IRI (:func:`build_graph`); every method answers what the
+    matching per-entity SPARQL query of :mod:`bengal.generate.kbview` gives, as sorted tuples of
+    ``str`` (IRIs and lexical values). Strings are numbered once (``self.strings``); each table is
+    CSR arrays of those numbers, so the pickle is small and loads fast."""
+
+    def __init__(self, strings: list[str], tables: dict[str, dict[int, list[tuple[int, ...]]]]) -> None:
+        self.strings = strings
+        n = len(strings)
+        self.tables = {name: _Table(_WIDTHS[name], rows, n) for name, rows in tables.items()}
+        self._ids: dict[str, int] | None = None
+
+    def __getstate__(self) -> dict[str, object]:
+        return {"strings": "\n".join(self.strings), "tables": self.tables}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.strings = cast(str, state["strings"]).split("\n")
+        self.tables = cast("dict[str, _Table]", state["tables"])
+        self._ids = None
+
+    def _id(self, value: str) -> int:
+        if self._ids is None:
+            self._ids = {s: i for i, s in enumerate(self.strings)}
+        return self._ids.get(value, _NONE)
+
+    def _rows(self, table: str, key: str) -> list[tuple[int, ...]]:
+        node = self._id(key)
+        return [] if node == _NONE else self.tables[table].rows(node)
+
+    def _str(self, i: int) -> str | None:
+        return None if i == _NONE else self.strings[i]
+
+    def labels(self, uri: str) -> tuple[str, ...]:
+        """The distinct English (``LANG = "en"``) ``rdfs:label`` values of the IRI, sorted."""
+        return tuple(sorted(self.strings[r[0]] for r in self._rows("labels", uri)))
+
+    def types(self, uri: str) -> tuple[str, ...]:
+        """The IRI's ``rdf:type`` values whose text starts with the ``dbo:`` namespace, sorted."""
+        return tuple(sorted(self.strings[r[0]] for r in self._rows("types", uri)))
+
+    def outgoing(self, uri: str) -> tuple[tuple[str, str], ...]:
+        """``(p, o)`` of every triple ``uri p o`` with a ``dbo:`` predicate and an IRI ``o != uri``, sorted."""
+        return tuple(sorted((self.strings[p], self.strings[o]) for p, o in self._rows("out", uri)))
+
+    def incoming(self, uri: str) -> tuple[tuple[str, str], ...]:
+        """``(p, s)`` of every triple ``s p uri`` with a ``dbo:`` predicate and an IRI ``s != uri``, sorted."""
+        return tuple(sorted((self.strings[p], self.strings[s]) for p, s in self._rows("into", uri)))
+
+    def incoming_counts(self, uri: str) -> dict[str, int]:
+        """``{p: number of triples ? p uri}`` over the ``dbo:`` predicates (any subject, blank nodes
+        and ``uri`` itself included)."""
+        return {self.strings[p]: n for p, n in self._rows("in_counts", uri)}
+
+    def detail_rows(self, uri: str) -> tuple[tuple[str, str, str | None], ...]:
+        """Rows ``(p, o, c)`` of the triples ``uri p o`` for ``p`` in :data:`DETAIL_PROPERTIES`
+        (``o``: lexical value), one per IRI ``dbo:country`` ``c`` of ``o`` (``None`` when it has none)."""
+        rows = [(self.strings[p], self.strings[o], self._str(c)) for p, o, c in self._rows("details", uri)]
+        return tuple(sorted(rows, key=lambda r: (r[0], r[1], r[2] or "")))
+
+    def instances_of(self, classes: Iterable[str]) -> list[str]:
+        """The IRI subjects of ``rdf:type`` triples whose object is one of the IRIs ``classes``
+        (no inference), sorted, each once."""
+        found: set[str] = set()
+        for c in classes:
+            found.update(self.strings[r[0]] for r in self._rows("instances", c))
+        return sorted(found)
+
+
+def graph_file_name() -> str:
+    """The view's file name in a store folder: ``bengal-graph-<code digest>.pickle``."""
+    return f"bengal-graph-{code_digest(__file__)}.pickle"
+
+
+#: A store whose view would hold more rows than this (a full DBpedia, not a sample) gets none: the
+#: generator asks SPARQL per entity, as before. The bundled sample's view has about 1.3 million.
+MAX_VIEW_ROWS = 30_000_000
+
+
+class ViewTooLarge(ValueError):
+    """The store holds more than :data:`MAX_VIEW_ROWS` rows for a view."""
+
+
+def build_graph(store: ox.Store, max_rows: int = MAX_VIEW_ROWS) -> GraphView:
+    """Read the view from the default graph of ``store``: four whole-KB SELECT queries with the
+    patterns and filters of the per-entity ones (20-100 s for the bundled sample, once per store).
+
+    Raises:
+        ViewTooLarge: more than ``max_rows`` rows (the build stops there).
+        ValueError: a value holds a line break (the string table is one ``\\n``-joined text); the
+            caller then keeps to SPARQL.
+    """
+    ids: dict[str, int] = {}
+    seen = 0
+
+    def s(value: str) -> int:
+        i = ids.get(value)
+        if i is None:
+            if "\n" in value:
+                raise ValueError("a KB value holds a line break")
+            i = ids[value] = len(ids)
+        return i
+
+    def rows(query: str) -> Iterator[ox.QuerySolution]:
+        nonlocal seen
+        for row in cast(ox.QuerySolutions, store.query(f"PREFIX dbo: <{DBO}>\n" + query)):
+            seen += 1
+            if seen > max_rows:
+                raise ViewTooLarge(f"more than {max_rows:,} rows")
+            yield row
+
+    tables: dict[str, dict[int, list[tuple[int, ...]]]] = {name: {} for name in _WIDTHS}
+    for row in rows(f'SELECT ?e ?l WHERE {{ ?e <{RDFS}label> ?l . FILTER(isIRI(?e) && LANG(?l) = "en") }}'):
+        tables["labels"].setdefault(s(row[0].value), []).append((s(row[1].value),))
+    for row in rows(f"SELECT ?e ?t WHERE {{ ?e <{RDF}type> ?t . FILTER(isIRI(?e)) }}"):
+        e, t = s(row[0].value), row[1]
+        if t.value.startswith(DBO):
+            tables["types"].setdefault(e, []).append((s(t.value),))
+        if isinstance(t, ox.NamedNode):
+            tables["instances"].setdefault(s(t.value), []).append((e,))
+    counts: dict[int, dict[int, int]] = {}
+    for row in rows(f'SELECT ?s ?p ?o WHERE {{ ?s ?p ?o . FILTER(isIRI(?o) && STRSTARTS(STR(?p), "{DBO}")) }}'):
+        subj, p, o = row[0], s(row[1].value), s(row[2].value)
+        by_p = counts.setdefault(o, {})
+        by_p[p] = by_p.get(p, 0) + 1
+        if isinstance(subj, ox.NamedNode) and subj.value != row[2].value:
+            sv = s(subj.value)
+            tables["out"].setdefault(sv, []).append((p, o))
+            tables["into"].setdefault(o, []).append((p, sv))
+    tables["in_counts"] = {o: list(by_p.items()) for o, by_p in counts.items()}
+    props = " ".join(f"<{DBO}{p}>" for p in DETAIL_PROPERTIES)
+    for row in rows(f"SELECT ?e ?p ?o ?c WHERE {{ VALUES ?p {{ {props} }} ?e ?p ?o . FILTER(isIRI(?e)) "
+                    "OPTIONAL { ?o dbo:country ?c . FILTER(isIRI(?c)) } }"):
+        c = row[3]
+        tables["details"].setdefault(s(row[0].value), []).append(
+            (s(row[1].value), s(row[2].value), _NONE if c is None else s(c.value)))
+    return GraphView(list(ids), tables)
+
+
+def load_graph(folder: Path, store: ox.Store, max_rows: int = MAX_VIEW_ROWS,
+               status: Callable[[str], None] | None = None) -> GraphView | None:
+    """The view kept in ``folder`` (:func:`graph_file_name`), else :func:`build_graph` of ``store``
+    (said to ``status`` before and after, with its time: 15-100 s for the bundled sample) written
+    there for the next run (a folder this user cannot write only costs the build; a damaged
+    or unreadable file is built again); ``None`` for a store too large for a view (:class:`ViewTooLarge`,
+    remembered by a file ``….too-large`` beside, so the next run does not try again)."""
+    path = folder / graph_file_name()
+    too_large = path.with_suffix(".too-large")
+    if too_large.is_file():
+        return None
+    if path.is_file():
+        try:
+            with open(path, "rb") as fh:
+                view = pickle.load(fh)
+            if isinstance(view, GraphView):
+                return view
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
+            pass
+    if status is not None:
+        status(f"building the KB's in-memory view for generation (first use only, kept in {folder})")
+    start = time.perf_counter()
+    try:
+        view = build_graph(store, max_rows)
+    except ViewTooLarge as exc:
+        try:
+            too_large.write_text(f"{exc}\n", encoding="utf-8")
+        except OSError:
+            pass
+        return None
+    if status is not None:
+        status(f"in-memory view built in {time.perf_counter() - start:.1f} s")
+    try:
+        with atomic_write(path, "wb") as fh:
+            pickle.dump(view, fh, protocol=pickle.HIGHEST_PROTOCOL)
+    except OSError:
+        pass
+    return view

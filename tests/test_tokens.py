@@ -1,0 +1,50 @@
+"""count_tokens counts a single-spaced text word by word (issue 15): the sum must be spaCy's count
+of the whole text, which the test gets from the tokenizer itself, on generated sentences and
+documents (paraphrases, pronouns, news-length sentences, every KB resource a mention), on BENGAL's own corpus
+texts and on texts made to be awkward."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import shared_path
+
+from bengal.generate import GenerateConfig, generate
+from bengal.io.formats import read_corpus
+from bengal.tokens import _tokenizer, count_tokens, sentences
+
+
+def whole(text: str) -> int:
+    return len(_tokenizer()(text))
+
+
+AWKWARD = [
+    "", " ", "  ", "a", "a b", "a  b", " a", "a ", "a\nb", "a\tb", "a\u00a0b", "a \u2009b",
+    "Washington, D.C. is in the U.S.", "Ulm's mayor (born 4 May 1950) isn't \"here\".",
+    "can't won't gonna 'em 's", "e.g. i.e. a.m. p.m. Mr. St.", ":) :-) <3 ^_^", "1950-05-04 3.5km $10,000",
+    "Dr. A. B. Jones-Smith, Jr.'s co-op", "é ü ß Ångström ... !!! ???", "(((a))) [b] {c}", "http://x.org/a?b=c",
+]
+
+
+@pytest.mark.parametrize("text", AWKWARD)
+def test_awkward_texts(text):
+    assert count_tokens(text) == whole(text)
+
+
+def test_generated_sentences_and_documents(bundled_kb):
+    texts = []
+    for config in (GenerateConfig(docs=40, strategy="sym", seed=3, paraphrase=True, pronouns=True),
+                   GenerateConfig(docs=30, strategy="hybrid", seed=4, density="high", sentence_length="news"),
+                   GenerateConfig(docs=30, strategy="summary", seed=5, mentions="all", literals=False)):
+        for doc in generate(bundled_kb, config).corpus.documents:
+            texts.append(doc.text)
+            texts.extend(doc.text[b:e] for b, e in sentences(doc.text))
+    assert len(texts) > 300
+    split = sum(1 for t in texts if t.split(" ") == t.split())
+    assert split == len(texts)  # every generated text takes the word-by-word path
+    assert [count_tokens(t) for t in texts] == [whole(t) for t in texts]
+
+
+def test_bengal_corpus_texts():
+    corpus = read_corpus(shared_path("bengal", "bengal_star_100.ttl"))
+    texts = [d.text for d in corpus.documents]
+    assert [count_tokens(t) for t in texts] == [whole(t) for t in texts]
