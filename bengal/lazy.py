@@ -8,6 +8,7 @@ here; ``bengal --help`` and ``bengal score`` then import only the submodules the
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import Any, Callable, Mapping, MutableMapping
 
 __all__ = ["load_attribute", "lazy_function"]
@@ -15,7 +16,9 @@ __all__ = ["load_attribute", "lazy_function"]
 
 def load_attribute(package: str, table: Mapping[str, str], namespace: MutableMapping[str, Any], name: str) -> Any:
     """The public ``name`` of ``package``: imported from the module ``table[name]`` on first use and kept
-    in ``namespace`` (the package's ``globals()``), so later look-ups do not come here again.
+    in ``namespace`` (the package's ``globals()``), so later look-ups do not come here again. The
+    other names of ``table`` whose modules are loaded by then are put in ``namespace`` too (see the
+    comment in the body: a submodule that shares a public name's spelling would otherwise hide it).
 
     Raises:
         AttributeError: ``name`` is not in ``table`` (the message names the package, as Python's own).
@@ -25,6 +28,13 @@ def load_attribute(package: str, table: Mapping[str, str], namespace: MutableMap
         raise AttributeError(f"module {package!r} has no attribute {name!r}")
     value = getattr(importlib.import_module(module), name)
     namespace[name] = value
+    # A submodule named like a public name (bengal.workflows.score_files holds score_files) is bound on
+    # the package by the import system when it is first imported, by this import or one it makes; put
+    # every public name whose module is loaded back, so the package never hands out the module instead.
+    for other, where in table.items():
+        loaded = sys.modules.get(where)
+        if loaded is not None and other != name and hasattr(loaded, other):
+            namespace[other] = getattr(loaded, other)
     return value
 
 

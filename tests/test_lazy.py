@@ -44,3 +44,22 @@ def test_lazy_function_imports_on_first_call_only():
     missing = lazy_function("colorsys", "nope")
     with pytest.raises(AttributeError, match="nope"):
         missing()
+
+
+@pytest.mark.parametrize("line", [
+    # the README's Python API line, as the trial of a new user ran it (score_files came back a module:
+    # importing compare first imports the submodule bengal.workflows.score_files, bound on the package)
+    "from bengal.workflows import annotate_files, compare, compare_sets, convert, generate_files, score_files, "
+    "stats_files",
+    "from bengal.workflows import compare\nfrom bengal.workflows import score_files, convert",
+])
+def test_a_submodule_never_hides_the_public_function_of_its_name(line):
+    import subprocess
+    import sys
+
+    check = (line + "\nimport types\nnames = ['annotate_files', 'compare', 'convert', 'generate_files', "
+             "'score_files', 'stats_files']\nimport bengal.workflows as w\n"
+             "bad = [n for n in names if isinstance(getattr(w, n), types.ModuleType)]\n"
+             "assert not bad, bad\nassert callable(score_files)\n")
+    ran = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True)
+    assert ran.returncode == 0, ran.stderr
