@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import time
 import urllib.parse
 import urllib.request
 from pathlib import Path
@@ -27,7 +26,7 @@ from pathlib import Path
 import pyoxigraph as ox
 import pytest
 from cli_helpers import assert_one_line_error, bengal
-from test_endpoint import free_port, oxigraph_cli
+from test_endpoint import oxigraph_cli, serve_read_only
 
 from bengal.kb.labels import surface_of, writable_label
 from bengal.kb.store import open_kb
@@ -119,31 +118,8 @@ def chapter(tmp_path_factory):
                    check=True, capture_output=True, timeout=120)
     subprocess.run([exe, "load", "--location", str(db), "--file", str(tmp / "english.nt"), "--graph", ENGLISH],
                    check=True, capture_output=True, timeout=120)
-    port = free_port()
-    log = open(tmp / "server.log", "wb")
-    proc = subprocess.Popen([exe, "serve-read-only", "--location", str(db), "--bind", f"127.0.0.1:{port}"],
-                            stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}/query"
-    try:
-        for _ in range(300):  # at most ~30 s
-            if proc.poll() is not None:
-                pytest.fail(f"oxigraph serve-read-only exited: {(tmp / 'server.log').read_text()}")
-            try:
-                with urllib.request.urlopen(f"{url}?query=ASK%7B%7D", timeout=2):
-                    break
-            except OSError:
-                time.sleep(0.1)
-        else:
-            pytest.fail("oxigraph serve-read-only did not answer within 30 s")
+    with serve_read_only(exe, db, tmp) as url:
         yield url, facts, tmp
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
-        log.close()
 
 
 #: Ten short documents: the chapter sample has only 888 resources, few with three nameable facts.

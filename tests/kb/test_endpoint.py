@@ -10,6 +10,7 @@ embedded store (``bengal.kb.store``) or are written here by hand.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import shutil
@@ -23,6 +24,7 @@ import urllib.request
 from collections import Counter
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 from cli_helpers import assert_one_line_error, bengal
@@ -57,6 +59,38 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+@contextlib.contextmanager
+def serve_read_only(exe: str, db: Path, folder: Path) -> Iterator[str]:
+    """A real ``oxigraph serve-read-only`` of the store ``db`` on a free port of 127.0.0.1, its log in
+    ``folder / "server.log"``: yields the query URL once the server answers (fails the test after
+    30 s), and stops the server after."""
+    port = free_port()
+    log = open(folder / "server.log", "wb")
+    proc = subprocess.Popen([exe, "serve-read-only", "--location", str(db), "--bind", f"127.0.0.1:{port}"],
+                            stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/query"
+    try:
+        for _ in range(300):  # at most ~30 s
+            if proc.poll() is not None:
+                pytest.fail(f"oxigraph serve-read-only exited: {(folder / 'server.log').read_text()}")
+            try:
+                with urllib.request.urlopen(f"{url}?query=ASK%7B%7D", timeout=2):
+                    break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            pytest.fail("oxigraph serve-read-only did not answer within 30 s")
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+        log.close()
+
+
 def oxigraph_cli() -> str:
     """The ``oxigraph`` executable of the test extra (beside this Python, else on PATH)."""
     beside = Path(sys.executable).parent / "oxigraph"
@@ -82,31 +116,8 @@ def server(tmp_path_factory):
     bad.write_text(BAD_IRIS, encoding="utf-8")
     subprocess.run([exe, "load", "--location", str(db), "--file", str(bad), "--graph", BAD_GRAPH, "--lenient"],
                    check=True, capture_output=True, timeout=60)
-    port = free_port()
-    log = open(tmp / "server.log", "wb")
-    proc = subprocess.Popen([exe, "serve-read-only", "--location", str(db), "--bind", f"127.0.0.1:{port}"],
-                            stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}/query"
-    try:
-        for _ in range(300):  # at most ~30 s
-            if proc.poll() is not None:
-                pytest.fail(f"oxigraph serve-read-only exited: {(tmp / 'server.log').read_text()}")
-            try:
-                with urllib.request.urlopen(f"{url}?query=ASK%7B%7D", timeout=2):
-                    break
-            except OSError:
-                time.sleep(0.1)
-        else:
-            pytest.fail("oxigraph serve-read-only did not answer within 30 s")
+    with serve_read_only(exe, db, tmp) as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
-        log.close()
 
 
 class _Proxy(BaseHTTPRequestHandler):
