@@ -87,13 +87,19 @@ def run_report_lines(report: RunReport) -> list[str]:
     return out
 
 
+def _count(n: int, noun: str) -> str:
+    """``n`` and ``noun``, the noun in the plural unless ``n`` is 1 ("1 document", "2 documents")."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def generated_lines(stats: Mapping[str, Any], output: str, manifest: str, density: str | float,
                     target: float, strategy: str) -> list[str]:
     """What ``bengal generate`` made: counts, and the density reached against its target (with a note
     when the strategy missed it by more than 15 %)."""
     s = stats
-    lines = [f"wrote {s['documents']} documents, {s['sentences']} sentences, {s['mentions']} mentions "
-             f"({s['distinct_uris']} distinct URIs) to {output}; manifest {manifest}"]
+    lines = [f"wrote {_count(s['documents'], 'document')}, {_count(s['sentences'], 'sentence')}, "
+             f"{_count(s['mentions'], 'mention')} ({_count(s['distinct_uris'], 'distinct URI')}) to {output}; "
+             f"manifest {manifest}"]
     line = f"density reached: {s['density']:.3f} mentions/token (target {density} = {target:g})"
     if abs(s["density"] - target) > 0.15 * target:
         line += f"; the target is out of reach of the {strategy} strategy on this KB (more than 15 % off)"
@@ -101,10 +107,10 @@ def generated_lines(stats: Mapping[str, Any], output: str, manifest: str, densit
     lang = s.get("language")
     if lang:  # a corpus in another language than English (issue 13)
         pool = lang["pool"]
-        lines.append(f"language {lang['lang']}: reachable pool {pool['entities']} entities ({pool['labelled']} "
-                     f"labelled, {pool['person_fallback']} persons by English title); mentions named by label "
-                     f"{lang['mentions_by_label']}, "
-                     f"by English title {lang['mentions_by_person_fallback']} ({lang['fallback_share']:.1%})")
+        lines.append(f"language {lang['lang']}: reachable pool {pool['entities']:,} entities ({pool['labelled']:,} "
+                     f"labelled, {pool['person_fallback']:,} persons by English title); mentions named by label "
+                     f"{lang['mentions_by_label']:,}, "
+                     f"by English title {lang['mentions_by_person_fallback']:,} ({lang['fallback_share']:.1%})")
     for dial in ("ambiguity", "emerging"):  # issue 11's dials, when on
         d = s.get(dial)
         if d and d.get("target") is not None and (dial == "ambiguity" or d["target"] > 0):

@@ -1,0 +1,28 @@
+"""The summary ``bengal generate`` prints (report/text.generated_lines): nouns agree with their
+counts, and the language line's counts have thousands separators like every other line."""
+
+from bengal.report.text import generated_lines
+
+
+def _stats(**more):
+    base = {"documents": 1, "sentences": 1, "mentions": 1, "distinct_uris": 1, "density": 0.2}
+    return {**base, **more}
+
+
+def test_one_of_each_is_singular():
+    line = generated_lines(_stats(), "x.ttl", "x.ttl.manifest.json", 0.2, 0.2, "star")[0]
+    assert line == "wrote 1 document, 1 sentence, 1 mention (1 distinct URI) to x.ttl; manifest x.ttl.manifest.json"
+
+
+def test_several_are_plural():
+    line = generated_lines(_stats(documents=2, sentences=0, mentions=12, distinct_uris=3), "x.ttl", "m", 0.2, 0.2,
+                           "star")[0]
+    assert line == "wrote 2 documents, 0 sentences, 12 mentions (3 distinct URIs) to x.ttl; manifest m"
+
+
+def test_the_language_line_separates_thousands():
+    lang = {"lang": "es", "pool": {"entities": 57445, "labelled": 19898, "person_fallback": 37547},
+            "mentions_by_label": 1234, "mentions_by_person_fallback": 5, "fallback_share": 5 / 1239}
+    lines = generated_lines(_stats(language=lang), "x.ttl", "m", 0.2, 0.2, "star")
+    assert lines[2] == ("language es: reachable pool 57,445 entities (19,898 labelled, 37,547 persons by English "
+                        "title); mentions named by label 1,234, by English title 5 (0.4%)")
