@@ -2,7 +2,7 @@
 """Issue 13's gold check: corpora per language and strategy, checked by corpus_stats.py.
 
     python benchmarks/bench_langs.py [--docs 1000] [--langs es pt de fr] [--strategies star sym path hybrid summary]
-        [--seed 0] [--jobs 2] [--out /tmp/bench-langs]
+        [--seed 0] [--jobs 2] [--out DIR (default: bench-langs in the system temp folder)]
 
 For each language and strategy one corpus is generated on the bundled KB (``bengal generate --lang L
 --strategy S --docs N --seed 0``, other options at their defaults) and written as JSONL;
@@ -19,6 +19,7 @@ import argparse
 import json
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -40,7 +41,7 @@ def main() -> None:
     ap.add_argument("--strategies", nargs="+", default=["star", "sym", "path", "hybrid", "summary"])
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--out", type=Path, default=Path("/tmp/bench-langs"))
+    ap.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "bench-langs")
     args = ap.parse_args()
     if not CORPUS_STATS.exists():
         sys.exit(f"bench_langs: {CORPUS_STATS} is absent (run from a checkout beside ../shared)")

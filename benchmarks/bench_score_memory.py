@@ -36,20 +36,9 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-
-
-def _peak_mb(who: int = resource.RUSAGE_SELF) -> float:
-    """Peak RSS in MB: of this process, its own high-water mark (``VmHWM``: ``ru_maxrss`` would carry
-    the benchmark parent's peak over through fork and exec); of its children, their ``ru_maxrss``."""
-    if who == resource.RUSAGE_SELF:
-        try:
-            with open("/proc/self/status", encoding="ascii") as fh:
-                for line in fh:
-                    if line.startswith("VmHWM:"):
-                        return int(line.split()[1]) / 1024.0
-        except OSError:  # not Linux
-            pass
-    return resource.getrusage(who).ru_maxrss / 1024.0
+sys.path.insert(0, str(HERE))
+# one peak-RSS reading (VmHWM) for both NIF benchmarks
+from bench_score_nif import _peak_mb  # noqa: E402
 
 
 def conll_floor(paths: list[str]) -> int:
