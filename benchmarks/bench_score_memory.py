@@ -27,9 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import resource
-import subprocess
 import sys
 import tempfile
 import time
@@ -37,8 +35,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-# one peak-RSS reading (VmHWM) for both NIF benchmarks
-from bench_score_nif import _peak_mb  # noqa: E402
+# one peak-RSS reading (VmHWM) and one fresh-process runner for both NIF benchmarks
+from bench_score_nif import _peak_mb, run_child  # noqa: E402
 
 
 def conll_floor(paths: list[str]) -> int:
@@ -83,16 +81,6 @@ def worker(kind: str, gold: str, pred: str) -> dict:
     return out
 
 
-def run_child(kind: str, gold: Path, pred: Path) -> dict:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(HERE.parent) + os.pathsep + env.get("PYTHONPATH", "")
-    proc = subprocess.run([sys.executable, __file__, "--worker", kind, str(gold), str(pred)],
-                          capture_output=True, text=True, env=env, check=False)
-    if proc.returncode != 0:
-        raise SystemExit(f"{kind} worker failed:\n{proc.stderr}")
-    return json.loads(proc.stdout.strip().splitlines()[-1])
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--mentions", type=int, nargs="*", default=[100_000, 1_000_000],
@@ -132,8 +120,8 @@ def main() -> int:
             del words, gold, pred
             cases.append((f"CoNLL pair, {total:,} tokens", "conll-floor", gp, pp))
         for label, floor_kind, gp, pp in cases:
-            f = run_child(floor_kind, gp, pp)
-            b = run_child("bengal", gp, pp)
+            f = run_child(floor_kind, gp, pp, script=__file__)
+            b = run_child("bengal", gp, pp, script=__file__)
             print(f"{label:34s} {f['peak_mb']:9.0f} {b['peak_mb']:10.0f} {b['worker_peak_mb']:10.0f} "
                   f"{b['peak_mb'] / f['peak_mb']:7.2f}x {f['wall']:8.1f} {b['wall']:9.1f}", flush=True)
     return 0

@@ -141,10 +141,12 @@ def worker(kind: str, gold: str, pred: str) -> dict:
             "tp": r.micro.tp, "fp": r.micro.fp, "fn": r.micro.fn}
 
 
-def run_child(kind: str, gold: Path, pred: Path) -> dict:
+def run_child(kind: str, gold: Path, pred: Path, script: str = __file__) -> dict:
+    """``script --worker KIND GOLD PRED`` in a fresh Python (the checkout first on its path): the JSON
+    its last stdout line prints; a failed worker ends the benchmark with its stderr."""
     env = dict(os.environ)
     env["PYTHONPATH"] = str(HERE.parent) + os.pathsep + env.get("PYTHONPATH", "")
-    proc = subprocess.run([sys.executable, __file__, "--worker", kind, str(gold), str(pred)],
+    proc = subprocess.run([sys.executable, script, "--worker", kind, str(gold), str(pred)],
                           capture_output=True, text=True, env=env, check=False)
     if proc.returncode != 0:
         raise SystemExit(f"{kind} worker failed:\n{proc.stderr}")
