@@ -68,7 +68,8 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
 @kb_source_options
 @click.option("--resource-namespace", metavar="IRI", default=None,
               help="With --endpoint and --lang: the endpoint is a DBpedia chapter whose resources live in this "
-              "namespace (e.g. http://pt.dbpedia.org/resource/) and carry labels in --lang.")
+              "namespace (e.g. http://pt.dbpedia.org/resource/) and carry labels in --lang. Without it, --endpoint "
+              "with --lang other than en detects a chapter by one bounded query and says so.")
 @click.option("--gold-iris", type=click.Choice(("chapter", "english")), default=None,
               help="With --resource-namespace: write the gold URIs as the chapter's IRIs [default], or as "
               "English DBpedia's through the chapter's owl:sameAs links (entities without one are not named).")
