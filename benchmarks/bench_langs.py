@@ -10,7 +10,10 @@ For each language and strategy one corpus is generated on the bundled KB (``beng
 ``gold``: anchor mismatches, offsets outside the text, overlapping and duplicate spans, mentions
 without a URI). Prints one row per corpus: documents, mentions, gold flaws, the share of mentions named
 by a person's English title (``stats.language.fallback_share``) and of person mentions of unknown sex
-(``unknown_sex_share``), and the seconds taken. Not part of the test run.
+(``unknown_sex_share``), the mentions written otherwise than by a label of the entity in the language
+although it has a writable one (``not in L``: e.g. a person with an ``rdfs:label@es`` named by its
+English title; read from the bundled KB's ``rdfs:label@L``, independent of the generator's pool), and the
+seconds taken. Not part of the test run.
 """
 
 from __future__ import annotations
@@ -34,6 +37,44 @@ def gold_flaws(path: Path, out: Path) -> dict[str, int]:
     return {name: c["count"] for name, c in checks.items() if c["kind"] == "gold" and c["count"]}
 
 
+def label_misses(path: Path, lang: str, store) -> tuple[int, int, list[str]]:
+    """``(misses, of them written as the English label, up to 5 examples)``: the mentions of the JSONL
+    corpus ``path`` whose entity has a writable ``rdfs:label@lang`` in the KB ``store`` (pyoxigraph) but
+    whose surface is none of those labels (without their parenthesis)."""
+    import pyoxigraph as ox
+
+    from bengal.kb.labels import surface_of, writable_label
+
+    label = ox.NamedNode("http://www.w3.org/2000/01/rdf-schema#label")
+    cache: dict[str, tuple[set[str], set[str]]] = {}
+
+    def labels(uri: str) -> tuple[set[str], set[str]]:
+        if uri not in cache:
+            own, english = set(), set()
+            for q in store.quads_for_pattern(ox.NamedNode(uri), label, None):
+                if isinstance(q.object, ox.Literal) and writable_label(q.object.value):
+                    if q.object.language == lang:
+                        own.add(surface_of(q.object.value))
+                    elif q.object.language == "en":
+                        english.add(surface_of(q.object.value))
+            cache[uri] = own, english
+        return cache[uri]
+
+    misses = as_english = 0
+    examples: list[str] = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        doc = json.loads(line)
+        for m in doc["mentions"]:
+            for uri in m["uris"]:
+                own, english = labels(uri)
+                if own and m["surface"] not in own:
+                    misses += 1
+                    as_english += m["surface"] in english
+                    if len(examples) < 5:
+                        examples.append(f"{m['surface']!r} for {uri} ({lang}: {', '.join(sorted(own))})")
+    return misses, as_english, examples
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--docs", type=int, default=1000)
@@ -47,11 +88,14 @@ def main() -> None:
         sys.exit(f"bench_langs: {CORPUS_STATS} is absent (run from a checkout beside ../shared)")
 
     from bengal.generate import GenerateConfig
+    from bengal.kb.store import open_kb
     from bengal.workflows.generate_files import generate_files
+
+    store = open_kb().store
 
     args.out.mkdir(parents=True, exist_ok=True)
     print(f"{'lang':4} {'strategy':8} {'docs':>5} {'mentions':>8} {'flaws':>5} {'fallback':>8} {'unknown sex':>11} "
-          f"{'s':>6}", flush=True)
+          f"{'not in L':>8} {'s':>6}", flush=True)
     for lang in args.langs:
         for strategy in args.strategies:
             t = time.perf_counter()
@@ -59,12 +103,15 @@ def main() -> None:
             made, _ = generate_files(path, GenerateConfig(docs=args.docs, strategy=strategy, seed=args.seed,
                                                           lang=lang), jobs=args.jobs)
             flaws = gold_flaws(path, path.with_suffix(".stats.json"))
+            misses, as_english, examples = label_misses(path, lang, store)
             section = made.stats["language"]
             mentions = section["mentions_by_label"] + section["mentions_by_person_fallback"]
             flaw_text = ", ".join(f"{k} {v}" for k, v in flaws.items()) or "0"
             print(f"{lang:4} {strategy:8} {len(made.corpus.documents):5} {mentions:8} {flaw_text:>5} "
                   f"{section['fallback_share']:8.3f} {section['unknown_sex_share']:11.3f} "
-                  f"{time.perf_counter() - t:6.1f}", flush=True)
+                  f"{misses:8} {time.perf_counter() - t:6.1f}", flush=True)
+            for example in examples:
+                print(f"    not in {lang} ({as_english} of {misses} the English label): {example}", flush=True)
 
 
 if __name__ == "__main__":

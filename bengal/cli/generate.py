@@ -68,7 +68,8 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
 @kb_source_options
 @click.option("--resource-namespace", metavar="IRI", default=None,
               help="With --endpoint and --lang: the endpoint is a DBpedia chapter whose resources live in this "
-              "namespace (e.g. http://pt.dbpedia.org/resource/) and carry labels in --lang.")
+              "namespace (e.g. http://pt.dbpedia.org/resource/) and carry labels in --lang. Without it, --endpoint "
+              "with --lang other than en detects a chapter by one bounded query and says so.")
 @click.option("--gold-iris", type=click.Choice(("chapter", "english")), default=None,
               help="With --resource-namespace: write the gold URIs as the chapter's IRIs [default], or as "
               "English DBpedia's through the chapter's owl:sameAs links (entities without one are not named).")
@@ -104,6 +105,8 @@ def generate(ctx, preset, list_presets, docs, density, strategy, min_sentences, 
     endpoint = remote(kb_path)  # checks the endpoint options before any work
     if resource_namespace is not None or gold_iris is not None:
         endpoint = _chapter(endpoint, resource_namespace, gold_iris, config.lang)
+    elif endpoint is not None and config.lang.lower() != "en":
+        endpoint = _detected_chapter(endpoint, config.lang, quiet)
     waits = Waits("KB store", quiet=quiet)
     with progress_bar("generating", config.docs, show=False if quiet else None) as tick:
         generated, manifest = generate_files(output, config, preset=preset, format=fmt, kb_path=kb_path, kb=endpoint,
@@ -120,6 +123,28 @@ def generate(ctx, preset, list_presets, docs, density, strategy, min_sentences, 
                          f"{chapter['unlinked_labelled']} labelled resources ({chapter['several_links']} linked "
                          f"twice or more, {chapter['shared_links']} sharing an English IRI)")
             click.echo(line, err=True)
+
+
+def _detected_chapter(endpoint, lang: str, quiet: bool):
+    """``--endpoint URL --lang L`` without ``--resource-namespace``: the endpoint as a
+    :class:`bengal.kb.chapter.ChapterKB` when :func:`bengal.kb.chapter.detect_namespace` finds it is a
+    DBpedia chapter (said on stderr unless ``quiet``; the manifest's ``kb.chapter.detected``), else
+    itself. A chapter is used rather than refused: its namespace is what ``--resource-namespace`` would
+    say, and without it the run finds no seed in English DBpedia's namespace.
+
+    Raises:
+        UsageError: the labelled resources lie in several namespaces (pass ``--resource-namespace``).
+    """
+    from bengal.kb.chapter import ChapterKB, detect_namespace
+
+    namespace = detect_namespace(endpoint, lang)
+    if namespace is None:
+        return endpoint
+    if not quiet:
+        click.echo(f"detected a DBpedia chapter: resources labelled in {lang} live in {namespace} "
+                   f"(--resource-namespace {namespace}; gold IRIs chapter, --gold-iris english for "
+                   "English DBpedia's)", err=True)
+    return ChapterKB(endpoint, namespace, lang, "chapter", detected=True)
 
 
 def _chapter(endpoint, namespace: str | None, gold_iris: str | None, lang: str):

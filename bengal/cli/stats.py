@@ -19,7 +19,11 @@ from bengal.io.formats import uri_formats
               help="Format of every corpus (default: from each file's extension and content).")
 @click.option("--json", "json_path", default=None, metavar="PATH",
               help="Also write the measures as JSON to PATH ('-': stdout, instead of the table).")
-def stats(corpora, kb_path, fmt, json_path) -> None:
+@click.option("--lang", default=None, metavar="L",
+              help="Language of the texts: tokens and sentences by spaCy's blank tokenizer of L (es, pt, de, fr, "
+              "en …), as bengal generate counts them; default: the language the corpus records (its bengal "
+              "manifest's parameters.lang, a NIF file's nif:isString tags), else English.")
+def stats(corpora, kb_path, fmt, json_path, lang) -> None:
     """The shape of corpora side by side: size, density, sentence length, surface forms, ambiguity
     (Waitelonis et al.), type mix and gold checks (docs/shape.md)."""
     from bengal.report.jsonout import write_payload
@@ -27,7 +31,7 @@ def stats(corpora, kb_path, fmt, json_path) -> None:
     from bengal.workflows.stats_files import stats_files
 
     waits = Waits("KB store")
-    result = stats_files(corpora, kb_path=kb_path, format=fmt, status=waits.status, progress=waits.progress)
+    result = stats_files(corpora, kb_path=kb_path, format=fmt, lang=lang, status=waits.status, progress=waits.progress)
     if json_path is not None:
         write_payload(shape_json(result.shapes, result.kb), sys.stdout if json_path == "-" else json_path)
     if json_path != "-":

@@ -446,7 +446,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
         # walk's next step about its last object ("…Lagos, which is part of Lagos State.")
         onto_prev = None
         if chain_length is not None and previous is not None and not previous_is_opening:
-            prev_t = count_tokens(sentence_text(previous))
+            prev_t = count_tokens(sentence_text(previous), lex.lang)
             if prev_t < chain_length:
                 onto_prev = (previous, previous.mention_count, prev_t)
         best: tuple[float, Sentence, int, int, bool] | None = None

@@ -67,6 +67,14 @@ class MadeDocument:
     wanted_sentences: int = 0
 
 
+def _token_counter(lang: str) -> str:
+    """The manifest's ``token_counter``: the tokenizer that counted the corpus's tokens
+    (:func:`bengal.tokens.count_tokens` in the corpus's language)."""
+    if lang == "en":  # the wording English manifests have always had
+        return "spaCy English tokenizer (spacy.blank('en'))"
+    return f"spaCy {lang} tokenizer (spacy.blank('{lang}'))"
+
+
 def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: SparqlKB, onto: Ontology,
                      seed_candidates: int, seeds_tried: int) -> dict[str, Any]:
     """The manifest's ``stats`` of a corpus made of ``made`` (in document order).
@@ -132,7 +140,7 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
         },
         "fallback_sentences": totals["fallback_sentences"],
         "facts_per_property": dict(sorted(prop_counts.items(), key=lambda kv: (-kv[1], kv[0]))),
-        "token_counter": "spaCy English tokenizer (spacy.blank('en'))",
+        "token_counter": _token_counter(config.lang),
     }
     if config.surface_forms:
         stats["surface_forms"] = surface_form_stats(kb, onto, surfaces, form_counts)

@@ -23,6 +23,11 @@ ontology (``dbo:``) and links its resources to English DBpedia with ``owl:sameAs
   :meth:`ChapterKB.manifest`).
 
 Made-up (emerging) entities outside the KB keep their ``http://bengal.invalid/notInWiki/`` IRIs.
+
+**Detection** (:func:`detect_namespace`): ``--endpoint URL --lang L`` without
+``--resource-namespace`` asks the endpoint, in one query with a ``LIMIT``, for resources with an
+``rdfs:label@L`` and a DBpedia ontology type; when none of them is in English DBpedia's namespace
+and all share one other namespace, the endpoint is that chapter.
 """
 
 from __future__ import annotations
@@ -37,10 +42,14 @@ from bengal.kb.nameable import check_language
 from bengal.kb.sparql import DBR, PREFIXES, iri
 from bengal.model import Corpus, Mention
 
-__all__ = ["GOLD_IRIS", "ChapterKB", "check_namespace"]
+__all__ = ["GOLD_IRIS", "DETECT_SAMPLE", "ChapterKB", "check_namespace", "detect_namespace", "namespace_of"]
 
 #: The values of ``--gold-iris``: the chapter's own IRIs, or English DBpedia's through owl:sameAs.
 GOLD_IRIS = ("chapter", "english")
+
+#: Resources :func:`detect_namespace` asks for (the LIMIT of its one query).
+DETECT_SAMPLE = 200
+DBO = "http://dbpedia.org/ontology/"
 
 _LANG_EN = re.compile(r"(LANG\s*\(\s*[?$][A-Za-z0-9_]+\s*\)\s*=\s*)\"en\"", re.IGNORECASE)
 
@@ -64,6 +73,52 @@ def check_namespace(namespace: str) -> str:
     return namespace
 
 
+def namespace_of(resource: str) -> str:
+    """The resource namespace of an IRI: up to and including its first ``/resource/``
+    (``http://pt.dbpedia.org/resource/AC/DC`` → ``http://pt.dbpedia.org/resource/``), else up to and
+    including its last ``/`` or ``#``."""
+    at = resource.find("/resource/")
+    if at >= 0:
+        return resource[:at + len("/resource/")]
+    return resource[:max(resource.rfind("/"), resource.rfind("#")) + 1]
+
+
+def detect_namespace(kb: Any, lang: str) -> str | None:
+    """The chapter namespace of the endpoint ``kb`` for language ``lang``, or ``None`` when it is not a
+    chapter. One query: at most :data:`DETECT_SAMPLE` resources (IRIs) with an ``rdfs:label@lang`` and
+    an ``rdf:type`` in the DBpedia ontology (``dbo:``; the ontology's own classes and properties, labelled
+    too, are typed ``owl:`` and left out).
+
+    Returns:
+        ``None`` when no such resource is found (nothing says the endpoint is a chapter; the run goes
+        on in English DBpedia's namespace, as without detection) or when one of them is in
+        ``http://dbpedia.org/resource/`` (English DBpedia or a KB in its namespace, with labels in
+        ``lang``); else the one namespace (:func:`namespace_of`) all of them share.
+
+    Raises:
+        UsageError: the resources lie in several namespaces, or in one that is no chapter namespace
+            (:func:`check_namespace`): one line asking for ``--resource-namespace``.
+        whatever ``kb.select`` raises (an unreachable endpoint's InputError).
+    """
+    lang = check_language(lang)
+    rows = cast("list[tuple[str]]", kb.select(PREFIXES + f"""
+        SELECT ?s WHERE {{ ?s rdfs:label ?l . FILTER(isIRI(?s) && LANG(?l) = "{lang}")
+          ?s a ?c . FILTER(STRSTARTS(STR(?c), "{DBO}")) }} LIMIT {DETECT_SAMPLE}"""))
+    found = Counter(namespace_of(s) for (s,) in rows if s is not None)
+    if not found or any(ns.startswith(DBR) or DBR.startswith(ns) for ns in found):
+        return None
+    if len(found) > 1:
+        seen = ", ".join(f"{ns} ({n})" for ns, n in sorted(found.items(), key=lambda x: (-x[1], x[0]))[:3])
+        raise UsageError(f"the endpoint's resources labelled in {lang} lie in several namespaces ({seen}); "
+                         "pass --resource-namespace to say which is the chapter's")
+    (namespace,) = found
+    try:
+        return check_namespace(namespace)
+    except UsageError:
+        raise UsageError(f"the endpoint's resources labelled in {lang} lie in {namespace!r}, which is no "
+                         "resource namespace; pass --resource-namespace") from None
+
+
 @dataclass
 class ChapterKB:
     """A chapter endpoint seen in English DBpedia's namespace (module docstring).
@@ -73,6 +128,7 @@ class ChapterKB:
         namespace: the chapter's resource namespace, e.g. ``http://pt.dbpedia.org/resource/``.
         lang: the chapter's language tag (its labels are ``rdfs:label@lang``).
         gold_iris: ``"chapter"`` or ``"english"`` (:data:`GOLD_IRIS`).
+        detected: the namespace was found by :func:`detect_namespace`, not given.
 
     Raises:
         UsageError: on construction, a bad namespace or ``gold_iris``, or ``lang`` ``en``.
@@ -82,6 +138,7 @@ class ChapterKB:
     namespace: str
     lang: str
     gold_iris: str = "chapter"
+    detected: bool = False
     _links: dict[str, str] | None = field(default=None, init=False, repr=False)
     _refused: Counter[str] = field(default_factory=Counter, init=False, repr=False)
 
@@ -178,12 +235,14 @@ class ChapterKB:
         return {DBR + c[len(self.namespace):] for (c,) in rows}
 
     def manifest(self) -> dict[str, Any]:
-        """The manifest's ``kb.chapter`` section: ``namespace``, ``lang``, ``gold_iris`` and, in
+        """The manifest's ``kb.chapter`` section: ``namespace``, ``lang``, ``gold_iris``, ``detected``
+        (the namespace was detected, :func:`detect_namespace`, not given) and, in
         ``english`` mode, ``sameas_links`` (resources with a usable link), ``several_links``
         (resources linked to more than one English IRI), ``shared_links`` (resources whose English
         IRI another one links to as well) and ``unlinked_labelled`` (resources with a label in
         ``lang`` but no usable link: not nameable). One query more in ``english`` mode."""
-        out: dict[str, Any] = {"namespace": self.namespace, "lang": self.lang, "gold_iris": self.gold_iris}
+        out: dict[str, Any] = {"namespace": self.namespace, "lang": self.lang, "gold_iris": self.gold_iris,
+                               "detected": self.detected}
         if self.gold_iris == "english":
             links = self.links()
             out["sameas_links"] = len(links)

@@ -23,7 +23,9 @@ def _cell(value: float | int | None, kind: str) -> str:
 
 def shape_table(shapes: Sequence[CorpusShape], kb: str) -> list[str]:
     """The lines of a Markdown table: one row per measure of :data:`MEASURES`, one column per
-    corpus, then a line naming the KB and, per corpus, the reader's warnings (code × count)."""
+    corpus, then a line naming the KB and, per corpus, the language its tokens and sentences were
+    counted in when that is not the default English (and where it came from), and the reader's
+    warnings (code × count)."""
     header = ["measure", *(s.name for s in shapes)]
     rows = [[label, *(_cell(s.values.get(key), kind) for s in shapes)] for key, label, kind in MEASURES]
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
@@ -36,6 +38,8 @@ def shape_table(shapes: Sequence[CorpusShape], kb: str) -> list[str]:
     out += [line(r) for r in rows]
     out.append(f"KB: {kb}")
     for s in shapes:
+        if s.lang_source is not None:
+            out.append(f"{s.name}: tokens and sentences in {s.lang} (from {s.lang_source})")
         if s.warnings:
             out.append(f"{s.name}: reader warnings " + ", ".join(f"{c} × {n}" for c, n in s.warnings.items()))
     return out

@@ -1,9 +1,9 @@
 """Every measure of ``bengal stats`` on one corpus; the definitions are ``docs/shape.md``.
 
-Tokens and sentences are :mod:`bengal.tokens` (spaCy's blank English tokenizer and rule
-sentencizer; tokens are the non-space tokens). Entities are a mention's URIs after the corpus's
-own ``owl:sameAs`` links to ``http://dbpedia.org/resource/`` (OKE's corpus-local IRIs); a mention
-with several URIs counts with the smallest. The dataset properties follow Waitelonis, Jürges and
+Tokens and sentences are :mod:`bengal.tokens` (spaCy's blank tokenizer and rule sentencizer of the
+corpus's language, English unless told; tokens are the non-space tokens). Entities are a mention's
+URIs after the corpus's own ``owl:sameAs`` links to ``http://dbpedia.org/resource/`` (OKE's corpus-local IRIs);
+a mention with several URIs counts with the smallest. The dataset properties follow Waitelonis, Jürges and
 Sack, "Remixing entity linking evaluation datasets for focused benchmarking", Semantic Web
 journal (SWJ 2018), section on dataset properties: likelihood of confusion of surface forms and of
 entities, dominance, popularity; the dictionary is the KB's :class:`bengal.kb.names.NameIndex`
@@ -76,15 +76,21 @@ class CorpusShape:
         values: :data:`MEASURES` key → value; ``None`` where the measure has no base (e.g. no
             mention, or fewer than :data:`TYPE_WINDOW` tokens outside mentions).
         warnings: the reader's warning codes → counts.
+        lang: the language whose spaCy tokenizer and sentencizer counted tokens and sentences.
+        lang_source: where ``lang`` came from (``"--lang"``, the manifest's or the NIF file's name),
+            ``None`` for the default English.
     """
 
     name: str
     values: dict[str, float | int | None]
     warnings: dict[str, int] = field(default_factory=dict)
+    lang: str = "en"
+    lang_source: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """``{"name", "measures": {key: value}, "reader_warnings": {code: count}}``."""
-        return {"name": self.name, "measures": dict(self.values), "reader_warnings": dict(self.warnings)}
+        """``{"name", "lang", "lang_source", "measures": {key: value}, "reader_warnings": {code: count}}``."""
+        return {"name": self.name, "lang": self.lang, "lang_source": self.lang_source,
+                "measures": dict(self.values), "reader_warnings": dict(self.warnings)}
 
 
 def _share(part: float, whole: float) -> float | None:
@@ -99,13 +105,19 @@ def _entity(m: Mention, same_as: Callable[[str], str]) -> str | None:
     return min(same_as(u) for u in m.uris) if m.uris else None
 
 
-def measure_corpus(corpus: Corpus, names: NameIndex, *, window: int = TYPE_WINDOW) -> CorpusShape:
+def measure_corpus(corpus: Corpus, names: NameIndex, *, window: int = TYPE_WINDOW, lang: str = "en",
+                   lang_source: str | None = None) -> CorpusShape:
     """Measure ``corpus`` against the KB's ``names`` (definitions: ``docs/shape.md``).
 
     Args:
         corpus: any corpus of the model (NIF, JSONL, CoNLL read alike).
         names: the KB's name index (:func:`bengal.kb.names.name_index`).
         window: tokens outside mentions over which word types are counted.
+        lang: the spaCy language code tokens and sentences are counted in (``spacy.blank(lang)``).
+        lang_source: where ``lang`` came from, kept in the shape (:class:`CorpusShape`).
+
+    Raises:
+        ImportError: spaCy has no language ``lang``.
 
     Returns:
         a :class:`CorpusShape`; counts are ints, the rest floats or ``None``.
@@ -129,14 +141,14 @@ def measure_corpus(corpus: Corpus, names: NameIndex, *, window: int = TYPE_WINDO
     sentence_docs: dict[str, set[int]] = defaultdict(set)
     sentence_list: list[str] = []
     for i, d in enumerate(docs):
-        toks = tokens(d.text)
+        toks = tokens(d.text, lang)
         n_tok += len(toks)
         spans = [(m.begin, m.end) for m in d.mentions]
         for tb, te, t in toks:
             if len(outside_words) < window and any(c.isalpha() for c in t) and \
                     not any(tb < me and mb < te for mb, me in spans):
                 outside_words.append(t.lower())
-        for sb, se in sentences(d.text):
+        for sb, se in sentences(d.text, lang):
             n_sent += 1
             sentence_docs[d.text[sb:se]].add(i)
             sentence_list.append(d.text[sb:se])
@@ -202,4 +214,4 @@ def measure_corpus(corpus: Corpus, names: NameIndex, *, window: int = TYPE_WINDO
                 pairs += 1
     v["overlapping_pairs"] = pairs
     v["uris_not_in_kb"] = len({same_as(u) for _, m in mentions for u in m.uris} - names.subjects)
-    return CorpusShape(corpus.name, v, dict(sorted(warnings.items())))
+    return CorpusShape(corpus.name, v, dict(sorted(warnings.items())), lang, lang_source)

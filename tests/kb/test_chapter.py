@@ -28,6 +28,8 @@ import pytest
 from cli_helpers import assert_one_line_error, bengal
 from test_endpoint import oxigraph_cli, serve_read_only
 
+from bengal.errors import UsageError
+from bengal.kb.chapter import detect_namespace, namespace_of
 from bengal.kb.labels import surface_of, writable_label
 from bengal.kb.store import open_kb
 
@@ -156,7 +158,7 @@ def test_chapter_iris_are_the_chapters_and_the_same_for_the_same_seed(chapter, t
         assert uri in english_of, uri  # a chapter IRI of a kept resource (never dbr:, never a neighbour)
         assert surface == surface_of(facts["pt_label"][english_of[uri]])
     manifest = json.loads((tmp_path / "a.jsonl.manifest.json").read_text())
-    assert manifest["kb"]["chapter"] == {"namespace": PT, "lang": "pt", "gold_iris": "chapter"}
+    assert manifest["kb"]["chapter"] == {"namespace": PT, "lang": "pt", "gold_iris": "chapter", "detected": False}
     assert manifest["kb"]["source"] == url
     assert manifest["stats"]["language"]["pool"]["person_fallback"] == 0  # a chapter has no English titles
 
@@ -178,7 +180,7 @@ def test_english_iris_follow_the_sameas_links(chapter, tmp_path):
         assert surface == surface_of(facts["pt_label"][uri])
     manifest = json.loads((tmp_path / "en.jsonl.manifest.json").read_text())
     assert manifest["kb"]["chapter"] == {
-        "namespace": PT, "lang": "pt", "gold_iris": "english", "sameas_links": len(facts["links"]),
+        "namespace": PT, "lang": "pt", "gold_iris": "english", "detected": False, "sameas_links": len(facts["links"]),
         "several_links": facts["several"], "shared_links": facts["shared"],
         "unlinked_labelled": facts["unlinked"] + facts["several"] + facts["shared"]}
     pool = manifest["stats"]["language"]["pool"]
@@ -226,3 +228,51 @@ def test_a_chapter_needs_its_language(tmp_path):
                   "http://127.0.0.1:9/query", cwd=tmp_path)
     assert_one_line_error(proc, "--resource-namespace needs the chapter's --lang")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_chapter_is_detected_and_gives_the_corpus_its_namespace_gives(chapter, tmp_path):
+    """`--endpoint URL --lang pt` without `--resource-namespace` on the chapter-style server: the
+    namespace is detected (stderr, manifest `kb.chapter.detected`), and the corpus is the very bytes
+    that `--resource-namespace` with the constructed namespace gives."""
+    url, _, _ = chapter
+    given = bengal(*ARGS, "--endpoint", url, "--resource-namespace", PT, "-o", "given.jsonl", cwd=tmp_path)
+    assert given.returncode == 0, given.stderr
+    found = bengal(*ARGS[:-1], "--endpoint", url, "-o", "found.jsonl", cwd=tmp_path)
+    assert found.returncode == 0, found.stderr
+    assert f"detected a DBpedia chapter: resources labelled in pt live in {PT} (--resource-namespace {PT}; " \
+           "gold IRIs chapter, --gold-iris english for English DBpedia's)" in found.stderr.splitlines()
+    assert (tmp_path / "found.jsonl").read_bytes() == (tmp_path / "given.jsonl").read_bytes()
+    manifest = json.loads((tmp_path / "found.jsonl.manifest.json").read_text())
+    assert manifest["kb"]["chapter"] == {"namespace": PT, "lang": "pt", "gold_iris": "chapter", "detected": True}
+
+
+def test_namespace_of():
+    assert namespace_of(PT + "AC/DC") == PT
+    assert namespace_of("http://example.org/kb#Ulm") == "http://example.org/kb#"
+    assert namespace_of("http://example.org/things/Ulm") == "http://example.org/things/"
+
+
+def _tiny_kb(folder, subjects: list[str], lang: str = "pt"):
+    """A KB file: each subject a dbo:Place with a label in ``lang``, plus an ontology class labelled in
+    ``lang`` (typed owl:Class: never taken for a resource)."""
+    lines = [f'<{s}> <http://www.w3.org/2000/01/rdf-schema#label> "Lugar {i}"@{lang} .\n'
+             f'<{s}> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://dbpedia.org/ontology/Place> .'
+             for i, s in enumerate(subjects)]
+    lines.append('<http://dbpedia.org/ontology/Place> <http://www.w3.org/2000/01/rdf-schema#label> "lugar"@pt .\n'
+                 '<http://dbpedia.org/ontology/Place> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> '
+                 '<http://www.w3.org/2002/07/owl#Class> .')
+    folder.mkdir()
+    path = folder / "tiny.nt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return open_kb(path)
+
+
+def test_detection_decides_by_the_labelled_resources_namespaces(tmp_path):
+    assert detect_namespace(_tiny_kb(tmp_path / "a", [PT + "Brasil", PT + "AC/DC"]), "pt") == PT
+    # English DBpedia's namespace (or a KB in it) with labels in pt: no chapter
+    assert detect_namespace(_tiny_kb(tmp_path / "b", [DBR + "Brazil", PT + "Brasil"]), "pt") is None
+    # nothing labelled in the language: nothing detected
+    assert detect_namespace(_tiny_kb(tmp_path / "c", [PT + "Brasil"]), "es") is None
+    with pytest.raises(UsageError, match=r"several namespaces \(http://es.dbpedia.org/resource/ \(1\), "
+                       r"http://pt.dbpedia.org/resource/ \(1\)\); pass --resource-namespace"):
+        detect_namespace(_tiny_kb(tmp_path / "d", [PT + "Brasil", "http://es.dbpedia.org/resource/Brasil"]), "pt")
