@@ -8,10 +8,12 @@ here; ``bengal --help`` and ``bengal score`` then import only the submodules the
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import sys
+from types import ModuleType
 from typing import Any, Callable, Mapping, MutableMapping
 
-__all__ = ["load_attribute", "lazy_function"]
+__all__ = ["load_attribute", "lazy_function", "lazy_module"]
 
 
 def load_attribute(package: str, table: Mapping[str, str], namespace: MutableMapping[str, Any], name: str) -> Any:
@@ -55,3 +57,27 @@ def lazy_function(module: str, name: str) -> Callable[..., Any]:
     call.__module__ = module
     call.__doc__ = f"``{module}.{name}``, imported on first call (:func:`bengal.lazy.lazy_function`)."
     return call
+
+
+def lazy_module(name: str) -> ModuleType:
+    """The module ``name`` (e.g. ``"numpy"``), executed on its first attribute access rather than now
+    (:class:`importlib.util.LazyLoader`): a module that needs numpy only inside its functions binds
+    ``np = lazy_module("numpy")``, and a command that never calls them (``bengal score`` on NIF files)
+    never pays numpy's import (issue 15). A module already imported is returned as it is.
+
+    Raises:
+        ModuleNotFoundError: there is no module ``name`` (at this call, as an import statement's; its
+            own import errors surface at the first attribute access).
+    """
+    module = sys.modules.get(name)
+    if module is not None:
+        return module
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.loader is None:
+        raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+    loader = importlib.util.LazyLoader(spec.loader)
+    spec.loader = loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    loader.exec_module(module)
+    return module

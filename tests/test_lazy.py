@@ -63,3 +63,33 @@ def test_a_submodule_never_hides_the_public_function_of_its_name(line):
              "assert not bad, bad\nassert callable(score_files)\n")
     ran = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True)
     assert ran.returncode == 0, ran.stderr
+
+
+def test_lazy_module_runs_the_module_on_first_attribute_access_only():
+    import subprocess
+    import sys
+
+    # a fresh process: colorsys is not loaded there (the suite's own process may have loaded it)
+    check = ("import sys\nfrom bengal.lazy import lazy_module\nm = lazy_module('colorsys')\n"
+             "assert sys.modules['colorsys'] is m\n"
+             "assert type(m).__name__ == '_LazyModule', type(m)\n"
+             "assert m.rgb_to_hsv(1.0, 0.0, 0.0) == (0.0, 1.0, 1.0)\n"  # pure red: hue 0, full saturation
+             "assert type(m).__name__ == 'module'\n"
+             "assert lazy_module('colorsys') is m\n")
+    ran = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True)
+    assert ran.returncode == 0, ran.stderr
+
+
+def test_lazy_module_of_an_already_imported_module_is_that_module():
+    import json
+
+    from bengal.lazy import lazy_module
+
+    assert lazy_module("json") is json
+
+
+def test_lazy_module_of_no_module_fails_at_once():
+    from bengal.lazy import lazy_module
+
+    with pytest.raises(ModuleNotFoundError, match="no_such_module_here"):
+        lazy_module("no_such_module_here")

@@ -45,6 +45,10 @@ class Lexicon:
     #: the grammar rules of a language other than English (:mod:`bengal.generate.lang.rules`);
     #: ``None`` for English, whose rules are :mod:`bengal.generate.realise`'s.
     rules: LanguageRules | None = field(init=False, repr=False, compare=False)
+    #: answers of pure functions of (this lexicon, their arguments) that every document asks again
+    #: (:func:`bengal.generate.realise.realise_pieces`'s articles, :func:`bengal.generate.verbalise.fact_sentence`;
+    #: issue 15); keyed by the function's name first
+    memo: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def meta(self) -> dict:
@@ -140,17 +144,9 @@ class Lexicon:
 
     @staticmethod
     def parse(template: str) -> list[str]:
-        """Cut a template into pieces: literal strings and the slot names ``"{s}"``/``"{o}"``."""
-        pieces: list[str] = []
-        pos = 0
-        for m in _SLOT.finditer(template):
-            if m.start() > pos:
-                pieces.append(template[pos : m.start()])
-            pieces.append(m.group(0))
-            pos = m.end()
-        if pos < len(template):
-            pieces.append(template[pos:])
-        return pieces
+        """Cut a template into pieces: literal strings and the slot names ``"{s}"``/``"{o}"`` (a new
+        list each call; each template is cut once)."""
+        return list(_parse(template))
 
     def article(self, phrase: str, gender: str | None = None) -> str:
         """The indefinite article for ``phrase``: in English "a" or "an" by its sound
@@ -273,6 +269,20 @@ class Lexicon:
         if n >= 2:
             seps[-1] = self.meta["list_last"]
         return seps
+
+
+@lru_cache(maxsize=16384)
+def _parse(template: str) -> tuple[str, ...]:
+    pieces: list[str] = []
+    pos = 0
+    for m in _SLOT.finditer(template):
+        if m.start() > pos:
+            pieces.append(template[pos : m.start()])
+        pieces.append(m.group(0))
+        pos = m.end()
+    if pos < len(template):
+        pieces.append(template[pos:])
+    return tuple(pieces)
 
 
 def _variants(value: str | list[str] | None) -> tuple[str, ...]:

@@ -208,7 +208,19 @@ def realise_pieces(lex: Lexicon, pieces: Sequence[Piece]) -> list[Piece]:
 
 
 def _articles_within(lex: Lexicon, text: str) -> str:
-    """Every "a"/"an" inside ``text`` that a word follows, chosen for that word."""
+    """Every "a"/"an" inside ``text`` that a word follows, chosen for that word (each text worked
+    out once per lexicon: its ``memo``, when it has one)."""
+    memo: dict | None = getattr(lex, "memo", None)
+    if memo is None:
+        return _articles_within_of(lex, text)
+    key = ("articles_within", text)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _articles_within_of(lex, text)
+    return found
+
+
+def _articles_within_of(lex: Lexicon, text: str) -> str:
     return re.sub(r"(?:(?<=\s)|^)([Aa]n?) (?=\S)",
                   lambda m: _match_case(m.group(1), indefinite_article(lex, text[m.end():])) + " ", text)
 

@@ -9,7 +9,8 @@ searching the finished text afterwards (which loses repeated and nested names).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Callable, Sequence, Union
+from functools import cached_property
+from typing import Callable, Sequence, Union, cast
 
 from bengal.generate.kbview import TEXT_KINDS, Entity, Ontology
 from bengal.generate.lexicon import Lexicon
@@ -50,9 +51,15 @@ class Sentence:
     #: paraphrasing operations applied (:data:`bengal.generate.paraphrase.OPERATIONS`), sorted.
     paraphrase: tuple[str, ...] = ()
 
-    @property
+    @cached_property
     def mention_count(self) -> int:
+        """The entity pieces (gold mentions) of the sentence."""
         return sum(1 for p in self.pieces if isinstance(p, Entity))
+
+    @cached_property
+    def text(self) -> str:
+        """The sentence's text (entities written as their surface forms), worked out once."""
+        return "".join(p if isinstance(p, str) else p.surface for p in self.pieces)
 
 
 def class_noun(lex: Lexicon, onto: Ontology, entity: Entity) -> str | None:
@@ -129,10 +136,36 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
             template ("{s} was born {d} in {o}.") with ``{d}`` replaced is used instead
             (:class:`bengal.generate.strategies.Unit`'s ``date``).
 
+    A sentence is made once per lexicon and ontology for the same arguments (the lexicon's ``memo``;
+    entities are equal when all their fields are): the microplanner asks for the same wordings again
+    for each plan it weighs and each document that says the same fact (issue 15).
+
     Raises:
         ValueError: when the lexicon has no list form for several objects, or a
             description is asked for an untyped subject.
     """
+    key = ("fact_sentence", id(onto), prop, subject, tuple(objects), describe_subject, variant, past, apposition,
+           subject_apposition, pronoun, annotate_pronoun, template, date)
+    memo = lex.memo
+    found = memo.get(key)
+    if found is not None and found[0] is onto:  # the same ontology object, not one at a reused id
+        return cast("Sentence", found[1])
+    sentence = _fact_sentence(lex, onto, prop, subject, objects, describe_subject, variant, past, apposition,
+                              subject_apposition, pronoun, annotate_pronoun, template, date)
+    if len(memo) >= _MEMO_SIZE:
+        memo.clear()
+    memo[key] = (onto, sentence)
+    return sentence
+
+
+#: Entries a lexicon's ``memo`` holds before it is emptied (a bound on memory for long runs).
+_MEMO_SIZE = 500_000
+
+
+def _fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, objects: Sequence[Entity],
+                   describe_subject: bool, variant: int, past: bool, apposition: bool, subject_apposition: bool,
+                   pronoun: tuple[str, str] | None, annotate_pronoun: bool, template: str | None,
+                   date: str | None) -> Sentence:
     name = local_name(prop)
     variants = fact_templates(lex, onto, prop, subject, len(objects))
     if not variants:
@@ -324,8 +357,8 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
 
 
 def sentence_text(sentence: Sentence) -> str:
-    """The sentence's text (entities written as their surface forms)."""
-    return "".join(p if isinstance(p, str) else p.surface for p in sentence.pieces)
+    """The sentence's text (entities written as their surface forms; :attr:`Sentence.text`)."""
+    return sentence.text
 
 
 def realise(sentences: Sequence[Sentence]) -> tuple[str, list[Mention]]:

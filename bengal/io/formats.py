@@ -25,7 +25,6 @@ from typing import IO, Callable
 
 from bengal.atomic import atomic_write
 from bengal.errors import InputError, UnknownOptionError, UsageError
-from bengal.io.conll import looks_like_conll, read_conll, write_conll
 from bengal.lazy import lazy_function
 from bengal.model import Corpus
 from bengal.resources import resolve_corpus
@@ -35,6 +34,11 @@ from bengal.resources import resolve_corpus
 looks_like_aida = lazy_function("bengal.io.aida", "looks_like_aida")
 looks_like_pair_list = lazy_function("bengal.io.aida", "looks_like_pair_list")
 read_aida = lazy_function("bengal.io.aida", "read_aida")
+# CoNLL's reader decodes tags with numpy (bengal.tagging.decode): loaded only when a CoNLL file is
+# sniffed, read or written, so that reading and scoring NIF or JSONL never imports numpy (issue 15)
+looks_like_conll = lazy_function("bengal.io.conll", "looks_like_conll")
+read_conll = lazy_function("bengal.io.conll", "read_conll")
+write_conll = lazy_function("bengal.io.conll", "write_conll")
 looks_like_elevant = lazy_function("bengal.io.elevant", "looks_like_elevant")
 read_elevant = lazy_function("bengal.io.elevant", "read_elevant")
 read_jsonl = lazy_function("bengal.io.jsonl", "read_jsonl")

@@ -46,6 +46,7 @@ def local_name(uri: str) -> str:
     return re.split(r"[/#]", uri)[-1]
 
 
+@lru_cache(maxsize=262144)
 def surface_of(label: str) -> str:
     """The surface form written for an entity: its label without a trailing
     disambiguation parenthesis (``"Paris (band)"`` → ``"Paris"``); the label itself

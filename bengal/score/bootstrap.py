@@ -23,16 +23,20 @@ the same interval.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from bengal.errors import UsageError
+from bengal.lazy import lazy_module
 from bengal.model import Corpus
 from bengal.score import metrics
 from bengal.score.api import score
 from bengal.score.resample import micro_of_units
 from bengal.score.result import ScoreResult
+
+if TYPE_CHECKING:
+    import numpy as np
+else:  # numpy is loaded on first use: reading and scoring NIF never imports it (issue 15)
+    np = lazy_module("numpy")
 
 __all__ = ["bootstrap_ci", "with_ci", "paired_bootstrap", "CI_METHOD"]
 

@@ -5,13 +5,17 @@ with :func:`bengal.score.chunks.count_chunks`, the same code as ``bengal score``
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
-import numpy as np
-
+from bengal.lazy import lazy_module
 from bengal.score.chunks import ChunkCounts, ChunkReport, build_report, count_chunks
 from bengal.tagging.decode import LabelTable, TagError, check_mode
 from bengal.tagging.schemes import LENIENT
+
+if TYPE_CHECKING:
+    import numpy as np
+else:  # numpy is loaded on first use: reading and scoring NIF never imports it (issue 15)
+    np = lazy_module("numpy")
 
 __all__ = ["ChunkEvaluator"]
 

@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterable, Mapping, Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from bengal.errors import UnknownOptionError
+from bengal.lazy import lazy_module
 from bengal.model import GOLD, PREDICTION
 from bengal.score import metrics
 from bengal.score.conventions import (
@@ -34,6 +33,11 @@ from bengal.score.resample import units_ci
 from bengal.score.result import ScoreWarning
 from bengal.tagging.decode import LabelTable, TagError, check_mode, encode, extract_chunks
 from bengal.tagging.schemes import LENIENT, MODES, STRICT, Scheme
+
+if TYPE_CHECKING:
+    import numpy as np
+else:  # numpy is loaded on first use: reading and scoring NIF never imports it (issue 15)
+    np = lazy_module("numpy")
 
 #: What the confusion table of a chunk report counts.
 CHUNK_CONFUSION = ("type confusion: gold type x predicted type over the chunks both sides have on the same "

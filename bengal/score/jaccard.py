@@ -29,11 +29,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping, Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from bengal.errors import UsageError
+from bengal.lazy import lazy_module
 from bengal.model import Corpus, Mention
 from bengal.score import metrics
 from bengal.score.confidence import thresholded, unscored_warnings
@@ -42,6 +41,11 @@ from bengal.score.metrics import Counts, MicroScore
 from bengal.score.pairing import pair_documents
 from bengal.score.resample import units_ci
 from bengal.score.result import ScoreWarning
+
+if TYPE_CHECKING:
+    import numpy as np
+else:  # numpy is loaded on first use: reading and scoring NIF never imports it (issue 15)
+    np = lazy_module("numpy")
 
 __all__ = ["clean_text", "jaccard", "jaccard_counts", "JaccardResult", "score_jaccard", "with_jaccard_ci"]
 

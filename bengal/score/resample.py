@@ -13,11 +13,15 @@ Seeded (``numpy.random.default_rng(seed)``): same inputs, same seed, same interv
 from __future__ import annotations
 
 import math
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from bengal.errors import UsageError
+from bengal.lazy import lazy_module
+
+if TYPE_CHECKING:
+    import numpy as np
+else:  # numpy is loaded on first use: reading and scoring NIF never imports it (issue 15)
+    np = lazy_module("numpy")
 
 __all__ = ["check_bootstrap", "micro_of_units", "units_ci", "paired_units"]
 

@@ -35,11 +35,10 @@ Documents pair by URI (:mod:`bengal.score.pairing`, as :func:`bengal.score.score
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping, Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from bengal.errors import UnknownOptionError
+from bengal.lazy import lazy_module
 from bengal.model import Corpus, Mention
 from bengal.score.confidence import thresholded, unscored_warnings
 from bengal.score.matching import maximum_matching
@@ -47,6 +46,11 @@ from bengal.score.metrics import Counts, MicroScore, f_beta_from_pr
 from bengal.score.pairing import pair_documents
 from bengal.score.resample import units_ci
 from bengal.score.result import ScoreWarning
+
+if TYPE_CHECKING:
+    import numpy as np
+else:  # numpy is loaded on first use: reading and scoring NIF never imports it (issue 15)
+    np = lazy_module("numpy")
 
 __all__ = ["SEMEVAL_SCHEMES", "SemEvalCounts", "SemEvalResult", "score_semeval", "semeval_counts", "with_semeval_ci"]
 

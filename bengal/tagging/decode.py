@@ -11,13 +11,17 @@ and ``get_entities``). The readers (:mod:`bengal.io.conll`) and the chunk scorer
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from bengal.errors import InputError, UnknownOptionError
+from bengal.lazy import lazy_module
 from bengal.model import GOLD, PREDICTION
 from bengal.tagging.schemes import LENIENT, MODES, OUTSIDE, STRICT, Scheme, get_scheme, parse_tag
+
+if TYPE_CHECKING:
+    import numpy as np
+else:  # numpy is loaded on first use: reading and scoring NIF never imports it (issue 15)
+    np = lazy_module("numpy")
 
 __all__ = ["GOLD", "PREDICTION", "TagError", "LabelTable", "Chunks", "encode", "extract_chunks",
            "invalid_positions", "flat_places", "check_mode", "get_entities"]

@@ -104,3 +104,30 @@ def test_conll_score_to_json_loads_no_table_renderer(tmp_path):
     out = proc.stdout.strip().splitlines()
     assert json.loads(out[-1]) == []
     assert '"f1": 1.0' in proc.stdout  # the score itself is still written
+
+
+NUMPY_RAN = ("import json, sys\nfrom bengal.cli import main\nmain(sys.argv[1:])\n"
+             # numpy is bound lazily (bengal.lazy.lazy_module): its package only counts once it has run
+             "print(json.dumps([m for m in ('numpy._core', 'numpy.core') if m in sys.modules]))")
+
+
+def _numpy_ran(*args: str) -> list[str]:
+    proc = subprocess.run([sys.executable, "-c", NUMPY_RAN, *args], capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def test_nif_score_runs_no_numpy_but_its_bootstrap_does(tmp_path):
+    # issue 15: reading and scoring NIF needs no numpy; the bootstrap (--ci) and CoNLL chunks do
+    from bengal.io.formats import write_corpus
+    from bengal.model import Corpus, Document, Mention
+
+    doc = Document("http://example.org/d1", "Ulm is a city.",
+                   (Mention(0, 3, "Ulm", frozenset({"http://dbpedia.org/resource/Ulm"})),))
+    nif = tmp_path / "a.ttl"
+    write_corpus(Corpus((doc,)), nif, "nif")
+    assert _numpy_ran("score", str(nif), str(nif)) == []
+    assert _numpy_ran("score", str(nif), str(nif), "--ci", "20") != []
+    conll = tmp_path / "a.conll"
+    conll.write_text("EU B-ORG\nrejects O\n\n", encoding="utf-8")
+    assert _numpy_ran("score", str(conll), str(conll)) != []
