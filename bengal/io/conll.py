@@ -16,7 +16,7 @@ import io
 import os
 import re
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO, Any, Iterator
 
 from bengal.errors import InputError
 from bengal.io._source import FlawLog, file_stem, open_binary, source_name
@@ -37,6 +37,7 @@ __all__ = [
     "ConllSentence",
     "ConllFile",
     "read_conll_file",
+    "iter_conll_file",
     "conll_to_corpus",
     "read_conll",
     "write_conll",
@@ -102,21 +103,40 @@ def read_conll_file(source: str | os.PathLike[str] | IO[bytes] | bytes, *, tag_c
     Raises:
         InputError: naming the file and line (see the module docstring).
     """
+    out = ConllFile(source_name(source))
+    out.sentences = list(iter_conll_file(source, tag_column=tag_column, into=out))
+    if not out.has_docstart:
+        out.sentences = [ConllSentence(s.tokens, s.tags, s.line, i) for i, s in enumerate(out.sentences)]
+    return out
+
+
+def iter_conll_file(source: str | os.PathLike[str] | IO[bytes] | bytes, *, tag_column: int = -1,
+                    into: ConllFile | None = None) -> Iterator[ConllSentence]:
+    """The sentences of a CoNLL column file one at a time, as :func:`read_conll_file` reads them (the same
+    checks, the same errors at the same lines), holding only the sentence being read: what scoring a
+    file larger than memory needs (:func:`bengal.workflows.score_files.score_conll`).
+
+    Args:
+        source, tag_column: as :func:`read_conll_file`.
+        into: a :class:`ConllFile` whose ``source`` (the name used in messages), ``has_docstart`` and
+            ``columns`` are set as the lines are read (its ``sentences`` are left alone).
+
+    Yields:
+        :class:`ConllSentence` in file order; ``document`` counts ``-DOCSTART-`` lines (in a file
+        without any, every sentence says 0: :func:`read_conll_file` numbers them afterwards).
+
+    Raises:
+        InputError: naming the file and line, when the broken line is reached.
+    """
     text, src = _text_lines(source)
-    out = ConllFile(src)
+    out = into if into is not None else ConllFile(src)
+    out.source = src
     tokens: list[str] = []
     tags: list[str] = []
     first = 0
     doc = 0
     started = False  # a document has begun (a DOCSTART seen, or a sentence before the first one)
     columns = 0
-
-    def flush() -> None:
-        nonlocal tokens, tags
-        if tokens:
-            out.sentences.append(ConllSentence(tuple(tokens), tuple(tags), first, doc))
-            tokens, tags = [], []
-
     lineno = 0
     # each distinct token and tag is kept once (words and tags repeat: a third of the memory of a
     # large file; a tag is one of a few dozen strings)
@@ -127,10 +147,14 @@ def read_conll_file(source: str | os.PathLike[str] | IO[bytes] | bytes, *, tag_c
             for lineno, line in enumerate(text, 1):
                 fields = line.split()
                 if not fields:
-                    flush()
+                    if tokens:
+                        yield ConllSentence(tuple(tokens), tuple(tags), first, doc)
+                        tokens, tags = [], []
                     continue
                 if fields[0] == DOCSTART:
-                    flush()
+                    if tokens:
+                        yield ConllSentence(tuple(tokens), tuple(tags), first, doc)
+                        tokens, tags = [], []
                     if started or out.has_docstart:
                         doc += 1
                     out.has_docstart = True
@@ -154,12 +178,10 @@ def read_conll_file(source: str | os.PathLike[str] | IO[bytes] | bytes, *, tag_c
                 started = True
                 tokens.append(share(fields[0], fields[0]))
                 tags.append(share(fields[tag_column], fields[tag_column]))
-            flush()
+            if tokens:
+                yield ConllSentence(tuple(tokens), tuple(tags), first, doc)
     except UnicodeDecodeError as err:
         raise InputError(f"not UTF-8 text ({err.reason} after line {lineno})", source=src, line=lineno + 1) from None
-    if not out.has_docstart:
-        out.sentences = [ConllSentence(s.tokens, s.tags, s.line, i) for i, s in enumerate(out.sentences)]
-    return out
 
 
 def looks_like_conll(head: bytes) -> bool:

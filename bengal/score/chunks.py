@@ -31,7 +31,15 @@ from bengal.score.conventions import (
 from bengal.score.metrics import Counts, Measures, MicroScore
 from bengal.score.resample import units_ci
 from bengal.score.result import ScoreWarning
-from bengal.tagging.decode import LabelTable, TagError, check_mode, encode, extract_chunks
+from bengal.tagging.decode import (
+    LabelTable,
+    TagError,
+    check_mode,
+    encode,
+    extract_chunks,
+    flat_places,
+    invalid_positions,
+)
 from bengal.tagging.schemes import LENIENT, MODES, STRICT, Scheme
 
 if TYPE_CHECKING:
@@ -43,9 +51,9 @@ else:  # numpy is loaded on first use: reading and scoring NIF never imports it 
 CHUNK_CONFUSION = ("type confusion: gold type x predicted type over the chunks both sides have on the same "
                    "first and last token (diagonal = TP)")
 
-__all__ = ["ChunkCounts", "ChunkReport", "count_chunks", "build_report", "check_lengths", "score_chunks",
+__all__ = ["ChunkCounts", "ChunkReport", "ChunkTally", "count_chunks", "build_report", "check_lengths", "score_chunks",
            "f1_score", "precision_score", "recall_score", "accuracy_score", "classification_report",
-           "sentence_units", "chunk_sentence_units", "with_chunk_ci", "CHUNK_CONFUSION"]
+           "sentence_units", "chunk_sentence_units", "with_chunk_ci", "with_units_ci", "CHUNK_CONFUSION"]
 
 
 @dataclass
@@ -371,6 +379,17 @@ def with_chunk_ci(report: ChunkReport, gold: Sequence[Sequence[str]], pred: Sequ
         UsageError: bad ``samples`` or ``level``; TagError as :func:`score_chunks`.
     """
     units = chunk_sentence_units(gold, pred, scheme=report.scheme, mode=report.mode, suffix=report.suffix)
+    return with_units_ci(report, units, samples=samples, level=level, seed=seed)
+
+
+def with_units_ci(report: ChunkReport, units: np.ndarray, *, samples: int = 1000, level: float = 0.95,
+                  seed: int = 0) -> ChunkReport:
+    """:func:`with_chunk_ci` from the per-sentence units (``int64[n_sentences, 3]``, :func:`sentence_units`)
+    instead of the tag sequences: what :class:`ChunkTally` keeps.
+
+    Raises:
+        UsageError: bad ``samples`` or ``level``.
+    """
     ci = units_ci(units, unit="sentences", samples=samples, level=level, seed=seed, beta=report.beta)
     return replace(report, ci=ci)
 
@@ -387,6 +406,71 @@ def chunk_sentence_units(gold: Sequence[Sequence[str]], pred: Sequence[Sequence[
     check_lengths(gold, pred)
     return sentence_units(encode(table, gold, GOLD), encode(table, pred, PREDICTION), table, mode,
                           [len(s) for s in gold])
+
+
+class ChunkTally:
+    """Chunk counts of tag sequences added a batch of sentences at a time: what :func:`score_chunks` counts
+    over all sentences at once, without holding them (chunks never cross a sentence, so the sums of the
+    batches' counts are the counts of the whole). Kept besides the counts: the number of invalid tags and
+    the places of the first ``keep_invalid`` of each side, and, when ``units`` is true, the
+    ``(TP, predicted, gold)`` chunks of each sentence (:func:`sentence_units`, for :func:`with_chunk_ci`).
+
+    Args:
+        scheme, mode, suffix: as :func:`score_chunks`.
+        units: keep the per-sentence units (``int64[3]`` per sentence).
+        keep_invalid: how many invalid-tag places to keep per side.
+
+    Raises:
+        UnknownOptionError: an unknown scheme or mode.
+    """
+
+    def __init__(self, scheme: str = "iob2", mode: str = LENIENT, suffix: bool = False, *, units: bool = False,
+                 keep_invalid: int = 3) -> None:
+        self.mode = check_mode(mode)
+        self.table = LabelTable(scheme, suffix)
+        self.counts = ChunkCounts(types=list(self.table.types))
+        self.keep_invalid = keep_invalid
+        #: ``{side: [(sentence, token), ...]}``: 0-based places (sentences counted over all batches) of
+        #: the first invalid tags of each side.
+        self.invalid: dict[str, list[tuple[int, int]]] = {GOLD: [], PREDICTION: []}
+        self._units: list[np.ndarray] | None = [] if units else None
+
+    def add(self, gold: Sequence[Sequence[str]], pred: Sequence[Sequence[str]]) -> None:
+        """Count one batch: the tags of the same sentences on both sides.
+
+        Raises:
+            TagError: as :func:`score_chunks`, the sentence counted within this batch.
+        """
+        check_lengths(gold, pred)
+        g = encode(self.table, gold, GOLD)
+        p = encode(self.table, pred, PREDICTION)
+        batch = count_chunks(g, p, self.table, self.mode, sentences=len(gold))
+        before = self.counts.sentences
+        lengths = [len(s) for s in gold]
+        for side, ids, n in ((GOLD, g, batch.invalid_gold), (PREDICTION, p, batch.invalid_pred)):
+            room = self.keep_invalid - len(self.invalid[side])
+            if n and room > 0:
+                place = flat_places(lengths)
+                for pos in invalid_positions(ids, self.table)[:room].tolist():
+                    si, ti = place(pos)
+                    self.invalid[side].append((before + si, ti))
+        self.counts.add(batch)
+        if self._units is not None:
+            self._units.append(sentence_units(g, p, self.table, self.mode, lengths))
+
+    def units(self) -> np.ndarray:
+        """``int64[n_sentences, 3]``: the per-sentence units so far (:func:`sentence_units`).
+
+        Raises:
+            ValueError: the tally keeps no units.
+        """
+        if self._units is None:
+            raise ValueError("this ChunkTally keeps no per-sentence units (units=False)")
+        return np.concatenate(self._units) if self._units else np.zeros((0, 3), dtype=np.int64)
+
+    def report(self) -> ChunkReport:
+        """The :class:`ChunkReport` of the batches so far (:func:`build_report`)."""
+        return build_report(self.counts, self.table.scheme, self.mode, self.table.suffix)
 
 
 def score_chunks(gold: Sequence[Sequence[str]], pred: Sequence[Sequence[str]], *, scheme: str = "iob2",

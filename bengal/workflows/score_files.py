@@ -15,13 +15,13 @@ import os
 from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any, Sequence
+from typing import IO, Any, Iterator, Sequence
 
 from bengal.atomic import check_writable
 from bengal.errors import InputError, UsageError
 from bengal.io import file_stem
 from bengal.io.answers import is_answers_file, read_answers
-from bengal.io.conll import read_conll_file
+from bengal.io.conll import ConllFile, ConllSentence, iter_conll_file, read_conll_file
 from bengal.io.formats import FORMATS, ConllOptions, detect_format, read_corpus
 from bengal.io.manifest import set_info, system_name
 from bengal.io.same_as import read_same_as
@@ -32,7 +32,7 @@ from bengal.model import GOLD, PREDICTION, Corpus, CorpusWarning
 from bengal.perf import gc_paused
 from bengal.report.jsonout import score_to_json, write_payload
 from bengal.resources import resolve_corpus
-from bengal.score.chunks import ChunkReport, score_chunks, with_chunk_ci
+from bengal.score.chunks import ChunkReport, ChunkTally, score_chunks, with_chunk_ci, with_units_ci
 from bengal.score.jaccard import score_jaccard, with_jaccard_ci
 from bengal.score.result import Result, ScoreResult, ScoreWarning
 from bengal.score.semeval import score_semeval, with_semeval_ci
@@ -434,10 +434,10 @@ def score_conlleval(path: str | os.PathLike[str] | bytes, *, scheme: str = "iob2
                        ci=ci, level=level, seed=seed)
 
 
-def score_conll(gold: str | os.PathLike[str] | bytes, pred: str | os.PathLike[str] | bytes, *, scheme: str = "iob2",
-                mode: str = LENIENT, suffix: bool = False, tag_column: int = -1,
+def score_conll(gold: str | os.PathLike[str] | IO[bytes] | bytes, pred: str | os.PathLike[str] | IO[bytes] | bytes,
+                *, scheme: str = "iob2", mode: str = LENIENT, suffix: bool = False, tag_column: int = -1,
                 pred_column: int | None = None, beta: float = 1.0, ci: int = 0, level: float = 0.95,
-                seed: int = 0) -> ChunkReport:
+                seed: int = 0, stream: bool = True) -> ChunkReport:
     """Chunk metrics of two CoNLL column files (``bengal score`` on CoNLL files).
 
     Args:
@@ -449,12 +449,143 @@ def score_conll(gold: str | os.PathLike[str] | bytes, pred: str | os.PathLike[st
         beta: the F-beta reported beside F1.
         ci, level, seed: bootstrap intervals over sentences from ``ci`` resamplings (0: none),
             :func:`bengal.score.chunks.with_chunk_ci`.
+        stream: read paths and bytes in lockstep, a batch of :data:`STREAM_BATCH_TOKENS` tokens at a
+            time, counting as they come (:class:`bengal.score.chunks.ChunkTally`): memory holds one
+            batch, the counts, the first invalid tags' lines and (with ``ci``) three counts per
+            sentence, not the files. On any broken input the files are read whole again, so that the
+            error is the one the whole reading gives (the gold's first broken line before any of the
+            prediction, then sentence counts, then tokens per sentence, then a bad tag). False, or a
+            stream source (it cannot be read twice): the whole files are read. The report is the same
+            either way.
 
     Raises:
         InputError: a broken file, or sentences / tags that do not line up, naming
             the file and line; TagError (an InputError) for a bad tag, naming the
             file and line.
     """
+    if stream and _rereadable(gold) and _rereadable(pred):
+        try:
+            return _score_conll_streamed(gold, pred, scheme=scheme, mode=mode, suffix=suffix, tag_column=tag_column,
+                                         pred_column=pred_column, beta=beta, ci=ci, level=level, seed=seed)
+        except (InputError, _NotAligned):
+            pass  # read whole below: the error is then the one the whole reading gives
+    return _score_conll_whole(gold, pred, scheme=scheme, mode=mode, suffix=suffix, tag_column=tag_column,
+                              pred_column=pred_column, beta=beta, ci=ci, level=level, seed=seed)
+
+
+#: Tokens per batch of the streamed CoNLL scoring (:func:`score_conll`): large enough for NumPy to pay
+#: (a batch of 65,536 tokens takes some milliseconds), small enough to be a few MB.
+STREAM_BATCH_TOKENS = 65_536
+
+
+class _NotAligned(Exception):
+    """The two files' sentences do not line up (or the gold has none): read whole to name the error."""
+
+
+def _rereadable(source: object) -> bool:
+    return isinstance(source, (str, os.PathLike, bytes, bytearray))
+
+
+def _batches(sentences: Iterator[tuple[ConllSentence, ConllSentence]],
+             size: int) -> Iterator[list[tuple[ConllSentence, ConllSentence]]]:
+    """Pairs of sentences in lists of at least ``size`` tokens (the last one shorter)."""
+    batch: list[tuple[ConllSentence, ConllSentence]] = []
+    tokens = 0
+    for pair in sentences:
+        batch.append(pair)
+        tokens += len(pair[0].tags)
+        if tokens >= size:
+            yield batch
+            batch, tokens = [], 0
+    if batch:
+        yield batch
+
+
+def _aligned(gold: Iterator[ConllSentence], pred: Iterator[ConllSentence]) -> Iterator[tuple[ConllSentence,
+                                                                                             ConllSentence]]:
+    """The sentences of both files side by side; :class:`_NotAligned` when they differ in number or length."""
+    for a in gold:
+        b = next(pred, None)
+        if b is None or len(a.tags) != len(b.tags):
+            raise _NotAligned
+        yield a, b
+    if next(pred, None) is not None:
+        raise _NotAligned
+
+
+def _score_conll_streamed(gold: str | os.PathLike[str] | IO[bytes] | bytes,
+                          pred: str | os.PathLike[str] | IO[bytes] | bytes, *, scheme: str, mode: str, suffix: bool,
+                          tag_column: int, pred_column: int | None, beta: float, ci: int, level: float,
+                          seed: int) -> ChunkReport:
+    """:func:`score_conll` reading both files in lockstep (its ``stream`` argument); raises InputError or
+    :class:`_NotAligned` on broken input, for the caller to read the files whole."""
+    p_column = tag_column if pred_column is None else pred_column
+    tally = ChunkTally(scheme, mode, suffix, units=bool(ci))
+    lines: dict[str, list[int]] = {GOLD: [], PREDICTION: []}  # lines of the first invalid tags of each side
+    files = {GOLD: ConllFile(""), PREDICTION: ConllFile("")}  # their source names, once read
+    pairs = _aligned(iter_conll_file(gold, tag_column=tag_column, into=files[GOLD]),
+                     iter_conll_file(pred, tag_column=p_column, into=files[PREDICTION]))
+    with gc_paused():
+        for batch in _batches(pairs, STREAM_BATCH_TOKENS):
+            first = tally.counts.sentences
+            kept = {side: len(tally.invalid[side]) for side in lines}
+            tally.add([list(a.tags) for a, _ in batch], [list(b.tags) for _, b in batch])
+            for k, side in enumerate(lines):
+                for si, ti in tally.invalid[side][kept[side]:]:
+                    lines[side].append(batch[si - first][k].line + ti)
+    if not tally.counts.sentences:
+        raise _NotAligned  # the whole reading says the gold has no token
+    report = tally.report()
+    warnings: list[ScoreWarning] = []
+    for side, n, column in ((GOLD, report.invalid_gold, tag_column), (PREDICTION, report.invalid_pred, p_column)):
+        if n:
+            source = gold if side == GOLD else pred
+            hint = ""
+            if mode == STRICT:
+                fits = _fitting_schemes_streamed(source, column, side, suffix)
+                if fits and scheme not in fits:
+                    hint = (f"; the tags fit the scheme{'s' if len(fits) > 1 else ''} {', '.join(fits)} "
+                            f"(give --scheme {fits[0]})")
+            warnings.append(_invalid_tag_warning(files[side].source, side, n, lines[side], tally.table, mode, hint))
+    if report.micro.tp + report.micro.fn == 0:
+        warnings.append(_no_gold_chunk(files[GOLD].source, report))
+    report = replace(report, warnings=tuple(warnings), beta=_check_beta(beta))
+    return with_units_ci(report, tally.units(), samples=ci, level=level, seed=seed) if ci else report
+
+
+def _fitting_schemes_streamed(source: str | os.PathLike[str] | IO[bytes] | bytes, tag_column: int, side: str,
+                              suffix: bool) -> list[str]:
+    """:func:`fitting_schemes` of all the tags of one file, read again a batch at a time (a scheme fits
+    the file when it fits every batch: chunks never cross a sentence)."""
+    fits: list[str] | None = None
+    sentences = iter_conll_file(source, tag_column=tag_column)
+    for batch in _batches(((s, s) for s in sentences), STREAM_BATCH_TOKENS):
+        here = fitting_schemes([list(s.tags) for s, _ in batch], side, suffix)
+        fits = here if fits is None else [name for name in fits if name in here]
+        if not fits:
+            break
+    return fits or []
+
+
+def _invalid_tag_warning(source: str, side: str, n: int, lines: Sequence[int], table: LabelTable, mode: str,
+                         hint: str) -> ScoreWarning:
+    """The ``invalid_tag`` warning of one side: ``n`` tags, the first at these lines."""
+    what = "dropped (strict mode)" if mode == STRICT else "repaired (lenient mode)"
+    at = ", ".join(f"{source}:{line}" for line in lines) + (" …" if n > len(lines) else "")
+    return ScoreWarning("invalid_tag", source, f"{n} tags not allowed in place by the scheme "
+                        f"{table.scheme.label}: {what}; at {at}{hint}", side)
+
+
+def _no_gold_chunk(source: str, report: ChunkReport) -> ScoreWarning:
+    return ScoreWarning("no_gold_chunk", source, f"the gold has no chunk (every tag O): P = R = F1 = "
+                        f"{report.micro.f1:g} only by the zero-division convention", GOLD)
+
+
+def _score_conll_whole(gold: str | os.PathLike[str] | IO[bytes] | bytes,
+                       pred: str | os.PathLike[str] | IO[bytes] | bytes, *, scheme: str, mode: str, suffix: bool,
+                       tag_column: int, pred_column: int | None, beta: float, ci: int, level: float,
+                       seed: int) -> ChunkReport:
+    """:func:`score_conll` reading both files whole (``stream=False``, a stream source, broken input)."""
     with gc_paused():  # millions of small acyclic objects: the collector's passes only cost time
         g = read_conll_file(gold, tag_column=tag_column)
         p = read_conll_file(pred, tag_column=tag_column if pred_column is None else pred_column)
@@ -483,21 +614,15 @@ def score_conll(gold: str | os.PathLike[str] | bytes, pred: str | os.PathLike[st
             table = LabelTable(scheme, suffix)
             place = flat_places([len(t) for t in tags])
             first = [cf.line_of(*place(pos)) for pos in invalid_positions(encode(table, tags, side), table)[:3]]
-            what = "dropped (strict mode)" if mode == STRICT else "repaired (lenient mode)"
-            lines = ", ".join(f"{cf.source}:{line}" for line in first) + (" …" if n > len(first) else "")
             hint = ""
             if mode == STRICT:
                 fits = fitting_schemes(tags, side, suffix)
                 if fits and scheme not in fits:
                     hint = (f"; the tags fit the scheme{'s' if len(fits) > 1 else ''} {', '.join(fits)} "
                             f"(give --scheme {fits[0]})")
-            warnings.append(ScoreWarning("invalid_tag", cf.source,
-                                         f"{n} tags not allowed in place by the scheme "
-                                         f"{table.scheme.label}: {what}; at {lines}{hint}", side))
+            warnings.append(_invalid_tag_warning(cf.source, side, n, first, table, mode, hint))
     if report.micro.tp + report.micro.fn == 0:
-        warnings.append(ScoreWarning("no_gold_chunk", g.source,
-                                     f"the gold has no chunk (every tag O): P = R = F1 = "
-                                     f"{report.micro.f1:g} only by the zero-division convention", GOLD))
+        warnings.append(_no_gold_chunk(g.source, report))
     report = replace(report, warnings=tuple(warnings), beta=_check_beta(beta))
     return with_chunk_ci(report, g_tags, p_tags, samples=ci, level=level, seed=seed) if ci else report
 
