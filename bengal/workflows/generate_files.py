@@ -84,7 +84,7 @@ def generate_files(output: str | os.PathLike[str], config: GenerateConfig | None
 
     Raises:
         UsageError: bad parameters, too few seeds, an unknown output format, or an output path that
-            cannot be written (checked before any work).
+            cannot be written (checked before any work), or ``-`` (stdout: no place for the manifest).
         InputError: an unusable KB path, an endpoint that fails.
         GoldError: a gold check failed (nothing is written).
     """
@@ -94,6 +94,9 @@ def generate_files(output: str | os.PathLike[str], config: GenerateConfig | None
         raise UsageError(f"give either a config or options, not both ({', '.join(sorted(options))})")
     if jobs < 1:
         raise UsageError(f"--jobs must be at least 1, not {jobs}")
+    if os.fspath(output) == "-":
+        raise UsageError("-o - (stdout) cannot take a generated corpus: its manifest (OUT.manifest.json) is written "
+                         "beside it as one unit; give a file name (./- for a file named -)")
     out = Path(output)
     fmt = output_format(out, format)
     check_writable(out, manifest_path(out))
