@@ -759,7 +759,7 @@ def _serve_runner(kb: Path, folder: Path, hang: float) -> Iterator[Callable[[lis
         tail = b""
         for fault in faults:
             if fault == "no_length":
-                head.pop("Content-Length")
+                head.pop("Content-Length", None)
             elif fault == "negative_length":
                 head["Content-Length"] = "-5"
             elif fault == "huge_length":
@@ -771,7 +771,7 @@ def _serve_runner(kb: Path, folder: Path, hang: float) -> Iterator[Callable[[lis
             elif fault == "long_length":
                 head["Content-Length"] = str(len(body) + 50)
             elif fault == "chunked":
-                head.pop("Content-Length")
+                head.pop("Content-Length", None)
                 head["Transfer-Encoding"] = "chunked"
                 body = f"{len(body):x}\r\n".encode() + body + b"\r\n0\r\n\r\n"
             elif fault == "bad_method":
