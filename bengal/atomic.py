@@ -11,7 +11,6 @@ temporary file is removed and the target is left untouched.
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import re
 import secrets
@@ -22,7 +21,7 @@ import threading
 from pathlib import Path
 from typing import IO, Any, Iterator
 
-from bengal.errors import UsageError
+from bengal.errors import WRITE_ERRNOS, UsageError
 
 __all__ = ["atomic_write", "atomic_files", "check_writable", "clean_stale", "staging_name"]
 
@@ -177,15 +176,10 @@ def atomic_write(path: str | os.PathLike[str], mode: str = "w", *, encoding: str
         raise
 
 
-#: The errors of a file system that cannot take what is written (full disk, quota, file size limit,
-#: I/O error): raised by write, flush or fsync, which give no file name.
-_WRITE_ERRNOS = frozenset(getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG", "EIO") if hasattr(errno, name))
-
-
 def _name_target(exc: BaseException, target: str | os.PathLike[str]) -> None:
     """Give a full-disk (or quota, size, I/O) :class:`OSError` without a file name the target's
     name, so that the one-line error says which output could not be written."""
-    if isinstance(exc, OSError) and exc.filename is None and exc.errno in _WRITE_ERRNOS:
+    if isinstance(exc, OSError) and exc.filename is None and exc.errno in WRITE_ERRNOS:
         exc.filename = os.fspath(target)
 
 

@@ -21,9 +21,16 @@ Anything else that escapes is a bug and shows its traceback. Model invariants (a
 
 from __future__ import annotations
 
+import errno
 from typing import Mapping, TypeVar
 
-__all__ = ["BengalError", "InputError", "GoldError", "UsageError", "UnknownOptionError", "exit_code", "lookup"]
+__all__ = ["BengalError", "InputError", "GoldError", "UsageError", "UnknownOptionError", "exit_code", "lookup",
+           "WRITE_ERRNOS"]
+
+#: The errors of a file system that cannot take what is written (full disk, quota, file size limit,
+#: I/O error): raised by write, flush or fsync, which give no file name
+#: (:func:`bengal.atomic.atomic_write` names its target; the CLI names stdout).
+WRITE_ERRNOS = frozenset(getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG", "EIO") if hasattr(errno, name))
 
 T = TypeVar("T")
 

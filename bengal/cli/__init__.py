@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib
 import signal
+import sys
 import threading
 from typing import Sequence
 
@@ -25,7 +26,7 @@ import click
 
 from bengal import __version__
 from bengal.cli._app import INTERRUPTED, TERMINATED, Terminated, one_line, raise_terminated
-from bengal.errors import BengalError, exit_code
+from bengal.errors import WRITE_ERRNOS, BengalError, exit_code
 
 __all__ = ["cli", "main", "COMMANDS", "LazyGroup"]
 
@@ -132,8 +133,7 @@ def _main(argv: Sequence[str] | None) -> int:
         click.echo(one_line(f"error: {exc}"), err=True)
         return exit_code(exc)
     except OSError as exc:  # a file system refusal the checks could not foresee
-        where = f": {exc.filename}" if getattr(exc, "filename", None) else ""
-        click.echo(one_line(f"error: {exc.strerror or exc}{where}"), err=True)
+        click.echo(one_line(f"error: {_os_error_line(exc)}"), err=True)
         return 1
     except click.exceptions.Abort as exc:  # click turns Ctrl-C (KeyboardInterrupt) into Abort
         if isinstance(exc.__cause__, KeyboardInterrupt):
@@ -151,4 +151,23 @@ def _main(argv: Sequence[str] | None) -> int:
         return exc.exit_code
     except BrokenPipeError:
         return 1
+    try:  # what is still buffered fails here, not in the interpreter's exit ("Exception ignored ...")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return 1
+    except OSError as exc:
+        click.echo(one_line(f"error: {_os_error_line(exc)}"), err=True)
+        return 1
     return 0
+
+
+def _os_error_line(exc: OSError) -> str:
+    """The text of an :class:`OSError` no check foresaw, naming its file. A full disk's (quota's,
+    size limit's, I/O) error without a file name comes from stdout: every file bengal writes goes
+    through :func:`bengal.atomic.atomic_write`, which gives that error its target's name
+    (``bengal score … --json - > /dev/full``: "cannot write to stdout: No space left on device")."""
+    if exc.filename:
+        return f"{exc.strerror or exc}: {exc.filename}"
+    if exc.errno in WRITE_ERRNOS:
+        return f"cannot write to stdout: {exc.strerror or exc}"
+    return f"{exc.strerror or exc}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
@@ -13,7 +14,8 @@ from bengal.io.formats import FORMATS
 @click.command()
 @click.argument("source", type=click.Path(path_type=Path))
 @click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), required=True,
-              help="The converted corpus (format from the extension: .ttl, .nt, .jsonl, .conll; or --format).")
+              help="The converted corpus (format from the extension: .ttl, .nt, .jsonl, .conll; or --format); "
+                   "- for stdout (with --format).")
 @click.option("--format", "fmt", type=click.Choice(list(FORMATS)), default=None,
               help="Output format (default: from the extension).")
 @click.option("--map-types", is_flag=True,
@@ -32,6 +34,9 @@ def convert(source, output, fmt, map_types, keep_words, type_map) -> None:
     from bengal.report.text import warning_lines
     from bengal.workflows.convert import convert as convert_corpus
 
-    corpus = convert_corpus(source, output, format=fmt, map_types=map_types, type_map=type_map, keep_words=keep_words)
+    to_stdout = str(output) == "-"
+    corpus = convert_corpus(source, sys.stdout if to_stdout else output, format=fmt, map_types=map_types,
+                            type_map=type_map, keep_words=keep_words)
     echo_lines(warning_lines(corpus.warnings, f"corpus {source}"), err=True)
-    click.echo(f"{len(corpus)} documents, {corpus.mention_count} mentions → {output}", err=True)
+    click.echo(f"{len(corpus)} documents, {corpus.mention_count} mentions → {'stdout' if to_stdout else output}",
+               err=True)

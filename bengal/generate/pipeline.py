@@ -392,6 +392,15 @@ def _made_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], 
         pool.terminate()
 
 
+def _kb_named(kb: SparqlKB) -> str:
+    """The KB as an error names it: ``the KB kb.nt`` (the path or endpoint it was opened from),
+    ``the bundled KB sample``, or ``the KB`` for one that does not say."""
+    source = getattr(kb, "source", None)
+    if not source:
+        return "the KB"
+    return "the bundled KB sample" if source == "bundled" else f"the KB {source}"
+
+
 def generate(kb: SparqlKB, config: GenerateConfig, *, progress: Callable[[int], None] | None = None,
              jobs: int = 1, kb_opener: Callable[[], SparqlKB] | None = None,
              status: Callable[[str], None] | None = None) -> Generated:
@@ -436,7 +445,7 @@ def generate(kb: SparqlKB, config: GenerateConfig, *, progress: Callable[[int], 
         status(f"seed pool: {len(pool):,} candidates ({time.perf_counter() - start:.1f} s); trying them, shuffled by "
                f"the seed, until {config.docs:,} documents are made")
     if not pool:
-        raise UsageError(f"the KB has no seed for the classes {', '.join(config.classes)} "
+        raise UsageError(f"{_kb_named(kb)} has no seed for the classes {', '.join(config.classes)} "
                          "(instances that link to another instance of them)")
     order = list(pool)
     random.Random(config.seed).shuffle(order)
@@ -475,7 +484,7 @@ def generate(kb: SparqlKB, config: GenerateConfig, *, progress: Callable[[int], 
             fact_rich_documents = len(made)
     if len(made) < config.docs:
         raise UsageError(
-            f"the KB has only {len(made)} usable seeds of {', '.join(config.classes)} for the "
+            f"{_kb_named(kb)} has only {len(made)} usable seeds of {', '.join(config.classes)} for the "
             f"{config.strategy} strategy with at least {config.min_sentences} sentences' worth of facts"
             + (f" of {config.sentence_target:g} tokens (--sentence-length short takes fact-poorer seeds)"
                if config.count_planner else "")

@@ -57,7 +57,7 @@ read_iitb = lazy_function("bengal.io.wikixml", "read_iitb")
 read_wikipedia_xml = lazy_function("bengal.io.wikixml", "read_wikipedia_xml")
 
 __all__ = ["Format", "FORMATS", "ConllOptions", "get_format", "detect_format", "output_format", "read_corpus",
-           "write_corpus", "uri_formats"]
+           "stream_format", "write_corpus", "uri_formats"]
 
 
 @dataclass(frozen=True)
@@ -445,27 +445,48 @@ def read_corpus(path: str | os.PathLike[str], format: str | None = None, *, stri
                          column=err.column) from None
 
 
-def write_corpus(corpus: Corpus, path: str | os.PathLike[str], format: str | None = None, *,
+def stream_format(format: str | None) -> str:
+    """The format name to write a stream (stdout, ``-o -``) in, which has no extension to tell it.
+
+    Raises:
+        UsageError: ``format`` is None, or as :func:`output_format`.
+    """
+    if format is None:
+        writable = ", ".join(f.name for f in FORMATS.values() if f.write is not None)
+        raise UsageError(f"a corpus written to stdout (-o -) needs --format (one of {writable})")
+    return output_format("", format)
+
+
+def write_corpus(corpus: Corpus, path: str | os.PathLike[str] | IO[str], format: str | None = None, *,
                  conll: ConllOptions | None = None) -> None:
     """Write ``corpus`` to ``path`` atomically and deterministically.
 
     Args:
         corpus: the corpus.
-        path: the target; a name ending in ``.gz`` is gzip-compressed.
+        path: the target; a name ending in ``.gz`` is gzip-compressed. Or an open text stream
+            (``sys.stdout`` for ``-o -``), which needs ``format`` and gets the whole text in one
+            write once the writer has finished (a writer's refusal writes nothing).
         format: a name of :data:`FORMATS`; None = from the extension.
         conll: how CoNLL columns are written (:class:`ConllOptions`).
 
     Raises:
-        UsageError: as :func:`output_format`.
+        UsageError: as :func:`output_format`; a stream without ``format``.
         InputError: a URI NIF cannot carry, a mention CoNLL cannot carry.
         OSError: the folder is missing or not writable.
 
     On any error nothing is left behind: neither a partial target nor a temporary file (an
     existing target keeps its old content).
     """
+    options = conll or ConllOptions()
+    if not isinstance(path, (str, os.PathLike)):
+        fmt = FORMATS[stream_format(format)]
+        assert fmt.write is not None
+        text = io.StringIO()
+        fmt.write(corpus, text, options)
+        path.write(text.getvalue())
+        return
     fmt = FORMATS[output_format(path, format)]
     assert fmt.write is not None
-    options = conll or ConllOptions()
     if os.fspath(path).lower().endswith(".gz"):
         with atomic_write(path, "wb") as raw:
             with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as gz:

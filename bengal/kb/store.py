@@ -33,6 +33,7 @@ import tempfile
 import threading
 import time
 import weakref
+import zlib
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -422,7 +423,7 @@ def _build_store(dump: Path, fmt: ox.RdfFormat, gz: bool, root: Path, final: Pat
         except SyntaxError as exc:
             raise InputError(f"not valid RDF: {_printable(str(exc.msg if hasattr(exc, 'msg') else exc))}",
                              str(dump), exc.lineno, exc.offset) from None
-        except (OSError, EOFError) as exc:
+        except (OSError, EOFError, zlib.error) as exc:  # zlib.error: a .gz whose compressed data is damaged
             raise InputError(f"cannot read the KB dump: {exc}", str(dump)) from None
         store.flush()
         del store

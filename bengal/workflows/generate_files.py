@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from bengal import __version__
 from bengal.atomic import check_writable
-from bengal.errors import UsageError
+from bengal.errors import InputError, UsageError
 from bengal.generate.checks import check_gold
 from bengal.generate.config import GenerateConfig
 from bengal.generate.pipeline import Generated, generate
@@ -84,7 +84,7 @@ def generate_files(output: str | os.PathLike[str], config: GenerateConfig | None
 
     Raises:
         UsageError: bad parameters, too few seeds, an unknown output format, or an output path that
-            cannot be written (checked before any work).
+            cannot be written (checked before any work), or ``-`` (stdout: no place for the manifest).
         InputError: an unusable KB path, an endpoint that fails.
         GoldError: a gold check failed (nothing is written).
     """
@@ -94,6 +94,9 @@ def generate_files(output: str | os.PathLike[str], config: GenerateConfig | None
         raise UsageError(f"give either a config or options, not both ({', '.join(sorted(options))})")
     if jobs < 1:
         raise UsageError(f"--jobs must be at least 1, not {jobs}")
+    if os.fspath(output) == "-":
+        raise UsageError("-o - (stdout) cannot take a generated corpus: its manifest (OUT.manifest.json) is written "
+                         "beside it as one unit; give a file name (./- for a file named -)")
     out = Path(output)
     fmt = output_format(out, format)
     check_writable(out, manifest_path(out))
@@ -128,14 +131,23 @@ def generate_files(output: str | os.PathLike[str], config: GenerateConfig | None
 
 def _skipped(kb: Any) -> dict[str, Any]:
     """The manifest's count of what the KB skipped: ``skipped_iris`` (entities whose IRI cannot be
-    written in SPARQL, :func:`bengal.kb.sparql.is_sparql_iri`), for the embedded store
-    ``refused_labels`` (entities whose label holds a control character, never named by it:
-    :func:`bengal.kb.labels.refused_label_count`, kept in a store bengal built; an endpoint is not
-    scanned for them) and, for a lenient dump, ``skipped_lines`` with the ``first_skipped``."""
+    written in SPARQL, :func:`bengal.kb.sparql.is_sparql_iri`), ``refused_labels`` (entities whose
+    label holds a control character, never named by it: :func:`bengal.kb.labels.refused_label_count`;
+    kept in a store bengal built, asked of an endpoint once per run) and, for a lenient dump,
+    ``skipped_lines`` with the ``first_skipped``.
+
+    An endpoint that cannot answer that one query over all its labels (a time limit, Virtuoso's
+    estimate refusal) does not undo the run: ``refused_labels`` is then ``null`` and
+    ``refused_labels_unknown`` holds the endpoint's one-line error."""
     out: dict[str, Any] = {"skipped_iris": len(getattr(kb, "skipped_iris", ()))}
     cached_json = getattr(kb, "cached_json", None)
     if cached_json is not None:
         out["refused_labels"] = cached_json("refused-labels-v1.json", lambda: refused_label_count(kb))
+    else:
+        try:
+            out["refused_labels"] = refused_label_count(kb)
+        except InputError as exc:
+            out["refused_labels"], out["refused_labels_unknown"] = None, str(exc)
     if getattr(kb, "skipped_lines", 0):
         out["skipped_lines"] = kb.skipped_lines
         out["first_skipped"] = kb.first_skipped

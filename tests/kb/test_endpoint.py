@@ -37,6 +37,8 @@ from bengal.kb.endpoint import RemoteKB, projection, split_query
 from bengal.kb.sparql import PREFIXES, values
 from bengal.kb.store import bundled_sample_path
 
+from test_store_limits import TINY_REFUSED  # isort: skip
+
 GRAPH = "http://example.org/graph/small"
 SMALL_GRAPH = """<http://example.org/a> <http://www.w3.org/2000/01/rdf-schema#label> "A"@en .
 <http://example.org/a> <http://example.org/p> <http://example.org/b> .
@@ -51,6 +53,9 @@ BAD_IRIS = """<http://example.org/ok> <http://www.w3.org/2000/01/rdf-schema#labe
 <http://example.org/q"x> <http://www.w3.org/2000/01/rdf-schema#label> "quote" .
 <http://example.org/100%zz> <http://www.w3.org/2000/01/rdf-schema#label> "percent" .
 """
+
+#: The tiny KB with two labels holding control characters (``test_store_limits.TINY_REFUSED``).
+REFUSED_GRAPH = "http://example.org/graph/refused-labels"
 
 
 def free_port() -> int:
@@ -116,6 +121,10 @@ def server(tmp_path_factory):
     bad.write_text(BAD_IRIS, encoding="utf-8")
     subprocess.run([exe, "load", "--location", str(db), "--file", str(bad), "--graph", BAD_GRAPH, "--lenient"],
                    check=True, capture_output=True, timeout=60)
+    refused = tmp / "refused.nt"
+    refused.write_text(TINY_REFUSED, encoding="utf-8")
+    subprocess.run([exe, "load", "--location", str(db), "--file", str(refused), "--graph", REFUSED_GRAPH],
+                   check=True, capture_output=True, timeout=60)
     with serve_read_only(exe, db, tmp) as url:
         yield url
 
@@ -143,6 +152,9 @@ class _Proxy(BaseHTTPRequestHandler):
         form = dict(urllib.parse.parse_qsl(body.decode("utf-8") if body else self.path.partition("?")[2]))
         text = form.get("query", "")
         srv.queries.append(text)
+        if srv.refuse is not None and re.search(srv.refuse, text):
+            self._send(400, b"query refused by the proxy", "text/plain", {})
+            return
         if srv.shuffle:  # a server that loses the order between pages
             form["query"] = re.sub(r"ORDER BY( \?\w+)+", "ORDER BY RAND()", text)
         data = urllib.parse.urlencode(form).encode("utf-8")
@@ -194,7 +206,7 @@ class _Proxy(BaseHTTPRequestHandler):
 
 _PROXY_DEFAULTS = {"fail_first": 0, "fail_status": 503, "fail_body": b"Service Unavailable", "fail_headers": {},
                    "delay": 0.0, "cap": None, "silent_cap": None, "max_offset": None, "shuffle": False,
-                   "partial_first": 0, "get_limit": None, "drip": 0.0}
+                   "partial_first": 0, "get_limit": None, "drip": 0.0, "refuse": None}
 
 
 @pytest.fixture
@@ -205,7 +217,8 @@ def proxy(server):
     ``silent_cap`` cuts them without a word; ``max_offset``: pages at or past that OFFSET come back
     empty; ``shuffle``: pages are ordered by RAND(); the first ``partial_first`` answers are 206
     with half the rows; a GET longer than ``get_limit`` gets 414; ``drip``: seconds between the
-    bytes of every answer. ``httpd`` records ``count``, ``times``, ``methods`` and ``queries``."""
+    bytes of every answer; ``refuse``: a regular expression, queries matching it get 400. ``httpd``
+    records ``count``, ``times``, ``methods`` and ``queries``."""
     started = []
 
     def make(**behaviour):
@@ -317,10 +330,32 @@ def test_endpoint_gives_the_byte_identical_corpus(server, tmp_path):
     assert (tmp_path / "embedded.ttl").read_bytes() == (tmp_path / "remote.ttl").read_bytes()
     ma = json.loads((tmp_path / "embedded.ttl.manifest.json").read_text())
     mb = json.loads((tmp_path / "remote.ttl.manifest.json").read_text())
-    assert mb["kb"] == {"source": server, "snapshot": server, "sha256": None, "skipped_iris": 0}
+    assert mb["kb"] == {"source": server, "snapshot": server, "sha256": None, "skipped_iris": 0,
+                        "refused_labels": ma["kb"]["refused_labels"]}
     assert ma["kb"]["source"] == "bundled"
     for key in ("corpus", "parameters", "gold_checks"):
         assert {k: v for k, v in ma[key].items() if k != "file"} == {k: v for k, v in mb[key].items() if k != "file"}
+
+
+def test_refused_labels_are_counted_for_an_endpoint_as_for_the_embedded_store(server, proxy, tmp_path):
+    """The tiny KB with Ulm's label holding a line feed and Bern's a NUL, served in REFUSED_GRAPH: the
+    manifest counts 2 (Ulm and Bern, by hand; test_store_limits counts the same for the dump loaded
+    embedded), and neither is mentioned. A server that refuses that one query over all labels does not
+    undo the run: the count is null, with the server's error beside it."""
+    args = ["generate", "--docs", "1", "--min-sentences", "3", "-q", "--graph", REFUSED_GRAPH, "--retries", "0"]
+    proc = run(*args, "--endpoint", server, "-o", "out.ttl", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    kb = json.loads((tmp_path / "out.ttl.manifest.json").read_text())["kb"]
+    assert (kb["refused_labels"], kb["skipped_iris"]) == (2, 0)
+    text = (tmp_path / "out.ttl").read_text(encoding="utf-8")
+    assert "resource/Ulm>" not in text and "resource/Bern>" not in text and "Donau" not in text
+    url, httpd = proxy(refuse="labels holding control characters")
+    proc = run(*args, "--endpoint", url, "-o", "refused.ttl", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    kb = json.loads((tmp_path / "refused.ttl.manifest.json").read_text())["kb"]
+    assert kb["refused_labels"] is None
+    assert "400" in kb["refused_labels_unknown"] and "\n" not in kb["refused_labels_unknown"]
+    assert (tmp_path / "refused.ttl").read_bytes() == (tmp_path / "out.ttl").read_bytes()
 
 
 def test_graph_without_the_sample_has_no_seeds(server, tmp_path):

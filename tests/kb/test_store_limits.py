@@ -200,13 +200,19 @@ def test_the_query_thread_ends_with_its_kb(bundled_kb):
         assert not thread.is_alive()
 
 
+_ULM = '<http://dbpedia.org/resource/Ulm> <http://www.w3.org/2000/01/rdf-schema#label> "Ulm"@en .'
+_BERN = '<http://dbpedia.org/resource/Bern> <http://www.w3.org/2000/01/rdf-schema#label> "Bern"@en .'
+#: The tiny KB with Ulm's label holding a line feed and Bern's a NUL (as N-Triples escapes): two
+#: entities with a refused label (tests/kb/test_endpoint.py serves it too).
+TINY_REFUSED = TINY.replace(_ULM, _ULM.replace('"Ulm"', '"Ulm\\nDonau"')).replace(
+    _BERN, _BERN.replace('"Bern"', '"Be\\u0000rn"'))
+
+
 def test_labels_with_control_characters_name_nothing_and_are_counted(tmp_path):
     """Ulm's label holds a line feed and Bern's a NUL (as N-Triples escapes): neither entity can be named
     by its label, so neither is mentioned and no control character reaches the text; the manifest counts
     2 (Ulm and Bern, counted by hand). The same run on the unchanged tiny KB mentions both and counts 0."""
-    ulm = '<http://dbpedia.org/resource/Ulm> <http://www.w3.org/2000/01/rdf-schema#label> "Ulm"@en .'
-    bern = '<http://dbpedia.org/resource/Bern> <http://www.w3.org/2000/01/rdf-schema#label> "Bern"@en .'
-    assert ulm in TINY and bern in TINY
+    assert _ULM in TINY and _BERN in TINY and TINY_REFUSED.count("\\n") == TINY_REFUSED.count("\\u0000") == 1
     from bengal.io import read_corpus
 
     def run(folder, dump_text):
@@ -223,9 +229,7 @@ def test_labels_with_control_characters_name_nothing_and_are_counted(tmp_path):
     kb, uris, _ = run(tmp_path / "plain", TINY)
     assert kb["refused_labels"] == 0
     assert {"http://dbpedia.org/resource/Ulm", "http://dbpedia.org/resource/Bern"} <= uris
-    bad = TINY.replace(ulm, ulm.replace('"Ulm"', '"Ulm\\nDonau"'))
-    bad = bad.replace(bern, bern.replace('"Bern"', '"Be\\u0000rn"'))
-    kb, uris, texts = run(tmp_path / "bad", bad)
+    kb, uris, texts = run(tmp_path / "bad", TINY_REFUSED)
     assert kb["refused_labels"] == 2
     assert not uris & {"http://dbpedia.org/resource/Ulm", "http://dbpedia.org/resource/Bern"}
     assert "\n" not in texts and "\x00" not in texts and "Donau" not in texts
