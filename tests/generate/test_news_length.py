@@ -24,6 +24,7 @@ CARL = Entity(DBR + "Carl_Berg", "Carl Berg", (DBO + "Person",))
 ULM = Entity(DBR + "Ulm", "Ulm", (DBO + "City", DBO + "Place"))
 A = Entity(DBR + "FC_A", "FC A", (DBO + "SoccerClub",))
 B = Entity(DBR + "FC_B", "FC B", (DBO + "SoccerClub",))
+PULLEY = Entity(DBR + "Pulley", "Pulley", (DBO + "Band", DBO + "Organisation"))
 LEX = load_lexicon("en")
 
 
@@ -76,6 +77,15 @@ def test_a_fact_poor_document_gets_fewer_fuller_sentences():
     assert [len(s) for s in plan_to_count(Subgraph(ANNA, units), 5, per_sentence=3, at_least=3).sentences] == [3, 2]
     six = units + (Unit(ANNA, DBO + "recordLabel", (B,)),)
     assert [len(s) for s in plan_to_count(Subgraph(ANNA, six), 5, per_sentence=3, at_least=3).sentences] == [2, 2, 2]
+
+
+def test_a_band_features_its_instruments():
+    # bench_faults.py's "The band plays the clarinet and synthesizer." (summary, seed 3, --sentence-length news)
+    clarinet = Entity(DBR + "Clarinet", "clarinet", (DBO + "Instrument",), "clarinet", "concept")
+    band = fact_sentence(LEX, Ontology(), DBO + "instrument", PULLEY, [clarinet])
+    assert sentence_text(band) == "Pulley features the clarinet."
+    person = fact_sentence(LEX, Ontology(), DBO + "instrument", ANNA, [clarinet])
+    assert sentence_text(person) == "Anna Berg plays the clarinet."
 
 
 @pytest.fixture(scope="module")
