@@ -57,11 +57,12 @@ class GenerateConfig:
             opening type folded into the first sentence as an apposition; a number (3 to 80) is the
             same with that many tokens a sentence aimed at instead of 22; ``"short"``: the planner
             before (:func:`~bengal.generate.docplan.plan_document`: the range is a number of facts,
-            about 9 tokens a sentence; B1-B10; the default: ``news`` reaches a mean of 14.4 tokens a
-            sentence on star with --min-sentences 3 and narrows the density dial, README). With
-            ``news`` seeds with fewer facts than its sentences need are passed over first (most of
-            the bundled sample's seeds have 1-4 facts), and a walk's next step joins the sentence
-            before it as a relative clause.
+            about 9 tokens a sentence; B1-B10; the default, which other work builds on: ``news``
+            reaches a mean of 20-23 tokens a sentence on every strategy, README). With ``news``
+            seeds with fewer facts than its sentences need are passed over first (most of the
+            bundled sample's seeds have 1-4 facts), a walk's next step joins the sentence before it
+            as a relative clause (at most two a sentence), and a sentence that shares an entity
+            with the one before is coordinated with it (", and").
         ambiguity: ``--ambiguity X``, the wanted share of mentions whose surface form names
             more than one KB entity, in [0, 1] (:class:`bengal.generate.surface.AmbiguityDial`);
             ``None``: off.

@@ -138,7 +138,8 @@ def plan_to_count(sub: Subgraph, sentences: int, can_list: Callable[[str, Entity
     past the point where their minimum exceeds ``sentences`` are left out (sym's incoming facts,
     each of another subject). The count aimed at is ``ceil(units / per_sentence)`` (length first:
     a document short of facts gets fewer, full sentences), at most ``sentences`` and at least
-    ``at_least`` when there are that many units, within what the runs allow. Each run first gets
+    ``at_least`` while that leaves two units a sentence (``units // 2``; 5 units, ``at_least`` 3,
+    ``per_sentence`` 3: 2 sentences, not 2 + 2 + 1), within what the runs allow. Each run first gets
     its minimum; each further sentence goes to the run with the most units per sentence (ties: the
     earlier run), and a run's units are cut into consecutive
     sentences whose sizes differ by at most one, the larger first ("A, who …, B and C. D and E.").
@@ -148,8 +149,8 @@ def plan_to_count(sub: Subgraph, sentences: int, can_list: Callable[[str, Entity
     Args:
         sentences: the number of sentences wanted (>= 1).
         can_list: as in :func:`plan_document`.
-        at_least: fewest sentences when the units allow it (the document's ``--min-sentences``,
-            less the opening sentence).
+        at_least: fewest sentences when the units allow two a sentence (the document's
+            ``--min-sentences``, less the opening sentence).
 
     Returns:
         the plan with ``wanted = sentences``; fewer sentences than wanted when the facts are too
@@ -173,7 +174,7 @@ def plan_to_count(sub: Subgraph, sentences: int, can_list: Callable[[str, Entity
         keep += 1
     runs, alloc = runs[:keep], alloc[:keep]
     n_units = sum(len(r) for r in runs)
-    goal = max(min(sentences, -(-n_units // max(per_sentence, 1))), min(at_least, n_units))
+    goal = max(min(sentences, -(-n_units // max(per_sentence, 1))), min(at_least, max(n_units // 2, 1)))
     while sum(alloc) < goal:
         open_runs = [i for i, r in enumerate(runs) if alloc[i] < len(r)]
         if not open_runs:

@@ -161,8 +161,9 @@ class MentionPolicy:
 
     def concept_text(self, prop: str, entity: Entity) -> str:
         """The plain text of a concept object: its label without the disambiguation
-        parenthesis, capitalised words in lower case except the lexicon's proper words
-        (:meth:`bengal.generate.lexicon.Lexicon.common_noun`'s rule: "Bass guitar" → "bass
+        parenthesis, capitalised words in lower case except the lexicon's proper words, less its
+        ``[mentions] common_words`` ("World music" → "world music";
+        :meth:`bengal.generate.lexicon.Lexicon.common_noun`'s rule: "Bass guitar" → "bass
         guitar", "Christian rock" stays; a class of ``keep_case`` keeps every capital:
         "Standard Chinese"), a suffix of ``strip_suffix`` for its class removed
         ("English language" → "English"), and the indefinite article before it for a property of
@@ -176,6 +177,7 @@ class MentionPolicy:
         if not set(self.onto.with_ancestors(entity.classes)) & self.keep_case:
             proper = set(self.lex.meta.get("proper_words", ()))
             proper |= {w for v in self.lex.data.get("demonyms", {}).values() for w in v.split()}
+            proper -= set(self.lex.data.get("mentions", {}).get("common_words", ()))
             text = " ".join(w.lower() if w[:1].isupper() and (w[1:].islower() or len(w) == 1) and w not in proper
                             else w for w in text.split())
         if local_name(prop) in self.article_before:

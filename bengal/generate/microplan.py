@@ -37,7 +37,11 @@ from bengal.generate.verbalise import (
 from bengal.kb.sparql import DBO
 
 __all__ = ["microplan", "description_allowed", "pronoun_resolves", "aggregate", "type_apposition", "fold_opening",
-           "chain", "whose_clause"]
+           "chain", "whose_clause", "coordinate"]
+
+#: At most this many relative clauses in one sentence joined by :func:`chain` ("X worked with the band
+#: The Verve, which is associated with Richard Ashcroft, who is associated with DJ Shadow.").
+MAX_RELATIVES = 2
 
 #: With ``--surface-forms`` / ``--paraphrase``, such a wording wins over the plain one
 #: unless its density gap is more than this much larger (mentions per token).
@@ -159,9 +163,10 @@ def chain(lex: Lexicon, first: Sentence, second: Sentence, person: bool) -> Sent
     that way.
 
     Rule: ``first`` ends with one entity (a single object, not a list: "A, B and C, which …" would
-    not say which) and its full stop; ``second`` opens with that entity as its subject (named,
-    described or a pronoun: the relative pronoun replaces it) and has no relative clause of its own
-    (one level of "which" only), nor a plural pronoun subject. The relative pronoun is
+    not say which) and its full stop, and has fewer than :data:`MAX_RELATIVES` relative clauses
+    ("… The Verve, which is associated with Richard Ashcroft, who is associated with DJ Shadow.");
+    ``second`` opens with that entity as its subject (named, described or a pronoun: the relative
+    pronoun replaces it) and has no relative clause of its own, nor a plural pronoun subject. The relative pronoun is
     :meth:`bengal.generate.lexicon.Lexicon.relative` ("who" when ``person``: the second subject is a
     person). The result keeps ``first``'s subject, so a pronoun in the next sentence still refers
     to ``first``'s subject by :func:`pronoun_resolves`; the entity pieces are unchanged objects, so
@@ -174,8 +179,9 @@ def chain(lex: Lexicon, first: Sentence, second: Sentence, person: bool) -> Sent
         return None
     whose = str(lex.meta.get("relative_possessive", ""))
     marks = [m for m in (lex.relative(True), lex.relative(False), whose) if m]
-    if any(isinstance(p, str) and any(m in p for m in marks) for p in first.pieces + second.pieces):
-        return None  # one relative clause a sentence
+    if (sum(p.count(m) for p in first.pieces if isinstance(p, str) for m in marks) >= MAX_RELATIVES
+            or any(isinstance(p, str) and any(m in p for m in marks) for p in second.pieces)):
+        return None  # at most MAX_RELATIVES relative clauses a sentence, none nested in the second
     relative = lex.relative(person)
     if second.subject == last.uri and second.predicate and relative is not None:
         rest = list(second.pieces[second.predicate:])
@@ -197,6 +203,66 @@ def chain(lex: Lexicon, first: Sentence, second: Sentence, person: bool) -> Sent
     return Sentence(tuple(p for p in pieces if p != ""), first.fallback or second.fallback, first.subject,
                     first.predicate, first.clauses, second.n_objects, first.plural, first.pronoun,
                     tuple(sorted(set(first.paraphrase) | set(second.paraphrase))))
+
+
+def coordinate(lex: Lexicon, first: Sentence, second: Sentence) -> Sentence | None:
+    """Two sentences about related subjects as one, coordinated (``[meta] sentence_join``, ", and "):
+    "Shane Embury is a member of Venomous Concept." + "The musician has worked with Anaal
+    Nathrakh." → "Shane Embury is a member of Venomous Concept, and the musician has worked with
+    Anaal Nathrakh.", or ``None``.
+
+    Rule: the two share an entity (an entity piece or the subject of one is an entity piece or the
+    subject of the other: a walk's next step, a fact about an object just named), so the clauses
+    are about one thing; ``first`` ends with its full stop and ``second`` opens with a name (an
+    entity piece, kept as it is) or with a word of :data:`_OPENERS` or a pronoun of the language's
+    ``[pronouns]`` (then lower-cased: "the musician", "he"); ``second`` is not a pronoun mention
+    (its surface would have to change). The result keeps ``first``'s subject, so
+    :func:`pronoun_resolves` still asks that no other entity of the whole sentence could take the
+    pronoun; the entity pieces are the same objects, so the gold stays exact. ``None`` for a
+    language without ``sentence_join``.
+    """
+    join = str(lex.meta.get("sentence_join", ""))
+    if not join or len(first.pieces) < 2 or not second.pieces:
+        return None
+    if any(isinstance(p, str) and join in p for p in first.pieces + second.pieces):
+        return None  # one coordination a sentence ("A, and B, and C" runs on)
+    named = {p.uri for p in first.pieces if isinstance(p, Entity)}
+    ours = named | ({first.subject} if first.subject else set())
+    theirs = {p.uri for p in second.pieces if isinstance(p, Entity)} | ({second.subject} if second.subject else set())
+    if not ours & theirs:
+        return None
+    if isinstance(second.pieces[0], Entity) and second.pieces[0].uri in named:
+        return None  # "X is a member of Y, and X was born in Z": the name again; aggregation's job
+    head = list(first.pieces)
+    if not (isinstance(head[-1], str) and head[-1].endswith(".")):
+        return None
+    head[-1] = head[-1][:-1]
+    opener = second.pieces[0]
+    if isinstance(opener, Entity):
+        if opener.form_kind == "pronoun":
+            return None
+        tail: list[Piece] = [join, *second.pieces]
+    else:
+        word = opener.split(" ", 1)[0]
+        pronouns = {w for pair in lex.data.get("pronouns", {}).values() if isinstance(pair, list)
+                    for w in pair if isinstance(w, str)}
+        if word.lower() not in _OPENERS | pronouns:
+            return None
+        tail = [join + opener[:1].lower() + opener[1:], *second.pieces[1:]]
+    pieces: list[Piece] = []
+    for p in head + tail:
+        if isinstance(p, str) and pieces and isinstance(pieces[-1], str):
+            pieces[-1] += p
+        elif p != "":
+            pieces.append(p)
+    return Sentence(tuple(pieces), first.fallback or second.fallback, first.subject, first.predicate,
+                    first.clauses + second.clauses, second.n_objects, first.plural, first.pronoun,
+                    tuple(sorted(set(first.paraphrase) | set(second.paraphrase))))
+
+
+#: Sentence-opening words of a plain-text subject that :func:`coordinate` writes in lower case after
+#: the join (a description "The musician …", "The language of X …"); any other opening word is refused.
+_OPENERS = frozenset({"the"})
 
 
 def type_apposition(lex: Lexicon, onto: Ontology, subject: Entity, demonym: str | None = None) -> str | None:
@@ -263,8 +329,10 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
     ``past`` are in the past tense. With ``chain_length`` (tokens a sentence, ``--sentence-length``
     other than ``short``), a sentence about the last object of the sentence before it is joined onto
     that one as a relative clause (:func:`chain`) while the sentence before has fewer than
-    ``chain_length`` tokens and the joined one at most twice that; the density is then measured on
-    the joined sentence.
+    ``chain_length`` tokens and the joined one at most twice that; failing that, a sentence that
+    shares an entity with the one before is coordinated with it (:func:`coordinate`) when the joined
+    one has at most 1.5 times ``chain_length`` tokens; the density is then measured on the joined
+    sentence.
 
     Returns:
         the sentences in order, each passed through
@@ -458,7 +526,10 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
             base_m, base_t = mentions, total
             if onto_prev is not None:
                 merged = chain(lex, onto_prev[0], c, is_person(subject))
-                if merged is not None and count_tokens(sentence_text(merged), lex.lang) <= 2 * (chain_length or 0):
+                limit = 2 * (chain_length or 0)
+                if merged is None:
+                    merged, limit = coordinate(lex, onto_prev[0], c), 1.5 * (chain_length or 0)
+                if merged is not None and count_tokens(sentence_text(merged), lex.lang) <= limit:
                     eff, joined_on = merged, True
                     base_m, base_t = mentions - onto_prev[1], total - onto_prev[2]
             m, t = eff.mention_count, count_tokens(sentence_text(eff), lex.lang)

@@ -50,11 +50,22 @@ def test_refused_when_the_sentence_ends_in_a_list_or_another_entity():
     assert chain(LEX, _one("birthPlace", ANNA, [ULM]), _one("ground", A, [BW]), False) is None  # A is not Ulm
 
 
-def test_one_relative_clause_a_sentence():
+def test_at_most_two_relative_clauses_a_sentence():
     once = chain(LEX, _one("birthPlace", ANNA, [ULM]), _one("isPartOf", ULM, [BW]), False)
     assert once is not None
-    third = Sentence((BW, " is in ", ULM, "."), subject=BW.uri, predicate=1)
-    assert chain(LEX, once, third, False) is None
+    # a second step about the object that ends the first clause: "…, which …, which …" (MAX_RELATIVES 2)
+    third = Sentence((BW, " is in ", A, "."), subject=BW.uri, predicate=1)
+    twice = chain(LEX, once, third, False)
+    assert twice is not None
+    assert sentence_text(twice) == "Anna Berg was born in Ulm, which is part of Baden-Württemberg, which is in FC A."
+    assert [p.uri for p in twice.pieces if isinstance(p, Entity)] == [ANNA.uri, ULM.uri, BW.uri, A.uri]
+    # a third is refused, and so is a second sentence that brings its own relative clause
+    fourth = Sentence((A, " is in ", B, "."), subject=A.uri, predicate=1)
+    assert chain(LEX, twice, fourth, False) is None
+    own = chain(LEX, Sentence((A, " is in ", B, "."), subject=A.uri, predicate=1),
+                Sentence((B, " is in ", ULM, "."), subject=B.uri, predicate=1), False)
+    assert own is not None and sentence_text(own) == "FC A is in FC B, which is in Ulm."
+    assert chain(LEX, _one("team", CARL, [A]), own, False) is None
 
 
 def test_refused_when_the_next_step_does_not_open_with_its_subject():
