@@ -159,7 +159,7 @@ def load_preset(name: str) -> Preset:
         "mentions": str, "literals": bool, "ambiguity": (int, float), "emerging": (int, float),
         "density": (str, int, float), "sentence_length": (str, int, float), "classes": list}
     for key, value in values.items():
-        if not isinstance(value, types[key]) or (types[key] is int and isinstance(value, bool)):
+        if not isinstance(value, types[key]) or (types[key] is not bool and isinstance(value, bool)):
             raise UsageError(f"{path}: [generate] {key} has the wrong type ({type(value).__name__})")
     if "classes" in values:
         values["classes"] = tuple(str(c) for c in values["classes"])
