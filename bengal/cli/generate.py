@@ -1,6 +1,6 @@
 """``bengal generate`` → :func:`bengal.workflows.generate_files`.
 
-Options given on the command line override the values of ``--preset``; the
+Options given on the command line override the values of ``--preset`` or ``--like``; the
 others fall back to the preset, then to :class:`bengal.generate.GenerateConfig`'s defaults.
 """
 
@@ -26,6 +26,10 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
 @click.command()
 @click.option("--preset", default=None, help="A recipe from generators/ (B1 … B10, low, medium, high); "
               "options given here override its values.")
+@click.option("--like", default=None, metavar="NAME",
+              help="A preset shaped like a real corpus: kore50, reuters128, rss500, oke2015, spotlight, conllpp "
+              "(generators/like-NAME.toml: the corpus's measured figures and a recipe); the manifest and the "
+              "summary give the figures reached and those outside ±20 %; options given here override the recipe.")
 @click.option("--list-presets", is_flag=True, help="List the presets and exit.")
 @click.option("--docs", type=int, default=100, show_default=True, help="Number of documents.")
 @click.option("--density", default="medium", show_default=True,
@@ -83,25 +87,27 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
               help="Worker processes (output identical to --jobs 1).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress or summary on stderr.")
 @click.pass_context
-def generate(ctx, preset, list_presets, docs, density, strategy, min_sentences, max_sentences, seed, classes, lang,
+def generate(ctx, preset, like, list_presets, docs,
+             density, strategy, min_sentences, max_sentences, seed, classes, lang,
              surface_forms, pronouns, paraphrase, annotate_pronouns, sentence_length, ambiguity, emerging, mentions,
              literals, resource_namespace, gold_iris, kb_path, output, fmt, jobs, quiet, remote, kb_timeout,
              kb_lenient) -> None:
     """Generate a NER + EL benchmark with exact gold from the KB."""
     from bengal.generate.presets import list_presets as all_presets
     from bengal.io.manifest import manifest_path
-    from bengal.report.text import generated_lines
+    from bengal.report.text import generated_lines, like_lines
     from bengal.workflows.generate_files import generate_config, generate_files
 
     if list_presets:
         for p in all_presets():
-            click.echo(f"{p.name:8} {p.description}")
+            click.echo(f"{p.name:15} {p.description}")
         return
     options = {name: ctx.params[name] for name in _CONFIG_OPTIONS
-               if preset is None or ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None)}
+               if (preset is None and like is None)
+               or ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None)}
     if "classes" in options:
         options["classes"] = tuple(c.strip() for c in classes.split(",") if c.strip())
-    config = generate_config(preset, **options)
+    config = generate_config(preset, like=like, **options)
     endpoint = remote(kb_path)  # checks the endpoint options before any work
     if resource_namespace is not None or gold_iris is not None:
         endpoint = _chapter(endpoint, resource_namespace, gold_iris, config.lang)
@@ -109,12 +115,15 @@ def generate(ctx, preset, list_presets, docs, density, strategy, min_sentences, 
         endpoint = _detected_chapter(endpoint, config.lang, quiet)
     waits = Waits("KB store", quiet=quiet)
     with progress_bar("generating", config.docs, show=False if quiet else None) as tick:
-        generated, manifest = generate_files(output, config, preset=preset, format=fmt, kb_path=kb_path, kb=endpoint,
-                                      kb_timeout=kb_timeout, kb_lenient=kb_lenient, progress=tick, jobs=jobs,
-                                      status=waits.status, load_progress=waits.progress)
+        generated, manifest = generate_files(output, config, preset=preset, like=like, format=fmt, kb_path=kb_path,
+                                             kb=endpoint, kb_timeout=kb_timeout, kb_lenient=kb_lenient,
+                                             progress=tick, jobs=jobs, status=waits.status,
+                                             load_progress=waits.progress)
     if not quiet:
         echo_lines(generated_lines(generated.stats, str(output), str(manifest_path(output)), config.density,
                                    config.density_target, config.strategy), err=True)
+        if "like" in manifest:
+            echo_lines(like_lines(manifest["like"]), err=True)
         chapter = manifest["kb"].get("chapter")
         if chapter is not None:
             line = f"chapter {chapter['namespace']}: gold IRIs {chapter['gold_iris']}"

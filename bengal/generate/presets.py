@@ -5,11 +5,18 @@ A preset file ``generators/NAME.toml`` holds a ``description`` and a
 :class:`bengal.generate.config.GenerateConfig` (``docs``, ``density``,
 ``strategy``, ``min_sentences``, ``max_sentences``, ``seed``, ``classes``,
 ``lang``, ``paraphrase``, ``surface_forms``, ``pronouns``, ``annotate_pronouns``, ``mentions``,
-``literals``, ``sentence_length``). BENGAL's B1–B10 set ``mentions = "all"``, ``literals = false`` and
+``literals``, ``sentence_length``, ``ambiguity``, ``emerging``).
+BENGAL's B1–B10 set ``mentions = "all"``, ``literals = false`` and
 ``sentence_length = "short"``: every KB resource a mention, no dates and short sentences, as BENGAL
 wrote them.
 Options given on the command line override a preset's values (a flag given on
 the command line turns the feature on; it cannot turn a preset's flag off).
+
+A *like* preset ``generators/like-NAME.toml`` (``bengal generate --like NAME``) also holds a
+``[target]`` table: the shape of a real corpus (:data:`LIKE_FIGURES`, measured by ``bengal stats``
+as :mod:`bengal.shape` defines them, ``docs/shape.md``), the corpus file and the command that
+measured them; its ``[generate]`` table is the recipe chosen to reach them
+(``benchmarks/calibrate_like.py``).
 """
 
 from __future__ import annotations
@@ -22,12 +29,68 @@ from typing import Any
 from bengal.errors import UsageError
 from bengal.resources import TOMLDecodeError, data_dir, load_toml
 
-__all__ = ["Preset", "list_presets", "load_preset", "PRESET_KEYS"]
+__all__ = ["Preset", "LikeTarget", "list_presets", "load_preset", "load_like", "PRESET_KEYS", "LIKE_FIGURES",
+           "LIKE_TOLERANCE", "LIKE_PREFIX"]
 
 #: Keys a preset's ``[generate]`` table may set.
 PRESET_KEYS = ("docs", "density", "strategy", "min_sentences", "max_sentences", "seed", "classes", "lang",
                "paraphrase", "surface_forms", "pronouns", "annotate_pronouns", "mentions", "literals",
-               "sentence_length")
+               "sentence_length", "ambiguity", "emerging")
+
+#: The figures of a like preset's ``[target]`` table, keys of :data:`bengal.shape.MEASURES`: documents,
+#: mentions per document, tokens per sentence, mentions per token (spaCy's blank English tokens),
+#: the label-identical share (surface == the entity's KB label, over mentions of KB entities), the
+#: ambiguous-mention share (surface names more than one entity in the KB's name index) and the type
+#: mix (shares of all mentions by the entity's top class in the KB; "other" holds entities the KB
+#: lacks).
+LIKE_FIGURES = ("documents", "mentions_per_document", "tokens_per_sentence", "mentions_per_token",
+                "label_identical_share", "ambiguous_mention_share", "type_person", "type_organisation",
+                "type_place", "type_other")
+#: A reached figure is within the target when ``|reached - target| <= LIKE_TOLERANCE * target``.
+LIKE_TOLERANCE = 0.2
+#: A like preset's file name is ``LIKE_PREFIX + NAME + ".toml"``.
+LIKE_PREFIX = "like-"
+_TARGET_TEXT = ("corpus", "command")
+
+
+@dataclass(frozen=True)
+class LikeTarget:
+    """The measured shape of a real corpus that a like preset aims at.
+
+    Attributes:
+        name: the corpus's short name (``kore50``: ``--like kore50``).
+        figures: :data:`LIKE_FIGURES` key → the measured value (counts and shares as ``bengal stats
+            --json`` gives them; shares in [0, 1]); a figure the corpus has no base for is absent and
+            named in ``not_measured``.
+        corpus: the corpus file the figures were measured on (a path under the project's data
+            folder, or a shipped corpus name such as ``conllpp``).
+        command: the command that measured them.
+        not_measured: figures without a base in the corpus (CoNLL++ has no links: no label-identical share).
+    """
+
+    name: str
+    figures: dict[str, float]
+    corpus: str
+    command: str
+    not_measured: tuple[str, ...] = ()
+
+    def compare(self, reached: dict[str, float | int | None]) -> dict[str, Any]:
+        """The manifest's ``like`` section for the ``reached`` measures (:data:`LIKE_FIGURES` keys → values).
+
+        Returns:
+            ``{"name", "corpus", "command", "targets", "reached", "within_20pct", "outside"}``:
+            ``within_20pct`` maps each target figure to whether ``|reached - target| <=``
+            :data:`LIKE_TOLERANCE` ``× target`` (``False`` when the reached figure has no base),
+            ``outside`` lists the figures that are not, in :data:`LIKE_FIGURES` order.
+        """
+        got = {key: reached.get(key) for key in self.figures}
+        within = {}
+        for key, target in self.figures.items():
+            value = got[key]
+            within[key] = value is not None and abs(value - target) <= LIKE_TOLERANCE * target + 1e-12
+        return {"name": self.name, "corpus": self.corpus, "command": self.command,
+                "targets": dict(self.figures), "reached": got, "within_20pct": within,
+                "outside": [key for key in self.figures if not within[key]]}
 
 
 @dataclass(frozen=True)
@@ -39,12 +102,14 @@ class Preset:
         description: one line for ``--list-presets``.
         values: the ``[generate]`` table (``classes`` as a tuple).
         path: the file.
+        target: a like preset's :class:`LikeTarget` (its ``[target]`` table); ``None`` for the others.
     """
 
     name: str
     description: str
     values: dict[str, Any]
     path: Path
+    target: LikeTarget | None = None
 
 
 def _folder() -> Path:
@@ -72,7 +137,8 @@ def load_preset(name: str) -> Preset:
 
     Raises:
         UsageError: for an unknown name (listing the known ones), a file that is not
-            valid TOML, an unknown key or a value of the wrong type.
+            valid TOML, an unknown key or a value of the wrong type (in ``[generate]`` or a like
+            preset's ``[target]``), a like preset without its ``[target]`` or a figure of it.
     """
     folder = _folder()
     path = folder / f"{name}.toml"
@@ -90,11 +156,62 @@ def load_preset(name: str) -> Preset:
     types: dict[str, type | tuple[type, ...]] = {
         "docs": int, "min_sentences": int, "max_sentences": int, "seed": int, "strategy": str, "lang": str,
         "paraphrase": bool, "surface_forms": bool, "pronouns": bool, "annotate_pronouns": bool,
-        "mentions": str, "literals": bool,
+        "mentions": str, "literals": bool, "ambiguity": (int, float), "emerging": (int, float),
         "density": (str, int, float), "sentence_length": (str, int, float), "classes": list}
     for key, value in values.items():
-        if not isinstance(value, types[key]) or (types[key] is int and isinstance(value, bool)):
+        if not isinstance(value, types[key]) or (types[key] is not bool and isinstance(value, bool)):
             raise UsageError(f"{path}: [generate] {key} has the wrong type ({type(value).__name__})")
     if "classes" in values:
         values["classes"] = tuple(str(c) for c in values["classes"])
-    return Preset(name, str(data.get("description", "")), values, path)
+    target = _target(path, name[len(LIKE_PREFIX):], data) if name.startswith(LIKE_PREFIX) else None
+    return Preset(name, str(data.get("description", "")), values, path, target)
+
+
+def _target(path: Path, name: str, data: dict[str, Any]) -> LikeTarget:
+    """The ``[target]`` table of the like preset at ``path``.
+
+    Raises:
+        UsageError: naming the file and the key: no table, an unknown key, a figure missing (and not
+            in ``not_measured``) or not a non-negative number, ``corpus`` or ``command`` missing.
+    """
+    table = data.get("target")
+    if not isinstance(table, dict):
+        raise UsageError(f"{path}: a like preset needs a [target] table (the measured figures: "
+                         f"{', '.join(LIKE_FIGURES)}; corpus; command)")
+    allowed = (*LIKE_FIGURES, *_TARGET_TEXT, "not_measured")
+    unknown = sorted(set(table) - set(allowed))
+    if unknown:
+        raise UsageError(f"{path}: unknown key {unknown[0]!r} in [target] (allowed: {', '.join(allowed)})")
+    for key in _TARGET_TEXT:
+        if not isinstance(table.get(key), str) or not table[key].strip():
+            raise UsageError(f"{path}: [target] needs {key} = \"...\" (the measured corpus file and the command)")
+    missing = table.get("not_measured", [])
+    if not isinstance(missing, list) or not all(m in LIKE_FIGURES for m in missing):
+        raise UsageError(f"{path}: [target] not_measured must list figures of {', '.join(LIKE_FIGURES)}")
+    figures: dict[str, float] = {}
+    for key in LIKE_FIGURES:
+        if key in missing:
+            if key in table:
+                raise UsageError(f"{path}: [target] {key} is both given and listed in not_measured")
+            continue
+        value = table.get(key)
+        if value is None:
+            raise UsageError(f"{path}: [target] lacks {key} (or list it in not_measured)")
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+            raise UsageError(f"{path}: [target] {key} must be a non-negative number, not {value!r}")
+        figures[key] = value
+    return LikeTarget(name, figures, table["corpus"], table["command"], tuple(missing))
+
+
+def load_like(name: str) -> Preset:
+    """The like preset of the corpus ``name`` (``generators/like-NAME.toml``; ``--like NAME``).
+
+    Raises:
+        UsageError: for an unknown name (listing the known ones) or a broken file (:func:`load_preset`).
+    """
+    folder = _folder()
+    known = sorted(p.stem[len(LIKE_PREFIX):] for p in folder.glob(f"{LIKE_PREFIX}*.toml"))
+    if name not in known:
+        raise UsageError(f"unknown --like {name!r} (available: {', '.join(known)}; see bengal generate "
+                         "--list-presets)")
+    return load_preset(LIKE_PREFIX + name)

@@ -26,7 +26,7 @@ render_semeval = lazy_function("bengal.report.partial", "render_semeval")
 render_table = lazy_function("bengal.report.table", "render_table")
 
 __all__ = ["warning_lines", "score_warning_lines", "render_result", "RENDERERS", "run_report_lines",
-           "generated_lines", "comparison_lines"]
+           "generated_lines", "like_lines", "comparison_lines"]
 
 #: How each kind of result is printed, by its ``task``: ``(result, type_rows) -> text``, ``type_rows``
 #: the number of per-type rows (None: all; results without per-type rows ignore it).
@@ -116,6 +116,23 @@ def generated_lines(stats: Mapping[str, Any], output: str, manifest: str, densit
         if d and d.get("target") is not None and (dial == "ambiguity" or d["target"] > 0):
             lines.append(f"{dial} reached: {d['share']:.3f} of mentions (target {d['target']:g})")
     return lines
+
+
+def like_lines(like: Mapping[str, Any]) -> list[str]:
+    """The summary line of ``bengal generate --like NAME``: the figures outside ±20 % of the corpus's
+    measured targets (the manifest's ``like`` section), or that every one is within."""
+    outside = like["outside"]
+    if not outside:
+        return [f"like {like['name']}: every figure within ±20 % of the corpus's ({len(like['targets'])} figures)"]
+
+    def show(key: str, value: float | None) -> str:
+        if value is None:
+            return "–"
+        return f"{value:,.0f}" if key == "documents" else f"{value:.3f}" if value < 1 else f"{value:.2f}"
+
+    parts = [f"{key} {show(key, like['reached'][key])} (target {show(key, like['targets'][key])})" for key in outside]
+    return [f"like {like['name']}: {len(outside)} of {len(like['targets'])} figures outside ±20 % of the corpus's: "
+            + ", ".join(parts)]
 
 
 def comparison_lines(out: Mapping[str, Any], pred_a: str, pred_b: str) -> list[str]:

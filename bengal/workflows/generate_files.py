@@ -15,24 +15,32 @@ from bengal.errors import InputError, UsageError
 from bengal.generate.checks import check_gold
 from bengal.generate.config import GenerateConfig
 from bengal.generate.pipeline import Generated, generate
-from bengal.generate.presets import load_preset
+from bengal.generate.presets import LIKE_FIGURES, load_like, load_preset
 from bengal.io.formats import output_format
 from bengal.io.manifest import manifest_path, write_with_manifest
 from bengal.kb.chapter import ChapterKB
 from bengal.kb.labels import refused_label_count
+from bengal.kb.names import name_index
 from bengal.kb.store import open_kb
+from bengal.shape import measure_corpus
 
-__all__ = ["generate_files", "generate_config", "manifest_parameters"]
+__all__ = ["generate_files", "generate_config", "manifest_parameters", "like_section"]
 
 
-def generate_config(preset: str | None = None, **options: Any) -> GenerateConfig:
-    """The parameters of a run: the values of ``preset`` (a recipe of ``generators/``), overridden by
-    ``options`` (fields of :class:`~bengal.generate.pipeline.GenerateConfig`), over the defaults.
+def generate_config(preset: str | None = None, *, like: str | None = None, **options: Any) -> GenerateConfig:
+    """The parameters of a run: the values of ``preset`` (a recipe of ``generators/``) or of the like
+    preset ``like`` (``generators/like-NAME.toml``), overridden by ``options`` (fields of
+    :class:`~bengal.generate.pipeline.GenerateConfig`), over the defaults.
 
     Raises:
-        UsageError: an unknown preset, an unknown option or a value out of range.
+        UsageError: an unknown preset, both ``preset`` and ``like``, an unknown option or a value out
+            of range.
     """
+    if preset is not None and like is not None:
+        raise UsageError(f"give --preset or --like, not both (--preset {preset} --like {like})")
     values = dict(load_preset(preset).values) if preset is not None else {}
+    if like is not None:
+        values = dict(load_like(like).values)
     values.update(options)
     try:
         return GenerateConfig(**values)
@@ -53,7 +61,7 @@ def manifest_parameters(config: GenerateConfig, preset: str | None = None) -> di
 
 
 def generate_files(output: str | os.PathLike[str], config: GenerateConfig | None = None, *,
-                   preset: str | None = None, format: str | None = None,
+                   preset: str | None = None, like: str | None = None, format: str | None = None,
                    kb_path: str | os.PathLike[str] | None = None, kb: Any = None,
                    kb_timeout: float | None = None, kb_lenient: bool = False,
                    progress: Callable[[int], None] | None = None, jobs: int = 1,
@@ -66,6 +74,10 @@ def generate_files(output: str | os.PathLike[str], config: GenerateConfig | None
         output: the corpus file (``.ttl``, ``.nt``, ``.jsonl``, each optionally ``.gz``).
         config: the generation parameters; default :func:`generate_config` of ``preset`` and ``options``.
         preset: the preset the config comes from (recorded in the manifest).
+        like: ``--like NAME``: the like preset the config comes from; the corpus is then measured
+            (:func:`bengal.shape.measure_corpus` against the KB's name index) and the manifest's
+            ``like`` section gives the preset's measured targets, the reached figures and which are
+            within ±20 % (:meth:`bengal.generate.presets.LikeTarget.compare`).
         format: ``"nif"`` (Turtle), ``"nt"`` or ``"jsonl"``; by default from the extension.
         kb_path: a KB dump or store folder; ``None`` for the bundled DBpedia sample.
         kb: an opened KB to use instead of ``kb_path``, e.g. a SPARQL endpoint
@@ -89,7 +101,9 @@ def generate_files(output: str | os.PathLike[str], config: GenerateConfig | None
         GoldError: a gold check failed (nothing is written).
     """
     if config is None:
-        config = generate_config(preset, **options)
+        config = generate_config(preset, like=like, **options)
+    elif preset is not None and like is not None:
+        raise UsageError(f"give --preset or --like, not both (--preset {preset} --like {like})")
     elif options:
         raise UsageError(f"give either a config or options, not both ({', '.join(sorted(options))})")
     if jobs < 1:
@@ -100,6 +114,8 @@ def generate_files(output: str | os.PathLike[str], config: GenerateConfig | None
     out = Path(output)
     fmt = output_format(out, format)
     check_writable(out, manifest_path(out))
+    if like is not None:
+        load_like(like)  # an unknown or broken like preset, before any work
     if kb is None:
         kb = open_kb(kb_path, timeout=kb_timeout, lenient=kb_lenient, status=status, progress=load_progress)
         opener = functools.partial(_worker_kb, functools.partial(open_kb, timeout=kb_timeout, lenient=kb_lenient),
@@ -125,8 +141,25 @@ def generate_files(output: str | os.PathLike[str], config: GenerateConfig | None
         "gold_checks": checks,
         "stats": generated.stats,
     }
+    if like is not None:
+        manifest["like"] = like_section(like, generated, kb, status)
     write_with_manifest(generated.corpus, out, manifest, fmt)
     return generated, manifest
+
+
+def like_section(like: str, generated: Generated, kb: Any,
+                 status: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """The manifest's ``like`` section: the like preset's targets beside the generated corpus's
+    figures, measured as ``bengal stats`` measures them (:func:`bengal.shape.measure_corpus` against
+    :func:`bengal.kb.names.name_index` of ``kb``; :meth:`~bengal.generate.presets.LikeTarget.compare`).
+
+    Raises:
+        UsageError: an unknown or broken like preset.
+    """
+    target = load_like(like).target
+    assert target is not None  # load_like refuses a like preset without one
+    values = measure_corpus(generated.corpus, name_index(kb, status=status)).values
+    return target.compare({key: values[key] for key in LIKE_FIGURES})
 
 
 def _skipped(kb: Any) -> dict[str, Any]:

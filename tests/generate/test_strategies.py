@@ -216,7 +216,8 @@ def test_list_presets_names_all_recipes(tmp_path):
     assert proc.returncode == 0, proc.stderr
     names = [line.split()[0] for line in proc.stdout.splitlines()]
     assert names == ([f"B{i}" for i in range(1, 11)] + [f"P{i}" for i in range(1, 5)] + [f"S{i}" for i in range(1, 5)]
-                     + ["high", "low", "medium"])
+                     + ["high"] + [f"like-{n}" for n in ("conllpp", "kore50", "oke2015", "reuters128", "rss500",
+                                                          "spotlight")] + ["low", "medium"])
 
 
 def test_preset_values_and_command_line_override(tmp_path):

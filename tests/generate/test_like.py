@@ -1,0 +1,110 @@
+"""``--like NAME``: the like presets' stored targets against the independent meter
+``../shared/tools/corpus_stats.py`` on the real corpora, the loader's refusals, ``--like`` with ``--preset``."""
+
+from __future__ import annotations
+
+import pytest
+
+from bengal.errors import UsageError
+from bengal.generate import presets
+from bengal.generate.presets import LIKE_FIGURES, load_like
+from bengal.shape import MEASURES
+from tests.cli_helpers import assert_one_line_error, bengal
+from tests.conftest import SHARED_DATA
+from tests.shape.test_stats_cli import _meter
+
+NAMES = ("conllpp", "kore50", "oke2015", "reuters128", "rss500", "spotlight")
+
+
+def test_like_figures_are_shape_measures():
+    assert set(LIKE_FIGURES) <= {key for key, _, _ in MEASURES}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_stored_targets_equal_corpus_stats_on_the_real_file(name, tmp_path):
+    import spacy
+
+    from bengal.io.formats import read_corpus, write_corpus
+
+    target = load_like(name).target
+    assert target is not None
+    if target.corpus == "conllpp":
+        path = tmp_path / "conllpp.jsonl"  # the meter reads JSONL, not CoNLL
+        write_corpus(read_corpus("conllpp"), path)
+    else:
+        path = SHARED_DATA.parent / target.corpus[len("../shared/"):]
+        if not path.is_file():
+            pytest.skip(f"{target.corpus} is not beside this checkout")
+    meter = _meter()
+    theirs = meter.load_corpus(str(path), None, 3)
+    meter.run_gold_checks(theirs)
+    nlp = spacy.blank("en")  # bengal's tokenizer and sentencizer, as tests/shape/test_stats_cli.py
+    nlp.add_pipe("sentencizer")
+    meter.shape_stats(theirs, nlp)
+    st = theirs.stats
+    f = target.figures
+    assert f["documents"] == st["documents"]
+    assert f["mentions_per_document"] == pytest.approx(st["mentions_per_doc_mean"], abs=5e-5)
+    assert f["tokens_per_sentence"] == pytest.approx(st["tokens_per_sentence_mean"], abs=5e-5)
+    assert f["mentions_per_token"] == pytest.approx(st["mentions_per_spacy_token"], abs=5e-5)
+
+
+def _folder_with(tmp_path, monkeypatch, text):
+    (tmp_path / "like-x.toml").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(presets, "_folder", lambda: tmp_path)
+
+
+GOOD = ('[generate]\ndocs = 2\n[target]\ncorpus = "c.ttl"\ncommand = "bengal stats c.ttl"\n'
+        + "".join(f"{k} = 0.5\n" for k in LIKE_FIGURES))
+
+
+@pytest.mark.parametrize("text, message", [
+    ("[generate]\ndocs = 2\n", "needs a [target] table"),
+    (GOOD.replace("type_other = 0.5\n", ""), "[target] lacks type_other"),
+    (GOOD.replace("type_other = 0.5", 'type_other = "many"'), "type_other must be a non-negative number"),
+    (GOOD.replace("type_other = 0.5", "type_other = -0.1"), "type_other must be a non-negative number"),
+    (GOOD + "colour = 1\n", "unknown key 'colour' in [target]"),
+    (GOOD.replace('corpus = "c.ttl"\n', ""), "[target] needs corpus"),
+    (GOOD.replace("docs = 2", "ambiguity = true"), "[generate] ambiguity has the wrong type"),
+])
+def test_loader_refuses_a_broken_like_preset(tmp_path, monkeypatch, text, message):
+    _folder_with(tmp_path, monkeypatch, text)
+    with pytest.raises(UsageError) as err:
+        load_like("x")
+    assert message in str(err.value) and "like-x.toml" in str(err.value)
+
+
+def test_good_like_preset_and_compare(tmp_path, monkeypatch):
+    _folder_with(tmp_path, monkeypatch, GOOD)
+    target = load_like("x").target
+    assert target is not None and target.figures["documents"] == 0.5
+    # 0.6 is 20 % above 0.5 (within), 0.61 is not, None has no base
+    out = target.compare({"documents": 0.6, "mentions_per_document": 0.61, "tokens_per_sentence": None,
+                          **{k: 0.4 for k in LIKE_FIGURES[3:]}})
+    assert out["within_20pct"]["documents"] and not out["within_20pct"]["mentions_per_document"]
+    assert out["outside"] == ["mentions_per_document", "tokens_per_sentence"]
+
+
+def test_unknown_like_lists_the_known(tmp_path):
+    with pytest.raises(UsageError, match="unknown --like 'kore51'.*kore50"):
+        load_like("kore51")
+
+
+def test_like_with_preset_is_refused(tmp_path):
+    proc = bengal("generate", "--like", "kore50", "--preset", "B1", "-o", "x.ttl", cwd=tmp_path)
+    assert_one_line_error(proc, "give --preset or --like, not both")
+    assert not (tmp_path / "x.ttl").exists()
+
+
+def test_one_like_run_records_targets_and_reached(tmp_path):
+    from bengal.workflows.generate_files import generate_files
+
+    generated, manifest = generate_files(tmp_path / "k.ttl", like="kore50", docs=5)
+    like = manifest["like"]
+    target = load_like("kore50").target
+    assert target is not None and like["targets"] == target.figures and like["name"] == "kore50"
+    assert like["reached"]["documents"] == 5 == len(generated.corpus.documents)
+    mentions = sum(len(d.mentions) for d in generated.corpus.documents)
+    assert like["reached"]["mentions_per_document"] == pytest.approx(mentions / 5)
+    assert like["within_20pct"]["documents"] is False  # 5 documents asked against KORE50's 50
+    assert like["outside"][0] == "documents"
