@@ -124,11 +124,6 @@ class GenerateConfig:
         else:
             object.__setattr__(self, "sentence_length", self.sentence_length.strip().lower())
         load_lexicon(self.lang)
-        if self.lang != "en":
-            for refused, reason in _NOT_IN_OTHER_LANGUAGES:
-                if getattr(self, refused) not in (None, False, 0.0):
-                    option = refused.replace("_", "-")
-                    raise UsageError(f"--{option} is not available with --lang {self.lang}: {reason}")
         object.__setattr__(self, "classes", tuple(self.classes))
         for c in self.classes:
             expand_class(c)
@@ -163,17 +158,6 @@ class GenerateConfig:
 
     def class_iris(self) -> list[str]:
         return [expand_class(c) for c in self.classes]
-
-
-#: Options that work in English only, with the reason given when they are asked with another --lang.
-_NOT_IN_OTHER_LANGUAGES = (
-    ("surface_forms", "its other forms (family names, places without qualifier, alt labels, acronyms) are "
-     "read from the English labels"),
-    ("pronouns", "a repeated subject is dropped (es, pt) or needs the gender of its noun (fr, de), "
-     "which is not written yet"),
-    ("ambiguity", "it chooses among the English surface forms of --surface-forms"),
-    ("emerging", "its made-up persons, organisations and places have English names"),
-)
 
 
 def expand_class(name: str) -> str:

@@ -6,7 +6,12 @@ outside the KB. Names come from Faker's ``en_US`` name lists (persons: first and
 companies: its company patterns; sports teams: a city pattern and "FC", "United", …;
 settlements: its city patterns; see :data:`KINDS`), seeded per document, and are
 kept only when no KB label, label head, person family name or alt label equals them
-(:class:`bengal.generate.surface.AmbiguityIndex`). The facts of a replaced entity stay, now
+(:class:`bengal.generate.surface.AmbiguityIndex`). In another language the lexicon's
+``[emerging]`` table gives Faker's locale (es_ES, pt_BR, de_DE, fr_FR), the settlement and team
+patterns (Faker's Spanish and German cities are real towns, so settlements are made of name
+parts: "Villanueva de Guijarro", "Kranzhausen"), a person's first name has the replaced person's
+sex (the text's agreement stays right), and the caller's ``known`` also asks the language's names.
+The facts of a replaced entity stay, now
 about the new one: fiction of the right class ("X played for Dunnshire Rovers"). One new entity
 keeps its URI (:data:`EMERGING_NAMESPACE` + a slug of its name) throughout the document.
 
@@ -20,10 +25,11 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import replace
-from typing import Callable
+from typing import Any, Callable
 
 from bengal.generate.kbview import Entity
 from bengal.generate.strategies import Subgraph, Unit
+from bengal.kb.labels import writable_label
 
 __all__ = ["EMERGING_NAMESPACE", "KINDS", "EmergingPlacer", "is_emerging", "emerging_kind"]
 
@@ -45,6 +51,7 @@ def is_emerging(uri: str) -> bool:
 KINDS = {"person": "Person", "company": "Company", "team": "SportsTeam", "settlement": "Settlement"}
 
 _TEAM_SUFFIXES = ("FC", "United", "Rovers", "Athletic", "City FC", "Wanderers")
+_FIELD = re.compile(r"\{(\w+)\}")
 
 
 def emerging_kind(entity: Entity, kinds: dict[str, set[str]]) -> str | None:
@@ -58,8 +65,10 @@ def emerging_kind(entity: Entity, kinds: dict[str, set[str]]) -> str | None:
     return None
 
 
-def _slug(name: str) -> str:
-    return re.sub(r"[^A-Za-z0-9]+", "_", name).strip("_")
+def _slug(name: str, letters: bool = False) -> str:
+    # ``letters``: keep every letter ("Villanueva_de_Müller"; an IRI may hold them), so that two names
+    # that differ by an accent get two IRIs; English names keep their ASCII slugs
+    return re.sub(r"[\W_]+" if letters else r"[^A-Za-z0-9]+", "_", name).strip("_")
 
 
 class EmergingPlacer:
@@ -70,16 +79,43 @@ class EmergingPlacer:
         kinds: ``{kind: class IRIs with their subclasses}`` for every kind of :data:`KINDS`.
         known: ``known(name) -> bool``, whether a KB entity can be named ``name``
             (e.g. ``lambda s: index.entities(s) > 0`` of an :class:`AmbiguityIndex`).
+        table: a lexicon's ``[emerging]`` table (``locale``; ``settlements`` and ``teams``:
+            patterns whose ``{field}`` is a Faker method of the locale, ``{settlement}`` in a team
+            pattern a settlement drawn by them), or ``None``: English (``en_US``, as above).
+
+    Raises:
+        ValueError: when a pattern names a field the locale's Faker lacks.
     """
 
-    def __init__(self, share: float, kinds: dict[str, set[str]], known: Callable[[str], bool]) -> None:
+    def __init__(self, share: float, kinds: dict[str, set[str]], known: Callable[[str], bool],
+                 table: dict[str, Any] | None = None) -> None:
         from faker import Faker  # a heavy import (about 0.3 s), needed only with --emerging
 
-        self.share, self.kinds, self.known = share, kinds, known
-        self._faker = Faker("en_US")
+        self.share, self.kinds, self.known, self.table = share, kinds, known, table
+        self._faker = Faker("en_US" if table is None else table["locale"])
+        if table is not None:
+            for pattern in (*table["settlements"], *table["teams"]):
+                for name in _FIELD.findall(pattern):
+                    if name != "settlement" and not callable(getattr(self._faker, name, None)):
+                        raise ValueError(f"[emerging] pattern {pattern!r}: Faker {table['locale']} has no {name!r}")
 
-    def _name(self, kind: str) -> str:
+    def _pattern(self, patterns: list[str]) -> str:
         f = self._faker
+        return _FIELD.sub(lambda m: str(getattr(f, m.group(1))()), str(f.random_element(patterns)))
+
+    def _name(self, kind: str, gender: str | None = None) -> str:
+        f = self._faker
+        if self.table is not None:  # a language other than English
+            if kind == "person":
+                first = f.first_name_female() if gender == "f" else f.first_name_male() if gender == "m" \
+                    else f.first_name()
+                return f"{first} {f.last_name()}"
+            if kind == "company":
+                return str(f.company())
+            if kind == "team":
+                team = str(f.random_element(self.table["teams"]))
+                return team.replace("{settlement}", self._pattern(self.table["settlements"]))
+            return self._pattern(self.table["settlements"])
         if kind == "person":
             return f"{f.first_name()} {f.last_name()}"
         if kind == "company":
@@ -87,6 +123,10 @@ class EmergingPlacer:
         if kind == "team":
             return f"{f.city()} {f.random_element(_TEAM_SUFFIXES)}"
         return str(f.city())
+
+    def _usable(self, name: str) -> bool:
+        # outside English: a name opens with a capital and is written as it is ("da Mata" is no company name)
+        return self.table is None or (name[:1].isupper() and writable_label(name))
 
     def place(self, sub: Subgraph, rng: random.Random) -> Subgraph:
         """``sub`` with some non-seed entities replaced by emerging ones of the same kind.
@@ -128,14 +168,15 @@ class EmergingPlacer:
             assert kind is not None
             name = None
             for _ in range(_NAME_DRAWS):
-                cand = self._name(kind)
-                if cand not in taken and not self.known(cand) and "," not in cand:
+                cand = self._name(kind, e.gender)
+                if cand not in taken and not self.known(cand) and "," not in cand and self._usable(cand):
                     name = cand
                     break
             if name is None:
                 continue
             taken.add(name)
-            new[e.uri] = Entity(EMERGING_NAMESPACE + _slug(name), name, e.classes)
+            uri = EMERGING_NAMESPACE + _slug(name, self.table is not None)
+            new[e.uri] = Entity(uri, name, e.classes, gender=e.gender)
             done += n
             if done / total >= self.share - 1e-9:
                 break

@@ -165,6 +165,17 @@ class Lexicon:
             return "the "
         return self.rules.definite(gender or self.rules.noun_gender(noun), noun, case=self.rules.case_after(before))
 
+    def articles(self) -> tuple[str, ...]:
+        """The language's definite articles as words ("the"; "el", "la", "los", "las"; "der", "die",
+        "das", "dem", "den", …: every value of the ``[grammar]`` article tables, elided forms left
+        out), sorted: a surface form opening with one is not a name form (:func:`bengal.generate.
+        surface.alt_label_ok`)."""
+        if self.rules is None:
+            return ("the",)
+        g = self.data.get("grammar", {})
+        words = {str(a).strip() for table in ("definite", "dative", "accusative") for a in g.get(table, {}).values()}
+        return tuple(sorted(w for w in words if w and not w.endswith("'")))
+
     def __post_init__(self) -> None:
         patterns = list(self.data["meta"].get("definite_names", ())) + list(self.data.get("definite_names", {}))
         object.__setattr__(self, "_definite", re.compile("|".join(f"(?:{p})" for p in patterns) or "(?!)"))

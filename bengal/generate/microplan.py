@@ -69,18 +69,25 @@ def description_allowed(uri: str, noun: str | None, history: Sequence[tuple[int,
 
 
 def pronoun_resolves(uri: str, previous: Sentence | None, pronoun: str, genders: dict[str, Gender],
-                     is_person: Callable[[Entity], bool]) -> bool:
+                     is_person: Callable[[Entity], bool],
+                     clash: Callable[[Entity, str, bool], bool] | None = None) -> bool:
     """Whether he / she / it / they refers to ``uri`` for a reader.
 
     Rule: the previous sentence's subject is ``uri``, and no other entity of that sentence
     could take the same pronoun: another entity whose known gender gives the same pronoun,
     or, for a person's "he"/"she", another person of unknown gender, and for "it"/"they",
-    any other entity that is not a person.
+    any other entity that is not a person. A language other than English says instead which
+    entity could take it (``clash(entity, pronoun, is_person(entity))``:
+    :meth:`bengal.generate.lang.rules.LanguageRules.pronoun_clash`, grammatical gender included).
     """
     if previous is None or previous.subject != uri:
         return False
     for p in previous.pieces:
         if not isinstance(p, Entity) or p.uri == uri:
+            continue
+        if clash is not None:
+            if clash(p, pronoun, is_person(p)):
+                return False
             continue
         g = genders.get(p.uri)
         if g is not None:
@@ -437,7 +444,8 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
         pronoun = None
         if genders is not None and subject.uri in genders:
             g = genders[subject.uri]
-            if pronoun_resolves(subject.uri, previous, g.pronoun, genders, is_person):
+            clash = lex.rules.pronoun_clash if lex.rules is not None else None
+            if pronoun_resolves(subject.uri, previous, g.pronoun, genders, is_person, clash):
                 refs.append("pronoun")
                 pronoun = (g.pronoun, g.source)
         if chain_length is not None and len(group) > 1:  # a fact that opens with its subject leads

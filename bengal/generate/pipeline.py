@@ -32,9 +32,10 @@ from bengal.generate.density import count_tokens
 from bengal.generate.docplan import facts_per_sentence, plan_document, plan_to_count
 from bengal.generate.emerging import KINDS as EMERGING_KINDS
 from bengal.generate.emerging import EmergingPlacer, is_emerging
-from bengal.generate.gender import gender_of, kb_genders
+from bengal.generate.gender import Gender, gender_of, kb_genders
 from bengal.generate.kbview import (
     Entity,
+    Ontology,
     consistent_classes,
     entities,
     incoming_property_counts,
@@ -123,22 +124,30 @@ class DocumentMaker:
         self.target = config.density_target
         self.policy = MentionPolicy(self.lex, self.onto, config.mentions, keep=lambda e: is_emerging(e.uri),
                                     links=functools.partial(incoming_property_counts, kb))
-        self.forms = None
-        if config.surface_forms:
-            self.forms = SurfaceForms(kb, self.persons, self.onto.subclasses([DBO + "Place"]),
-                                      self.onto.subclasses([DBO + "Organisation"]))
-        # issue 11's dials (bengal.generate.surface.AmbiguityDial, bengal.generate.emerging)
+        def surface_forms() -> SurfaceForms:
+            return SurfaceForms(kb, self.persons, self.onto.subclasses([DBO + "Place"]),
+                                self.onto.subclasses([DBO + "Organisation"]), config.lang, self.lex.articles())
+
+        self.forms = surface_forms() if config.surface_forms else None
+        # issue 11's dials (bengal.generate.surface.AmbiguityDial, bengal.generate.emerging); in
+        # another language the index holds the names that language writes (issue 13)
         self.ambiguity: AmbiguityDial | None = None
         self.emerging: EmergingPlacer | None = None
         if config.ambiguity is not None or config.emerging > 0:
-            index = ambiguity_index(kb, self.onto)
+            index = ambiguity_index(kb, self.onto, self.names)
             if config.ambiguity is not None:
-                forms = self.forms or SurfaceForms(kb, self.persons, self.onto.subclasses([DBO + "Place"]),
-                                                   self.onto.subclasses([DBO + "Organisation"]))
-                self.ambiguity = AmbiguityDial(config.ambiguity, forms, index, skip=is_emerging)
+                self.ambiguity = AmbiguityDial(config.ambiguity, self.forms or surface_forms(), index,
+                                               skip=is_emerging)
             if config.emerging > 0:
                 kinds = {kind: self.onto.subclasses([DBO + cls]) for kind, cls in EMERGING_KINDS.items()}
-                self.emerging = EmergingPlacer(config.emerging, kinds, lambda name: index.entities(name) > 0)
+                if self.names is None:
+                    self.emerging = EmergingPlacer(config.emerging, kinds, lambda name: index.entities(name) > 0)
+                else:  # absent from the names of the language and from the English ones
+                    english = ambiguity_index(kb, self.onto)
+                    self.emerging = EmergingPlacer(
+                        config.emerging, kinds,
+                        lambda name: index.entities(name) > 0 or english.entities(name) > 0,
+                        self.lex.data["emerging"])
 
     def can_list(self, prop: str, subject: Entity) -> bool:
         return bool(fact_templates(self.lex, self.onto, prop, subject, 2))
@@ -231,7 +240,13 @@ class DocumentMaker:
         if config.pronouns:
             subjects = {u.subject.uri: u.subject for u in sub.units}
             in_kb = kb_genders(self.kb, [u for u, e in subjects.items() if onto.is_instance(e, self.persons)])
-            genders = {u: gender_of(e, onto.is_instance(e, self.persons), in_kb.get(u)) for u, e in subjects.items()}
+            if self.names is None:
+                genders = {u: gender_of(e, onto.is_instance(e, self.persons), in_kb.get(u))
+                           for u, e in subjects.items()}
+            else:  # only a person of known sex takes a pronoun (lang/rules.py: pronoun_clash)
+                genders = {u: Gender({"m": "he", "f": "she"}[e.gender], "foaf:gender" if u in in_kb else "first_name")
+                           for u, e in subjects.items()
+                           if onto.is_instance(e, self.persons) and e.gender in ("m", "f")}
         paraphraser = Paraphraser(lex, f"{config.seed}|{seed_uri}") if config.paraphrase else None
         fold: str | None = None
         if config.count_planner:
@@ -257,6 +272,9 @@ class DocumentMaker:
             # a planned sentence whose facts could not share one is split by the microplanner: the
             # document keeps its drawn count and leaves the last facts out
             sentences = sentences[:k]
+        if genders is not None and lex.rules is not None:  # Spanish drops a repeated subject
+            sentences = [s if s.pronoun is None or (dropped := lex.rules.drop_subject(s.pieces)) is None
+                         else replace(s, pieces=tuple(dropped)) for s in sentences]
         if self.ambiguity is not None:
             sentences = self.ambiguity.apply_sentences(sentences)
         text, mentions = realise(sentences)
@@ -452,7 +470,8 @@ def generate(kb: SparqlKB, config: GenerateConfig, *, progress: Callable[[int], 
     if config.ambiguity is not None:  # --ambiguity: prefer seeds with ambiguous names (or not)
         if status is not None:
             status("building the ambiguity index (how many KB entities each name can name)")
-        order = order_seeds(order, config.ambiguity, ambiguity_index(kb, onto).ambiguous_entities.__contains__,
+        order = order_seeds(order, config.ambiguity,
+                            ambiguity_index(kb, onto, _names(kb, onto, config)).ambiguous_entities.__contains__,
                             config.seed)
 
     made: list[MadeDocument] = []
@@ -492,14 +511,20 @@ def generate(kb: SparqlKB, config: GenerateConfig, *, progress: Callable[[int], 
     documents = [Document(str(n), doc.text, doc.mentions) for n, doc in enumerate(made, 1)]
     cid = corpus_id(config, documents)
     documents = [replace(d, uri=f"{DOCUMENT_NAMESPACE}{cid}/{d.uri}") for d in documents]
-    stats = generation_stats(made, config, kb, onto, len(pool), tried)
+    names = _names(kb, onto, config)
+    stats = generation_stats(made, config, kb, onto, len(pool), tried, names)
     if config.count_planner:
         stats["sentence_plan"]["fact_rich"] = {"facts_needed": DocumentMaker.facts_needed(config),
                                                "documents": fact_rich_documents}
-    if config.lang != "en":  # issue 13: the reachable pool and the names written in the language
-        lex = load_lexicon(config.lang)
-        local = localised_ontology(kb, onto, config.lang)
-        names = language_names(kb, lex, local, local.subclasses([DBO + "Person"]))
+    if names is not None:  # issue 13: the reachable pool and the names written in the language
         stats["language"] = language_stats(names, [m for d in documents for m in d.mentions])
     metadata = {"generator": "bengal", "version": __version__, "config": asdict(config), "corpus_id": cid}
     return Generated(Corpus(tuple(documents), name=f"bengal-{config.strategy}-{cid}", metadata=metadata), stats)
+
+
+def _names(kb: SparqlKB, onto: Ontology, config: GenerateConfig) -> LanguageNames | None:
+    """The names of ``config.lang`` (``None`` for English), built once per KB and language."""
+    if config.lang == "en":
+        return None
+    local = localised_ontology(kb, onto, config.lang)
+    return language_names(kb, load_lexicon(config.lang), local, local.subclasses([DBO + "Person"]))

@@ -18,9 +18,10 @@ from bengal.generate.config import GenerateConfig
 from bengal.generate.docplan import facts_per_sentence
 from bengal.generate.emerging import EMERGING_NAMESPACE, is_emerging
 from bengal.generate.kbview import LITERAL_PROPERTIES, Ontology
+from bengal.generate.lang.naming import LanguageNames
 from bengal.generate.paraphrase import OPERATIONS
 from bengal.generate.surface import AmbiguityIndex
-from bengal.kb.sparql import DBO, SparqlKB
+from bengal.kb.sparql import DBO, PREFIXES, SparqlKB
 from bengal.model import Mention
 
 __all__ = ["sentence_plan_stats", "MadeDocument", "generation_stats", "ambiguity_index", "surface_form_stats",
@@ -76,7 +77,7 @@ def _token_counter(lang: str) -> str:
 
 
 def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: SparqlKB, onto: Ontology,
-                     seed_candidates: int, seeds_tried: int) -> dict[str, Any]:
+                     seed_candidates: int, seeds_tried: int, names: LanguageNames | None = None) -> dict[str, Any]:
     """The manifest's ``stats`` of a corpus made of ``made`` (in document order).
 
     Args:
@@ -87,6 +88,8 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
             against the whole KB).
         seed_candidates: size of the seed pool; seeds_tried: candidates tried until the
             corpus was complete.
+        names: the names of a language other than English (the ambiguity of its surface forms
+            is counted against them: :func:`ambiguity_index`).
 
     Returns:
         ``documents``, ``seed_candidates``, ``seeds_tried``, ``sentences``,
@@ -143,9 +146,9 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
         "token_counter": _token_counter(config.lang),
     }
     if config.surface_forms:
-        stats["surface_forms"] = surface_form_stats(kb, onto, surfaces, form_counts)
+        stats["surface_forms"] = surface_form_stats(kb, onto, surfaces, form_counts, names)
     if config.ambiguity is not None or config.emerging > 0:
-        stats.update(dial_stats(kb, onto, made, config))
+        stats.update(dial_stats(kb, onto, made, config, names))
     if config.mentions == "named":
         concepts = Counter(p for doc in made for p in doc.concepts)
         left_out = Counter(p for doc in made for p in doc.left_out)
@@ -186,32 +189,59 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
     return stats
 
 
-#: One ambiguity index per open KB (building it reads every label: about 2 s on the bundled sample).
-#: (KB id → (weak reference to the KB, index)); the weak reference tells a reused id apart.
-_AMBIGUITY: dict[int, tuple[Any, AmbiguityIndex]] = {}
+#: The ambiguity indexes of one open KB, one per language (building one reads every label: about
+#: 2 s on the bundled sample). ((KB id, language) → (weak reference to the KB, index)); the weak
+#: reference tells a reused id apart; another KB's indexes are dropped.
+_AMBIGUITY: dict[tuple[int, str], tuple[Any, AmbiguityIndex]] = {}
 
 
-def ambiguity_index(kb: SparqlKB, onto: Ontology) -> AmbiguityIndex:
-    """The :class:`AmbiguityIndex` of ``kb``, built once per open KB (the last one is kept)."""
-    cached = _AMBIGUITY.get(id(kb))
+def ambiguity_index(kb: SparqlKB, onto: Ontology, names: LanguageNames | None = None) -> AmbiguityIndex:
+    """The :class:`AmbiguityIndex` of ``kb`` in English, or with ``names`` in their language (the
+    names it writes: each nameable entity's label in the language, a person of the fallback by its
+    English title; the ``skos:altLabel``s in the language), built once per open KB and language."""
+    lang = "en" if names is None else names.lex.lang
+    cached = _AMBIGUITY.get((id(kb), lang))
     if cached is not None and cached[0]() is kb:
         return cached[1]
-    index = AmbiguityIndex(kb, onto.subclasses([DBO + "Person"]))
+    persons = onto.subclasses([DBO + "Person"])
+    if names is None:
+        index = AmbiguityIndex(kb, persons)
+    else:
+        labels = dict(names.labels)
+        english: dict[str, str] = {}
+        for e, label in sorted(kb.select(PREFIXES + 'SELECT ?e ?l WHERE { ?e rdfs:label ?l . '
+                                                    'FILTER(LANG(?l) = "en") }')):
+            if e in names.fallback:
+                english.setdefault(str(e), str(label))
+        labels.update(english)
+        index = AmbiguityIndex(kb, persons, lang, labels)
     try:
-        _AMBIGUITY.clear()
-        _AMBIGUITY[id(kb)] = (weakref.ref(kb), index)
+        for key in [k for k, v in _AMBIGUITY.items() if v[0]() is not kb]:
+            del _AMBIGUITY[key]
+        _AMBIGUITY[(id(kb), lang)] = (weakref.ref(kb), index)
     except TypeError:  # a KB object that takes no weak reference: no cache
         pass
     return index
 
 
+def counted_against(names: LanguageNames | None) -> str:
+    """What the ambiguity of a surface form is counted against (the manifest says it)."""
+    if names is None:
+        return ("the KB's English labels without their disambiguation parenthesis, their part before the first "
+                "comma, the last word of person labels, and English skos:altLabels (exact, case-sensitive)")
+    lang = names.lex.lang
+    return (f"the names written in {lang} (each nameable entity's label@{lang}, a fallback person's English "
+            f"title) without their disambiguation parenthesis, their part before the first comma, the last word "
+            f"of person names, and skos:altLabels@{lang} (exact, case-sensitive)")
+
+
 def surface_form_stats(kb: SparqlKB, onto: Ontology, surfaces: Sequence[tuple[str, str | None]],
-                       form_counts: Counter[str]) -> dict[str, Any]:
+                       form_counts: Counter[str], names: LanguageNames | None = None) -> dict[str, Any]:
     """The manifest's ``surface_forms`` section: mentions per kind of surface form and
     the share of mentions whose surface names more than one KB entity
     (:class:`bengal.generate.surface.AmbiguityIndex`), for all mentions and for
-    those not written as the label."""
-    index = ambiguity_index(kb, onto)
+    those not written as the label (in the language of ``names``, English without)."""
+    index = ambiguity_index(kb, onto, names)
     amb = [index.entities(text) > 1 for text, kind in surfaces if kind != "pronoun"]
     amb_alt = [index.entities(text) > 1 for text, kind in surfaces if kind not in (None, "pronoun")]
     label = len(amb) - len(amb_alt)
@@ -221,13 +251,23 @@ def surface_form_stats(kb: SparqlKB, onto: Ontology, surfaces: Sequence[tuple[st
         "ambiguous_mentions": sum(amb),
         "ambiguous_share": round(sum(amb) / len(amb), 6) if amb else 0.0,
         "ambiguous_share_other_forms": round(sum(amb_alt) / len(amb_alt), 6) if amb_alt else 0.0,
-        "ambiguity_counted_against": "the KB's English labels without their disambiguation parenthesis, their "
-                                     "part before the first comma, the last word of person labels, and "
-                                     "English skos:altLabels (exact, case-sensitive)",
+        "ambiguity_counted_against": counted_against(names),
     }
 
 
-def dial_stats(kb: SparqlKB, onto: Ontology, made: Sequence[MadeDocument], config: GenerateConfig) -> dict[str, Any]:
+def emerging_names(names: LanguageNames | None) -> str:
+    """How the made-up names were drawn (the manifest's ``emerging.names``)."""
+    if names is None:
+        return ("Faker en_US: person first + last names, company and city patterns; none equals a KB label, "
+                "label head, person last word or alt label")
+    lang, locale = names.lex.lang, names.lex.data["emerging"]["locale"]
+    return (f"Faker {locale}: person first names of the replaced person's sex + last names, companies, "
+            f"settlements and teams by lang/{lang}.toml's [emerging] patterns; none equals a name written in "
+            f"{lang} or an English KB label, label head, person last word or alt label")
+
+
+def dial_stats(kb: SparqlKB, onto: Ontology, made: Sequence[MadeDocument], config: GenerateConfig,
+               names: LanguageNames | None = None) -> dict[str, Any]:
     """The manifest's ``ambiguity`` and ``emerging`` sections (issue 11's dials), each with the
     ``target`` and the ``share`` reached over the corpus's mentions (pronoun mentions left out).
 
@@ -235,9 +275,10 @@ def dial_stats(kb: SparqlKB, onto: Ontology, made: Sequence[MadeDocument], confi
     (:class:`bengal.generate.surface.AmbiguityIndex`) / mentions. ``emerging.share``: mentions
     whose URI is a made-up entity (:data:`bengal.generate.emerging.EMERGING_NAMESPACE`) /
     mentions; ``emerging.entities``: distinct made-up URIs. A reach far from the target means
-    the KB lacks what the dial needs (forms that are ambiguous, or replaceable entities).
+    the KB lacks what the dial needs (forms that are ambiguous, or replaceable entities). With
+    ``names`` (a language other than English) the ambiguity is that of the language's names.
     """
-    index = ambiguity_index(kb, onto)
+    index = ambiguity_index(kb, onto, names)
     mentions = [m for doc in made for m, k in zip(doc.mentions, doc.form_kinds or (None,) * len(doc.mentions))
                 if k != "pronoun"]
     n = len(mentions)
@@ -245,16 +286,13 @@ def dial_stats(kb: SparqlKB, onto: Ontology, made: Sequence[MadeDocument], confi
     amb = sum(index.entities(m.surface) > 1 for m in mentions)
     out["ambiguity"] = {"target": config.ambiguity, "ambiguous_mentions": amb, "mentions": n,
                         "share": round(amb / n, 6) if n else 0.0,
-                        "counted_against": "the KB's English labels without their disambiguation parenthesis, "
-                                           "their part before the first comma, the last word of person labels, "
-                                           "and English skos:altLabels (exact, case-sensitive)"}
+                        "counted_against": counted_against(names)}
     emerging = [m for m in mentions if any(is_emerging(u) for u in m.uris)]
     out["emerging"] = {"target": config.emerging, "emerging_mentions": len(emerging), "mentions": n,
                        "share": round(len(emerging) / n, 6) if n else 0.0,
                        "entities": len({u for m in emerging for u in m.uris}),
                        "namespace": EMERGING_NAMESPACE,
-                       "names": "Faker en_US: person first + last names, company and city patterns; "
-                                "none equals a KB label, label head, person last word or alt label"}
+                       "names": emerging_names(names)}
     return out
 
 

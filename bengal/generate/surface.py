@@ -3,10 +3,11 @@
 A mention need not say the entity's full label; the gold URI never changes. The
 alternatives, by kind: ``family_name`` (a person's, after the first mention:
 :func:`family_name`), ``unqualified`` (a place without its qualifier:
-:func:`unqualified_place`), ``alt_label`` (a ``skos:altLabel@en`` of the KB that passes
-:func:`alt_label_ok`) and ``acronym`` (an organisation's alt label that is its initials:
-:func:`is_acronym`). :class:`AmbiguityIndex` counts, for a surface form, the KB entities
-it can name. Pronouns (``--pronouns``) are :mod:`bengal.generate.gender`'s.
+:func:`unqualified_place`), ``alt_label`` (a ``skos:altLabel`` of the KB in the language of the
+text that passes :func:`alt_label_ok`) and ``acronym`` (an organisation's alt label that is its
+initials: :func:`is_acronym`). :class:`AmbiguityIndex` counts, for a surface form, the KB entities
+it can name in that language (es, pt, de, fr: the names the language writes, issue 13). Pronouns
+(``--pronouns``) are :mod:`bengal.generate.gender`'s.
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ def is_acronym(form: str, label: str) -> bool:
     return form == initials
 
 
-def alt_label_ok(form: str, label: str) -> bool:
+def alt_label_ok(form: str, label: str, articles: Sequence[str] = ("the",)) -> bool:
     """The filter for FactBench's noisy ``skos:altLabel``s: whether ``form`` may be written
     for the entity labelled ``label``.
 
@@ -71,10 +72,11 @@ def alt_label_ok(form: str, label: str) -> bool:
     abbreviation of 2–4 capitals ("Buffalo NY", "Kennedy" for "John F. Kennedy"), one at
     least is a label word, it has only letters, digits, spaces and ``.,'&-``, is at most 40
     characters, is not all capitals beyond six letters ("UNITED STATES OF AMERICA"), does
-    not open with "the" (the verbaliser writes articles), and is not the label itself.
+    not open with a definite article (``articles``: "the"; "el", "la", "der", "le", … in the other
+    languages: the verbaliser writes articles), and is not the label itself.
     """
     surface = surface_of(label)
-    if form.lower().startswith("the "):  # the article is the verbaliser's ("the United States")
+    if any(form.lower().startswith(a.lower() + " ") for a in articles):  # the verbaliser's ("the United States")
         return False
     if form.isupper() and len(form) > 6:  # "UNITED STATES OF AMERICA": shouting, not a name form
         return False
@@ -90,14 +92,14 @@ def alt_label_ok(form: str, label: str) -> bool:
     return bool(label_words & set(form_words))
 
 
-def alt_labels(kb: SparqlKB, uris: Sequence[str]) -> dict[str, list[str]]:
-    """``{uri: sorted English skos:altLabels}`` for the URIs that have any."""
+def alt_labels(kb: SparqlKB, uris: Sequence[str], lang: str = "en") -> dict[str, list[str]]:
+    """``{uri: sorted skos:altLabels@lang}`` for the URIs that have any."""
     result: dict[str, set[str]] = {}
     uris = sorted(set(uris))
     for start in range(0, len(uris), 500):
         chunk = uris[start : start + 500]
         rows = kb.select(PREFIXES + f"""
-                SELECT ?e ?a WHERE {{ {values('e', chunk)} ?e skos:altLabel ?a . FILTER(LANG(?a) = "en") }}""")
+                SELECT ?e ?a WHERE {{ {values('e', chunk)} ?e skos:altLabel ?a . FILTER(LANG(?a) = "{lang}") }}""")
         for e, a in cast("list[tuple[str, str]]", rows):  # no OPTIONAL: both bound
             result.setdefault(e, set()).add(a)
     return {e: sorted(v) for e, v in result.items()}
@@ -117,17 +119,22 @@ class SurfaceForms:
     Args:
         kb: the KB.
         persons, places, organisations: class IRIs (with their subclasses) of each kind.
+        lang: the language of the text: its ``skos:altLabel``s are the alt labels (an entity's
+            label, in :meth:`forms`, is the entity's label in that language).
+        articles: the language's definite articles (:func:`alt_label_ok`).
     """
 
-    def __init__(self, kb: SparqlKB, persons: set[str], places: set[str], organisations: set[str]) -> None:
+    def __init__(self, kb: SparqlKB, persons: set[str], places: set[str], organisations: set[str],
+                 lang: str = "en", articles: Sequence[str] = ("the",)) -> None:
         self.kb, self.persons, self.places, self.organisations = kb, persons, places, organisations
+        self.lang, self.articles = lang, tuple(articles)
         self._alt: dict[str, list[str]] = {}
 
     def prefetch(self, uris: Sequence[str]) -> None:
         """Fetch the altLabels of ``uris`` not asked for yet (one query per 500)."""
         todo = sorted({u for u in uris if u not in self._alt})
         if todo:
-            found = alt_labels(self.kb, todo)
+            found = alt_labels(self.kb, todo, self.lang)
             for u in todo:
                 self._alt[u] = found.get(u, [])
 
@@ -151,7 +158,7 @@ class SurfaceForms:
                 continue
             if classes & self.organisations and is_acronym(a, entity.label):
                 out.append(Form("acronym", a))
-            elif alt_label_ok(a, entity.label) and (named_before or not is_person or " " in a):
+            elif alt_label_ok(a, entity.label, self.articles) and (named_before or not is_person or " " in a):
                 out.append(Form("alt_label", a))
         return out
 
@@ -164,27 +171,40 @@ class AmbiguityIndex:
     ``Cambridge`` and ``Cambridge,_Massachusetts``), the last word of a person's
     label (an approximation of the family name, cheap for 44,000 persons), or an
     English ``skos:altLabel``. Comparison is exact (case-sensitive).
+
+    In another language (``lang`` with ``labels``) the labels are the names the language writes,
+    ``labels`` (:attr:`bengal.generate.lang.naming.LanguageNames.written`: each nameable entity's label
+    in the language, or a person's English title), and the alt labels are the ``skos:altLabel``s
+    in ``lang``: an English label that the language never writes makes no name ambiguous.
     """
 
-    def __init__(self, kb: SparqlKB, persons: set[str]) -> None:
+    def __init__(self, kb: SparqlKB, persons: set[str], lang: str = "en",
+                 labels: dict[str, str] | None = None) -> None:
         index: dict[str, set[str]] = {}
         # no OPTIONAL in these queries: every variable is bound in every row
-        for e, label in cast("list[tuple[str, str]]", kb.select(
-                PREFIXES + 'SELECT ?e ?l WHERE { ?e rdfs:label ?l . FILTER(LANG(?l) = "en") }')):
+        rows: list[tuple[str, str]] = sorted(labels.items()) if labels is not None else cast(
+            "list[tuple[str, str]]", kb.select(
+                PREFIXES + 'SELECT ?e ?l WHERE { ?e rdfs:label ?l . FILTER(LANG(?l) = "en") }'))
+        for e, label in rows:
             s = surface_of(label)
             index.setdefault(s, set()).add(e)
             head = s.partition(", ")[0]
             if head != s:
                 index.setdefault(head, set()).add(e)
-        person_rows = kb.select(PREFIXES + f"""
-            SELECT DISTINCT ?e ?l WHERE {{ {values('c', sorted(persons))} ?e a ?c ; rdfs:label ?l .
-              FILTER(LANG(?l) = "en") }}""")
-        for e, label in cast("list[tuple[str, str]]", person_rows):
+        if labels is None:
+            person_rows = cast("list[tuple[str, str]]", kb.select(PREFIXES + f"""
+                SELECT DISTINCT ?e ?l WHERE {{ {values('c', sorted(persons))} ?e a ?c ; rdfs:label ?l .
+                  FILTER(LANG(?l) = "en") }}"""))
+        else:
+            people = {r[0] for r in kb.select(PREFIXES + f"""
+                SELECT DISTINCT ?e WHERE {{ {values('c', sorted(persons))} ?e a ?c }}""")}
+            person_rows = [(e, label) for e, label in rows if e in people]
+        for e, label in person_rows:
             words = surface_of(label).split()
             if len(words) > 1:
                 index.setdefault(words[-1], set()).add(e)
         for e, a in cast("list[tuple[str, str]]", kb.select(
-                PREFIXES + 'SELECT ?e ?a WHERE { ?e skos:altLabel ?a . FILTER(LANG(?a) = "en") }')):
+                PREFIXES + f'SELECT ?e ?a WHERE {{ ?e skos:altLabel ?a . FILTER(LANG(?a) = "{lang}") }}')):
             index.setdefault(a, set()).add(e)
         self._count = {form: len(es) for form, es in index.items()}
         #: the entities that some form of theirs, as counted here, shares with another entity

@@ -26,6 +26,13 @@ plurals). The other languages share one rule set whose tables are in ``lang/<cod
   ``[grammar] feminine_rules``) and of person nouns (``[class_nouns_f]``), and the demonym's place
   (``demonym_position``: after the noun in Romance languages, before it in German with the
   endings of ``[grammar.demonym_endings]``: "ein deutscher Fußballspieler").
+- **pronouns** (``--pronouns``; :meth:`LanguageRules.pronoun_clash`, :meth:`LanguageRules.drop_subject`):
+  only a person of known sex is written as a pronoun (``[pronouns] he`` / ``she``: él/ella, ele/ela,
+  er/sie, il/elle; never a masculine default); another entity of the sentence before blocks it when
+  it could take the same pronoun (a person of that sex or of unknown sex, a thing whose grammatical
+  gender gives the same word by ``[pronouns.grammatical]``: German "sie" is a woman, "die Band" and
+  a plural); Spanish drops a repeated subject (``[pronouns] null_subject``: "Nació en Madrid."),
+  so there any other person blocks it, as the verb tells no gender.
 - **contractions** (:meth:`LanguageRules.realise_pieces`): ``[realise] contractions`` ``[regex,
   replacement]`` pairs on plain text (de el → del, a o → ao, de le → du, in dem → im), and
   ``[realise] before`` rules ``[word, regex on the following text, replacement]`` that look across
@@ -253,6 +260,47 @@ class LanguageRules:
             return f"{demonym}{ending} {noun}"
         adjective = self.feminine_adjective(demonym) if gender in ("f", "fpl") else demonym
         return f"{noun} {adjective}"
+
+    def pronoun_clash(self, other: Entity, pronoun: str, person: bool) -> bool:
+        """Whether ``other``, another entity of the sentence before, could be read as the referent
+        of a subject pronoun ``pronoun`` (``"he"`` or ``"she"``), so that the pronoun is not written.
+
+        A person (``person``) clashes when its sex gives the same word, or its sex is unknown
+        (:data:`UNKNOWN_SEX`, ``None``): "Ana trabajó con Luis. Ella …" is clear, after "Ana trabajó
+        con Kim" it is not. A thing clashes when the word of its grammatical gender in
+        ``[pronouns.grammatical]`` is the pronoun's (de "Er spielte für den Verein" → "er" could be
+        the club; "sie": a woman, a feminine noun or a plural). With ``[pronouns] null_subject``
+        (Spanish: the subject is dropped, the verb says no gender) every other person clashes and no
+        thing does (the templates of a person subject do not fit one).
+        """
+        table = self.data.get("pronouns", {})
+        if table.get("null_subject"):
+            return person
+        word = table[pronoun][0].lower()
+        if person:
+            sex = {"m": "he", "f": "she"}.get(other.gender or "")
+            return sex is None or table[sex][0].lower() == word
+        thing = table.get("grammatical", {}).get(other.gender or "")
+        return thing is not None and str(thing).lower() == word
+
+    def drop_subject(self, pieces: Sequence[Piece]) -> list[Piece] | None:
+        """A sentence that opens with a subject pronoun written without it, for a language with
+        ``[pronouns] null_subject`` (Spanish "Él nació en Madrid." → "Nació en Madrid."), or ``None``
+        (not such a language; the first piece is not a plain pronoun followed by a plain string
+        that goes on after a space, as in "Él, que …"). Only plain strings change."""
+        table = self.data.get("pronouns", {})
+        if not table.get("null_subject") or len(pieces) < 2:
+            return None
+        first, rest = pieces[0], pieces[1]
+        words = {str(table[k][0]).lower() for k in ("he", "she")}
+        if isinstance(first, str) and first.strip().lower() in words and first == first.strip():
+            if isinstance(rest, str) and rest.startswith(" ") and rest[1:2].isalpha():
+                return [rest[1:2].upper() + rest[2:], *pieces[2:]]
+        if isinstance(first, str):
+            head, sep, tail = first.partition(" ")  # the pronoun merged with the verb: "Él nació en "
+            if sep and head.lower() in words and tail[:1].isalpha():
+                return [tail[:1].upper() + tail[1:], *pieces[1:]]
+        return None
 
     def realise_pieces(self, pieces: Sequence[Piece]) -> list[Piece]:
         """A sentence's pieces with the contractions and the boundary rules applied to its plain
