@@ -452,11 +452,46 @@ class RemoteKB:
         except (UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError, AttributeError, RecursionError):
             raise InputError(f"{where} answered with something that is not SPARQL JSON results "
                              f"(it starts {raw[:40]!r})") from None
+        flaw = _results_flaw(names, bindings)
+        if flaw is not None:
+            raise InputError(f"{where} answered with something that is not SPARQL JSON results ({flaw})")
         try:
             cap_rows = int(cap) if cap else None
         except ValueError:
             cap_rows = None
         return names, bindings, cap_rows
+
+
+#: The kinds of RDF term a SPARQL JSON result binds (SPARQL 1.1 Query Results JSON Format, section 3.2.2;
+#: "typed-literal" is the older draft's, which Virtuoso still writes).
+_TERM_TYPES = frozenset({"uri", "literal", "typed-literal", "bnode"})
+
+
+def _results_flaw(names: list[Any], bindings: list[Any]) -> str | None:
+    """What makes a parsed SPARQL JSON answer unusable, or ``None``: the head's variables are strings,
+    each solution an object of variable → RDF term, each term an object with a known ``type`` and a
+    string ``value`` (SPARQL 1.1 Query Results JSON Format, section 3.2). Bounded text: the first flaw."""
+    for n in names:
+        if not isinstance(n, str):
+            return f"a variable in the head is {_short_json(n)}, not a name"
+    for i, b in enumerate(bindings, 1):
+        if not isinstance(b, dict):
+            return f"solution {i} is {_short_json(b)}, not an object of variables"
+        for var, term in b.items():
+            if not isinstance(term, dict) or not isinstance(term.get("value"), str) \
+                    or term.get("type") not in _TERM_TYPES:
+                return f"solution {i} binds ?{_short_json(var)[1:-1]} to {_short_json(term)}, not an RDF term " \
+                       "with a type and a string value"
+    return None
+
+
+def _short_json(value: Any) -> str:
+    """``value`` as JSON, at most 60 characters, printable."""
+    try:
+        text = json.dumps(value, ensure_ascii=True)
+    except (TypeError, ValueError, RecursionError):
+        text = type(value).__name__
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 class _Retryable(Exception):

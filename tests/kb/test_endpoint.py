@@ -173,6 +173,8 @@ class _Proxy(BaseHTTPRequestHandler):
             extra["X-SPARQL-MaxRows"] = str(srv.cap)  # what Virtuoso says when it cuts an answer
         if srv.silent_cap is not None and len(rows) > srv.silent_cap:
             rows[srv.silent_cap:] = []  # what DBpedia's public endpoint does: no word of it
+        if srv.mangle is not None:  # a server whose answer is JSON but not SPARQL results
+            srv.mangle(answer)
         status = 200
         if n <= srv.partial_first:  # Virtuoso's answer at its time limit: half the rows, 206, X-SQL-State
             rows[len(rows) // 2:] = []
@@ -206,7 +208,7 @@ class _Proxy(BaseHTTPRequestHandler):
 
 _PROXY_DEFAULTS = {"fail_first": 0, "fail_status": 503, "fail_body": b"Service Unavailable", "fail_headers": {},
                    "delay": 0.0, "cap": None, "silent_cap": None, "max_offset": None, "shuffle": False,
-                   "partial_first": 0, "get_limit": None, "drip": 0.0, "refuse": None}
+                   "partial_first": 0, "get_limit": None, "drip": 0.0, "refuse": None, "mangle": None}
 
 
 @pytest.fixture
@@ -217,7 +219,8 @@ def proxy(server):
     ``silent_cap`` cuts them without a word; ``max_offset``: pages at or past that OFFSET come back
     empty; ``shuffle``: pages are ordered by RAND(); the first ``partial_first`` answers are 206
     with half the rows; a GET longer than ``get_limit`` gets 414; ``drip``: seconds between the
-    bytes of every answer; ``refuse``: a regular expression, queries matching it get 400. ``httpd``
+    bytes of every answer; ``refuse``: a regular expression, queries matching it get 400; ``mangle``: a
+    function that edits each parsed answer before it is sent. ``httpd``
     records ``count``, ``times``, ``methods`` and ``queries``."""
     started = []
 
@@ -387,6 +390,59 @@ def test_4xx_is_not_retried(proxy):
     with pytest.raises(InputError, match="HTTP 403"):
         RemoteKB(url, retries=3, backoff=0.01).select(SUBCLASS_QUERY)
     assert httpd.count == 1
+
+
+def _first_term(answer: dict) -> tuple[dict, str]:
+    rows = answer["results"]["bindings"]
+    return rows[0], sorted(rows[0])[0]
+
+
+def _set_value(value):
+    def mangle(answer):
+        row, var = _first_term(answer)
+        row[var]["value"] = value
+    return mangle
+
+
+def _set_term(term):
+    def mangle(answer):
+        row, var = _first_term(answer)
+        row[var] = term
+    return mangle
+
+
+def _set_solution(solution):
+    def mangle(answer):
+        answer["results"]["bindings"][0] = solution
+    return mangle
+
+
+def _set_head(answer):
+    answer["head"]["vars"] = [1] + answer["head"]["vars"]
+
+
+# JSON answers that are not SPARQL results (SPARQL 1.1 Query Results JSON Format, 3.2): each found by the
+# fuzzer's endpoint class (benchmarks/fuzz.py) as a TypeError traceback in the ontology's reading
+BAD_ANSWERS = [
+    (_set_value(7), "binds ?"),
+    (_set_value(None), "to {"),
+    (_set_value(["x"]), "not an RDF term with a type and a string value"),
+    (_set_term("http://dbpedia.org/ontology/Person"), 'to "http://dbpedia.org/ontology/Person"'),
+    (_set_term({"type": "number", "value": "3"}), '"type": "number"'),
+    (_set_term({"type": "uri"}), "not an RDF term"),
+    (_set_solution([1, 2]), "solution 1 is [1, 2], not an object of variables"),
+    (_set_solution("x" * 500), "solution 1 is \"xxx"),
+    (_set_head, "a variable in the head is 1, not a name"),
+]
+
+
+@pytest.mark.parametrize("mangle,needle", BAD_ANSWERS)
+def test_a_json_answer_that_is_not_sparql_results_is_one_line(proxy, tmp_path, mangle, needle):
+    url, httpd = proxy(mangle=mangle)
+    proc = bengal("generate", "--docs", "1", "-q", "--retries", "0", "--endpoint", url, "-o", "out.ttl", cwd=tmp_path)
+    assert_one_line_error(proc, url, "not SPARQL JSON results", needle)
+    assert proc.returncode == 1 and len(proc.stderr) < 400, proc.stderr
+    assert not list(tmp_path.iterdir())  # nothing written
 
 
 def test_a_time_out_is_retried(proxy, bundled_kb):
