@@ -160,7 +160,10 @@ def make_server(annotate: Callable[[Document], Document], host: str = "127.0.0.1
     sent back as NIF Turtle (``application/x-turtle``). A body that is not NIF gets 400, an
     annotator that fails gets 500, each with a one-line plain-text reason. ``port=0`` picks a
     free port (``server.server_address[1]``). Start it with ``serve_forever()`` (e.g. in a
-    thread) and stop it with ``shutdown()`` then ``server_close()``.
+    thread) and stop it with ``shutdown()`` then ``server_close()``. GET, HEAD, PUT, DELETE, PATCH
+    and OPTIONS get 405 with ``Allow: POST``; what ``http.server`` refuses itself (a malformed request
+    line 400, a request line over 65,536 bytes 414, headers too large or too many 431, an unknown
+    method 501) gets a one-line plain-text body too, never an HTML page.
 
     Limits: a ``Content-Length`` above ``max_body`` bytes gets 413 (the body is not read); a
     missing one 411, a negative or non-numeric one 400; a connection idle for ``timeout`` seconds
@@ -176,6 +179,14 @@ def make_server(annotate: Callable[[Document], Document], host: str = "127.0.0.1
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
         timeout = idle  # StreamRequestHandler: the socket time-out of every read
+        # the errors http.server answers itself (a bad request line 400, headers too large 431, a
+        # request line too long 414, an unknown method 501, a bad HTTP version 505): one plain-text
+        # line like every other answer of this service, not an HTML page
+        error_content_type = "text/plain; charset=utf-8"
+        error_message_format = "%(code)d %(message)s: %(explain)s\n"
+        # a request line that does not parse is answered as HTTP/1.1 (with a status line and headers):
+        # http.server's default, HTTP/0.9, sends the bare body, which no client of today reads as an error
+        default_request_version = "HTTP/1.1"
         _raw: _DeadlineReader
 
         def setup(self) -> None:
@@ -240,6 +251,19 @@ def make_server(annotate: Callable[[Document], Document], host: str = "127.0.0.1
                 self._reply(408, f"the body did not arrive within {timeout:g} s\n".encode(), close=True)
                 return None
             return b"".join(parts)
+
+        def _not_allowed(self) -> None:
+            """405 with ``Allow: POST`` for the other methods HTTP defines (a browser's GET)."""
+            body = b"" if self.command == "HEAD" else \
+                b"this is a NIF web service: POST a NIF document (text/turtle) to it\n"
+            self.send_response(405)
+            self.send_header("Allow", "POST")
+            self.send_header("Content-Type", "text/plain; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        do_GET = do_HEAD = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _not_allowed
 
         def do_POST(self) -> None:
             body = self._body()

@@ -97,6 +97,45 @@ def test_malformed_or_oversized_requests_get_a_4xx_at_once(headers, status, serv
     assert _status(answer) == status, answer
 
 
+# what http.server itself refuses, and the other methods: each a status line, headers and one plain-text
+# line, never HTML nor a bare HTTP/0.9 body (the statuses by RFC 9110 and CPython's http.server limits:
+# a request line over 65,536 bytes, over 100 headers, a header line over 65,536 bytes)
+REFUSED = [
+    (b"GET / HTTP/1.1\r\nHost: x\r\n\r\n", 405, b"this is a NIF web service: POST a NIF document"),
+    (b"DELETE / HTTP/1.1\r\nHost: x\r\n\r\n", 405, b"this is a NIF web service: POST a NIF document"),
+    (b"BREW / HTTP/1.1\r\nHost: x\r\n\r\n", 501, b"501 Unsupported method ('BREW')"),
+    (b"POST /\r\n\r\n", 400, b"400 Bad HTTP/0.9 request type"),
+    (b"POST / HTTP/1.1 extra\r\n\r\n", 400, b"400 Bad request"),
+    (b"POST / HTTP/7.0\r\n\r\n", 505, b"505 Invalid HTTP version"),
+    (b"GET /" + b"a" * 70000 + b" HTTP/1.1\r\n\r\n", 414, b"414 Request-URI Too Long"),
+    (b"POST / HTTP/1.1\r\n" + b"".join(b"X-%d: 1\r\n" % i for i in range(101)) + b"\r\n", 431,
+     b"431 Too many headers"),
+    (b"POST / HTTP/1.1\r\nX-Long: " + b"a" * 70000 + b"\r\n\r\n", 431, b"431 Line too long"),
+]
+
+
+@pytest.mark.parametrize("request_bytes, status, line", REFUSED)
+def test_refused_requests_get_a_status_and_one_plain_text_line(request_bytes, status, line, served):
+    answer = _exchange(served(), request_bytes)
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert _status(answer) == status, answer[:300]
+    assert b"content-type: text/plain; charset=utf-8" in head.lower(), head
+    assert body.startswith(line) and body.endswith(b"\n") and body.count(b"\n") == 1, body
+    assert b"<" not in body, body
+    if status == 405:
+        assert b"\r\nAllow: POST\r\n" in head
+
+
+def test_head_gets_405_without_a_body(served):
+    with socket.create_connection(served(), timeout=10) as sock:
+        sock.sendall(b"HEAD / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        got = b""
+        while piece := sock.recv(65536):
+            got += piece
+    head, _, body = got.partition(b"\r\n\r\n")
+    assert _status(got) == 405 and b"Allow: POST" in head and body == b""
+
+
 def test_a_slow_body_gets_408_and_an_idle_connection_is_closed(served):
     address = served(timeout=0.5)
     answer = _exchange(address, _post("Content-Length: 100\r\n", b"@prefix"))  # 7 of 100 bytes, then nothing
