@@ -61,7 +61,9 @@ GENERATED: list[tuple[str, list[str]]] = [
     ("star-sf", ["--strategy", "star", "--surface-forms"]),
     ("star-sf-para", ["--strategy", "star", "--surface-forms", "--paraphrase"]),
     ("hybrid-sf-para", ["--strategy", "hybrid", "--surface-forms", "--paraphrase"]),
-    # Dials of issue 11 being built elsewhere; skipped with a note until bengal accepts them.
+    ("hybrid-news", ["--strategy", "hybrid", "--sentence-length", "news"]),
+    ("hybrid-news-sf-amb", ["--strategy", "hybrid", "--sentence-length", "news", "--surface-forms",
+                            "--ambiguity", "0.3", "--emerging", "0.2"]),
     ("star-named", ["--strategy", "star", "--mentions", "named"]),
     ("star-amb0.5", ["--strategy", "star", "--ambiguity", "0.5"]),
     ("star-emerging0.2", ["--strategy", "star", "--emerging", "0.2"]),
@@ -69,6 +71,8 @@ GENERATED: list[tuple[str, list[str]]] = [
     ("like-reuters128", ["--like", "reuters128"]),
     ("like-rss500", ["--like", "rss500"]),
     ("like-conllpp", ["--like", "conllpp"]),
+    ("like-oke2015", ["--like", "oke2015"]),
+    ("like-spotlight", ["--like", "spotlight"]),
 ]
 
 #: Manual corpora: name → a file under ../shared/data or a shipped corpus name.
