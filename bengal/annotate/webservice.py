@@ -207,10 +207,12 @@ def make_server(annotate: Callable[[Document], Document], host: str = "127.0.0.1
             pass
 
         def _reply(self, status: int, body: bytes, ctype: str = "text/plain; charset=utf-8",
-                   close: bool = False) -> None:
+                   close: bool = False, headers: dict[str, str] | None = None) -> None:
             self.send_response(status)
             self.send_header("Content-Type", ctype)
             self.send_header("Content-Length", str(len(body)))
+            for name, value in (headers or {}).items():
+                self.send_header(name, value)
             if close:
                 self.send_header("Connection", "close")
                 self.close_connection = True
@@ -256,12 +258,7 @@ def make_server(annotate: Callable[[Document], Document], host: str = "127.0.0.1
             """405 with ``Allow: POST`` for the other methods HTTP defines (a browser's GET)."""
             body = b"" if self.command == "HEAD" else \
                 b"this is a NIF web service: POST a NIF document (text/turtle) to it\n"
-            self.send_response(405)
-            self.send_header("Allow", "POST")
-            self.send_header("Content-Type", "text/plain; charset=utf-8")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+            self._reply(405, body, headers={"Allow": "POST"})
 
         do_GET = do_HEAD = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _not_allowed
 
