@@ -55,14 +55,8 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 @pytest.fixture(scope="session")
-def _kb_cache() -> Path:
-    """The run's KB store cache (:func:`pytest_configure`)."""
-    return Path(os.environ["BENGAL_CACHE"])
-
-
-@pytest.fixture(scope="session")
-def bundled_kb(_kb_cache):
-    """The bundled DBpedia sample opened as a KB (built into the session's cache once)."""
+def bundled_kb():
+    """The bundled DBpedia sample opened as a KB (built into the run's cache once: :func:`pytest_configure`)."""
     from bengal.kb.store import open_kb
 
     return open_kb()

@@ -324,8 +324,8 @@ class RemoteKB:
         (counted in ``skipped_iris``)."""
         rows = []
         for b in bindings:
-            bad = [t["value"] for t in b.values() if isinstance(t, dict) and t.get("type") == "uri"
-                   and isinstance(t.get("value"), str) and not is_sparql_iri(t["value"])]
+            # every term is an object with a type and a string value (_results_flaw checked each page)
+            bad = [t["value"] for t in b.values() if t["type"] == "uri" and not is_sparql_iri(t["value"])]
             if bad:
                 self.skipped_iris.update(bad)
             else:
