@@ -28,7 +28,8 @@ BUDGET = 15.0
 #: A run over this many seconds is a hang.
 HANG = 15.0
 #: The fewest mutants a class must get through, so that a slow machine cannot make the test vacuous
-#: (an idle machine runs about 500 per class in the budget, LLM answers far fewer; ``bengal report`` is the slowest, 0.1 s).
+#: (an idle machine runs about 500 per class in the budget, LLM answers far fewer; ``bengal report`` is the
+#: slowest, 0.1 s).
 AT_LEAST = 25
 
 
