@@ -342,7 +342,13 @@ class _BoundedServer(ThreadingHTTPServer):
         super().process_request(request, client_address)
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
+        # socketserver.ThreadingMixIn's body, with the slot given back before the socket is closed: a
+        # client that sees its connection close and connects again must find the slot free (released
+        # after the close, a loaded machine answered that client 503)
         try:
-            super().process_request_thread(request, client_address)
+            self.finish_request(request, client_address)
+        except Exception:
+            self.handle_error(request, client_address)
         finally:
             self._slots.release()
+            self.shutdown_request(request)
