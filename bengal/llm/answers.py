@@ -236,9 +236,9 @@ class AnswerReport:
 
     @property
     def warnings(self) -> tuple[ScoreWarning, ...]:
-        """One warning per counted rule (side ``prediction``), in :data:`RULES` order, ``where`` its
-        first places."""
-        return tuple(ScoreWarning(rule, ", ".join(self.places.get(rule, [])),
+        """The chunk report's warnings (``no_gold_chunk``), then one warning per counted rule (side
+        ``prediction``), in :data:`RULES` order, ``where`` its first places."""
+        return self.chunks.warnings + tuple(ScoreWarning(rule, ", ".join(self.places.get(rule, [])),
                                   f"{self.flaws[rule]} × {rule}: {RULES[rule]}", PREDICTION)
                      for rule in RULES if self.flaws.get(rule))
 

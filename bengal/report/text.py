@@ -65,6 +65,7 @@ def score_warning_lines(problems: Sequence[str], readers: Sequence[tuple[str, Se
     for label, warnings in readers:
         lines += warning_lines(warnings, label)
     if isinstance(result, AnswerReport):
+        lines += [f"warning: {w.side} {w.where}: {w.code}: {w.message}" for w in result.chunks.warnings]
         lines += [f"warning: answers {prediction}: {n} × {rule}" for rule, n in sorted(result.flaws.items())]
     elif result.task == "chunk":
         lines += [f"warning: {w.side} {w.where}: {w.code}: {w.message}" for w in result.warnings]

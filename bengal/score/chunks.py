@@ -53,7 +53,8 @@ CHUNK_CONFUSION = ("type confusion: gold type x predicted type over the chunks b
 
 __all__ = ["ChunkCounts", "ChunkReport", "ChunkTally", "count_chunks", "build_report", "check_lengths", "score_chunks",
            "f1_score", "precision_score", "recall_score", "accuracy_score", "classification_report",
-           "sentence_units", "chunk_sentence_units", "with_chunk_ci", "with_units_ci", "CHUNK_CONFUSION"]
+           "sentence_units", "chunk_sentence_units", "with_chunk_ci", "with_units_ci", "CHUNK_CONFUSION",
+           "no_gold_chunk"]
 
 
 @dataclass
@@ -353,6 +354,16 @@ def build_report(counts: ChunkCounts, scheme: Scheme, mode: str, suffix: bool,
     return ChunkReport(scheme.name, mode, suffix, per_type, micro, macro, weighted, counts.sentences,
                        counts.tokens, counts.correct_tokens, counts.invalid_gold, counts.invalid_pred,
                        conventions, tuple(warnings), confusion)
+
+
+def no_gold_chunk(source: str, report: ChunkReport) -> ScoreWarning | None:
+    """The ``no_gold_chunk`` warning (side gold, ``where`` = ``source``) when ``report``'s gold has no
+    chunk (every tag ``O``, so P = R = F1 = 1 or 0 only by the zero-division convention), else ``None``.
+    Given by every path that scores tags: two CoNLL files and LLM answers against a gold corpus."""
+    if report.micro.tp + report.micro.fn:
+        return None
+    return ScoreWarning("no_gold_chunk", source, f"the gold has no chunk (every tag O): P = R = F1 = "
+                        f"{report.micro.f1:g} only by the zero-division convention", GOLD)
 
 
 def check_lengths(gold: Sequence[Sequence[str]], pred: Sequence[Sequence[str]]) -> None:

@@ -32,7 +32,7 @@ from bengal.model import GOLD, PREDICTION, Corpus, CorpusWarning
 from bengal.perf import gc_paused
 from bengal.report.jsonout import score_to_json, write_payload
 from bengal.resources import resolve_corpus
-from bengal.score.chunks import ChunkReport, ChunkTally, score_chunks, with_chunk_ci, with_units_ci
+from bengal.score.chunks import ChunkReport, ChunkTally, no_gold_chunk, score_chunks, with_chunk_ci, with_units_ci
 from bengal.score.jaccard import score_jaccard, with_jaccard_ci
 from bengal.score.result import Result, ScoreResult, ScoreWarning
 from bengal.score.semeval import score_semeval, with_semeval_ci
@@ -175,7 +175,10 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str] | Non
         samples = sentence_samples(gold_corpus, load_type_map(type_map) if type_map else None)
         if not samples:  # as score_conll: F1 = 1 of nothing is no score
             raise InputError("the gold has no sentence: nothing to score", source=os.fspath(gold))
-        result = score_answers(samples, read_answers(pred))
+        answers = score_answers(samples, read_answers(pred))
+        if (empty := no_gold_chunk(os.fspath(gold), answers.chunks)) is not None:
+            answers = replace(answers, chunks=replace(answers.chunks, warnings=(*answers.chunks.warnings, empty)))
+        result = answers
     elif (task or ("chunk" if gfmt == pfmt == "conll" else "a2kb")) == "chunk":
         if gfmt != "conll" or pfmt != "conll":
             raise UsageError(f"--task chunk scores tag sequences: GOLD and PRED must be CoNLL files "
@@ -547,8 +550,8 @@ def _score_conll_streamed(gold: str | os.PathLike[str] | IO[bytes] | bytes,
                     hint = (f"; the tags fit the scheme{'s' if len(fits) > 1 else ''} {', '.join(fits)} "
                             f"(give --scheme {fits[0]})")
             warnings.append(_invalid_tag_warning(files[side].source, side, n, lines[side], tally.table, mode, hint))
-    if report.micro.tp + report.micro.fn == 0:
-        warnings.append(_no_gold_chunk(files[GOLD].source, report))
+    if (empty := no_gold_chunk(files[GOLD].source, report)) is not None:
+        warnings.append(empty)
     report = replace(report, warnings=tuple(warnings), beta=_check_beta(beta))
     return with_units_ci(report, tally.units(), samples=ci, level=level, seed=seed) if ci else report
 
@@ -574,11 +577,6 @@ def _invalid_tag_warning(source: str, side: str, n: int, lines: Sequence[int], t
     at = ", ".join(f"{source}:{line}" for line in lines) + (" …" if n > len(lines) else "")
     return ScoreWarning("invalid_tag", source, f"{n} tags not allowed in place by the scheme "
                         f"{table.scheme.label}: {what}; at {at}{hint}", side)
-
-
-def _no_gold_chunk(source: str, report: ChunkReport) -> ScoreWarning:
-    return ScoreWarning("no_gold_chunk", source, f"the gold has no chunk (every tag O): P = R = F1 = "
-                        f"{report.micro.f1:g} only by the zero-division convention", GOLD)
 
 
 def _score_conll_whole(gold: str | os.PathLike[str] | IO[bytes] | bytes,
@@ -621,8 +619,8 @@ def _score_conll_whole(gold: str | os.PathLike[str] | IO[bytes] | bytes,
                     hint = (f"; the tags fit the scheme{'s' if len(fits) > 1 else ''} {', '.join(fits)} "
                             f"(give --scheme {fits[0]})")
             warnings.append(_invalid_tag_warning(cf.source, side, n, first, table, mode, hint))
-    if report.micro.tp + report.micro.fn == 0:
-        warnings.append(_no_gold_chunk(g.source, report))
+    if (empty := no_gold_chunk(g.source, report)) is not None:
+        warnings.append(empty)
     report = replace(report, warnings=tuple(warnings), beta=_check_beta(beta))
     return with_chunk_ci(report, g_tags, p_tags, samples=ci, level=level, seed=seed) if ci else report
 

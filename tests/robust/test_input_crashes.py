@@ -10,6 +10,7 @@ marks, and NaN in ``score --json``.
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import math
 import os
@@ -323,6 +324,24 @@ def test_a_gold_without_chunks_is_scored_with_a_warning(tmp_path):
     assert "no_gold_chunk" in quiet.stderr and "P = R = F1 = 1 only by the zero-division convention" in quiet.stderr
     assert _strict_json(quiet.stdout)["micro"]["f1"] == 1.0  # TP = FP = FN = 0: GERBIL's convention
     wrong = bengal("score", "gold.conll", "pred.conll", "--json", "-", cwd=tmp_path)
+    assert "no_gold_chunk" in wrong.stderr and _strict_json(wrong.stdout)["micro"]["f1"] == 0.0  # one FP
+
+
+def test_llm_answers_against_a_gold_without_chunks_get_the_same_warning(tmp_path):
+    # case C25 over a whole file: the per-sample F1 is undefined, and the corpus F1 of 1 (nothing predicted)
+    # or 0 (one person predicted) exists only by the zero-division convention, as for two CoNLL files
+    (tmp_path / "gold.conll").write_text("It O\nrained O\n. O\n", encoding="utf-8")
+    sid = "00001-" + hashlib.sha1(b"It rained .").hexdigest()[:8]  # the sample id: index and text digest
+    for name, answer in (("right", "It rained ."), ("wrong", "<person>It</person> rained .")):
+        line = {"id": sid, "answer": f"<response>{answer}</response>"}
+        (tmp_path / f"{name}.jsonl").write_text(json.dumps(line) + "\n", encoding="utf-8")
+    right = bengal("score", "gold.conll", "right.jsonl", "--json", "-", cwd=tmp_path)
+    assert right.returncode == 0, right.stderr
+    data = _strict_json(right.stdout)
+    assert "no_gold_chunk" in right.stderr and "P = R = F1 = 1 only by the zero-division convention" in right.stderr
+    assert data["micro"]["f1"] == 1.0 and data["samples"][0]["f1"] is None
+    assert "no_gold_chunk" in [w["code"] for w in data["warnings"]]
+    wrong = bengal("score", "gold.conll", "wrong.jsonl", "--json", "-", cwd=tmp_path)
     assert "no_gold_chunk" in wrong.stderr and _strict_json(wrong.stdout)["micro"]["f1"] == 0.0  # one FP
 
 
