@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from bengal.cli._app import Waits, echo_lines, progress_bar
+from bengal.cli._app import Terminated, Waits, echo_lines, progress_bar
 
 
 @click.command()
@@ -69,12 +69,17 @@ def serve(system, host, port, kb_path) -> None:
     """Serve a system under GERBIL's NIF web-service protocol (POST one NIF document as
     application/x-turtle, get it back annotated), e.g. for GERBIL or bengal annotate --system URL.
 
-    Limits: bodies up to 16 MiB (413 above), 30 s for a request to arrive and for an idle
-    connection (408 / closed), 64 requests at once (503 with Retry-After beyond), 400 or 411
-    for a malformed or missing Content-Length."""
+    Ctrl-C or SIGTERM stops it (exit 0). Limits: bodies up to 16 MiB (413 above), 30 s for a
+    request to arrive and for an idle connection (408 / closed), 64 requests at once (503 with
+    Retry-After beyond), 400 or 411 for a malformed or missing Content-Length."""
     from bengal.workflows.annotate_files import serve_system
 
     waits = Waits("loading")
     waits.status(f"loading {system} before listening on {host}:{port}")
-    serve_system(system, host, port, kb_path=kb_path, status=waits.status, progress=waits.progress,
-                 ready=lambda url: click.echo(f"serving {system} on {url} (Ctrl-C stops)", err=True))
+    try:  # a server's stop is its normal end: exit 0 (serve_system returns on Ctrl-C)
+        serve_system(system, host, port, kb_path=kb_path, status=waits.status, progress=waits.progress,
+                     ready=lambda url: click.echo(f"serving {system} on {url} (Ctrl-C stops)", err=True))
+    except Terminated:
+        click.echo("bengal: serve stopped (SIGTERM)", err=True)
+    else:
+        click.echo("bengal: serve stopped (Ctrl-C)", err=True)

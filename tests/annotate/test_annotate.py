@@ -333,7 +333,8 @@ def test_spacy_system_from_a_pipeline_saved_by_the_test(tmp_path):
                  "-o", str(tmp_path / "q.jsonl")]) == 1
 
 
-def test_bengal_serve_command_answers_the_protocol(kb_slice, tmp_path):
+@pytest.mark.parametrize("stop, name", [("SIGINT", "Ctrl-C"), ("SIGTERM", "SIGTERM")])
+def test_bengal_serve_command_answers_the_protocol(kb_slice, tmp_path, stop, name):
     import os
     import signal
     import subprocess
@@ -355,11 +356,13 @@ def test_bengal_serve_command_answers_the_protocol(kb_slice, tmp_path):
         got = NifWebService(url, timeout=10, retries=0).annotate(
             Document("http://example.org/q", "Paris lies in France."))
         assert spans(got) == [(0, 5, R + "Paris", O + "Place"), (14, 20, R + "France", O + "Place")]
+        # a server's stop (Ctrl-C at a terminal, SIGTERM from systemd, docker or kill) is its normal end:
+        # exit 0 and one line saying so, not "error: terminated" and 143
+        proc.send_signal(getattr(signal, stop))
+        assert proc.wait(timeout=20) == 0
+        assert proc.stderr.read().decode() == f"bengal: serve stopped ({name})\n"
     finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
+        if proc.poll() is None:
             proc.kill()
             proc.wait()
         proc.stderr.close()
