@@ -34,6 +34,7 @@ from bengal.workflows.generate_files import generate_files
 _LABELS = {"documents": "documents", "mentions_per_document": "mentions / document",
            "tokens_per_sentence": "tokens / sentence", "mentions_per_token": "mentions / token",
            "label_identical_share": "label-identical", "ambiguous_mention_share": "ambiguous mentions",
+           "nil_share": "NIL / emerging",
            "type_person": "type: Person", "type_organisation": "type: Organisation", "type_place": "type: Place",
            "type_other": "type: other"}
 

@@ -40,12 +40,12 @@ PRESET_KEYS = ("docs", "density", "strategy", "min_sentences", "max_sentences", 
 #: The figures of a like preset's ``[target]`` table, keys of :data:`bengal.shape.MEASURES`: documents,
 #: mentions per document, tokens per sentence, mentions per token (spaCy's blank English tokens),
 #: the label-identical share (surface == the entity's KB label, over mentions of KB entities), the
-#: ambiguous-mention share (surface names more than one entity in the KB's name index) and the type
-#: mix (shares of all mentions by the entity's top class in the KB; "other" holds entities the KB
-#: lacks).
+#: ambiguous-mention share (surface names more than one entity in the KB's name index), the NIL share
+#: (mentions without a URI: what ``--emerging`` makes) and the type mix (shares of the mentions whose
+#: type is known, by top class: docs/shape.md; an untyped link past the KB sample counts in none).
 LIKE_FIGURES = ("documents", "mentions_per_document", "tokens_per_sentence", "mentions_per_token",
-                "label_identical_share", "ambiguous_mention_share", "type_person", "type_organisation",
-                "type_place", "type_other")
+                "label_identical_share", "ambiguous_mention_share", "nil_share", "type_person",
+                "type_organisation", "type_place", "type_other")
 #: A reached figure is within the target when ``|reached - target| <= LIKE_TOLERANCE * target``.
 LIKE_TOLERANCE = 0.2
 #: A like preset's file name is ``LIKE_PREFIX + NAME + ".toml"``.

@@ -12,6 +12,7 @@ instead of the paper's Wikipedia anchor dictionary, popularity the KB in-degree 
 
 from __future__ import annotations
 
+import re
 import statistics
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -25,6 +26,9 @@ from bengal.typemap import TypeMap
 __all__ = ["MEASURES", "CHECKS", "CorpusShape", "measure_corpus", "TYPE_WINDOW"]
 
 DBR = "http://dbpedia.org/resource/"
+#: A KB entity's IRI: DBpedia's or a chapter's resource (GERBIL's KB namespaces); any other IRI is a
+#: NIL / emerging entity (``aksw.org/notInWiki``, bengal's ``bengal.invalid/notInWiki``, a corpus-local IRI).
+_KB_IRI = re.compile(r"^https?://([a-z-]+\.)?dbpedia\.org/resource/")
 #: Tokens outside mentions over which word types are counted (the issue's "per 3,000 tokens").
 TYPE_WINDOW = 3000
 
@@ -44,6 +48,7 @@ MEASURES: tuple[tuple[str, str, str], ...] = (
     ("type_place", "type: Place", "share"),
     ("type_work", "type: Work", "share"),
     ("type_other", "type: other", "share"),
+    ("type_known_share", "type known", "share"),
     ("word_types_per_3000", "word types / 3,000 tokens", "int"),
     ("repeated_sentence_share", "sentences repeated across docs", "share"),
     ("surface_form_ambiguity", "ambiguity of surface forms", "float"),
@@ -105,6 +110,20 @@ def _entity(m: Mention, same_as: Callable[[str], str]) -> str | None:
     return min(same_as(u) for u in m.uris) if m.uris else None
 
 
+def _top_class(m: Mention, entity: str | None, names: NameIndex) -> str | None:
+    """The mention's top class (docs/shape.md): its KB entity's, else its own type's (a DBpedia class
+    or PER/ORG/LOC; "other" for MISC and the rest), else "other" for an untyped KB entity of none of
+    :data:`TOP_CLASSES`; ``None`` when neither the KB nor the corpus says (an untyped mention of an
+    entity outside the KB sample, an untyped NIL), so that the type mix is not the KB sample's coverage."""
+    top = names.top_class.get(entity) if entity is not None else None
+    if top is not None:
+        return top
+    if m.type:  # the type map passes a type it does not know through ("MISC"): that is "other" here
+        mapped = _CONLL_TOP.get(m.type) or _TYPE_MAP(m.type)
+        return mapped if mapped in TOP_CLASSES else "other"
+    return "other" if entity is not None and entity in names.label else None
+
+
 def measure_corpus(corpus: Corpus, names: NameIndex, *, window: int = TYPE_WINDOW, lang: str = "en",
                    lang_source: str | None = None) -> CorpusShape:
     """Measure ``corpus`` against the KB's ``names`` (definitions: ``docs/shape.md``).
@@ -160,15 +179,17 @@ def measure_corpus(corpus: Corpus, names: NameIndex, *, window: int = TYPE_WINDO
     linked = [(d, m, _entity(m, same_as)) for d, m in mentions if m.uris]
     base = [(m, e) for _, m, e in linked if e in names.label]
     v["label_identical_share"] = _share(sum(1 for m, e in base if m.surface == names.label[e]), len(base))
-    v["nil_share"] = _share(n_m - len(linked), n_m)
+    v["nil_share"] = _share(sum(1 for _, m in mentions if not any(_KB_IRI.match(same_as(u)) for u in m.uris)), n_m)
 
     types: Counter[str] = Counter()
     for _, m in mentions:
-        e = _entity(m, same_as)
-        top = names.top_class.get(e) if e else None
-        types[top or _CONLL_TOP.get(m.type or "") or _TYPE_MAP(m.type)] += 1
+        top = _top_class(m, _entity(m, same_as), names)
+        if top is not None:
+            types[top] += 1
+    typed = sum(types.values())
     for cls in (*TOP_CLASSES, "other"):
-        v[f"type_{cls.lower()}"] = _share(types[cls], n_m)
+        v[f"type_{cls.lower()}"] = _share(types[cls], typed)
+    v["type_known_share"] = _share(typed, n_m)
 
     v["word_types_per_3000"] = len(set(outside_words)) if len(outside_words) >= window else None
     v["repeated_sentence_share"] = _share(sum(1 for s in sentence_list if len(sentence_docs[s]) > 1), n_sent)

@@ -44,6 +44,21 @@ def test_tokens_and_sentences_by_hand():
     assert count_tokens("Ann Smith spoke.") == 4
 
 
+def test_the_type_mix_counts_only_mentions_whose_type_is_known():
+    # Jazz: in the KB, of no top class → other; Acme: outside the KB but typed by the corpus → Organisation;
+    # Zed: outside the KB and untyped → not counted (a manual corpus's links past the KB sample are not "other")
+    # Euro: a NIL of CoNLL's MISC → other (before, MISC fell out of every share: CoNLL++'s summed to 0.87)
+    names = _names()
+    names.label[DBR + "Jazz"] = "Jazz"
+    text = "Jazz, Acme and Zed met Berlin in Euro."
+    doc = _doc("d", text, (0, 4, (DBR + "Jazz",), None), (6, 10, (DBR + "Acme",), "http://dbpedia.org/ontology/Company"),
+               (15, 18, (DBR + "Zed",), None), (23, 29, (BERLIN,), None), (33, 37, (), "MISC"))
+    v = measure_corpus(Corpus((doc,), name="types"), names).values
+    assert v["type_known_share"] == pytest.approx(4 / 5)
+    assert (v["type_other"], v["type_organisation"], v["type_place"], v["type_person"]) == \
+        pytest.approx((2 / 4, 1 / 4, 1 / 4, 0.0))
+
+
 def test_every_measure_on_a_hand_built_corpus():
     v = measure_corpus(_corpus(), _names(), window=5).values
     # 3 documents, 3 + 2 + 1 mentions; tokens 8 + 8 + 4; sentences 2 + 2 + 1
@@ -52,10 +67,13 @@ def test_every_measure_on_a_hand_built_corpus():
     assert v["mentions_per_token"] == pytest.approx(6 / 20)
     # linked mentions with a KB label: Paris=Paris yes, Paris≠Paris Hilton, Berlin yes, Paris yes (X has none)
     assert v["label_identical_share"] == pytest.approx(3 / 4)
-    assert v["nil_share"] == pytest.approx(1 / 6)
-    # Place: Paris, Berlin, Paris; Person: Paris Hilton and the NIL typed PER; other: X without a type
-    assert (v["type_person"], v["type_place"], v["type_other"]) == pytest.approx((2 / 6, 3 / 6, 1 / 6))
+    # NIL / emerging: Ann Smith (no URI) and X (an IRI outside DBpedia's namespace, GERBIL's convention)
+    assert v["nil_share"] == pytest.approx(2 / 6)
+    # Place: Paris, Berlin, Paris; Person: Paris Hilton and the NIL typed PER; X, outside the KB and
+    # untyped, has no known type: the mix is over the 5 typed mentions, not the KB sample's coverage
+    assert (v["type_person"], v["type_place"], v["type_other"]) == pytest.approx((2 / 5, 3 / 5, 0.0))
     assert (v["type_organisation"], v["type_work"]) == (0.0, 0.0)
+    assert v["type_known_share"] == pytest.approx(5 / 6)
     # the first 5 words outside mentions: met is big is big → 3 types
     assert v["word_types_per_3000"] == 3
     # "Berlin is big." is in d1 and d2: 2 of 5 sentences
