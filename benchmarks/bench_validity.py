@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Benchmark validity (issue 11): do systems rank the same on generated sets as on the manual corpora?
 
-    python benchmarks/bench_validity.py [--quick] [--docs 100] [--work DIR]
+    python benchmarks/bench_validity.py [--quick] [--docs 100] [--work DIR] [--only like-*,hybrid-news]
 
 Prints, for every system and corpus, F1 (A2KB for the linker, ERec for the recognisers; strong
 and weak match), Kendall's tau (scipy.stats.kendalltau) of the systems' ranking between each
@@ -233,6 +233,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--work", type=Path, default=Path(".bench-validity"))
     ap.add_argument("--no-stats", action="store_true", help="skip the corpus_stats.py shape figures")
+    ap.add_argument("--only", default=None, help="comma-separated generated set names (default: all of GENERATED; "
+                    "prefix* matches by prefix, e.g. like-*); the manual corpora are always measured")
     args = ap.parse_args()
     docs = args.docs or (20 if args.quick else 100)
     limit = 30 if args.quick else None
@@ -242,7 +244,10 @@ def main() -> None:
 
     corpora: dict[str, Path] = {}
     kinds: dict[str, str] = {}
+    wanted = [w.strip() for w in args.only.split(",")] if args.only else None
     for name, options in GENERATED:
+        if wanted is not None and not any(name == w or (w.endswith("*") and name.startswith(w[:-1])) for w in wanted):
+            continue
         path, note = generate(work, name, options, docs, args.seed)
         print(f"corpus {name}: {note}", flush=True)
         if path is not None:

@@ -43,7 +43,8 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
               help="Comma-separated seed classes.")
 @click.option("--lang", default="en", show_default=True, help="Language of the lexicon.")
 @click.option("--surface-forms", is_flag=True, help="Mentions may use other surface forms than the full label "
-              "(family name, place without qualifier, alt label, acronym); same gold URI.")
+              "(family name, place without qualifier, organisation without F.C./Inc./…, alt label, acronym); "
+              "same gold URI.")
 @click.option("--pronouns", is_flag=True, help="A repeated subject may be he / she / it / they (not gold mentions).")
 @click.option("--paraphrase", is_flag=True, help="Rule-based paraphrasing: synonyms, active/passive, clause "
               "order, appositions (BENGAL's B2, B4, …); mentions are never rewritten.")
@@ -58,7 +59,8 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
 # issue 11's dials
 @click.option("--ambiguity", type=click.FloatRange(0, 1), default=None,
               help="Share of mentions (0-1) whose surface form names more than one KB entity, by choosing "
-              "family names, unqualified place names, acronyms and alt labels; the reached share is reported.")
+              "family names, unqualified place and organisation names, acronyms and alt labels; the reached share "
+              "is reported.")
 @click.option("--emerging", type=click.FloatRange(0, 1, max_open=True), default=0.0, show_default=True,
               help="Share of mentions (0-1) that are emerging entities: made-up persons, organisations and "
               "places outside the KB (URIs under http://bengal.invalid/notInWiki/).")

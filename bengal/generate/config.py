@@ -44,7 +44,7 @@ class GenerateConfig:
             clause order, appositions (:mod:`bengal.generate.paraphrase`), as choices of
             the density control.
         surface_forms: mentions may use another surface form than the full label
-            (family name, unqualified place, filtered alt label, acronym; see
+            (family name, unqualified place, organisation without designator, filtered alt label, acronym; see
             :mod:`bengal.generate.surface`), as a choice of the density control.
         pronouns: a subject named by the previous sentence's subject may be he / she /
             it / they (a choice of the density control).

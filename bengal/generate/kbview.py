@@ -43,7 +43,7 @@ class Entity:
         classes: its DBpedia ontology classes, most specific first (may be empty).
         form: the text written for this mention when it is not the label (a family
             name, an alt label, a pronoun; see :mod:`bengal.generate.surface`), else ``None``.
-        form_kind: what ``form`` is ("family_name", "unqualified", "alt_label",
+        form_kind: what ``form`` is ("family_name", "unqualified", "short_name", "alt_label",
             "acronym", "pronoun"), for the manifest's counts; "concept" (a KB concept written
             as a common noun, :mod:`bengal.generate.mentions`) and "literal" (a date,
             :mod:`bengal.generate.literals`) are :data:`TEXT_KINDS`: plain text, never a mention.

@@ -176,6 +176,11 @@ class Lexicon:
         words = {str(a).strip() for table in ("definite", "dative", "accusative") for a in g.get(table, {}).values()}
         return tuple(sorted(w for w in words if w and not w.endswith("'")))
 
+    def designators(self) -> tuple[str, ...]:
+        """The words news leaves off an organisation's name (``[mentions] designators``: "F.C.",
+        "Inc.", …; :func:`bengal.generate.surface.short_name`); none in a language without the table."""
+        return tuple(str(d) for d in self.data.get("mentions", {}).get("designators", ()))
+
     def __post_init__(self) -> None:
         patterns = list(self.data["meta"].get("definite_names", ())) + list(self.data.get("definite_names", {}))
         object.__setattr__(self, "_definite", re.compile("|".join(f"(?:{p})" for p in patterns) or "(?!)"))

@@ -126,7 +126,8 @@ class DocumentMaker:
                                     links=functools.partial(incoming_property_counts, kb))
         def surface_forms() -> SurfaceForms:
             return SurfaceForms(kb, self.persons, self.onto.subclasses([DBO + "Place"]),
-                                self.onto.subclasses([DBO + "Organisation"]), config.lang, self.lex.articles())
+                                self.onto.subclasses([DBO + "Organisation"]), config.lang, self.lex.articles(),
+                                self.lex.designators())
 
         self.forms = surface_forms() if config.surface_forms else None
         # issue 11's dials (bengal.generate.surface.AmbiguityDial, bengal.generate.emerging); in
@@ -137,7 +138,7 @@ class DocumentMaker:
             index = ambiguity_index(kb, self.onto, self.names)
             if config.ambiguity is not None:
                 self.ambiguity = AmbiguityDial(config.ambiguity, self.forms or surface_forms(), index,
-                                               skip=is_emerging)
+                                               skip=is_emerging, prefer_forms=config.surface_forms)
             if config.emerging > 0:
                 kinds = {kind: self.onto.subclasses([DBO + cls]) for kind, cls in EMERGING_KINDS.items()}
                 if self.names is None:

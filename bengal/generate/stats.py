@@ -19,6 +19,7 @@ from bengal.generate.docplan import facts_per_sentence
 from bengal.generate.emerging import EMERGING_NAMESPACE, is_emerging
 from bengal.generate.kbview import LITERAL_PROPERTIES, Ontology
 from bengal.generate.lang.naming import LanguageNames
+from bengal.generate.lexicon import load_lexicon
 from bengal.generate.paraphrase import OPERATIONS
 from bengal.generate.surface import AmbiguityIndex
 from bengal.kb.sparql import DBO, PREFIXES, SparqlKB
@@ -41,7 +42,7 @@ class MadeDocument:
         fallback_sentences: sentences worded from a property label.
         properties: local names of the properties of the facts said.
         form_kinds: per mention, what its surface form is when not the label
-            ("family_name", "unqualified", "alt_label", "acronym", "pronoun"), else ``None``.
+            ("family_name", "unqualified", "short_name", "alt_label", "acronym", "pronoun"), else ``None``.
         pronouns: ``(pronoun, gender source)`` of the subject pronouns written (gold or not).
         paraphrased_sentences: sentences with at least one paraphrasing operation.
         paraphrase_operations: the operations applied, one entry per use.
@@ -204,8 +205,9 @@ def ambiguity_index(kb: SparqlKB, onto: Ontology, names: LanguageNames | None = 
     if cached is not None and cached[0]() is kb:
         return cached[1]
     persons = onto.subclasses([DBO + "Person"])
+    designators = load_lexicon(lang).designators()
     if names is None:
-        index = AmbiguityIndex(kb, persons)
+        index = AmbiguityIndex(kb, persons, designators=designators)
     else:
         labels = dict(names.labels)
         english: dict[str, str] = {}
@@ -214,7 +216,7 @@ def ambiguity_index(kb: SparqlKB, onto: Ontology, names: LanguageNames | None = 
             if e in names.fallback:
                 english.setdefault(str(e), str(label))
         labels.update(english)
-        index = AmbiguityIndex(kb, persons, lang, labels)
+        index = AmbiguityIndex(kb, persons, lang, labels, designators)
     try:
         for key in [k for k, v in _AMBIGUITY.items() if v[0]() is not kb]:
             del _AMBIGUITY[key]
@@ -228,7 +230,8 @@ def counted_against(names: LanguageNames | None) -> str:
     """What the ambiguity of a surface form is counted against (the manifest says it)."""
     if names is None:
         return ("the KB's English labels without their disambiguation parenthesis, their part before the first "
-                "comma, the last word of person labels, and English skos:altLabels (exact, case-sensitive)")
+                "comma, without an organisation designator, the last word of person labels, and English "
+                "skos:altLabels (exact, case-sensitive)")
     lang = names.lex.lang
     return (f"the names written in {lang} (each nameable entity's label@{lang}, a fallback person's English "
             f"title) without their disambiguation parenthesis, their part before the first comma, the last word "
@@ -247,7 +250,8 @@ def surface_form_stats(kb: SparqlKB, onto: Ontology, surfaces: Sequence[tuple[st
     label = len(amb) - len(amb_alt)
     return {
         "mentions_by_form": {"label": label, **{k: form_counts.get(k, 0)
-                                                for k in ("family_name", "unqualified", "alt_label", "acronym")}},
+                                                for k in ("family_name", "unqualified", "short_name", "alt_label",
+                                                          "acronym")}},
         "ambiguous_mentions": sum(amb),
         "ambiguous_share": round(sum(amb) / len(amb), 6) if amb else 0.0,
         "ambiguous_share_other_forms": round(sum(amb_alt) / len(amb_alt), 6) if amb_alt else 0.0,

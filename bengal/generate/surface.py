@@ -3,7 +3,8 @@
 A mention need not say the entity's full label; the gold URI never changes. The
 alternatives, by kind: ``family_name`` (a person's, after the first mention:
 :func:`family_name`), ``unqualified`` (a place without its qualifier:
-:func:`unqualified_place`), ``alt_label`` (a ``skos:altLabel`` of the KB in the language of the
+:func:`unqualified_place`), ``short_name`` (an organisation without its designator, "Arsenal" for
+"Arsenal F.C.": :func:`short_name`), ``alt_label`` (a ``skos:altLabel`` of the KB in the language of the
 text that passes :func:`alt_label_ok`) and ``acronym`` (an organisation's alt label that is its
 initials: :func:`is_acronym`). :class:`AmbiguityIndex` counts, for a surface form, the KB entities
 it can name in that language (es, pt, de, fr: the names the language writes, issue 13). Pronouns
@@ -23,7 +24,7 @@ from bengal.kb.labels import surface_of, writable_label
 from bengal.kb.sparql import PREFIXES, SparqlKB, values
 
 __all__ = ["SurfaceForms", "AmbiguityIndex", "AmbiguityDial", "order_seeds", "family_name", "is_acronym",
-           "alt_label_ok", "unqualified_place"]
+           "alt_label_ok", "unqualified_place", "short_name"]
 
 _ROMAN = re.compile(r"^[IVXLC]+$")
 _ALT_CHARS = re.compile(r"^[\w .,'&-]+$")
@@ -53,6 +54,21 @@ def unqualified_place(label: str) -> str | None:
     name = surface_of(label)
     head, sep, _ = name.partition(", ")
     return head.strip() if sep and head.strip() else None
+
+
+def short_name(label: str, designators: Sequence[str]) -> str | None:
+    """The organisation's name without its last word when that is one of ``designators`` (the
+    language's ``[mentions] designators``: "Arsenal F.C." → "Arsenal", "Apple Inc." → "Apple",
+    "Acme, Inc." → "Acme"), or ``None``: no designator, or what is left is not a name (empty, a
+    single letter, not capitalised, or a label the KB could not write)."""
+    name = surface_of(label)
+    head, _, last = name.rpartition(" ")
+    if last not in designators:
+        return None
+    head = head.rstrip(",").strip()
+    if len(head) < 2 or not head[:1].isupper() or not writable_label(head):
+        return None
+    return head
 
 
 def is_acronym(form: str, label: str) -> bool:
@@ -122,12 +138,13 @@ class SurfaceForms:
         lang: the language of the text: its ``skos:altLabel``s are the alt labels (an entity's
             label, in :meth:`forms`, is the entity's label in that language).
         articles: the language's definite articles (:func:`alt_label_ok`).
+        designators: the language's organisation designators (:func:`short_name`).
     """
 
     def __init__(self, kb: SparqlKB, persons: set[str], places: set[str], organisations: set[str],
-                 lang: str = "en", articles: Sequence[str] = ("the",)) -> None:
+                 lang: str = "en", articles: Sequence[str] = ("the",), designators: Sequence[str] = ()) -> None:
         self.kb, self.persons, self.places, self.organisations = kb, persons, places, organisations
-        self.lang, self.articles = lang, tuple(articles)
+        self.lang, self.articles, self.designators = lang, tuple(articles), tuple(designators)
         self._alt: dict[str, list[str]] = {}
 
     def prefetch(self, uris: Sequence[str]) -> None:
@@ -141,7 +158,7 @@ class SurfaceForms:
     def forms(self, entity: Entity, named_before: bool) -> list[Form]:
         """The alternatives for a mention of ``entity`` (call :meth:`prefetch` first),
         in a fixed order: family name (only when ``named_before``), unqualified place
-        name, acronyms (organisations), then filtered alt labels."""
+        name, short name (organisations), acronyms (organisations), then filtered alt labels."""
         out: list[Form] = []
         classes = set(entity.classes)
         is_person = bool(classes & self.persons)
@@ -153,6 +170,10 @@ class SurfaceForms:
             head = unqualified_place(entity.label)
             if head:
                 out.append(Form("unqualified", head))
+        if classes & self.organisations:
+            short = short_name(entity.label, self.designators)
+            if short:
+                out.append(Form("short_name", short))
         for a in self._alt.get(entity.uri, ()):
             if a in {f.text for f in out}:
                 continue
@@ -169,7 +190,9 @@ class AmbiguityIndex:
     A form names an entity when it is the entity's label without its disambiguation
     parenthesis, the part of that before the first comma ("Cambridge" names
     ``Cambridge`` and ``Cambridge,_Massachusetts``), the last word of a person's
-    label (an approximation of the family name, cheap for 44,000 persons), or an
+    label (an approximation of the family name, cheap for 44,000 persons), the label
+    without an organisation designator (``designators``, :func:`short_name`: "Arsenal" names
+    ``Arsenal_F.C.``; a label ending in one is an organisation's), or an
     English ``skos:altLabel``. Comparison is exact (case-sensitive).
 
     In another language (``lang`` with ``labels``) the labels are the names the language writes,
@@ -179,7 +202,7 @@ class AmbiguityIndex:
     """
 
     def __init__(self, kb: SparqlKB, persons: set[str], lang: str = "en",
-                 labels: dict[str, str] | None = None) -> None:
+                 labels: dict[str, str] | None = None, designators: Sequence[str] = ()) -> None:
         index: dict[str, set[str]] = {}
         # no OPTIONAL in these queries: every variable is bound in every row
         rows: list[tuple[str, str]] = sorted(labels.items()) if labels is not None else cast(
@@ -191,6 +214,9 @@ class AmbiguityIndex:
             head = s.partition(", ")[0]
             if head != s:
                 index.setdefault(head, set()).add(e)
+            short = short_name(label, designators) if designators else None
+            if short:
+                index.setdefault(short, set()).add(e)
         if labels is None:
             person_rows = cast("list[tuple[str, str]]", kb.select(PREFIXES + f"""
                 SELECT DISTINCT ?e ?l WHERE {{ {values('c', sorted(persons))} ?e a ?c ; rdfs:label ?l .
@@ -226,7 +252,9 @@ class AmbiguityDial:
     target: while the ambiguous mentions so far are fewer than ``X`` × the mentions so far
     (this one included), an ambiguous option is taken if there is one, else an unambiguous
     one (the label first). Among several options of the wanted kind the label comes first,
-    then the order of :meth:`SurfaceForms.forms`. The rule is deterministic: no random draw.
+    then the order of :meth:`SurfaceForms.forms`; with ``prefer_forms`` (``--surface-forms`` given: the
+    user asked for names other than the label) the other forms come first and the label last. The rule
+    is deterministic: no random draw.
 
     Where the KB has no ambiguous form for a mention, the dial cannot make one: the share
     reached is what the manifest reports (``stats["ambiguity"]``), never the target.
@@ -236,12 +264,14 @@ class AmbiguityDial:
         forms: the alternative surface forms (prefetch the document's URIs first).
         index: the KB's ambiguity index.
         skip: ``skip(uri) -> bool``, entities left as they are (emerging entities).
+        prefer_forms: among the options of the wanted kind, take another form before the label.
     """
 
     def __init__(self, target: float, forms: SurfaceForms, index: AmbiguityIndex,
-                 skip: Callable[[str], bool] | None = None) -> None:
+                 skip: Callable[[str], bool] | None = None, prefer_forms: bool = False) -> None:
         self.target, self.forms, self.index = target, forms, index
         self.skip = skip or (lambda uri: False)
+        self.prefer_forms = prefer_forms
 
     def prefer_facts(self, facts: Sequence[tuple[str, Entity]]) -> list[tuple[str, Entity]]:
         """The seed's facts a strategy may choose from: at a target of 0.5 or more, only those
@@ -256,8 +286,9 @@ class AmbiguityDial:
 
     def choose(self, entity: Entity, named_before: bool, want_ambiguous: bool) -> Entity:
         """The entity written in a form of the wanted kind when it has one, else as it is."""
-        options: list[Entity] = [entity.with_form(None, None)]
-        options += [entity.with_form(f.text, f.kind) for f in self.forms.forms(entity, named_before)]
+        label = entity.with_form(None, None)
+        others = [entity.with_form(f.text, f.kind) for f in self.forms.forms(entity, named_before)]
+        options = [*others, label] if self.prefer_forms else [label, *others]
         for o in options:
             if (self.index.entities(o.surface) > 1) == want_ambiguous:
                 return o

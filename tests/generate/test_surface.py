@@ -20,10 +20,13 @@ from bengal.generate.pipeline import generate
 from bengal.generate.presets import load_preset
 from bengal.generate.stats import ambiguity_index
 from bengal.generate.surface import (
+    AmbiguityDial,
     AmbiguityIndex,
+    SurfaceForms,
     alt_label_ok,
     family_name,
     is_acronym,
+    short_name,
     unqualified_place,
 )
 from bengal.generate.verbalise import fact_sentence, join_sentences, realise
@@ -66,6 +69,14 @@ def test_name_parts_and_filters():
                          ("Hecht-Hill-Lancaster Productions", "Burt Lancaster"),
                          ("California, United States", "California")):
         assert not alt_label_ok(noisy, label), noisy
+    designators = load_lexicon("en").designators()
+    for label, short in (("Arsenal F.C.", "Arsenal"), ("Apple Inc.", "Apple"), ("Acme, Inc.", "Acme"),
+                         ("Sony Corporation", "Sony"), ("Manchester United F.C.", "Manchester United"),
+                         ("Valencia CF", "Valencia"), ("Arsenal F.C. (women)", "Arsenal")):
+        assert short_name(label, designators) == short, label
+    for label in ("Capitol Records", "Inc.", "X FC", "the Corporation", "F.C. Porto", "Ulm"):
+        assert short_name(label, designators) is None, label  # no designator last, or nothing name-like left
+    assert short_name("Arsenal F.C.", ()) is None  # a language without the table has no such form
     assert first_name_gender("Albert Einstein") == "he"
     assert first_name_gender("Maria Callas") == "she"
     assert first_name_gender("Xqzt Bloggs") is None
@@ -111,6 +122,34 @@ def test_ambiguity_index_against_sparql(bundled_kb, en):
           UNION { ?e skos:altLabel "Cambridge"@en } }""")
     assert index.entities("Cambridge") == int(rows[0][0]) >= 2
     assert index.entities("no such name anywhere") == 0
+    # "Everton" names Everton F.C. through its designator, and whatever else SPARQL finds by the rules above
+    # plus labels "Everton <designator>", with or without a parenthesis (Everton F.C. and Everton F.C. (women))
+    rows = bundled_kb.select(PREFIXES + """
+        SELECT (COUNT(DISTINCT ?e) AS ?n) WHERE {
+          { ?e rdfs:label ?l . FILTER(LANG(?l) = "en" && (
+              STR(?l) = "Everton" || STRSTARTS(STR(?l), "Everton, ") || STRSTARTS(STR(?l), "Everton (")
+              || REGEX(STR(?l), "^Everton,? (F\\\\.C\\\\.|FC|Inc\\\\.|Ltd)( \\\\(.*\\\\))?$"))) }
+          UNION { ?e a ?c . ?c rdfs:subClassOf* dbo:Person . ?e rdfs:label ?l .
+                  FILTER(LANG(?l) = "en" && STRENDS(STR(?l), " Everton")) }
+          UNION { ?e skos:altLabel "Everton"@en } }""")
+    assert index.entities("Everton") == int(rows[0][0]) >= 2
+
+
+def test_the_dial_takes_the_label_first_unless_surface_forms_were_asked_for(bundled_kb, en):
+    onto, lex = en
+    forms = SurfaceForms(bundled_kb, onto.subclasses([DBO + "Person"]), onto.subclasses([DBO + "Place"]),
+                         onto.subclasses([DBO + "Organisation"]), "en", lex.articles(), lex.designators())
+    everton = Entity(DBR + "Everton_F.C.", "Everton F.C.", (DBO + "SoccerClub", DBO + "Organisation"))
+    forms.prefetch([everton.uri])
+    index = ambiguity_index(bundled_kb, onto)
+    # both "Everton F.C." (also the women's team, its parenthesis dropped) and "Everton" name two entities
+    assert index.entities("Everton F.C.") == index.entities("Everton") == 2
+    # its altLabels in the sample ("Everton FC", "The Toffees") are @fr: in English the short name is the one form
+    assert [(f.kind, f.text) for f in forms.forms(everton, named_before=False)] == [("short_name", "Everton")]
+    label_first = AmbiguityDial(0.5, forms, index).choose(everton, False, want_ambiguous=True)
+    forms_first = AmbiguityDial(0.5, forms, index, prefer_forms=True).choose(everton, False, want_ambiguous=True)
+    assert (label_first.surface, label_first.form_kind) == ("Everton F.C.", None)
+    assert (forms_first.surface, forms_first.form_kind) == ("Everton", "short_name")
 
 
 def test_corpus_with_forms_and_annotated_pronouns(bundled_kb, tmp_path):
