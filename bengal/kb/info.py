@@ -1,8 +1,9 @@
 """``bengal kb info``: the counts of a KB, by SPARQL (so any backend can answer).
 
-The counts scan the whole KB (about 17 s on the bundled sample), so for a store bengal built they
-are kept in its folder (:meth:`bengal.kb.store.KB.cached_json`, the file name holds a digest of the
-code that counts) and the next run reads them.
+The counts take about 16 s on the bundled sample (10 s of it the label pools per language; the
+object-triple counts read the dbo: predicates' triples only, by the store's predicate counts), so
+for a store bengal built they are kept in its folder (:meth:`bengal.kb.store.KB.cached_json`, the
+file name holds a digest of the code that counts) and the next run reads them.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any, Callable, cast
 from bengal.digest import code_digest
 from bengal.kb import nameable
 from bengal.kb.nameable import label_languages, language_pools
-from bengal.kb.sparql import DBO, DBR, PREFIXES
+from bengal.kb.sparql import DBO, DBR, PREFIXES, values
 
 __all__ = ["kb_info", "render_kb_info", "TOP_CLASSES"]
 
@@ -66,13 +67,20 @@ def _counts(kb: Any) -> dict[str, Any]:
         rows = cast("list[tuple[str]]", kb.select(PREFIXES + f"SELECT (COUNT(*) AS ?n) WHERE {{ {where} }}"))
         return int(rows[0][0])  # COUNT is always bound
 
+    # the dbo: properties with IRI objects, from the store's predicate counts (kept with it), so that the
+    # object-triple count reads those predicates' triples only (2 s on the bundled sample; a scan of
+    # every triple, filtered on the predicate, took 17 s for the two counts)
+    predicates = sorted(p for p in kb.predicate_counts() if p.startswith(DBO))
+    objects, properties = 0, 0
+    if predicates:
+        row = kb.select(PREFIXES + f"""SELECT (COUNT(*) AS ?n) (COUNT(DISTINCT ?p) AS ?k) WHERE {{
+            {values('p', predicates)} ?s ?p ?o . FILTER(isIRI(?o) && STRSTARTS(STR(?s), "{DBR}")) }}""")[0]
+        objects, properties = int(row[0]), int(row[1])  # COUNTs are always bound
     info: dict[str, Any] = {
         "triples": len(kb),
         "entities": count(f'?e rdfs:label ?l . FILTER(STRSTARTS(STR(?e), "{DBR}") && LANG(?l) = "en")'),
-        "object_triples": count(f'?s ?p ?o . FILTER(STRSTARTS(STR(?s), "{DBR}") && '
-                                f'STRSTARTS(STR(?p), "{DBO}") && isIRI(?o))'),
-        "properties": count("SELECT DISTINCT ?p WHERE { ?s ?p ?o . FILTER(STRSTARTS(STR(?p), "
-                            f'"{DBO}") && isIRI(?o) && STRSTARTS(STR(?s), "{DBR}")) }}'),
+        "object_triples": objects,
+        "properties": properties,
         "classes": count("?c a owl:Class"),
         "entities_per_class": {c: count(f"?e a <{DBO}{c}>") for c in TOP_CLASSES},
     }

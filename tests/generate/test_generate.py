@@ -169,12 +169,21 @@ def test_kb_info_counts_match_the_dump(tmp_path):
     labelled: set[str] = set()
     label = re.compile(r'^<(http://dbpedia\.org/resource/[^>]*)> '
                        r'<http://www\.w3\.org/2000/01/rdf-schema#label> ".*"@en \.$')
+    # an object triple: a dbr: subject, a dbo: predicate and an IRI object (the dump is sorted unique lines)
+    fact = re.compile(r"^<http://dbpedia\.org/resource/[^>]*> <(http://dbpedia\.org/ontology/[^>]*)> <[^>]*> \.$")
+    objects, properties = 0, set()
     with gzip.open(bundled_sample_path(), "rt", encoding="utf-8") as fh:
         for line in fh:
             lines += 1
             m = label.match(line.rstrip("\n"))
             if m:
                 labelled.add(m.group(1))
+            f = fact.match(line.rstrip("\n"))
+            if f:
+                objects += 1
+                properties.add(f.group(1))
     out = proc.stdout
     assert re.search(rf"triples\s+{lines:,}\b", out), out
     assert re.search(rf"entities\s+{len(labelled):,}\b", out), out
+    assert re.search(rf"object triples\s+{objects:,}\b", out), out
+    assert re.search(rf"properties\s+{len(properties):,}\b", out), out
