@@ -41,8 +41,9 @@ PRESET_KEYS = ("docs", "density", "strategy", "min_sentences", "max_sentences", 
 #: mentions per document, tokens per sentence, mentions per token (spaCy's blank English tokens),
 #: the label-identical share (surface == the entity's KB label, over mentions of KB entities), the
 #: ambiguous-mention share (surface names more than one entity in the KB's name index), the NIL share
-#: (mentions without a URI: what ``--emerging`` makes) and the type mix (shares of the mentions whose
-#: type is known, by top class: docs/shape.md; an untyped link past the KB sample counts in none).
+#: (mentions that are not InKB by the scorer's rule: what ``--emerging`` makes) and the type mix
+#: (shares of the mentions whose type is known, by top class: docs/shape.md; an untyped link past the
+#: KB sample counts in none).
 LIKE_FIGURES = ("documents", "mentions_per_document", "tokens_per_sentence", "mentions_per_token",
                 "label_identical_share", "ambiguous_mention_share", "nil_share", "type_person",
                 "type_organisation", "type_place", "type_other")

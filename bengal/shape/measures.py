@@ -12,7 +12,6 @@ instead of the paper's Wikipedia anchor dictionary, popularity the KB in-degree 
 
 from __future__ import annotations
 
-import re
 import statistics
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -20,15 +19,17 @@ from typing import Any, Callable
 
 from bengal.kb.names import TOP_CLASSES, NameIndex
 from bengal.model import Corpus, Mention
+from bengal.score.uris import DEFAULT_KB_NAMESPACES, KbNamespaces, normalise_uri
 from bengal.tokens import sentences, tokens
 from bengal.typemap import TypeMap
 
 __all__ = ["MEASURES", "CHECKS", "CorpusShape", "measure_corpus", "TYPE_WINDOW"]
 
 DBR = "http://dbpedia.org/resource/"
-#: A KB entity's IRI: DBpedia's or a chapter's resource (GERBIL's KB namespaces); any other IRI is a
-#: NIL / emerging entity (``aksw.org/notInWiki``, bengal's ``bengal.invalid/notInWiki``, a corpus-local IRI).
-_KB_IRI = re.compile(r"^https?://([a-z-]+\.)?dbpedia\.org/resource/")
+#: The scorer's InKB rule (GERBIL's KB namespaces, after its URI normalisation): a mention none of whose
+#: URIs is in the KB is NIL / emerging (``aksw.org/notInWiki``, bengal's ``bengal.invalid/notInWiki``, a
+#: corpus-local IRI, a DBpedia chapter's), as ``bengal score`` counts it.
+_KB = KbNamespaces(DEFAULT_KB_NAMESPACES)
 #: Tokens outside mentions over which word types are counted (the issue's "per 3,000 tokens").
 TYPE_WINDOW = 3000
 
@@ -179,7 +180,8 @@ def measure_corpus(corpus: Corpus, names: NameIndex, *, window: int = TYPE_WINDO
     linked = [(d, m, _entity(m, same_as)) for d, m in mentions if m.uris]
     base = [(m, e) for _, m, e in linked if e in names.label]
     v["label_identical_share"] = _share(sum(1 for m, e in base if m.surface == names.label[e]), len(base))
-    v["nil_share"] = _share(sum(1 for _, m in mentions if not any(_KB_IRI.match(same_as(u)) for u in m.uris)), n_m)
+    v["nil_share"] = _share(sum(1 for _, m in mentions
+                                if not any(_KB.in_kb(normalise_uri(same_as(u))) for u in m.uris)), n_m)
 
     types: Counter[str] = Counter()
     for _, m in mentions:
