@@ -214,7 +214,7 @@ class AmbiguityIndex:
             head = s.partition(", ")[0]
             if head != s:
                 index.setdefault(head, set()).add(e)
-            short = short_name(label, designators) if designators else None
+            short = short_name(label, designators)
             if short:
                 index.setdefault(short, set()).add(e)
         if labels is None:

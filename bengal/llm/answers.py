@@ -14,7 +14,7 @@ TP/FP/FN and F1 (``None`` when undefined, case C25). The rules in full: ``docs/l
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
 from bengal.io.answers import INPUT_RULES, AnswerFile
@@ -22,7 +22,7 @@ from bengal.io.conll import read_conll
 from bengal.io.tagged import FLAW_RULES, parse_tagged
 from bengal.llm.samples import Sample
 from bengal.model import Corpus
-from bengal.score.chunks import ChunkReport, score_chunks
+from bengal.score.chunks import ChunkReport, no_gold_chunk, score_chunks
 from bengal.score.metrics import MicroScore
 from bengal.score.result import PREDICTION, ScoreWarning
 
@@ -262,8 +262,9 @@ class AnswerReport:
                 "warnings": [w.to_json() for w in self.warnings], "conventions": self.conventions}
 
 
-def score_answers(samples: Sequence[Sample], answers: AnswerFile) -> AnswerReport:
-    """Score the answers of one system on the sentences ``samples`` (module docstring)."""
+def score_answers(samples: Sequence[Sample], answers: AnswerFile, *, gold_source: str = "gold") -> AnswerReport:
+    """Score the answers of one system on the sentences ``samples`` (module docstring); ``gold_source`` names
+    the gold corpus in the ``no_gold_chunk`` warning its chunk report carries when every gold tag is O."""
     flaws: Counter = Counter(answers.flaws)
     answers_with: Counter = Counter()
     places = {k: list(v) for k, v in answers.places.items()}
@@ -306,6 +307,8 @@ def score_answers(samples: Sequence[Sample], answers: AnswerFile) -> AnswerRepor
         gold_tags.append(list(s.tags))
         pred_tags.append(_tags(len(s.tokens), chunks))
     report = score_chunks(gold_tags, pred_tags, scheme="iob2", mode="lenient")
+    if (empty := no_gold_chunk(gold_source, report)) is not None:
+        report = replace(report, warnings=(*report.warnings, empty))
     return AnswerReport(report, per_sample, +flaws, answers_with, places, len(samples), answered, pred_tags)
 
 

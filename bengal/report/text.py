@@ -57,6 +57,10 @@ def warning_lines(warnings: Sequence[CorpusWarning | ScoreWarning], label: str, 
     return lines
 
 
+def _chunk_warning_line(w: ScoreWarning) -> str:
+    return f"warning: {w.side} {w.where}: {w.code}: {w.message}"
+
+
 def score_warning_lines(problems: Sequence[str], readers: Sequence[tuple[str, Sequence[CorpusWarning]]],
                         result: Result, prediction: str) -> list[str]:
     """What ``bengal score`` tells on stderr: the problems, each file's reader warnings, then the
@@ -65,10 +69,10 @@ def score_warning_lines(problems: Sequence[str], readers: Sequence[tuple[str, Se
     for label, warnings in readers:
         lines += warning_lines(warnings, label)
     if isinstance(result, AnswerReport):
-        lines += [f"warning: {w.side} {w.where}: {w.code}: {w.message}" for w in result.chunks.warnings]
+        lines += [_chunk_warning_line(w) for w in result.chunks.warnings]
         lines += [f"warning: answers {prediction}: {n} × {rule}" for rule, n in sorted(result.flaws.items())]
     elif result.task == "chunk":
-        lines += [f"warning: {w.side} {w.where}: {w.code}: {w.message}" for w in result.warnings]
+        lines += [_chunk_warning_line(w) for w in result.warnings]
     elif result.task in TASKS:
         lines += warning_lines([w for w in result.warnings if w.code in SCORING_WARNINGS], "scoring")
     return lines

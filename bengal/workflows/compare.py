@@ -123,7 +123,7 @@ def compare_sets(golds: Sequence[str | os.PathLike[str]], preds: Sequence[str | 
         g = read_corpus(gold, strict=strict)
         if is_answers_file(pred):
             smp = sentence_samples(g, map_type)
-            report = score_answers(smp, read_answers(pred))
+            report = score_answers(smp, read_answers(pred), gold_source=os.fspath(gold))
             gc, pc = answers_as_corpora(smp, report)
             rows.append(SetScore(os.fspath(gold), os.fspath(pred), ner_view(gc, pc, samples=samples, seed=seed), None,
                                  dict(report.flaws)))

@@ -175,10 +175,7 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str] | Non
         samples = sentence_samples(gold_corpus, load_type_map(type_map) if type_map else None)
         if not samples:  # as score_conll: F1 = 1 of nothing is no score
             raise InputError("the gold has no sentence: nothing to score", source=os.fspath(gold))
-        answers = score_answers(samples, read_answers(pred))
-        if (empty := no_gold_chunk(os.fspath(gold), answers.chunks)) is not None:
-            answers = replace(answers, chunks=replace(answers.chunks, warnings=(*answers.chunks.warnings, empty)))
-        result = answers
+        result = score_answers(samples, read_answers(pred), gold_source=os.fspath(gold))
     elif (task or ("chunk" if gfmt == pfmt == "conll" else "a2kb")) == "chunk":
         if gfmt != "conll" or pfmt != "conll":
             raise UsageError(f"--task chunk scores tag sequences: GOLD and PRED must be CoNLL files "
