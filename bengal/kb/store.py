@@ -212,7 +212,8 @@ class KB:
             self._graph_tried = True
             if self.folder is not None and not self.check_iris:
                 try:
-                    self._graph = load_graph(self.folder, self.store, status=self.status)
+                    self._graph = load_graph(self.folder, self.store, status=self.status,
+                                             predicates=lambda: list(self.predicate_counts()))
                 except ValueError:  # a value with a line break (build_graph)
                     self._graph = None
         return self._graph
