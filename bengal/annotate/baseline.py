@@ -40,7 +40,6 @@ from __future__ import annotations
 import hashlib
 import math
 import os
-import pickle
 import re
 import threading
 import time
@@ -53,9 +52,9 @@ from typing import Callable, TypeVar, cast
 
 from bengal.annotate import compact
 from bengal.annotate.compact import PackedStrings, TokenTrie
-from bengal.atomic import atomic_write
 from bengal.digest import code_digest
 from bengal.kb import labels
+from bengal.kb.diskcache import read_cached, write_cached
 from bengal.kb.labels import surface_of
 from bengal.kb.sparql import SparqlKB
 from bengal.kb.store import cache_dir, open_kb
@@ -415,14 +414,9 @@ def load_baseline(kb: SparqlKB | None = None, kb_path: str | os.PathLike[str] | 
                               f"spacy{_spacy_version()}-{digest}.pickle")
         if path.exists():
             say(f"reading the baseline's dictionary from the cache {path}")
-            try:
-                with open(path, "rb") as cached:
-                    got = pickle.load(cached)
-                ok = (isinstance(got, tuple) and len(got) == 2 and isinstance(got[0], Dictionary)
-                      and isinstance(got[1], Patterns) and got[1].spacy_version == _spacy_version())
-                loaded = got if ok else None
-            except (OSError, pickle.UnpicklingError, EOFError, AttributeError, TypeError):
-                loaded = None  # a damaged cache file is rebuilt
+        # a damaged cache file is rebuilt
+        loaded = read_cached(path, tuple, lambda got: len(got) == 2 and isinstance(got[0], Dictionary)
+                             and isinstance(got[1], Patterns) and got[1].spacy_version == _spacy_version())
     if loaded is not None:
         dictionary, patterns = loaded
         say(f"dictionary: {len(dictionary.forms):,} surface forms and the spotter's patterns "
@@ -437,12 +431,7 @@ def load_baseline(kb: SparqlKB | None = None, kb_path: str | os.PathLike[str] | 
         start = time.perf_counter()
         patterns = build_patterns(dictionary, progress=progress)
         if path is not None:
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                with atomic_write(path, "wb") as fh:
-                    pickle.dump((dictionary, patterns), fh, protocol=pickle.HIGHEST_PROTOCOL)
-            except OSError:
-                pass  # a cache that cannot be written only costs time
+            write_cached(path, (dictionary, patterns))  # a cache that cannot be written only costs time
     baseline = Baseline(dictionary, patterns)
     say(f"baseline ready ({time.perf_counter() - start:.1f} s for the spotter)")
     if key:

@@ -8,12 +8,14 @@ and pronouns.
 
 from __future__ import annotations
 
+import hashlib
 import statistics
-import weakref
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from bengal.digest import code_digest
+from bengal.generate import surface
 from bengal.generate.config import GenerateConfig
 from bengal.generate.docplan import facts_per_sentence
 from bengal.generate.emerging import EMERGING_NAMESPACE, is_emerging
@@ -22,7 +24,11 @@ from bengal.generate.lang.naming import LanguageNames
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.paraphrase import OPERATIONS
 from bengal.generate.surface import AmbiguityIndex
+from bengal.kb import labels
+from bengal.kb.diskcache import read_cached, write_cached
+from bengal.kb.memo import kb_memo
 from bengal.kb.sparql import DBO, PREFIXES, SparqlKB
+from bengal.kb.store import cache_dir
 from bengal.model import Mention
 
 __all__ = ["sentence_plan_stats", "MadeDocument", "generation_stats", "ambiguity_index", "surface_form_stats",
@@ -190,40 +196,47 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
     return stats
 
 
-#: The ambiguity indexes of one open KB, one per language (building one reads every label: about
-#: 2 s on the bundled sample). ((KB id, language) → (weak reference to the KB, index)); the weak
-#: reference tells a reused id apart; another KB's indexes are dropped.
-_AMBIGUITY: dict[tuple[int, str], tuple[Any, AmbiguityIndex]] = {}
-
-
 def ambiguity_index(kb: SparqlKB, onto: Ontology, names: LanguageNames | None = None) -> AmbiguityIndex:
     """The :class:`AmbiguityIndex` of ``kb`` in English, or with ``names`` in their language (the
     names it writes: each nameable entity's label in the language, a person of the fallback by its
-    English title; the ``skos:altLabel``s in the language), built once per open KB and language."""
+    English title; the ``skos:altLabel``s in the language), built once per open KB and language
+    (:func:`bengal.kb.memo.kb_memo`: building one reads every label, about 2 s on the bundled sample)."""
     lang = "en" if names is None else names.lex.lang
-    cached = _AMBIGUITY.get((id(kb), lang))
-    if cached is not None and cached[0]() is kb:
-        return cached[1]
+    return kb_memo(kb, ("ambiguity_index", lang), lambda: _cached_ambiguity_index(kb, onto, lang, names))
+
+
+def _cached_ambiguity_index(kb: SparqlKB, onto: Ontology, lang: str, names: LanguageNames | None) -> AmbiguityIndex:
+    """The English index of a KB with a ``checksum`` (the embedded store of a dump) from the disk cache
+    (:mod:`bengal.kb.diskcache`, ``$BENGAL_CACHE/ambiguity/``), built and kept there when it is not; the
+    key holds the checksum, the designators and a digest of the code that builds it. Another language's
+    index (its names depend on the lexicon and the KB's chapters) and a KB without a checksum are built."""
+    checksum = getattr(kb, "checksum", None)
+    if names is not None or not checksum:
+        return _build_ambiguity_index(kb, onto, lang, names)
+    designators = load_lexicon(lang).designators()
+    digest = hashlib.sha256("\n".join(designators).encode()).hexdigest()[:12]
+    code = code_digest(surface.__file__, labels.__file__, __file__)
+    path = cache_dir() / "ambiguity" / f"{checksum[:24]}-{lang}-{digest}-{code}.pickle"
+    index = read_cached(path, AmbiguityIndex)
+    if index is None:
+        index = _build_ambiguity_index(kb, onto, lang, names)
+        write_cached(path, index)
+    return index
+
+
+def _build_ambiguity_index(kb: SparqlKB, onto: Ontology, lang: str, names: LanguageNames | None) -> AmbiguityIndex:
     persons = onto.subclasses([DBO + "Person"])
     designators = load_lexicon(lang).designators()
     if names is None:
-        index = AmbiguityIndex(kb, persons, designators=designators)
-    else:
-        labels = dict(names.labels)
-        english: dict[str, str] = {}
-        for e, label in sorted(kb.select(PREFIXES + 'SELECT ?e ?l WHERE { ?e rdfs:label ?l . '
-                                                    'FILTER(LANG(?l) = "en") }')):
-            if e in names.fallback:
-                english.setdefault(str(e), str(label))
-        labels.update(english)
-        index = AmbiguityIndex(kb, persons, lang, labels, designators)
-    try:
-        for key in [k for k, v in _AMBIGUITY.items() if v[0]() is not kb]:
-            del _AMBIGUITY[key]
-        _AMBIGUITY[(id(kb), lang)] = (weakref.ref(kb), index)
-    except TypeError:  # a KB object that takes no weak reference: no cache
-        pass
-    return index
+        return AmbiguityIndex(kb, persons, designators=designators)
+    labels = dict(names.labels)
+    english: dict[str, str] = {}
+    for e, label in sorted(kb.select(PREFIXES + 'SELECT ?e ?l WHERE { ?e rdfs:label ?l . '
+                                                'FILTER(LANG(?l) = "en") }')):
+        if e in names.fallback:
+            english.setdefault(str(e), str(label))
+    labels.update(english)
+    return AmbiguityIndex(kb, persons, lang, labels, designators)
 
 
 def counted_against(names: LanguageNames | None) -> str:

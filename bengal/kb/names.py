@@ -19,14 +19,13 @@ on disk (``$BENGAL_CACHE/names/``).
 
 from __future__ import annotations
 
-import pickle
 import time
 from dataclasses import dataclass, field
 from typing import Callable, cast
 
-from bengal.atomic import atomic_write
 from bengal.digest import code_digest
 from bengal.kb import labels
+from bengal.kb.diskcache import read_cached, write_cached
 from bengal.kb.labels import surface_of
 from bengal.kb.sparql import PREFIXES, SparqlKB
 from bengal.kb.store import cache_dir
@@ -155,22 +154,14 @@ def name_index(kb: SparqlKB, *, status: Callable[[str], None] | None = None) -> 
     if key in _MEMORY:
         return _MEMORY[key]
     path = cache_dir() / "names" / f"{key}.pickle"
-    index: NameIndex | None = None
     if path.is_file():
         say(f"reading the KB's name index from the cache {path}")
-        try:
-            with open(path, "rb") as fh:
-                loaded = pickle.load(fh)
-            index = loaded if isinstance(loaded, NameIndex) else None
-        except (OSError, pickle.UnpicklingError, EOFError, AttributeError):
-            index = None  # a damaged cache file is rebuilt
+    index = read_cached(path, NameIndex)  # a damaged cache file is rebuilt
     if index is None:
         say(f"building the KB's name index from {getattr(kb, 'source', 'the KB')} (labels, alt labels, types, "
             "in-degrees; cached for the next run)")
         index = build_name_index(kb)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with atomic_write(path, "wb") as out:
-            pickle.dump(index, out, protocol=pickle.HIGHEST_PROTOCOL)
+        write_cached(path, index)
     say(f"name index: {len(index.entities_of):,} surface forms of {len(index.forms_of):,} entities "
         f"({time.perf_counter() - start:.1f} s)")
     _MEMORY[key] = index

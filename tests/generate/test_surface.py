@@ -8,6 +8,7 @@ the written NIF; ambiguity counts are checked against SPARQL counts written here
 from __future__ import annotations
 
 import json
+import pickle
 
 import pytest
 
@@ -31,6 +32,7 @@ from bengal.generate.surface import (
 )
 from bengal.generate.verbalise import fact_sentence, join_sentences, realise
 from bengal.kb.sparql import PREFIXES
+from bengal.kb.store import open_kb
 from bengal.workflows.generate_files import generate_files
 
 DBR = "http://dbpedia.org/resource/"
@@ -229,3 +231,42 @@ def test_paraphrasing_presets_work(bundled_kb):
         GenerateConfig(**values)  # no "not available" error any more
     g = generate(bundled_kb, GenerateConfig(**dict(load_preset("B2").values, docs=3)))
     assert len(g.corpus) == 3 and g.stats["paraphrase"]["sentences_paraphrased"] > 0
+
+
+_AMBIGUITY_KB = f"""
+<{DBR}Cambridge> <http://www.w3.org/2000/01/rdf-schema#label> "Cambridge"@en .
+<{DBR}Cambridge,_Massachusetts> <http://www.w3.org/2000/01/rdf-schema#label> "Cambridge, Massachusetts"@en .
+<{DBR}Arsenal_F.C.> <http://www.w3.org/2000/01/rdf-schema#label> "Arsenal F.C."@en .
+<{DBR}Arsenal> <http://www.w3.org/2000/01/rdf-schema#label> "Arsenal"@en .
+<{DBR}Einstein_(band)> <http://www.w3.org/2000/01/rdf-schema#label> "Einstein (band)"@en .
+<{DBR}Albert_Einstein> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <{DBO}Person> .
+<{DBR}Albert_Einstein> <http://www.w3.org/2000/01/rdf-schema#label> "Albert Einstein"@en .
+"""
+
+
+def test_the_english_ambiguity_index_is_kept_on_disk_per_kb_snapshot(tmp_path, monkeypatch):
+    monkeypatch.setenv("BENGAL_CACHE", str(tmp_path / "cache"))
+    dump = tmp_path / "tiny.nt"
+    dump.write_text(_AMBIGUITY_KB.strip() + "\n", encoding="utf-8")
+    kb = open_kb(dump)
+    onto = load_ontology(kb)
+    first = ambiguity_index(kb, onto)
+    # by hand: "Cambridge" is a label and the head of another; "Arsenal" a label and a designator's short
+    # name; "Einstein" a label without its parenthesis and the last word of a person's
+    forms = ("Cambridge", "Arsenal", "Einstein", "Albert Einstein", "Zzz")
+    assert [first.entities(f) for f in forms] == [2, 2, 2, 1, 0]
+    assert first.ambiguous_entities == {DBR + e for e in ("Cambridge", "Cambridge,_Massachusetts", "Arsenal_F.C.",
+                                                          "Arsenal", "Einstein_(band)", "Albert_Einstein")}
+    files = sorted((tmp_path / "cache" / "ambiguity").glob("*.pickle"))
+    assert len(files) == 1 and files[0].name.startswith(kb.checksum[:24] + "-en-")
+    assert ambiguity_index(kb, onto) is first  # the same KB object: from memory
+    # another KB object of the same dump reads the file (a planted index shows it)
+    planted = object.__new__(AmbiguityIndex)
+    planted._count, planted.ambiguous_entities = {"Zzz": 7}, frozenset()
+    files[0].write_bytes(pickle.dumps(planted))
+    assert ambiguity_index(open_kb(dump), onto).entities("Zzz") == 7
+    # a damaged file is built again and rewritten
+    files[0].write_bytes(b"not a pickle")
+    again = ambiguity_index(open_kb(dump), onto)
+    assert again.entities("Cambridge") == 2 and again.entities("Zzz") == 0
+    assert pickle.loads(files[0].read_bytes()).entities("Arsenal") == 2

@@ -20,7 +20,8 @@ from conftest import REPO, SHARED_DATA
 from bengal.errors import InputError
 from bengal.kb.iri import DBPEDIA_RESOURCE, label_from_iri, normalize_local_name
 from bengal.kb.sample import build_sample
-from bengal.kb.sample.sources import SOURCE_FILES
+from bengal.kb.sample.builder import Builder
+from bengal.kb.sample.sources import SOURCE_FILES, Sources
 from bengal.kb.store import BUNDLED_SAMPLE as DEFAULT_SAMPLE_NAME
 
 SOURCES = SHARED_DATA
@@ -401,3 +402,23 @@ def test_broken_source_names_file_and_line(tmp_path: Path) -> None:
     # the previous file is untouched and nothing else is left behind
     assert out.read_bytes() == b"previous sample"
     assert os.listdir(out_dir) == [out.name]
+
+
+@pytest.mark.parametrize(("cell", "expected"), [
+    ("{'Band', 'Organisation'}", {"Band", "Organisation"}),  # the plain form, read without literal_eval
+    ("{'Band'}", {"Band"}),
+    ("set()", set()),
+    ("{}", set()),  # an empty set written as an empty dict
+    ('{"Band", \'Place\'}', {"Band", "Place"}),  # other quoting: read by literal_eval
+    ("{'O\\'Neill'}", {"O'Neill"}),  # an escaped quote is no plain cell
+    ("['Band', 'Place']", {"Band", "Place"}),
+])
+def test_class_cells_of_entities_csv(cell: str, expected: set[str]) -> None:
+    assert Builder(Sources(Path("src")))._class_set(cell, "dbpedia50_entities", 7) == expected
+
+
+@pytest.mark.parametrize("cell", ["{'Band'", "{'Band'}}", "'Band'", "{'Band': 1}", "42"])
+def test_a_broken_class_cell_names_file_and_line(cell: str) -> None:
+    with pytest.raises(InputError) as err:
+        Builder(Sources(Path("src")))._class_set(cell, "dbpedia50_entities", 7)
+    assert err.value.source == str(Path("src") / SOURCE_FILES["dbpedia50_entities"]) and err.value.line == 7

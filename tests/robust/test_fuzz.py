@@ -6,8 +6,8 @@ through the readers, the scorer, the converter and ``bengal report``, in this pr
 Each run must end with exit code 0, 1 or 2, no exception escaping :func:`bengal.cli.main`, no
 traceback, no Python warning, within :data:`HANG` seconds; a failed run prints exactly one
 ``error:`` line naming the file (or a document), and every line on stderr is at most 1,000
-printable characters (stdout: printable). The whole test stops at :data:`BUDGET` seconds (each
-class its share), so a loaded machine runs fewer mutants, never a longer test.
+printable characters (stdout: printable). Each class gets its share of :data:`BUDGET` seconds, counted
+after one unmutated run that pays its imports, so a loaded machine runs fewer mutants, never a longer test.
 """
 
 from __future__ import annotations

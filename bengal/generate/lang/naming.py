@@ -14,7 +14,6 @@ and facts whose entities cannot be named are never chosen.
 from __future__ import annotations
 
 import re
-import weakref
 from collections import Counter
 from dataclasses import replace
 from typing import Any, Iterable, cast
@@ -27,6 +26,7 @@ from bengal.generate.strategies import FactSource
 from bengal.generate.verbalise import class_noun
 from bengal.kb.chapter import ChapterKB
 from bengal.kb.labels import local_name, writable_label
+from bengal.kb.memo import kb_memo
 from bengal.kb.nameable import check_language, fallback_persons
 from bengal.kb.sparql import DBO, DBR, PREFIXES, SparqlKB
 from bengal.model import Mention
@@ -86,7 +86,7 @@ class LanguageNames:
                 continue
             labels.setdefault(e, label)
         self.unwritable -= set(labels)
-        fallback = fallback_persons(kb) - set(labels)
+        fallback = set(fallback_persons(kb)) - set(labels)
         if isinstance(kb, ChapterKB):  # English gold IRIs: only entities with an owl:sameAs link to one
             labels = {e: label for e, label in labels.items() if kb.nameable(e)}
             fallback = {e for e in fallback if kb.nameable(e)}
@@ -195,24 +195,11 @@ class LanguageFactSource(FactSource):
 
 
 
-#: LanguageNames per KB object (by id, with a weak reference that tells a reused id apart) and language.
-_NAMES: dict[int, tuple["weakref.ref[Any]", dict[str, LanguageNames]]] = {}
-
-
 def language_names(kb: SparqlKB, lex: Lexicon, onto: Ontology, persons: set[str]) -> LanguageNames:
     """The :class:`LanguageNames` of ``kb`` in the lexicon's language, built once per KB object and
-    language in a process (a KB that cannot be weakly referenced gets a new one each time)."""
-    entry = _NAMES.get(id(kb))
-    if entry is None or entry[0]() is not kb:
-        try:
-            ref = weakref.ref(kb)
-        except TypeError:
-            return LanguageNames(kb, lex, onto, persons)
-        entry = _NAMES[id(kb)] = (ref, {})
-    table = entry[1]
-    if lex.lang not in table:
-        table[lex.lang] = LanguageNames(kb, lex, onto, persons)
-    return table[lex.lang]
+    language in a process (:func:`bengal.kb.memo.kb_memo`; a KB that cannot be weakly referenced gets a
+    new one each time)."""
+    return kb_memo(kb, ("language_names", lex.lang), lambda: LanguageNames(kb, lex, onto, persons))
 
 
 def language_stats(names: LanguageNames, mentions: Iterable[Mention]) -> dict[str, Any]:

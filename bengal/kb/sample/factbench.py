@@ -101,12 +101,12 @@ def read_factbench_ttl(b: Builder) -> None:
     c = b.source_counts(name)
     archive = b.src.path("factbench_ttl")
     try:
-        tar = tarfile.open(archive, "r:gz")
-        members = sorted((m for m in tar.getmembers() if m.isfile() and m.name.endswith(".ttl")),
-                         key=lambda m: m.name)
-        # extractfile gives None only for a member that is not a file
-        files = [(m.name, cast(IO[bytes], tar.extractfile(m)).read()) for m in members]
-        tar.close()
+        # one pass in archive order (a member read after the index would seek back in the gzip stream
+        # and decompress it again from the start: 6.6 s of the 7.3 s this took), then sorted by name
+        with tarfile.open(archive, "r:gz") as tar:
+            # extractfile gives None only for a member that is not a file
+            files = sorted((m.name, cast(IO[bytes], tar.extractfile(m)).read()) for m in tar
+                           if m.isfile() and m.name.endswith(".ttl"))
     except (OSError, tarfile.TarError, EOFError) as e:
         raise InputError(f"cannot read the tar archive: {e}", source=str(archive)) from e
     for member, data in files:
