@@ -26,7 +26,8 @@ needs Python >= 3.12; a model that is not installed is skipped with a note.
 Corpora (:data:`GENERATED`, :data:`MANUAL`): one line each; a ``bengal generate`` option the
 installed bengal rejects is skipped with a note. Generated corpora, system outputs and the
 shape figures are cached under ``--work`` (default ``.bench-validity/`` in the current folder),
-keyed by the command, so a re-run only does what changed. Default: ``--docs 100`` per
+keyed by the command (generated sets also by the bengal code and recipes, :func:`code_key`; system
+outputs by the corpus's content), so a re-run only does what changed. Default: ``--docs 100`` per
 generated set; ``--quick``: 20 documents, the manual corpora cut to their first 30 documents.
 """
 
@@ -102,6 +103,20 @@ def key(*parts: object) -> str:
     return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:12]
 
 
+def code_key() -> str:
+    """A short hash of the bengal code and recipes this run generates with (every ``.py`` and ``.toml``
+    file of the package and of the presets folder): a generated set is cached under the command and this,
+    so that a changed recipe or generator is never answered with an older corpus."""
+    import bengal
+    from bengal.resources import data_dir
+
+    h = hashlib.sha256()
+    for root in (Path(bengal.__file__).parent, data_dir("generators")):
+        for path in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".toml")):
+            h.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()[:12]
+
+
 def bengal_cmd() -> list[str]:
     """The ``bengal`` command of this interpreter's environment."""
     exe = Path(sys.executable).with_name("bengal")
@@ -125,7 +140,7 @@ def spacy_model(spec: str) -> str | None:
 def generate(work: Path, name: str, options: list[str], docs: int, seed: int) -> tuple[Path | None, str]:
     """The generated corpus (cached) and a note; None when bengal rejects an option."""
     cmd = ["generate", *options, "--docs", str(docs), "--seed", str(seed), "--quiet"]
-    out = work / "corpora" / f"{name}-{key(cmd)}.ttl"
+    out = work / "corpora" / f"{name}-{key(cmd, code_key())}.ttl"
     if out.exists():
         return out, "cached"
     out.parent.mkdir(parents=True, exist_ok=True)

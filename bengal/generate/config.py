@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from dataclasses import asdict, dataclass
 from typing import Sequence
 
@@ -20,7 +21,7 @@ from bengal.generate.strategies import STRATEGIES
 from bengal.kb.sparql import DBO
 from bengal.model import Document
 
-__all__ = ["GenerateConfig", "DEFAULT_CLASSES", "DOCUMENT_NAMESPACE", "expand_class", "corpus_id"]
+__all__ = ["GenerateConfig", "DEFAULT_CLASSES", "DOCUMENT_NAMESPACE", "expand_class", "split_class_weight", "corpus_id"]
 
 #: The seed classes when ``--classes`` is not given.
 DEFAULT_CLASSES = ("dbo:Person", "dbo:Organisation", "dbo:Place")
@@ -38,7 +39,10 @@ class GenerateConfig:
         strategy: subgraph strategy name (see :data:`bengal.generate.strategies.STRATEGIES`).
         min_sentences, max_sentences: sentences per document, inclusive bounds.
         seed: random seed; the same config and KB give the same corpus.
-        classes: seed classes, as ``dbo:Name`` or full IRIs.
+        classes: seed classes, as ``dbo:Name`` or full IRIs, each optionally with a weight after its last
+            ``=`` (``dbo:Place=0.6``): the share of the seed candidates drawn from that class
+            (:func:`bengal.generate.seeds.mix_seeds`; weights are normalised to sum 1; all classes or none
+            carry one); without weights, the candidates of all classes are shuffled together.
         lang: lexicon language.
         paraphrase: paraphrase the sentences (BENGAL's B2, B4, …): synonyms, active/passive,
             clause order, appositions (:mod:`bengal.generate.paraphrase`), as choices of
@@ -125,8 +129,11 @@ class GenerateConfig:
             object.__setattr__(self, "sentence_length", self.sentence_length.strip().lower())
         load_lexicon(self.lang)
         object.__setattr__(self, "classes", tuple(self.classes))
+        weights = [split_class_weight(c)[1] for c in self.classes]
+        if any(w is not None for w in weights) and any(w is None for w in weights):
+            raise UsageError(f"--classes {','.join(self.classes)}: give every class a weight (dbo:Place=0.6) or none")
         for c in self.classes:
-            expand_class(c)
+            expand_class(split_class_weight(c)[0])
 
     @property
     def density_target(self) -> float:
@@ -156,8 +163,40 @@ class GenerateConfig:
         """Whether documents draw a sentence count (every ``--sentence-length`` but ``short``)."""
         return not (isinstance(self.sentence_length, str) and self.sentence_length.strip().lower() == "short")
 
+    def class_names(self) -> list[str]:
+        """The seed classes as given, without their weights (``["dbo:Place", "dbo:Person"]``)."""
+        return [split_class_weight(c)[0] for c in self.classes]
+
     def class_iris(self) -> list[str]:
-        return [expand_class(c) for c in self.classes]
+        """The seed classes' full IRIs, in the order given."""
+        return [expand_class(c) for c in self.class_names()]
+
+    def class_weights(self) -> tuple[float, ...] | None:
+        """The classes' weights normalised to sum 1, in the order given; ``None`` when none carries one."""
+        weights = [split_class_weight(c)[1] for c in self.classes]
+        if weights[0] is None:
+            return None
+        total = sum(w for w in weights if w is not None)
+        return tuple((w or 0.0) / total for w in weights)
+
+
+def split_class_weight(entry: str) -> tuple[str, float | None]:
+    """``"dbo:Place=0.6"`` → ``("dbo:Place", 0.6)``; ``"dbo:Place"`` → ``("dbo:Place", None)``. The weight
+    follows the last ``=``.
+
+    Raises:
+        UsageError: a weight that is not a finite number above 0.
+    """
+    name, sep, raw = entry.strip().rpartition("=")
+    if not sep:
+        return entry.strip(), None
+    try:
+        weight = float(raw)
+    except ValueError:
+        raise UsageError(f"--classes {entry!r}: the weight after '=' must be a number, not {raw!r}") from None
+    if not (math.isfinite(weight) and weight > 0):
+        raise UsageError(f"--classes {entry!r}: a class's weight must be a finite number above 0, not {raw}")
+    return name.strip(), weight
 
 
 def expand_class(name: str) -> str:

@@ -57,6 +57,7 @@ from bengal.generate.literals import add_literals, birth_year
 from bengal.generate.mentions import MentionPolicy
 from bengal.generate.microplan import fold_opening, microplan, type_apposition
 from bengal.generate.paraphrase import Paraphraser
+from bengal.generate.seeds import class_quotas, mix_seeds, seed_class, seed_class_stats
 from bengal.generate.stats import MadeDocument, ambiguity_index, generation_stats
 from bengal.generate.strategies import STRATEGIES, FactSource, StrategyContext, Unit
 from bengal.generate.surface import AmbiguityDial, SurfaceForms, order_seeds
@@ -420,6 +421,84 @@ def _kb_named(kb: SparqlKB) -> str:
     return "the bundled KB sample" if source == "bundled" else f"the KB {source}"
 
 
+def _make_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], wanted: int, jobs: int,
+                    kb_opener: Callable[[], SparqlKB] | None, progress: Callable[[int], None] | None,
+                    done: int = 0) -> tuple[list[MadeDocument], list[str], int, int]:
+    """Up to ``wanted`` documents from the candidates ``order``, tried in that order: ``(documents, their
+    seeds, candidates tried, documents of the fact-rich pass)``; ``progress`` is told ``done`` plus the
+    documents made so far.
+
+    Two passes under the count planner: the fact-rich seeds first (:meth:`DocumentMaker.fact_rich`;
+    at most :data:`FACT_RICH_WINDOW` candidates a wanted document), then, only when they are too few,
+    the seeds the first pass did not use, in the same order."""
+    made: list[MadeDocument] = []
+    seeds: list[str] = []
+    tried = fact_rich = 0
+    used: set[int] = set()
+    passes = (False, True) if config.count_planner else (True,)
+    for fact_poor in passes:
+        if len(made) == wanted:
+            break
+        index = [i for i in range(len(order) if fact_poor else min(len(order), FACT_RICH_WINDOW * wanted))
+                 if i not in used]
+        candidates = [order[i] for i in index]
+        made_iter = _made_documents(kb, config, candidates, jobs, kb_opener, fact_poor, wanted - len(made))
+        for n_tried, doc in made_iter:
+            tried += 1
+            if doc is None:
+                continue
+            used.add(index[n_tried - 1])
+            made.append(doc)
+            seeds.append(candidates[n_tried - 1])
+            if progress:
+                progress(done + len(made))
+            if len(made) == wanted:
+                break
+        made_iter.close()
+        if not fact_poor:
+            fact_rich = len(made)
+    return made, seeds, tried, fact_rich
+
+
+def _make_by_class(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], members: Sequence[set[str]],
+                   weights: Sequence[float], jobs: int, kb_opener: Callable[[], SparqlKB] | None,
+                   progress: Callable[[int], None] | None) -> tuple[list[MadeDocument], list[str], int, int]:
+    """:func:`_make_documents` for weighted seed classes: each class's :func:`class_quotas` share of
+    ``config.docs`` from its own candidates (in ``order``; a seed of two classes counts for the first
+    listed, :func:`bengal.generate.seeds.seed_class`); a class whose usable seeds are too few leaves its
+    shortfall to the other classes, the heaviest first (the manifest's ``seed_classes`` says how many each
+    made). The documents are then put in the order :func:`bengal.generate.seeds.mix_seeds` gives their
+    seeds, so that the classes are interleaved, not one block after another."""
+    queues: list[list[str]] = [[] for _ in members]
+    for uri in order:
+        i = seed_class(uri, members)
+        if i is not None:
+            queues[i].append(uri)
+    made: list[MadeDocument] = []
+    seeds: list[str] = []
+    tried = fact_rich = 0
+    quotas = class_quotas(weights, config.docs)
+    heaviest = sorted(range(len(weights)), key=lambda i: (-weights[i], i))
+    exhausted: set[int] = set()  # classes that made fewer than they were asked for: every seed was tried
+    for round_ in (quotas, None):  # the quotas, then the shortfall from the heaviest classes on
+        for i in (range(len(queues)) if round_ is not None else heaviest):
+            want = round_[i] if round_ is not None else config.docs - len(made)
+            if want <= 0 or i in exhausted:
+                continue
+            taken = set(seeds)
+            docs_i, seeds_i, tried_i, rich_i = _make_documents(
+                kb, config, [u for u in queues[i] if u not in taken], want, jobs, kb_opener, progress, len(made))
+            if len(docs_i) < want:
+                exhausted.add(i)
+            made += docs_i
+            seeds += seeds_i
+            tried += tried_i
+            fact_rich += rich_i
+    by_seed = dict(zip(seeds, made))
+    mixed = mix_seeds(seeds, members, weights, config.seed)
+    return [by_seed[u] for u in mixed], mixed, tried, fact_rich
+
+
 def generate(kb: SparqlKB, config: GenerateConfig, *, progress: Callable[[int], None] | None = None,
              jobs: int = 1, kb_opener: Callable[[], SparqlKB] | None = None,
              status: Callable[[str], None] | None = None) -> Generated:
@@ -455,7 +534,7 @@ def generate(kb: SparqlKB, config: GenerateConfig, *, progress: Callable[[int], 
     # A class the user names must be one of the KB's ontology (the default set tolerates a KB
     # that lacks one of its classes, e.g. a small dump without organisations).
     known = set(onto.class_labels) | set(onto.depth)
-    for name, c in zip(config.classes, config.class_iris()):
+    for name, c in zip(config.class_names(), config.class_iris()):
         if known and c not in known and name not in DEFAULT_CLASSES:
             raise UsageError(f"unknown class {name} (not a class of the KB's ontology)")
     start = time.perf_counter()
@@ -474,34 +553,15 @@ def generate(kb: SparqlKB, config: GenerateConfig, *, progress: Callable[[int], 
         order = order_seeds(order, config.ambiguity,
                             ambiguity_index(kb, onto, _names(kb, onto, config)).ambiguous_entities.__contains__,
                             config.seed)
-
-    made: list[MadeDocument] = []
-    tried = 0
-    # Two passes under the count planner: the fact-rich seeds first (DocumentMaker.fact_rich), then,
-    # only when they are too few for --docs, the seeds the first pass did not use, in the same order
-    used: set[int] = set()
-    passes = (False, True) if config.count_planner else (True,)
-    for fact_poor in passes:
-        if len(made) == config.docs:
-            break
-        # the first pass looks at most FACT_RICH_WINDOW candidates a document wanted (its cost)
-        index = [i for i in range(len(order) if fact_poor else min(len(order), FACT_RICH_WINDOW * config.docs))
-                 if i not in used]
-        candidates = [order[i] for i in index]
-        made_iter = _made_documents(kb, config, candidates, jobs, kb_opener, fact_poor, config.docs - len(made))
-        for n_tried, doc in made_iter:
-            tried += 1
-            if doc is None:
-                continue
-            used.add(index[n_tried - 1])
-            made.append(doc)
-            if progress:
-                progress(len(made))
-            if len(made) == config.docs:
-                break
-        made_iter.close()
-        if not fact_poor:
-            fact_rich_documents = len(made)
+    weights = config.class_weights()
+    members: list[set[str]] = []
+    if weights is None:
+        made, made_seeds, tried, fact_rich_documents = _make_documents(
+            kb, config, order, config.docs, jobs, kb_opener, progress)
+    else:  # --classes dbo:Place=0.6,...: the documents of each class follow the weights
+        members = [set(seed_candidates(kb, onto, [c])) for c in config.class_iris()]
+        made, made_seeds, tried, fact_rich_documents = _make_by_class(
+            kb, config, order, members, weights, jobs, kb_opener, progress)
     if len(made) < config.docs:
         raise UsageError(
             f"{_kb_named(kb)} has only {len(made)} usable seeds of {', '.join(config.classes)} for the "
@@ -517,6 +577,9 @@ def generate(kb: SparqlKB, config: GenerateConfig, *, progress: Callable[[int], 
     if config.count_planner:
         stats["sentence_plan"]["fact_rich"] = {"facts_needed": DocumentMaker.facts_needed(config),
                                                "documents": fact_rich_documents}
+    if weights is not None:
+        stats["seed_classes"] = seed_class_stats(config.class_names(), weights, class_quotas(weights, config.docs),
+                                                 members, made_seeds)
     if names is not None:  # issue 13: the reachable pool and the names written in the language
         stats["language"] = language_stats(names, [m for d in documents for m in d.mentions])
     metadata = {"generator": "bengal", "version": __version__, "config": asdict(config), "corpus_id": cid}
