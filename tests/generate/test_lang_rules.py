@@ -241,6 +241,18 @@ NAME_ARTICLES = [
     ("fr", "almaMater", "Université de Lettonie", "Zé a fait ses études à l'Université de Lettonie."),
     ("fr", "award", "Prix Goncourt", "Zé a reçu la distinction Prix Goncourt."),
     ("fr", "party", "Parti socialiste", "Zé est membre du Parti socialiste."),
+    # regions the sample links often (issue 13: "naît à Australie-Méridionale", "meurt à Warwickshire"):
+    # a county, a US state and a province are masculine, a Y before a vowel is no vowel (no elision)
+    ("fr", "birthPlace", "Australie-Méridionale", "Zé naît en Australie-Méridionale."),
+    ("fr", "birthPlace", "Kent", "Zé naît au Kent."),
+    ("fr", "deathPlace", "Warwickshire", "Zé meurt au Warwickshire."),
+    ("fr", "birthPlace", "Yorkshire de l'Est", "Zé naît au Yorkshire de l'Est."),
+    ("fr", "birthPlace", "Yémen", "Zé naît au Yémen."),
+    ("fr", "birthPlace", "New Jersey", "Zé naît au New Jersey."),
+    ("fr", "birthPlace", "Indes orientales néerlandaises", "Zé naît aux Indes orientales néerlandaises."),
+    ("fr", "hometown", "Farsistan", "Zé est originaire du Farsistan."),
+    ("fr", "hometown", "Alsace", "Zé est originaire d'Alsace."),
+    ("fr", "birthPlace", "Yverdon-les-Bains", "Zé naît à Yverdon-les-Bains."),
     ("pt", "birthPlace", "Paquistão", "Zé nasceu no Paquistão."),
     ("pt", "birthPlace", "Filipinas", "Zé nasceu nas Filipinas."),
     ("pt", "birthPlace", "Letônia", "Zé nasceu na Letônia."),
