@@ -5,7 +5,7 @@ the KB's class sizes and how usable each class's seeds are (the bundled sample h
 27,000 places, and few places have the facts a five-sentence document needs: most documents are about a
 person or a band). With weights, each class's share of ``--docs`` (:func:`class_quotas`) is made from its
 own candidates (a class whose usable seeds are too few leaves its shortfall to the others; the manifest's
-``seed_classes`` gives the documents wanted and made per class), and the documents are interleaved in the
+``stats.seed_classes`` gives the documents wanted and made per class), and the documents are interleaved in the
 order :func:`mix_seeds` gives their seeds. Every mention of a document is of the seed or of an entity a
 fact links it to, so the seed mix moves the mentions' type mix without a single fact being invented; how
 far is measured (README, issue 11).
@@ -84,7 +84,7 @@ def mix_seeds(order: Sequence[str], members: Sequence[set[str] | frozenset[str]]
 def seed_class_stats(names: Sequence[str], weights: Sequence[float], wanted: Sequence[int],
                      members: Sequence[set[str] | frozenset[str]],
                      seeds: Sequence[str]) -> dict[str, dict[str, float | int]]:
-    """The manifest's ``seed_classes``: per class name, its normalised ``weight``, the documents ``wanted``
+    """The manifest's ``stats.seed_classes``: per class name, its normalised ``weight``, the documents ``wanted``
     of it, the ``documents`` whose seed (of ``seeds``, one per document) counts for it (:func:`seed_class`)
     and their ``share``."""
     counts = [0] * len(names)

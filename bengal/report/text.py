@@ -105,7 +105,11 @@ def generated_lines(stats: Mapping[str, Any], output: str, manifest: str, densit
     lines = [f"wrote {_count(s['documents'], 'document')}, {_count(s['sentences'], 'sentence')}, "
              f"{_count(s['mentions'], 'mention')} ({_count(s['distinct_uris'], 'distinct URI')}) to {output}; "
              f"manifest {manifest}"]
-    line = f"density reached: {s['density']:.3f} mentions/token (target {density} = {target:g})"
+    try:  # a number given is said once ("target 0.05"), a preset with its number ("target high = 0.21")
+        said = f"{target:g}" if float(density) == target else f"{density} = {target:g}"
+    except ValueError:
+        said = f"{density} = {target:g}"
+    line = f"density reached: {s['density']:.3f} mentions/token (target {said})"
     if abs(s["density"] - target) > 0.15 * target:
         line += f"; the target is out of reach of the {strategy} strategy on this KB (more than 15 % off)"
     lines.append(line)

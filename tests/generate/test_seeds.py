@@ -123,3 +123,12 @@ def test_bad_weights_are_one_line_usage_errors_and_write_nothing(tmp_path, class
     proc = bengal("generate", "--docs", "2", "--classes", classes, "-o", "out.ttl", cwd=tmp_path)
     assert proc.returncode == 2 and proc.stderr.startswith("error: ") and says in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1 and not (tmp_path / "out.ttl").exists()
+
+
+@pytest.mark.parametrize("classes", [("dbo:Place=0.5", "dbo:Place=0.5"),
+                                     ("dbo:Place=0.3", "dbo:Person=0.5", "Place=0.2"),
+                                     ("dbo:Place", "http://dbpedia.org/ontology/Place")])
+def test_a_class_named_twice_is_refused(classes):
+    # found by a new user's trial: the manifest then counted no documents for the class
+    with pytest.raises(UsageError, match="twice"):
+        GenerateConfig(classes=classes)

@@ -26,3 +26,10 @@ def test_the_language_line_separates_thousands():
     lines = generated_lines(_stats(language=lang), "x.ttl", "m", 0.2, 0.2, "star")
     assert lines[2] == ("language es: reachable pool 57,445 entities (19,898 labelled, 37,547 persons by English "
                         "title); mentions named by label 1,234, by English title 5 (0.4%)")
+
+
+def test_a_density_given_as_a_number_is_said_once_a_preset_with_its_number():
+    for density, target, said in [("high", 0.21, "target high = 0.21"), (0.05, 0.05, "target 0.05"),
+                                  ("0.050", 0.05, "target 0.05")]:
+        line = generated_lines(_stats(density=0.21), "x.ttl", "m", density, target, "star")[1]
+        assert line.startswith(f"density reached: 0.210 mentions/token ({said})"), line
