@@ -40,8 +40,8 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
 @click.option("--max-sentences", type=int, default=10, show_default=True, help="Most sentences per document.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed (same seed, same corpus).")
 @click.option("--classes", default="dbo:Person,dbo:Organisation,dbo:Place", show_default=True,
-              help="Comma-separated seed classes; each may carry a weight, dbo:Place=0.6: the share of seeds "
-                   "drawn from it (every class or none; normalised).")
+              help="Comma-separated seed classes; each may carry a weight, dbo:Place=0.6: the share of the "
+                   "documents seeded from it (every class or none; normalised).")
 @click.option("--lang", default="en", show_default=True, help="Language of the lexicon.")
 @click.option("--surface-forms", is_flag=True, help="Mentions may use other surface forms than the full label "
               "(family name, place without qualifier, organisation without F.C./Inc./…, alt label, acronym); "

@@ -39,10 +39,10 @@ class GenerateConfig:
         strategy: subgraph strategy name (see :data:`bengal.generate.strategies.STRATEGIES`).
         min_sentences, max_sentences: sentences per document, inclusive bounds.
         seed: random seed; the same config and KB give the same corpus.
-        classes: seed classes, as ``dbo:Name`` or full IRIs, each optionally with a weight after its last
-            ``=`` (``dbo:Place=0.6``): the share of the seed candidates drawn from that class
-            (:func:`bengal.generate.seeds.mix_seeds`; weights are normalised to sum 1; all classes or none
-            carry one); without weights, the candidates of all classes are shuffled together.
+        classes: seed classes, as ``dbo:Name`` or full IRIs, each once, optionally with a weight after its
+            last ``=`` (``dbo:Place=0.6``): the share of the documents whose seed is of that class
+            (:mod:`bengal.generate.seeds`; weights are normalised to sum 1; all classes or none carry one);
+            without weights, the candidates of all classes are shuffled together.
         lang: lexicon language.
         paraphrase: paraphrase the sentences (BENGAL's B2, B4, …): synonyms, active/passive,
             clause order, appositions (:mod:`bengal.generate.paraphrase`), as choices of
