@@ -39,7 +39,7 @@ def annotate(corpus, system, output, kb_path, jobs, timeout, retries, no_abort, 
 
     A document the system fails on (down, time-out, HTML, another document, changed text) is counted
     with its reason and left out of the output: the scorer sees it as a missing prediction."""
-    from bengal.report.text import run_report_lines, warning_lines
+    from bengal.report.text import counted, run_report_lines, warning_lines
     from bengal.workflows.annotate_files import annotate_files
 
     waits = Waits("loading", show=progress)
@@ -53,8 +53,8 @@ def annotate(corpus, system, output, kb_path, jobs, timeout, retries, no_abort, 
         click.echo(f"note: {n} predicted mention{'s' if n != 1 else ''} cut a CoNLL token and "
                    f"{'were' if n != 1 else 'was'} left out of {output}", err=True)
     echo_lines(run_report_lines(run.report), err=True)
-    click.echo(f"{len(run.predictions)} documents, {run.predictions.mention_count} mentions → {output}; "
-               f"manifest {run.manifest}", err=True)
+    click.echo(f"{counted(len(run.predictions), 'document')}, {counted(run.predictions.mention_count, 'mention')} "
+               f"→ {output}; manifest {run.manifest}", err=True)
     aborted = run.abort_error()
     if aborted is not None:
         raise aborted

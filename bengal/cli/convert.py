@@ -31,12 +31,13 @@ def convert(source, output, fmt, map_types, keep_words, type_map) -> None:
 
     CoNLL output of a corpus that did not come from CoNLL splits punctuation off words (company. →
     company .), so a gold corpus and a system's output on it get the same tokens."""
-    from bengal.report.text import warning_lines
+    from bengal.report.text import counted, warning_lines
     from bengal.workflows.convert import convert as convert_corpus
 
     to_stdout = str(output) == "-"
     corpus = convert_corpus(source, sys.stdout if to_stdout else output, format=fmt, map_types=map_types,
                             type_map=type_map, keep_words=keep_words)
     echo_lines(warning_lines(corpus.warnings, f"corpus {source}"), err=True)
-    click.echo(f"{len(corpus)} documents, {corpus.mention_count} mentions → {'stdout' if to_stdout else output}",
+    click.echo(f"{counted(len(corpus), 'document')}, {counted(corpus.mention_count, 'mention')} → "
+               f"{'stdout' if to_stdout else output}",
                err=True)

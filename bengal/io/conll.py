@@ -171,7 +171,8 @@ def iter_conll_file(source: str | os.PathLike[str] | IO[bytes] | bytes, *, tag_c
                                          source=src, line=lineno)
                 elif len(fields) != columns:
                     what = "an empty tag or a missing column?" if len(fields) < columns else "a token with a space?"
-                    raise InputError(f"{len(fields)} columns where the file has {columns} ({what}): "
+                    raise InputError(f"{len(fields)} column{'s' if len(fields) != 1 else ''} where the file has "
+                                     f"{columns} ({what}): "
                                      f"{line.rstrip()!r}", source=src, line=lineno)
                 if not tokens:
                     first = lineno

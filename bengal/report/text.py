@@ -25,7 +25,7 @@ render_jaccard = lazy_function("bengal.report.partial", "render_jaccard")
 render_semeval = lazy_function("bengal.report.partial", "render_semeval")
 render_table = lazy_function("bengal.report.table", "render_table")
 
-__all__ = ["warning_lines", "score_warning_lines", "render_result", "RENDERERS", "run_report_lines",
+__all__ = ["counted", "warning_lines", "score_warning_lines", "render_result", "RENDERERS", "run_report_lines",
            "generated_lines", "like_lines", "comparison_lines"]
 
 #: How each kind of result is printed, by its ``task``: ``(result, type_rows) -> text``, ``type_rows``
@@ -92,7 +92,7 @@ def run_report_lines(report: RunReport) -> list[str]:
     return out
 
 
-def _count(n: int, noun: str) -> str:
+def counted(n: int, noun: str) -> str:
     """``n`` and ``noun``, the noun in the plural unless ``n`` is 1 ("1 document", "2 documents")."""
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
@@ -102,8 +102,8 @@ def generated_lines(stats: Mapping[str, Any], output: str, manifest: str, densit
     """What ``bengal generate`` made: counts, and the density reached against its target (with a note
     when the strategy missed it by more than 15 %)."""
     s = stats
-    lines = [f"wrote {_count(s['documents'], 'document')}, {_count(s['sentences'], 'sentence')}, "
-             f"{_count(s['mentions'], 'mention')} ({_count(s['distinct_uris'], 'distinct URI')}) to {output}; "
+    lines = [f"wrote {counted(s['documents'], 'document')}, {counted(s['sentences'], 'sentence')}, "
+             f"{counted(s['mentions'], 'mention')} ({counted(s['distinct_uris'], 'distinct URI')}) to {output}; "
              f"manifest {manifest}"]
     try:  # a number given is said once ("target 0.05"), a preset with its number ("target high = 0.21")
         said = f"{target:g}" if float(density) == target else f"{density} = {target:g}"

@@ -96,7 +96,7 @@ def test_reader_errors_name_file_and_line(tmp_path):
     # an empty tag: "EU\t" has one column after the split -> C8 as a file error with its line
     tab = tmp_path / "tab.txt"
     tab.write_text("EU\tB-ORG\nrejects\t\n")
-    with pytest.raises(InputError, match=r"tab.txt:2: 1 columns where the file has 2"):
+    with pytest.raises(InputError, match=r"tab.txt:2: 1 column where the file has 2"):
         read_conll_file(tab)
     # a tag the declared scheme does not allow, named by file and line
     s = tmp_path / "s.txt"

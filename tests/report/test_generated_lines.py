@@ -1,7 +1,7 @@
 """The summary ``bengal generate`` prints (report/text.generated_lines): nouns agree with their
 counts, and the language line's counts have thousands separators like every other line."""
 
-from bengal.report.text import generated_lines
+from bengal.report.text import counted, generated_lines
 
 
 def _stats(**more):
@@ -33,3 +33,7 @@ def test_a_density_given_as_a_number_is_said_once_a_preset_with_its_number():
                                   ("0.050", 0.05, "target 0.05")]:
         line = generated_lines(_stats(density=0.21), "x.ttl", "m", density, target, "star")[1]
         assert line.startswith(f"density reached: 0.210 mentions/token ({said})"), line
+
+
+def test_counted_agrees_with_its_number():
+    assert [counted(n, "mention") for n in (0, 1, 2)] == ["0 mentions", "1 mention", "2 mentions"]

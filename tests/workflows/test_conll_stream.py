@@ -50,7 +50,7 @@ def test_broken_line_deep_is_named(tmp_path: Path) -> None:
     out[40000] = "x\n"
     bad = tmp_path / "bad.conll"
     bad.write_text("".join(out), encoding="utf-8")
-    with pytest.raises(InputError, match=rf"{bad.name}:40001: 1 columns where the file has 4"):
+    with pytest.raises(InputError, match=rf"{bad.name}:40001: 1 column where the file has 4"):
         score_conll(GOLD, bad)
 
 
