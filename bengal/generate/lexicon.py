@@ -19,7 +19,7 @@ from bengal.generate import realise
 from bengal.generate.lang.rules import UNKNOWN_SEX, LanguageRules
 from bengal.resources import load_toml
 
-__all__ = ["Lexicon", "load_lexicon", "LANGUAGES"]
+__all__ = ["Lexicon", "load_lexicon", "lexicon_path", "LANGUAGES"]
 
 _LANG_DIR = Path(__file__).resolve().parent / "lang"
 LANGUAGES = tuple(sorted(p.stem for p in _LANG_DIR.glob("*.toml")))
@@ -318,7 +318,16 @@ def load_lexicon(lang: str = "en") -> Lexicon:
     Raises:
         UsageError: when there is no ``lang/<lang>.toml``.
     """
+    return Lexicon(lang, load_toml(lexicon_path(lang)))
+
+
+def lexicon_path(lang: str) -> Path:
+    """The file of the lexicon of ``lang`` (``bengal/generate/lang/<lang>.toml``).
+
+    Raises:
+        UsageError: when there is none.
+    """
     path = _LANG_DIR / f"{lang}.toml"
     if not path.is_file():
         raise UsageError(f"no lexicon for language {lang!r} (available: {', '.join(LANGUAGES)})")
-    return Lexicon(lang, load_toml(path))
+    return path

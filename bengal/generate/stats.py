@@ -8,7 +8,6 @@ and pronouns.
 
 from __future__ import annotations
 
-import hashlib
 import statistics
 from collections import Counter
 from dataclasses import dataclass
@@ -20,11 +19,12 @@ from bengal.generate.config import GenerateConfig
 from bengal.generate.docplan import facts_per_sentence
 from bengal.generate.emerging import EMERGING_NAMESPACE, is_emerging
 from bengal.generate.kbview import LITERAL_PROPERTIES, Ontology
+from bengal.generate.lang import naming
 from bengal.generate.lang.naming import LanguageNames
-from bengal.generate.lexicon import load_lexicon
+from bengal.generate.lexicon import lexicon_path, load_lexicon
 from bengal.generate.paraphrase import OPERATIONS
 from bengal.generate.surface import AmbiguityIndex
-from bengal.kb import labels
+from bengal.kb import labels, nameable
 from bengal.kb.diskcache import read_cached, write_cached
 from bengal.kb.memo import kb_memo
 from bengal.kb.sparql import DBO, PREFIXES, SparqlKB
@@ -206,17 +206,17 @@ def ambiguity_index(kb: SparqlKB, onto: Ontology, names: LanguageNames | None = 
 
 
 def _cached_ambiguity_index(kb: SparqlKB, onto: Ontology, lang: str, names: LanguageNames | None) -> AmbiguityIndex:
-    """The English index of a KB with a ``checksum`` (the embedded store of a dump) from the disk cache
-    (:mod:`bengal.kb.diskcache`, ``$BENGAL_CACHE/ambiguity/``), built and kept there when it is not; the
-    key holds the checksum, the designators and a digest of the code that builds it. Another language's
-    index (its names depend on the lexicon and the KB's chapters) and a KB without a checksum are built."""
+    """The index of a KB with a ``checksum`` (the embedded store of a dump) from the disk cache
+    (:mod:`bengal.kb.diskcache`, ``$BENGAL_CACHE/ambiguity/``), built and kept there when it is not. The key
+    holds the checksum, the language and a digest of the code and the lexicon that build it (in another
+    language the names come from the lexicon and the KB: :class:`LanguageNames`). A KB without a checksum
+    (an endpoint, a DBpedia chapter) is built every run."""
     checksum = getattr(kb, "checksum", None)
-    if names is not None or not checksum:
+    if not checksum:
         return _build_ambiguity_index(kb, onto, lang, names)
-    designators = load_lexicon(lang).designators()
-    digest = hashlib.sha256("\n".join(designators).encode()).hexdigest()[:12]
-    code = code_digest(surface.__file__, labels.__file__, __file__)
-    path = cache_dir() / "ambiguity" / f"{checksum[:24]}-{lang}-{digest}-{code}.pickle"
+    code = code_digest(surface.__file__, labels.__file__, __file__, naming.__file__, nameable.__file__,
+                       lexicon_path(lang))
+    path = cache_dir() / "ambiguity" / f"{checksum[:24]}-{lang}-{code}.pickle"
     index = read_cached(path, AmbiguityIndex)
     if index is None:
         index = _build_ambiguity_index(kb, onto, lang, names)

@@ -17,7 +17,7 @@ from bengal.generate.gender import first_name_gender
 from bengal.generate.kbview import Entity, load_ontology
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.paraphrase import Paraphraser
-from bengal.generate.pipeline import generate
+from bengal.generate.pipeline import _names, generate
 from bengal.generate.presets import load_preset
 from bengal.generate.stats import ambiguity_index
 from bengal.generate.surface import (
@@ -241,10 +241,12 @@ _AMBIGUITY_KB = f"""
 <{DBR}Einstein_(band)> <http://www.w3.org/2000/01/rdf-schema#label> "Einstein (band)"@en .
 <{DBR}Albert_Einstein> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <{DBO}Person> .
 <{DBR}Albert_Einstein> <http://www.w3.org/2000/01/rdf-schema#label> "Albert Einstein"@en .
+<{DBR}Cambridge> <http://www.w3.org/2000/01/rdf-schema#label> "Cambridge"@es .
+<{DBR}Cambridge,_Massachusetts> <http://www.w3.org/2000/01/rdf-schema#label> "Cambridge"@es .
 """
 
 
-def test_the_english_ambiguity_index_is_kept_on_disk_per_kb_snapshot(tmp_path, monkeypatch):
+def test_the_ambiguity_index_is_kept_on_disk_per_kb_snapshot_and_language(tmp_path, monkeypatch):
     monkeypatch.setenv("BENGAL_CACHE", str(tmp_path / "cache"))
     dump = tmp_path / "tiny.nt"
     dump.write_text(_AMBIGUITY_KB.strip() + "\n", encoding="utf-8")
@@ -270,3 +272,13 @@ def test_the_english_ambiguity_index_is_kept_on_disk_per_kb_snapshot(tmp_path, m
     again = ambiguity_index(open_kb(dump), onto)
     assert again.entities("Cambridge") == 2 and again.entities("Zzz") == 0
     assert pickle.loads(files[0].read_bytes()).entities("Arsenal") == 2
+    # in Spanish the names are the Spanish labels (both places are "Cambridge"; "Arsenal" is no Spanish
+    # name); the index has a file of its own, which the next KB object reads
+    kb_es = open_kb(dump)
+    spanish = ambiguity_index(kb_es, onto, _names(kb_es, onto, GenerateConfig(lang="es")))
+    assert (spanish.entities("Cambridge"), spanish.entities("Arsenal")) == (2, 0)
+    es_files = sorted((tmp_path / "cache" / "ambiguity").glob(f"{kb.checksum[:24]}-es-*.pickle"))
+    assert len(es_files) == 1
+    es_files[0].write_bytes(pickle.dumps(planted))
+    kb_es2 = open_kb(dump)
+    assert ambiguity_index(kb_es2, onto, _names(kb_es2, onto, GenerateConfig(lang="es"))).entities("Zzz") == 7
