@@ -34,6 +34,7 @@ generated set; ``--quick``: 20 documents, the manual corpora cut to their first 
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import os
@@ -103,6 +104,7 @@ def key(*parts: object) -> str:
     return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:12]
 
 
+@functools.lru_cache(maxsize=None)
 def code_key() -> str:
     """A short hash of the bengal code and recipes this run generates with (every ``.py`` and ``.toml``
     file of the package and of the presets folder): a generated set is cached under the command and this,

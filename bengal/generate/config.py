@@ -132,8 +132,8 @@ class GenerateConfig:
         weights = [split_class_weight(c)[1] for c in self.classes]
         if any(w is not None for w in weights) and any(w is None for w in weights):
             raise UsageError(f"--classes {','.join(self.classes)}: give every class a weight (dbo:Place=0.6) or none")
-        iris = [expand_class(split_class_weight(c)[0]) for c in self.classes]
-        twice = sorted({c for c in self.classes if iris.count(expand_class(split_class_weight(c)[0])) > 1})
+        iris = self.class_iris()
+        twice = sorted({c for c, iri in zip(self.classes, iris) if iris.count(iri) > 1})
         if twice:
             raise UsageError(f"--classes names a class twice: {', '.join(twice)} (give each class once, with its "
                              "whole weight)")

@@ -57,7 +57,7 @@ from bengal.generate.literals import add_literals, birth_year
 from bengal.generate.mentions import MentionPolicy
 from bengal.generate.microplan import fold_opening, microplan, type_apposition
 from bengal.generate.paraphrase import Paraphraser
-from bengal.generate.seeds import class_quotas, mix_seeds, seed_class, seed_class_stats
+from bengal.generate.seeds import class_quotas, mix_seeds, seed_class_stats, split_by_class
 from bengal.generate.stats import MadeDocument, ambiguity_index, generation_stats
 from bengal.generate.strategies import STRATEGIES, FactSource, StrategyContext, Unit
 from bengal.generate.surface import AmbiguityDial, SurfaceForms, order_seeds
@@ -469,11 +469,7 @@ def _make_by_class(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], m
     shortfall to the other classes, the heaviest first (the manifest's ``seed_classes`` says how many each
     made). The documents are then put in the order :func:`bengal.generate.seeds.mix_seeds` gives their
     seeds, so that the classes are interleaved, not one block after another."""
-    queues: list[list[str]] = [[] for _ in members]
-    for uri in order:
-        i = seed_class(uri, members)
-        if i is not None:
-            queues[i].append(uri)
+    queues = split_by_class(order, members)[0]
     made: list[MadeDocument] = []
     seeds: list[str] = []
     tried = fact_rich = 0

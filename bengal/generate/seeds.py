@@ -16,13 +16,25 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-__all__ = ["seed_class", "class_quotas", "mix_seeds", "seed_class_stats"]
+__all__ = ["seed_class", "split_by_class", "class_quotas", "mix_seeds", "seed_class_stats"]
 
 
 def seed_class(uri: str, members: Sequence[set[str] | frozenset[str]]) -> int | None:
     """The index of the first class of ``members`` (per class, its instances) that ``uri`` is an instance
     of, or ``None``: a seed of two listed classes counts for the one listed first."""
     return next((i for i, m in enumerate(members) if uri in m), None)
+
+
+def split_by_class(order: Sequence[str], members: Sequence[set[str] | frozenset[str]]) -> tuple[list[list[str]],
+                                                                                                list[str]]:
+    """``(per class, its candidates of order in that order; the candidates of no class)``, each candidate
+    counted for its :func:`seed_class`."""
+    queues: list[list[str]] = [[] for _ in members]
+    rest: list[str] = []
+    for uri in order:
+        i = seed_class(uri, members)
+        (rest if i is None else queues[i]).append(uri)
+    return queues, rest
 
 
 def class_quotas(weights: Sequence[float], docs: int) -> list[int]:
@@ -63,11 +75,7 @@ def mix_seeds(order: Sequence[str], members: Sequence[set[str] | frozenset[str]]
         raise ValueError(f"{len(members)} classes but {len(weights)} weights")
     if any(not w > 0 for w in weights):
         raise ValueError(f"class weights must be above 0: {list(weights)}")
-    queues: list[list[str]] = [[] for _ in members]
-    rest: list[str] = []
-    for uri in order:
-        i = seed_class(uri, members)
-        (rest if i is None else queues[i]).append(uri)
+    queues, rest = split_by_class(order, members)
     heads = [0] * len(queues)
     rng = random.Random(f"{seed}|classes")
     out: list[str] = []
