@@ -15,6 +15,15 @@ The facts of a replaced entity stay, now
 about the new one: fiction of the right class ("X played for Dunnshire Rovers"). One new entity
 keeps its URI (:data:`EMERGING_NAMESPACE` + a slug of its name) throughout the document.
 
+Only an entity in a role that an entity outside the KB plausibly fills is replaced
+(:func:`plausible_stand_in`): a band's former member, a musician's label, a player's club, a
+company's home town (:data:`STAND_IN_ROLES`), as news names people and firms no KB has; never a
+country's capital or leader, a politician's successor, a town's county or a time zone
+("the capital of Poland is the city of Jenkinsland", "Kaitlyn Smith led Poland": each a falsehood
+a reader knows; before this rule, 3,774 of the 4,466 made-up objects of KB entities' facts in 200
+``--like reuters128`` documents, seed 5). Where no entity may be replaced, facts of
+:data:`ADDED_FACTS` place new entities beside KB ones ("Jane Doe was born in Chester").
+
 NIL as bengal models it: a URI outside the KB namespaces is an emerging entity (GERBIL's
 ``notInWiki`` convention; :mod:`bengal.score.uris`), so the gold carries the new URI, the NIF
 and JSONL writers write it as any other, and the scorer counts the mention as EE.
@@ -29,9 +38,10 @@ from typing import Any, Callable
 
 from bengal.generate.kbview import Entity
 from bengal.generate.strategies import Subgraph, Unit
-from bengal.kb.labels import writable_label
+from bengal.kb.labels import local_name, writable_label
 
-__all__ = ["EMERGING_NAMESPACE", "KINDS", "EmergingPlacer", "is_emerging", "emerging_kind"]
+__all__ = ["EMERGING_NAMESPACE", "KINDS", "HOSTS", "ADDED_FACTS", "STAND_IN_ROLES", "NOT_STAND_IN_SUBJECT",
+           "EmergingPlacer", "is_emerging", "emerging_kind", "plausible_stand_in"]
 
 #: The namespace of made-up entities (``.invalid`` never resolves; outside every KB namespace).
 EMERGING_NAMESPACE = "http://bengal.invalid/notInWiki/"
@@ -49,6 +59,63 @@ def is_emerging(uri: str) -> bool:
 #: has it and how its names are drawn. Other entities (countries, rivers, parties, bands,
 #: works, concepts) are never replaced: a pattern name for them would not read plausibly.
 KINDS = {"person": "Person", "company": "Company", "team": "SportsTeam", "settlement": "Settlement"}
+
+#: ``dbo:`` properties (local names) whose object a made-up entity may be: roles that news fills
+#: with people and firms outside any KB (members, associates, founders, key persons, labels and
+#: owners, clubs, home towns and seats of a company). Not: offices and office chains (``leader``,
+#: ``president``, ``successor``), geography that contains its subject or is unique to it
+#: (``country``, ``isPartOf``, ``capital``, ``largestCity``, ``countySeat``), classes and concepts
+#: typed as persons or places by KB noise (``type``, ``timeZone``, ``profession``, ``instrument``),
+#: and a person's family or works (``spouse``, ``director``, ``starring``): a made-up value there
+#: contradicts what a reader knows of the subject.
+STAND_IN_ROLES = frozenset({
+    "associatedAct", "associatedBand", "associatedMusicalArtist", "bandMember", "formerBandMember",
+    "keyPerson", "foundedBy", "founder", "influencedBy", "influenced", "manager", "coach", "chairman",
+    "recordLabel", "distributingCompany", "distributingLabel", "parentCompany", "owningCompany", "owner",
+    "subsidiary", "employer", "sponsor", "company",
+    "team", "club", "formerTeam", "currentTeam", "youthClub", "managerClub",
+    "hometown", "residence", "birthPlace", "deathPlace", "location", "headquarter", "foundationPlace", "part",
+})
+
+#: ``dbo:`` properties (local names) a made-up entity may not be the subject of when their object is a
+#: KB entity: a made-up office-holder before or after a real one, a made-up place that holds real ones.
+NOT_STAND_IN_SUBJECT = frozenset({"successor", "predecessor", "part", "capital", "largestCity", "countySeat"})
+
+
+def plausible_stand_in(entity: Entity, sub: Subgraph) -> bool:
+    """Whether a made-up entity may stand in for ``entity`` in ``sub``: every fact whose object it is
+    has a property of :data:`STAND_IN_ROLES`, and no fact whose subject it is has one of
+    :data:`NOT_STAND_IN_SUBJECT`."""
+    for u in sub.units:
+        name = local_name(u.prop)
+        if u.subject.uri == entity.uri and name in NOT_STAND_IN_SUBJECT:
+            return False
+        if name not in STAND_IN_ROLES and any(o.uri == entity.uri for o in u.objects):
+            return False
+    return True
+
+
+#: Facts that give a made-up entity a place beside a KB entity of a host kind when replacing
+#: (:func:`plausible_stand_in`) leaves the share short: host kind → ``(property, the new entity's
+#: kind, whether the new entity is the subject)``, each a fact news states about people and firms
+#: outside any KB ("Jane Doe was born in Chester", "Acme Ltd has its headquarters in Chester",
+#: "John Roe is a former member of Love/Hate", "John Roe is a key person at Acme", "John Roe played
+#: for Dunnshire Rovers"). :data:`HOSTS` names the host kinds' classes.
+ADDED_FACTS: dict[str, tuple[tuple[str, str, bool], ...]] = {
+    "place": (("birthPlace", "person", True), ("headquarter", "company", True)),
+    "band": (("formerBandMember", "person", False),),
+    "company": (("keyPerson", "person", False),),
+    "team": (("team", "person", True),),
+}
+#: The host kinds of :data:`ADDED_FACTS` and the DBpedia class (with its subclasses) of each.
+HOSTS = {"place": "PopulatedPlace", "band": "Band", "company": "Company", "team": "SportsTeam"}
+#: The class a made-up entity of a kind has when it is added (a replacement keeps the replaced
+#: entity's classes).
+_NEW_CLASS = {"person": "Person", "company": "Company"}
+_DBO = "http://dbpedia.org/ontology/"
+#: At most this many added facts of one property a document ("The company X has its headquarters
+#: in …" three times reads as a template).
+_ADDED_PER_PROPERTY = 2
 
 _TEAM_SUFFIXES = ("FC", "United", "Rovers", "Athletic", "City FC", "Wanderers")
 _FIELD = re.compile(r"\{(\w+)\}")
@@ -76,7 +143,8 @@ class EmergingPlacer:
 
     Args:
         share: the wanted share of a document's mentions that are emerging, in [0, 1].
-        kinds: ``{kind: class IRIs with their subclasses}`` for every kind of :data:`KINDS`.
+        kinds: ``{kind: class IRIs with their subclasses}`` for every kind of :data:`KINDS` and,
+            for the facts it adds, of :data:`HOSTS` (a host kind left out adds nothing).
         known: ``known(name) -> bool``, whether a KB entity can be named ``name``
             (e.g. ``lambda s: index.entities(s) > 0`` of an :class:`AmbiguityIndex`).
         table: a lexicon's ``[emerging]`` table (``locale``; ``settlements`` and ``teams``:
@@ -98,6 +166,13 @@ class EmergingPlacer:
                 for name in _FIELD.findall(pattern):
                     if name != "settlement" and not callable(getattr(self._faker, name, None)):
                         raise ValueError(f"[emerging] pattern {pattern!r}: Faker {table['locale']} has no {name!r}")
+
+    def wants(self, prop: str, obj: Entity) -> bool:
+        """Whether the fact ``(…, prop, obj)`` gives a made-up entity a place: ``obj`` is of a
+        kind of :data:`KINDS` and ``prop`` a role of :data:`STAND_IN_ROLES` (the strategies
+        prefer such facts when the share is above 0, :class:`bengal.generate.strategies.StrategyContext`:
+        ``--like rss500``, a star recipe, reaches 0.369 with the preference and 0.313 without)."""
+        return local_name(prop) in STAND_IN_ROLES and emerging_kind(obj, self.kinds) is not None
 
     def _pattern(self, patterns: list[str]) -> str:
         f = self._faker
@@ -129,17 +204,21 @@ class EmergingPlacer:
         return self.table is None or (name[:1].isupper() and writable_label(name))
 
     def place(self, sub: Subgraph, rng: random.Random) -> Subgraph:
-        """``sub`` with some non-seed entities replaced by emerging ones of the same kind.
+        """``sub`` with some non-seed entities replaced by emerging ones of the same kind, and
+        facts about emerging entities added where replacing leaves the share short.
 
-        The candidates are the subgraph's distinct non-seed persons, organisations and places,
-        in a shuffled order (``rng``); each replaces every occurrence of one KB entity (as an
-        object and as a subject of later facts) while the emerging share of the subgraph's
-        entity occurrences (each subject and object of a unit, and the seed once for the
-        opening sentence) stays at or below ``share`` — the mentions the verbaliser writes
-        follow those occurrences closely. Names are drawn from Faker seeded by ``rng``.
+        The candidates are the subgraph's distinct non-seed persons, organisations and places
+        (not concepts) that a made-up entity may stand in for (:func:`plausible_stand_in`), in a
+        shuffled order (``rng``); each replaces every occurrence of one KB entity (as an object
+        and as a subject of later facts) while the emerging share of the subgraph's entity
+        occurrences (each subject and object of a unit, and the seed once for the opening
+        sentence) stays at or below ``share`` — the mentions the verbaliser writes follow those
+        occurrences closely. If the share is still short, facts of :data:`ADDED_FACTS` give new
+        entities a place beside KB entities (:meth:`_add`). Names are drawn from Faker seeded
+        by ``rng``.
 
         Returns:
-            the subgraph (unchanged when ``share`` is 0 or nothing can be replaced).
+            the subgraph (unchanged when ``share`` is 0 or nothing can be replaced or added).
         """
         if self.share <= 0:
             return sub
@@ -151,8 +230,8 @@ class EmergingPlacer:
                     order.append(e)
                 occurrences[e.uri] = occurrences.get(e.uri, 0) + 1
         total = sum(occurrences.values())
-        candidates = sorted((e for e in order if e.uri != sub.seed.uri and emerging_kind(e, self.kinds)),
-                            key=lambda e: e.uri)
+        candidates = sorted((e for e in order if e.uri != sub.seed.uri and e.form_kind is None
+                             and emerging_kind(e, self.kinds) and plausible_stand_in(e, sub)), key=lambda e: e.uri)
         rng.shuffle(candidates)
         self._faker.seed_instance(rng.getrandbits(64))
         new: dict[str, Entity] = {}
@@ -166,25 +245,73 @@ class EmergingPlacer:
                     continue
             kind = emerging_kind(e, self.kinds)
             assert kind is not None
-            name = None
-            for _ in range(_NAME_DRAWS):
-                cand = self._name(kind, e.gender)
-                if cand not in taken and not self.known(cand) and "," not in cand and self._usable(cand):
-                    name = cand
-                    break
+            name = self._draw(kind, e.gender, taken)
             if name is None:
                 continue
-            taken.add(name)
             uri = EMERGING_NAMESPACE + _slug(name, self.table is not None)
             new[e.uri] = Entity(uri, name, e.classes, gender=e.gender)
             done += n
             if done / total >= self.share - 1e-9:
                 break
-        if not new:
-            return sub
 
         def swap(e: Entity) -> Entity:
             return new.get(e.uri, e)
 
-        units = tuple(Unit(swap(u.subject), u.prop, tuple(swap(o) for o in u.objects)) for u in sub.units)
-        return replace(sub, units=units)
+        units = [Unit(swap(u.subject), u.prop, tuple(swap(o) for o in u.objects)) for u in sub.units]
+        if done / total < self.share - 1e-9:
+            units = self._add(units, done, total, taken, rng)
+        return sub if not new and len(units) == len(sub.units) else replace(sub, units=tuple(units))
+
+    def _draw(self, kind: str, gender: str | None, taken: set[str]) -> str | None:
+        for _ in range(_NAME_DRAWS):
+            cand = self._name(kind, gender)
+            if cand not in taken and not self.known(cand) and "," not in cand and self._usable(cand):
+                taken.add(cand)
+                return cand
+        return None
+
+    def _add(self, units: list[Unit], done: int, total: int, taken: set[str], rng: random.Random) -> list[Unit]:
+        """``units`` with facts of :data:`ADDED_FACTS` about made-up entities, each right after the
+        first unit that names its host (a KB entity of a host kind, each host once, in a shuffled
+        order; at most :data:`_ADDED_PER_PROPERTY` facts of one property), while the share of
+        emerging occurrences (``done`` of ``total`` so far) stays at or below ``share``: each fact
+        adds one made-up and one KB occurrence."""
+        hosts: list[Entity] = []
+        seen: set[str] = set()
+        for u in units:
+            for e in (u.subject, *u.objects):
+                if e.uri not in seen and not is_emerging(e.uri) and e.form_kind is None:
+                    seen.add(e.uri)
+                    hosts.append(e)
+        rng.shuffle(hosts)
+        after: dict[str, list[Unit]] = {}
+        used: dict[str, int] = {}
+        for host in hosts:
+            if (done + 1) / (total + 2) > self.share + 1e-9:
+                break
+            kind = next((k for k in ADDED_FACTS if host.classes and host.classes[0] in self.kinds.get(k, ())),
+                        None)
+            if kind is None:
+                continue
+            options = [a for a in ADDED_FACTS[kind] if used.get(a[0], 0) < _ADDED_PER_PROPERTY]
+            if not options:
+                continue
+            prop, new_kind, new_is_subject = rng.choice(options)
+            used[prop] = used.get(prop, 0) + 1
+            gender = rng.choice(("m", "f")) if self.table is not None and new_kind == "person" else None
+            name = self._draw(new_kind, gender, taken)
+            if name is None:
+                continue
+            made = Entity(EMERGING_NAMESPACE + _slug(name, self.table is not None), name,
+                          (_DBO + _NEW_CLASS[new_kind],), gender=gender)
+            unit = Unit(made, _DBO + prop, (host,)) if new_is_subject else Unit(host, _DBO + prop, (made,))
+            after.setdefault(host.uri, []).append(unit)
+            done, total = done + 1, total + 2
+        if not after:
+            return units
+        out: list[Unit] = []
+        for u in units:
+            out.append(u)
+            for e in (u.subject, *u.objects):
+                out.extend(after.pop(e.uri, ()))
+        return out

@@ -30,6 +30,7 @@ from bengal.generate.config import (
 )
 from bengal.generate.density import count_tokens
 from bengal.generate.docplan import facts_per_sentence, plan_document, plan_to_count
+from bengal.generate.emerging import HOSTS as EMERGING_HOSTS
 from bengal.generate.emerging import KINDS as EMERGING_KINDS
 from bengal.generate.emerging import EmergingPlacer, is_emerging
 from bengal.generate.gender import Gender, gender_of, kb_genders
@@ -141,7 +142,8 @@ class DocumentMaker:
                 self.ambiguity = AmbiguityDial(config.ambiguity, self.forms or surface_forms(), index,
                                                skip=is_emerging, prefer_forms=config.surface_forms)
             if config.emerging > 0:
-                kinds = {kind: self.onto.subclasses([DBO + cls]) for kind, cls in EMERGING_KINDS.items()}
+                kinds = {kind: self.onto.subclasses([DBO + cls])
+                         for kind, cls in {**EMERGING_KINDS, **EMERGING_HOSTS}.items()}
                 if self.names is None:
                     self.emerging = EmergingPlacer(config.emerging, kinds, lambda name: index.entities(name) > 0)
                 else:  # absent from the names of the language and from the English ones
@@ -206,15 +208,16 @@ class DocumentMaker:
         policy = self.policy if self.policy.named_only else None
         ctx = StrategyContext(info, self.facts, rng, self.can_list,
                               facts if self.ambiguity is None else self.ambiguity.prefer_facts(facts),
-                              policy.may_be_subject if policy is not None else None)
+                              policy.may_be_subject if policy is not None else None,
+                              self.emerging.wants if self.emerging is not None else None)
         # --sentence-length news or N: k is the sentence count, fetch facts for sentences of the length
         wanted_units = k * facts_per_sentence(config.sentence_target) if config.count_planner else k - typed
         sub = self.strategy(ctx, wanted_units, max(config.min_sentences - typed, 1))
         if sub is None:
             return None
-        if self.emerging is not None:
-            sub = self.emerging.place(sub, rng)
         sub, concepts = self.policy.apply(sub)
+        if self.emerging is not None:  # after the policy: a concept or a fact left out hosts no made-up entity
+            sub = self.emerging.place(sub, rng)
         if not sub.units:
             return None
         if config.count_planner and sum(len(u.objects) for u in sub.units) < self.fact_rich():

@@ -114,6 +114,10 @@ class StrategyContext:
             about ``entity``, reached by a fact of ``prop`` (an incoming fact's subject: its
             ``prop``); ``None``: any (``--mentions named`` says nothing about concepts,
             :meth:`bengal.generate.mentions.MentionPolicy.may_be_subject`).
+        prefer: ``prefer(prop, object)``: whether a dial wants the fact (``--emerging``: a role a
+            made-up entity may fill, :meth:`bengal.generate.emerging.EmergingPlacer.wants`); the
+            strategies that choose facts (``star``, ``sym``'s outgoing facts, the walks) take such
+            facts first; ``None``: no preference (the choice is the one without the dial).
     """
 
     seed: Entity
@@ -122,6 +126,14 @@ class StrategyContext:
     can_list: Callable[[str, Entity], bool]
     seed_facts: Sequence[tuple[str, Entity]] = field(default_factory=list)
     may_be_subject: Callable[[str | None, Entity], bool] | None = None
+    prefer: Callable[[str, Entity], bool] | None = None
+
+    def preferred_first(self, units: list[Unit]) -> list[Unit]:
+        """``units`` with those holding a fact :attr:`prefer` wants first (a stable sort)."""
+        if self.prefer is None:
+            return units
+        prefer = self.prefer
+        return sorted(units, key=lambda u: not any(prefer(u.prop, o) for o in u.objects))
 
 
 def _group(subject: Entity, facts: Sequence[tuple[str, Entity]], ctx: StrategyContext, seen: set[str],
@@ -178,7 +190,7 @@ def star(ctx: StrategyContext, n_units: int, min_units: int) -> Subgraph | None:
     """
     units = _group(ctx.seed, ctx.seed_facts, ctx, set())
     ctx.rng.shuffle(units)
-    fitted = _fit(units, n_units, min_units)
+    fitted = _fit(ctx.preferred_first(units), n_units, min_units)
     return None if fitted is None else Subgraph(ctx.seed, tuple(fitted))
 
 
@@ -201,6 +213,7 @@ def sym(ctx: StrategyContext, n_units: int, min_units: int) -> Subgraph | None:
     if not in_units:
         return None
     ctx.rng.shuffle(out_units)
+    out_units = ctx.preferred_first(out_units)
     ctx.rng.shuffle(in_units)
     n_in = min(len(in_units), max(1, n_units // 2))
     n_out = min(len(out_units), max(n_units - n_in, 0))
@@ -232,6 +245,8 @@ def _walk(ctx: StrategyContext, n_units: int, stay: float) -> list[Unit]:
         options = [(p, o) for p, o in _facts_of(ctx, current) if o.uri not in visited]
         if not options:
             break
+        if ctx.prefer is not None:
+            options = [(p, o) for p, o in options if ctx.prefer(p, o)] or options
         p, o = ctx.rng.choice(options)
         visited.add(o.uri)
         units.append(Unit(current, p, (o,)))
