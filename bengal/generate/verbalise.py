@@ -8,6 +8,7 @@ searching the finished text afterwards (which loses repeated and nested names).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Callable, Sequence, Union, cast
@@ -225,7 +226,8 @@ def pronoun_allowed(template: str) -> bool:
 def apposition_phrase(lex: Lexicon, onto: Ontology, entity: Entity) -> str | None:
     """The description written before an object ("the band ", "the city of "), from the
     lexicon's ``[apposition]`` table keyed by the entity's classes (most specific
-    first), or ``None``."""
+    first), or ``None``: no entry, a vague class noun, a name that takes the definite article, or
+    a name holding every word of the class noun ("University of Pavia", "Mexico City")."""
     table = lex.data.get("apposition", {})
     if entity.form_kind in TEXT_KINDS:
         return None
@@ -237,6 +239,8 @@ def apposition_phrase(lex: Lexicon, onto: Ontology, entity: Entity) -> str | Non
                 return None
             if lex.takes_definite_article(entity.surface):
                 return None
+            if noun and set(noun.lower().split()) <= set(re.findall(r"[^\W\d_]+", entity.surface.lower())):
+                return None  # the name says it: not "the university University of Pavia", "the city of Mexico City"
             return phrase.replace("{the}", lex.definite(noun, entity.gender)).replace("{class}", noun)
     return None
 

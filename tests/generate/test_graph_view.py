@@ -168,8 +168,10 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
 
 @pytest.mark.parametrize("options, sha", [
     # sha256 of `bengal generate ... -o x.jsonl` made by main before the view (commit 54f379c)
+    # made without the view (KB.graph patched to None) after an apposition that repeats the name's own
+    # class noun was dropped ("The group Nick Vernier Band"; main's 54f379c gave b43eec0f…)
     (dict(docs=30, strategy="sym", seed=2, paraphrase=True, pronouns=True),
-     "b43eec0fe52e62096ba507eee1d0e0268f1728b3dd3f38a4984bbdb3d23f9189"),
+     "2347603ff6d9058c5a9d6269eef4e726ec7d1bfb80a8cb15b3798be2d6f1412a"),
     (dict(docs=30, strategy="summary", density="high", seed=5),
      "6269c65effe82cd71e69b0e31d4f44eeff32c7be2304675f33e254960c5ceb29"),
     # made without the view (KB.graph patched to None: every answer from SPARQL) after the Spanish
