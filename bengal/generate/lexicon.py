@@ -277,13 +277,19 @@ class Lexicon:
         invariant and irregular nouns, then the ``[plural] rules``)."""
         return realise.plural(self, noun_phrase)
 
-    def join_list(self, n: int) -> list[str]:
-        """The separators between ``n`` list items: ``["", ", ", …, " and "]`` (the first is empty)."""
+    def join_list(self, n: int, before: str = "") -> list[str]:
+        """The separators between ``n`` list items: ``["", ", ", …, " and "]`` (the first is empty).
+        When the text ``before`` the list ends with a preposition of ``[grammar]
+        repeat_prepositions`` (French "à", "de", "en"), each separator repeats it, as French
+        repeats them: "a vécu à A et à B" (then realised "en Virginie-Occidentale et au Maryland")."""
         if n <= 0:
             return []
         seps = [""] + [self.meta["list_separator"]] * (n - 1)
         if n >= 2:
             seps[-1] = self.meta["list_last"]
+        words = before.split()
+        if words and words[-1] in self.data.get("grammar", {}).get("repeat_prepositions", ()) and before.endswith(" "):
+            seps = [""] + [sep + words[-1] + " " for sep in seps[1:]]
         return seps
 
 

@@ -66,7 +66,7 @@ class MentionPolicy:
 
     Args:
         lex: the lexicon (its ``[mentions]`` tables: ``named_classes``, ``concept_classes``,
-            ``concept_properties``, ``small_words``, ``article_before``, ``strip_suffix``,
+            ``concept_properties``, ``small_words``, ``article_before``, ``definite_before``, ``strip_suffix``,
             ``keep_case``, ``leave_out``).
         onto: the KB's ontology (class ancestors, property ranges).
         mode: one of :data:`MENTION_MODES`.
@@ -93,6 +93,7 @@ class MentionPolicy:
         self.concept_props = set(table.get("concept_properties", ()))
         self.small_words = set(table.get("small_words", ()))
         self.article_before = set(table.get("article_before", ()))
+        self.definite_before = set(table.get("definite_before", ()))
         self.strip_suffix: dict[str, str] = dict(table.get("strip_suffix", {}))
         self.keep_case = {DBO + c for c in table.get("keep_case", ())}
         self.noise = {DBO + c for c in table.get("concept_noise", ())}
@@ -167,7 +168,8 @@ class MentionPolicy:
         guitar", "Christian rock" stays; a class of ``keep_case`` keeps every capital:
         "Standard Chinese"), a suffix of ``strip_suffix`` for its class removed
         ("English language" → "English"), and the indefinite article before it for a property of
-        ``article_before`` ("worked as an author")."""
+        ``article_before`` ("worked as an author"), or the definite article of its gender for a
+        property of ``definite_before`` (es "toca la guitarra y el piano")."""
         text = _PARENTHETICAL.sub("", entity.label).strip()
         for cls in self.onto.with_ancestors(entity.classes):
             suffix = self.strip_suffix.get(local_name(cls))
@@ -182,6 +184,8 @@ class MentionPolicy:
                             else w for w in text.split())
         if local_name(prop) in self.article_before:
             text = f"{self.lex.article(text)} {text}"
+        elif local_name(prop) in self.definite_before:  # es "toca el piano", each object of a list its own
+            text = f"{self.lex.definite(text)}{text}"
         return text
 
     def leaves_out(self, prop: str, entity: Entity) -> bool:

@@ -176,7 +176,8 @@ def _fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obj
         template = lex.data["templates"][name]["with_date"].replace("{d}", date)
     if past:
         template = lex.past(template)
-    template = lex.agree(template, subject.gender)
+    named = not (describe_subject or subject_apposition or pronoun is not None)
+    template = lex.agree(template, _name_gender(lex, onto, subject) if named else subject.gender)
     fallback = name not in lex.data["templates"]
     subj: Piece = subject
     if describe_subject:
@@ -215,6 +216,19 @@ def _fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obj
         predicate = 0  # "His genre is Y" does not open with its grammatical subject
     return Sentence(tuple(pieces), fallback, subject.uri if predicate else None, predicate, 1, len(objects),
                     plural, pronoun)
+
+
+def _name_gender(lex: Lexicon, onto: Ontology, subject: Entity) -> str | None:
+    """The gender a predicate agrees with when ``subject`` is written by its name: a place's name has
+    its own (:meth:`bengal.generate.lang.rules.LanguageRules.place_name_gender`: es "Alemania estuvo
+    dirigida", fr "La Norvège a été dirigée"), anything else the one of ``subject.gender`` (a person's
+    sex, else its class noun's, which the description, the apposition and the type sentence use)."""
+    if lex.rules is None or subject.form_kind is not None or _PLACE not in onto.with_ancestors(subject.classes):
+        return subject.gender
+    return lex.rules.place_name_gender(subject.surface) or subject.gender
+
+
+_PLACE = "http://dbpedia.org/ontology/Place"
 
 
 def pronoun_allowed(template: str) -> bool:
@@ -329,7 +343,8 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
         elif part == "{o}":
             if apposition:
                 pieces.append(apposition)
-            for sep, obj in zip(lex.join_list(len(objects)), objects):
+            before = parts[k - 1] if k > 0 and not apposition else ""
+            for sep, obj in zip(lex.join_list(len(objects), before), objects):
                 if sep:
                     pieces.append(sep)
                 add_entity(obj)

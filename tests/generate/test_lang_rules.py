@@ -371,3 +371,34 @@ def test_unknown_sex_has_no_class_noun_and_every_person_template_a_neutral_form(
     for t in templates:
         for form in (t, lex.past(t)):
             assert not rules_.needs_neutral(form), (lang, form)
+
+
+def _country(name: str, gender: str) -> Entity:
+    return Entity(DBR + name.replace(" ", "_"), name, (DBO + "Country",), gender=gender)  # gender: "país", "pays"
+
+
+# (language, country, class-noun gender, expected): a place named as the subject agrees by its name
+# ([grammar] place_name_genders, [territories]); described, by its class noun ("el país", "le pays")
+PLACE_AGREEMENT = [
+    ("es", "Alemania", "m", "Alemania estuvo dirigida por Zé.", "El país estuvo dirigido por Zé."),
+    ("es", "Canadá", "m", "Canadá estuvo dirigido por Zé.", "El país estuvo dirigido por Zé."),
+    ("es", "Reino Unido", "m", "El Reino Unido estuvo dirigido por Zé.", "El país estuvo dirigido por Zé."),
+    ("fr", "Norvège", "m", "La Norvège a été dirigée par Zé.", "Le pays a été dirigé par Zé."),
+    ("fr", "Japon", "m", "Le Japon a été dirigé par Zé.", "Le pays a été dirigé par Zé."),
+]
+
+
+@pytest.mark.parametrize("lang,name,gender,named,described", PLACE_AGREEMENT)
+def test_a_named_place_agrees_by_its_name(lang, name, gender, named, described):
+    onto = Ontology(parents={DBO + "Country": {DBO + "Place"}})
+    country = _country(name, gender)
+    for describe, expected in ((False, named), (True, described)):
+        s = fact_sentence(load_lexicon(lang), onto, DBO + "leader", country, [PERSON_M], describe_subject=describe)
+        assert realise([s])[0] == expected
+
+
+def test_place_name_gender_rule():
+    es = rules("es")
+    assert [es.place_name_gender(n) for n in ("Alemania", "Lisboa", "Canadá", "Japón", "Toledo")] == \
+        ["f", "f", None, None, None]
+    assert es.place_name_gender("India") == "f" and es.place_name_gender("Reino Unido") == "m"  # [territories]

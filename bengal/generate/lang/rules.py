@@ -83,7 +83,7 @@ class LanguageRules:
         self.grammar: dict[str, Any] = g
         self.default_gender: str = g.get("default_gender", "m")
         for value in (list(g.get("noun_genders", {}).values()) + list(data.get("definite_names", {}).values())
-                      + list(data.get("territories", {}))):
+                      + list(data.get("territories", {})) + [pair[1] for pair in g.get("place_name_genders", ())]):
             if value not in GENDERS:
                 raise ValueError(f"lang/{lang}.toml: gender {value!r} is not one of {', '.join(GENDERS)}")
 
@@ -203,6 +203,24 @@ class LanguageRules:
             if pattern.search(name):
                 return gender
         return None
+
+    def place_name_gender(self, name: str) -> str | None:
+        """The gender a predicate agrees with when a place is its subject by the name ``name``
+        (es "Alemania estuvo dirigida", fr "La Norvège a été dirigée"; the description keeps its
+        noun's: "El país estuvo dirigido"): :meth:`name_gender`, else the first ``[grammar]
+        place_name_genders`` ``[regex, gender]`` pair that matches (es, pt: a name ending in an
+        unstressed "a" is feminine, "Alemania", "Lisboa"; "Canadá" is not), else ``None``."""
+        gender = self.name_gender(name)
+        if gender is not None:
+            return gender
+        for pattern, g in self._place_rules:
+            if pattern.search(name):
+                return g
+        return None
+
+    @cached_property
+    def _place_rules(self) -> list[tuple[re.Pattern, str]]:
+        return [(re.compile(p), gender) for p, gender in self.grammar.get("place_name_genders", ())]
 
     def name_article(self, name: str, before: str) -> str | None:
         """The article written before the name ``name`` after the text ``before`` ("el " before
