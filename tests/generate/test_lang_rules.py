@@ -232,7 +232,7 @@ NAME_ARTICLES = [
     ("fr", "birthPlace", "Philippines", "Zé naît aux Philippines."),
     ("fr", "birthPlace", "Paris", "Zé naît à Paris."),
     ("fr", "birthPlace", "Cuba", "Zé naît à Cuba."),
-    ("fr", "country", "Liechtenstein", "Zé se trouve au Liechtenstein."),
+    ("fr", "country", "Liechtenstein", "Zé est originaire du Liechtenstein."),
     ("fr", "hometown", "France", "Zé est originaire de France."),
     ("fr", "hometown", "Iran", "Zé est originaire d'Iran."),
     ("fr", "hometown", "Canada", "Zé est originaire du Canada."),
@@ -270,6 +270,13 @@ NAME_ARTICLES = [
     ("de", "almaMater", "Universität Wien", "Zé studierte an der Universität Wien."),
     ("de", "birthPlace", "Königreich Sachsen", "Zé wurde im Königreich Sachsen geboren."),
     ("de", "birthPlace", "Deutschland", "Zé wurde in Deutschland geboren."),
+    # an ordinal before République, Guerra, Empire: the name takes the noun's article
+    ("fr", "birthPlace", "Seconde République espagnole", "Zé naît à la Seconde République espagnole."),
+    ("es", "birthPlace", "Segunda República Española", "Zé nació en la Segunda República Española."),
+    # a person's country: where the person is from, not where the person lies ("se trouve à")
+    ("fr", "country", "Japon", "Zé est originaire du Japon."),
+    ("fr", "country", "Espagne", "Zé est originaire d'Espagne."),
+    ("de", "country", "Schweiz", "Zé stammt aus der Schweiz."),
 ]
 
 
