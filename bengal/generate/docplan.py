@@ -109,10 +109,11 @@ def _merged_units(sub: Subgraph, can_list: Callable[[str, Entity], bool] | None)
         if not objects:
             continue
         k = where.get((u.subject.uri, u.prop))
-        if (k is not None and u.date is None and units[k].date is None
+        if (k is not None and (u.date is None or units[k].date is None)
                 and len(units[k].objects) + len(objects) <= MAX_LIST
                 and (can_list is None or can_list(u.prop, u.subject))):
-            units[k] = units[k]._replace(objects=units[k].objects + tuple(objects))  # one coordinated list
+            # one coordinated list (a birth place chain keeps the date of either: "born on … in A, B")
+            units[k] = units[k]._replace(objects=units[k].objects + tuple(objects), date=units[k].date or u.date)
         else:
             where[(u.subject.uri, u.prop)] = len(units)
             units.append(u._replace(objects=tuple(objects)))

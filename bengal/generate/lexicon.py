@@ -277,6 +277,12 @@ class Lexicon:
         invariant and irregular nouns, then the ``[plural] rules``)."""
         return realise.plural(self, noun_phrase)
 
+    def chained(self, prop: str) -> bool:
+        """Whether several objects of ``prop`` (a local name) are written as one place chain,
+        "Weyburn, Saskatchewan, Canada" (the template entry's ``chain``), not as a list."""
+        entry = self.data["templates"].get(prop)
+        return bool(entry is not None and entry.get("chain"))
+
     def join_list(self, n: int, before: str = "") -> list[str]:
         """The separators between ``n`` list items: ``["", ", ", …, " and "]`` (the first is empty).
         When the text ``before`` the list ends with a preposition of ``[grammar]

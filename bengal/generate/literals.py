@@ -94,7 +94,8 @@ def add_literals(lex: Lexicon, onto: Ontology, sub: Subgraph,
                 continue
             place = PLACE_OF.get(prop)
             k = next((i for i, u in enumerate(units) if u.subject.uri == uri and place is not None
-                      and u.prop == DBO + place and len(u.objects) == 1 and u.date is None), None)
+                      and u.prop == DBO + place and (len(u.objects) == 1 or lex.chained(place))
+                      and u.date is None), None)
             if k is not None:
                 units[k] = units[k]._replace(date=phrase)
             else:

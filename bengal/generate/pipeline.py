@@ -209,7 +209,8 @@ class DocumentMaker:
         ctx = StrategyContext(info, self.facts, rng, self.can_list,
                               facts if self.ambiguity is None else self.ambiguity.prefer_facts(facts),
                               policy.may_be_subject if policy is not None else None,
-                              self.emerging.wants if self.emerging is not None else None)
+                              self.emerging.wants if self.emerging is not None else None,
+                              lambda prop: lex.chained(local_name(prop)))
         # --sentence-length news or N: k is the sentence count, fetch facts for sentences of the length
         wanted_units = k * facts_per_sentence(config.sentence_target) if config.count_planner else k - typed
         sub = self.strategy(ctx, wanted_units, max(config.min_sentences - typed, 1))

@@ -118,6 +118,8 @@ class StrategyContext:
             made-up entity may fill, :meth:`bengal.generate.emerging.EmergingPlacer.wants`); the
             strategies that choose facts (``star``, ``sym``'s outgoing facts, the walks) take such
             facts first; ``None``: no preference (the choice is the one without the dial).
+        chained: ``chained(prop)``: whether the objects of ``prop`` form one place chain that is
+            never split to reach a sentence count (:meth:`bengal.generate.lexicon.Lexicon.chained`).
     """
 
     seed: Entity
@@ -127,6 +129,7 @@ class StrategyContext:
     seed_facts: Sequence[tuple[str, Entity]] = field(default_factory=list)
     may_be_subject: Callable[[str | None, Entity], bool] | None = None
     prefer: Callable[[str, Entity], bool] | None = None
+    chained: Callable[[str], bool] = lambda prop: False
 
     def preferred_first(self, units: list[Unit]) -> list[Unit]:
         """``units`` with those holding a fact :attr:`prefer` wants first (a stable sort)."""
@@ -162,15 +165,17 @@ def _group(subject: Entity, facts: Sequence[tuple[str, Entity]], ctx: StrategyCo
     return units
 
 
-def _fit(units: list[Unit], n_units: int, min_units: int) -> list[Unit] | None:
+def _fit(units: list[Unit], n_units: int, min_units: int,
+         chained: Callable[[str], bool] = lambda prop: False) -> list[Unit] | None:
     """The first ``n_units`` units; lists are split into single facts only when there
-    would otherwise be fewer than ``min_units``; ``None`` when even that is too few."""
-    if sum(len(u.objects) for u in units) < min_units:
+    would otherwise be fewer than ``min_units``, never a place chain (``chained(prop)``: one
+    birth place chain, not "X was born in A. X was born in B."); ``None`` when even that is too few."""
+    if sum(1 if chained(u.prop) else len(u.objects) for u in units) < min_units:
         return None
     wanted = max(min(n_units, len(units)), min_units)
     units = list(units)
     while len(units) < wanted:
-        i = next(k for k, u in enumerate(units) if len(u.objects) > 1)
+        i = next(k for k, u in enumerate(units) if len(u.objects) > 1 and not chained(u.prop))
         u = units[i]
         units[i : i + 1] = [u._replace(objects=u.objects[:-1]), u._replace(objects=u.objects[-1:])]
     return units[:wanted]
@@ -190,7 +195,7 @@ def star(ctx: StrategyContext, n_units: int, min_units: int) -> Subgraph | None:
     """
     units = _group(ctx.seed, ctx.seed_facts, ctx, set())
     ctx.rng.shuffle(units)
-    fitted = _fit(ctx.preferred_first(units), n_units, min_units)
+    fitted = _fit(ctx.preferred_first(units), n_units, min_units, ctx.chained)
     return None if fitted is None else Subgraph(ctx.seed, tuple(fitted))
 
 
@@ -218,7 +223,7 @@ def sym(ctx: StrategyContext, n_units: int, min_units: int) -> Subgraph | None:
     n_in = min(len(in_units), max(1, n_units // 2))
     n_out = min(len(out_units), max(n_units - n_in, 0))
     n_in = min(len(in_units), max(n_units - n_out, n_in))
-    chosen_out = _fit(out_units, n_out, min(n_out, max(min_units - n_in, 0))) or []
+    chosen_out = _fit(out_units, n_out, min(n_out, max(min_units - n_in, 0)), ctx.chained) or []
     units = chosen_out + in_units[:n_in]
     if len(units) < min_units:
         return None
@@ -305,7 +310,7 @@ def summary(ctx: StrategyContext, n_units: int, min_units: int) -> Subgraph | No
     freq = ctx.facts.frequencies()
     props = sorted({p for p, _ in ctx.seed_facts}, key=lambda p: (-freq.get(p, 0), p))
     units = _group(ctx.seed, ctx.seed_facts, ctx, set(), order=props)
-    fitted = _fit(units, n_units, min_units)
+    fitted = _fit(units, n_units, min_units, ctx.chained)
     return None if fitted is None else Subgraph(ctx.seed, tuple(fitted), prefer_aggregation=True)
 
 

@@ -176,6 +176,8 @@ def _fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obj
         template = lex.data["templates"][name]["with_date"].replace("{d}", date)
     if past:
         template = lex.past(template)
+    if len(objects) > 1 and lex.chained(name):
+        objects = place_chain(onto, objects)
     named = not (describe_subject or subject_apposition or pronoun is not None)
     template = lex.agree(template, _name_gender(lex, onto, subject) if named else subject.gender)
     fallback = name not in lex.data["templates"]
@@ -211,11 +213,30 @@ def _fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obj
                 template, plural = "{s} " + lex.plural_verb(template[4:]), True
         word = word[:1].upper() + word[1:]
         subj = subject.with_form(word, "pronoun") if annotate_pronoun else word
-    pieces, predicate = _fill(lex, lex.parse(template), subj, objects, appos, subj_appos)
+    pieces, predicate = _fill(lex, lex.parse(template), subj, objects, appos, subj_appos,
+                              chain=len(objects) > 1 and lex.chained(name))
     if pronoun is not None and possessive_form:
         predicate = 0  # "His genre is Y" does not open with its grammatical subject
     return Sentence(tuple(pieces), fallback, subject.uri if predicate else None, predicate, 1, len(objects),
                     plural, pronoun)
+
+
+#: How wide a place is, for :func:`place_chain`: a class (local name, the entity's or an ancestor)
+#: → rank; a place of no class here ranks 0 (a town, a village, a palace).
+_PLACE_RANK = {"City": 1, "AdministrativeRegion": 2, "State": 2, "Province": 2, "Region": 2, "Country": 3}
+
+
+def place_chain(onto: Ontology, places: Sequence[Entity]) -> list[Entity]:
+    """Places of one birth, death or burial as a chain, the narrowest first (by
+    :data:`_PLACE_RANK`, ties in the given order), without a place whose label is a qualifier of
+    another's label ("South Carolina" beside "Camden, South Carolina"): "Weyburn, Saskatchewan,
+    Canada"."""
+    def rank(e: Entity) -> int:
+        return max((_PLACE_RANK.get(local_name(c), 0) for c in onto.with_ancestors(e.classes)), default=0)
+
+    qualifiers = {q.strip() for e in places for q in e.label.split(",")[1:]}
+    kept = [e for e in places if e.label not in qualifiers] or list(places)
+    return sorted(kept, key=rank)
 
 
 def _name_gender(lex: Lexicon, onto: Ontology, subject: Entity) -> str | None:
@@ -312,8 +333,10 @@ def join_sentences(lex: Lexicon, first: Sentence, second: Sentence) -> Sentence 
 
 
 def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Entity],
-          apposition: str | None = None, subject_apposition: str | None = None) -> tuple[list[Piece], int]:
-    """Template parts → (pieces, predicate): slots filled, names that take "the" get it,
+          apposition: str | None = None, subject_apposition: str | None = None,
+          chain: bool = False) -> tuple[list[Piece], int]:
+    """Template parts → (pieces, predicate): slots filled (``chain``: the objects joined by ", ",
+    a place chain), names that take "the" get it,
     the first letter capitalised, no double full stop after a name ending in one;
     ``predicate`` is the index of the first piece after a sentence-opening subject (0
     when the sentence does not open with the subject)."""
@@ -344,7 +367,8 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
             if apposition:
                 pieces.append(apposition)
             before = parts[k - 1] if k > 0 and not apposition else ""
-            for sep, obj in zip(lex.join_list(len(objects), before), objects):
+            seps = ["", *[", "] * (len(objects) - 1)] if chain else lex.join_list(len(objects), before)
+            for sep, obj in zip(seps, objects):
                 if sep:
                     pieces.append(sep)
                 add_entity(obj)

@@ -6,12 +6,15 @@ bengal/generate/lang/en.toml.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from conftest import TEST_DATA
 
 from bengal.generate.config import GenerateConfig
 from bengal.generate.kbview import (
     Entity,
+    Ontology,
     is_seed,
     load_ontology,
     outgoing_facts,
@@ -19,7 +22,8 @@ from bengal.generate.kbview import (
 )
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.pipeline import generate
-from bengal.generate.verbalise import fact_sentence, realise, type_sentence
+from bengal.generate.strategies import StrategyContext, Unit, star
+from bengal.generate.verbalise import fact_sentence, place_chain, realise, type_sentence
 from bengal.kb.store import open_kb
 
 TINY = TEST_DATA / "tiny_kb.nt"
@@ -254,3 +258,32 @@ def test_plural_rules_come_from_the_lexicon():
     lex = load_lexicon("en")
     assert [lex.plural(w) for w in ("academic advisor", "city", "box", "church", "day")] == \
         ["academic advisors", "cities", "boxes", "churches", "days"]
+
+
+def test_places_of_one_birth_are_one_chain_never_split():
+    """By hand: Weyburn (City) < Saskatchewan (AdministrativeRegion) < Canada (Country), whatever the
+    KB's order; "South Carolina" is the qualifier of "Camden, South Carolina" and is left out; star
+    keeps the chain one fact even when the document wants more sentences than it has facts."""
+    onto = Ontology(parents={DBO + "City": {DBO + "Place"}, DBO + "AdministrativeRegion": {DBO + "Place"},
+                             DBO + "Country": {DBO + "Place"}})
+    canada = Entity(DBR + "Canada", "Canada", (DBO + "Country",))
+    sask = Entity(DBR + "Saskatchewan", "Saskatchewan", (DBO + "AdministrativeRegion",))
+    weyburn = Entity(DBR + "Weyburn", "Weyburn", (DBO + "City",))
+    lex = load_lexicon("en")
+    text, mentions = realise([fact_sentence(lex, onto, DBO + "birthPlace", EINSTEIN, [canada, weyburn, sask])])
+    assert text == "Albert Einstein was born in Weyburn, Saskatchewan, Canada."
+    assert [m.surface for m in mentions] == ["Albert Einstein", "Weyburn", "Saskatchewan", "Canada"]
+    sc = Entity(DBR + "South_Carolina", "South Carolina", (DBO + "AdministrativeRegion",))
+    camden = Entity(DBR + "Camden,_South_Carolina", "Camden, South Carolina", (DBO + "City",))
+    assert place_chain(onto, [sc, camden]) == [camden]
+    text, _ = realise([fact_sentence(lex, onto, DBO + "deathPlace", EINSTEIN, [sc, camden], date="on 1 May 1950")])
+    assert text == "Albert Einstein died on 1 May 1950 in Camden, South Carolina."
+    facts = [(DBO + "birthPlace", canada), (DBO + "birthPlace", weyburn), (DBO + "genre", ULM)]
+    ctx = StrategyContext(EINSTEIN, None, random.Random(0), lambda p, s: True, facts,
+                          chained=lambda prop: lex.chained(prop.rsplit("/", 1)[1]))
+    sub = star(ctx, 3, 3)  # three facts, but the chain is one: too few for three sentences
+    assert sub is None
+    sub = star(ctx, 3, 2)
+    assert sub is not None and sorted(len(u.objects) for u in sub.units) == [1, 2]
+    assert Unit(EINSTEIN, DBO + "birthPlace", (canada, weyburn)) in sub.units or \
+        Unit(EINSTEIN, DBO + "birthPlace", (weyburn, canada)) in sub.units
