@@ -227,12 +227,12 @@ _PLACE_RANK = {"City": 1, "AdministrativeRegion": 2, "State": 2, "Province": 2, 
 
 
 def place_chain(onto: Ontology, places: Sequence[Entity]) -> list[Entity]:
-    """Places of one birth, death or burial as a chain, the narrowest first (by
-    :data:`_PLACE_RANK`, ties in the given order), without a place whose label is a qualifier of
-    another's label ("South Carolina" beside "Camden, South Carolina"): "Weyburn, Saskatchewan,
-    Canada"."""
-    def rank(e: Entity) -> int:
-        return max((_PLACE_RANK.get(local_name(c), 0) for c in onto.with_ancestors(e.classes)), default=0)
+    """Places of one birth, death or burial as a chain, the narrowest first (by :data:`_PLACE_RANK`
+    of the place's most specific ranked class, ties in the given order), without a place whose
+    label is a qualifier of another's label ("South Carolina" beside "Camden, South Carolina"):
+    "Weyburn, Saskatchewan, Canada"."""
+    def rank(e: Entity) -> int:  # the most specific ranked class: Lancashire is typed Country too
+        return next((_PLACE_RANK[n] for n in map(local_name, onto.with_ancestors(e.classes)) if n in _PLACE_RANK), 0)
 
     qualifiers = {q.strip() for e in places for q in e.label.split(",")[1:]}
     kept = [e for e in places if e.label not in qualifiers] or list(places)

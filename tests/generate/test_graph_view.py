@@ -172,8 +172,10 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
     # class noun was dropped ("The group Nick Vernier Band"; main's 54f379c gave b43eec0f…)
     (dict(docs=30, strategy="sym", seed=2, paraphrase=True, pronouns=True),
      "2347603ff6d9058c5a9d6269eef4e726ec7d1bfb80a8cb15b3798be2d6f1412a"),
+    # made without the view (KB.graph patched to None) after "worked as a rapping" was left out
+    # (main's 54f379c gave 6269c65e…)
     (dict(docs=30, strategy="summary", density="high", seed=5),
-     "6269c65effe82cd71e69b0e31d4f44eeff32c7be2304675f33e254960c5ceb29"),
+     "32f21c73983733149aa9356b85ffd35a32fbc716e951ff6e725fea5ecac335ae"),
     # made without the view (KB.graph patched to None: every answer from SPARQL) after the Spanish
     # article and label rules of issue 13 changed this corpus (main's 54f379c gave 4cdfc5b2…), and again
     # after a named place agrees by its name and an instrument takes its article ("Polonia estuvo
