@@ -18,11 +18,12 @@ keeps its URI (:data:`EMERGING_NAMESPACE` + a slug of its name) throughout the d
 Only an entity in a role that an entity outside the KB plausibly fills is replaced
 (:func:`plausible_stand_in`): a band's former member, a musician's label, a player's club, a
 county's village (:data:`STAND_IN_ROLES`), as news names people and firms no KB has; never a
-country's capital or leader, a politician's successor, a town's county or a time zone
-("the capital of Poland is the city of Jenkinsland", "Kaitlyn Smith led Poland": each a falsehood
-a reader knows; before this rule, 3,774 of the 4,466 made-up objects of KB entities' facts in 200
-``--like reuters128`` documents, seed 5). Where no entity may be replaced, facts of
-:data:`ADDED_FACTS` place new entities beside KB ones ("Jane Doe was born in Chester").
+country's capital or leader, a politician's successor, a town's county, a time zone, or where a
+KB person was born or died ("the capital of Poland is the city of Jenkinsland", "Kaitlyn Smith led
+Poland": each a falsehood a reader knows; before this rule, 3,774 of the 4,466 made-up objects of
+KB entities' facts in 200 ``--like reuters128`` documents, seed 5). Where no entity may be
+replaced, facts of :data:`ADDED_FACTS` place new entities beside KB ones ("Jane Doe was born in
+Chester").
 
 NIL as bengal models it: a URI outside the KB namespaces is an emerging entity (GERBIL's
 ``notInWiki`` convention; :mod:`bengal.score.uris`), so the gold carries the new URI, the NIF
@@ -39,6 +40,7 @@ from typing import Any, Callable
 from bengal.generate.kbview import Entity
 from bengal.generate.strategies import Subgraph, Unit
 from bengal.kb.labels import local_name, writable_label
+from bengal.kb.sparql import DBO
 
 __all__ = ["EMERGING_NAMESPACE", "KINDS", "HOSTS", "ADDED_FACTS", "STAND_IN_ROLES", "NOT_STAND_IN_SUBJECT",
            "EmergingPlacer", "is_emerging", "emerging_kind", "plausible_stand_in"]
@@ -113,7 +115,6 @@ HOSTS = {"place": "PopulatedPlace", "band": "Band", "company": "Company", "team"
 #: The class a made-up entity of a kind has when it is added (a replacement keeps the replaced
 #: entity's classes).
 _NEW_CLASS = {"person": "Person", "company": "Company"}
-_DBO = "http://dbpedia.org/ontology/"
 #: At most this many added facts of one property a document ("The company X has its headquarters
 #: in …" three times reads as a template).
 _ADDED_PER_PROPERTY = 2
@@ -304,8 +305,8 @@ class EmergingPlacer:
             if name is None:
                 continue
             made = Entity(EMERGING_NAMESPACE + _slug(name, self.table is not None), name,
-                          (_DBO + _NEW_CLASS[new_kind],), gender=gender)
-            unit = Unit(made, _DBO + prop, (host,)) if new_is_subject else Unit(host, _DBO + prop, (made,))
+                          (DBO + _NEW_CLASS[new_kind],), gender=gender)
+            unit = Unit(made, DBO + prop, (host,)) if new_is_subject else Unit(host, DBO + prop, (made,))
             after.setdefault(host.uri, []).append(unit)
             done, total = done + 1, total + 2
         if not after:

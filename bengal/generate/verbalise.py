@@ -17,6 +17,7 @@ from bengal.generate.kbview import TEXT_KINDS, Entity, Ontology
 from bengal.generate.lexicon import Lexicon
 from bengal.generate.realise import realise_pieces
 from bengal.kb.labels import local_name
+from bengal.kb.sparql import DBO
 from bengal.model import Mention
 
 __all__ = ["Piece", "Sentence", "type_sentence", "fact_templates", "fact_sentence", "join_sentences", "realise",
@@ -249,7 +250,7 @@ def _name_gender(lex: Lexicon, onto: Ontology, subject: Entity) -> str | None:
     return lex.rules.place_name_gender(subject.surface) or subject.gender
 
 
-_PLACE = "http://dbpedia.org/ontology/Place"
+_PLACE = DBO + "Place"
 
 
 def pronoun_allowed(template: str) -> bool:
