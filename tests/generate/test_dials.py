@@ -141,9 +141,9 @@ DBO = "http://dbpedia.org/ontology/"
 
 
 def test_made_up_entities_stand_in_only_where_news_names_unknowns():
-    """By hand: Warsaw as Poland's capital, Tusk as its leader and Brown as Blair's successor are
-    facts a reader knows (a made-up value is a falsehood); a band's former member, a label and a
-    village of a county are roles an entity outside the KB plausibly fills."""
+    """By hand: Warsaw as Poland's capital, Tusk as its leader, Brown as Blair's successor and a
+    county's village are facts a reader knows or checks (a made-up value is a falsehood); a band's
+    former member and a label are roles an entity outside the KB plausibly fills."""
     def e(name, cls):
         return Entity(DBR + name, name.replace("_", " "), (DBO + cls,))
 
@@ -157,7 +157,7 @@ def test_made_up_entities_stand_in_only_where_news_names_unknowns():
         Unit(county, DBO + "part", (village,)), Unit(blair, DBO + "successor", (brown,)),
         Unit(member, DBO + "birthPlace", (warsaw,))))  # Warsaw is also a birth place: still a capital
     allowed = {x.uri for x in (warsaw, tusk, member, label, village, brown, blair) if plausible_stand_in(x, sub)}
-    assert allowed == {member.uri, label.uri, village.uri}
+    assert allowed == {member.uri, label.uri}
     # a made-up office-holder before a real one is refused on the subject side ("X was succeeded by Brown")
     assert not plausible_stand_in(blair, Subgraph(blair, (Unit(blair, DBO + "successor", (brown,)),)))
     kinds = {"person": {DBO + "Politician", DBO + "MusicalArtist"}, "company": {DBO + "RecordLabel"},
@@ -165,7 +165,7 @@ def test_made_up_entities_stand_in_only_where_news_names_unknowns():
     placed = EmergingPlacer(1.0, kinds, lambda name: False).place(sub, random.Random(1))
     replaced = {o0.uri for u0, u in zip(sub.units, placed.units) for o0, o in zip(u0.objects, u.objects)
                 if o0.uri != o.uri}
-    assert replaced == {member.uri, label.uri, village.uri}
+    assert replaced == {member.uri, label.uri}
     assert placed.units[0].objects == (warsaw,) and placed.units[1].objects == (tusk,)
 
 
@@ -192,6 +192,11 @@ def test_made_up_entities_are_added_beside_hosts_when_none_may_stand_in():
         assert (u.prop, u.subject.classes) in {(DBO + "birthPlace", (DBO + "Person",)),
                                                (DBO + "headquarter", (DBO + "Company",))}
     assert EmergingPlacer(0.1, kinds, lambda name: False).place(sub, random.Random(3)) == sub  # 1/7 > 0.1
+    # a category is no host: "has its headquarters in Counties of Iran"
+    counties = e("Counties of Iran", "Country")
+    sub = Subgraph(poland, (Unit(poland, DBO + "type", (counties,)),))
+    placed = EmergingPlacer(0.5, kinds, lambda name: False).place(sub, random.Random(3))
+    assert all(counties not in u.objects for u in placed.units[1:])
 
 
 def test_the_gold_check_refuses_an_emerging_uri_that_the_kb_has(bundled_kb):
