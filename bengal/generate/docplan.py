@@ -92,8 +92,9 @@ def plan_document(sub: Subgraph, length: Callable[[Unit], int], target_length: f
 
 def _merged_units(sub: Subgraph, can_list: Callable[[str, Entity], bool] | None) -> tuple[list[Unit], int]:
     """The subgraph's units with facts already stated left out and the objects of one subject and
-    property merged into one coordinated list (at most ``MAX_LIST``), at the place of the first;
-    and the number of facts left out as repeats."""
+    property merged into one coordinated list at the place of the first (at most ``MAX_LIST``: the
+    objects beyond are left out, not said in a second clause); and the number of facts left out as
+    repeats."""
     seen: set[tuple[str, str, str]] = set()
     units: list[Unit] = []
     where: dict[tuple[str, str], int] = {}
@@ -110,10 +111,13 @@ def _merged_units(sub: Subgraph, can_list: Callable[[str, Entity], bool] | None)
             continue
         k = where.get((u.subject.uri, u.prop))
         if (k is not None and (u.date is None or units[k].date is None)
-                and len(units[k].objects) + len(objects) <= MAX_LIST
                 and (can_list is None or can_list(u.prop, u.subject))):
-            # one coordinated list (a birth place chain keeps the date of either: "born on … in A, B")
-            units[k] = units[k]._replace(objects=units[k].objects + tuple(objects), date=units[k].date or u.date)
+            # one coordinated list of at most MAX_LIST (a birth place chain keeps the date of either:
+            # "born on … in A, B"); the facts beyond are not said, never a second clause of the same
+            # property ("The country, which was led by A, B, C and D, was led by E, F, G and H")
+            room = MAX_LIST - len(units[k].objects)
+            units[k] = units[k]._replace(objects=units[k].objects + tuple(objects[:max(room, 0)]),
+                                         date=units[k].date or u.date)
         else:
             where[(u.subject.uri, u.prop)] = len(units)
             units.append(u._replace(objects=tuple(objects)))

@@ -54,6 +54,16 @@ def test_count_planner_cuts_one_subject_into_the_drawn_count():
     assert _sizes(plan) == [1] * 6 and plan.wanted == 9  # too few facts: 6 sentences for 9 drawn
 
 
+def test_one_property_of_one_subject_is_one_list_of_at_most_four():
+    # a walk that stays on a country gathers six of its leaders one fact at a time: one list of the
+    # first four (MAX_LIST), never a second clause "…, was led by E and F"
+    poland = Entity(DBR + "Poland", "Poland", (DBO + "Country",))
+    leaders = [Entity(DBR + f"P{i}", f"Leader {i}", (DBO + "Politician",)) for i in range(6)]
+    units = tuple(Unit(poland, DBO + "leader", (p,)) for p in leaders)
+    plan = plan_to_count(Subgraph(poland, units), 3, lambda p, s: True, per_sentence=3)
+    assert [u for group in plan.sentences for u in group] == [Unit(poland, DBO + "leader", tuple(leaders[:4]))]
+
+
 def test_count_planner_keeps_subjects_apart_and_leaves_out_runs_past_the_count():
     # four facts of four subjects (sym's incoming facts): one sentence each, the last two left out
     units = tuple(Unit(CLUBS[i], DBO + "ground", (ULM,)) for i in range(4))
