@@ -37,7 +37,7 @@ import re
 from dataclasses import replace
 from typing import Any, Callable
 
-from bengal.generate.kbview import Entity
+from bengal.generate.kbview import Entity, is_list_page
 from bengal.generate.strategies import Subgraph, Unit
 from bengal.kb.labels import local_name, writable_label
 from bengal.kb.sparql import DBO
@@ -116,9 +116,9 @@ HOSTS = {"place": "PopulatedPlace", "band": "Band", "company": "Company", "team"
 #: The class a made-up entity of a kind has when it is added (a replacement keeps the replaced
 #: entity's classes).
 _NEW_CLASS = {"person": "Person", "company": "Company"}
-#: A label that names a category or a list page, never a host ("Counties of Iran", "List of cities in …"):
-#: "has its headquarters in Counties of Iran" is no place.
-_CATEGORY = re.compile(r"^(Lists? of |[A-Z][a-z]+s of )")
+#: A label that names a category, never a host ("Counties of Iran": "has its headquarters in Counties
+#: of Iran" is no place); list pages are :func:`bengal.generate.kbview.is_list_page`.
+_CATEGORY = re.compile(r"^[A-Z][a-z]+s of ")
 #: At most this many added facts of one property a document ("The company X has its headquarters
 #: in …" three times reads as a template).
 _ADDED_PER_PROPERTY = 2
@@ -287,7 +287,7 @@ class EmergingPlacer:
         for u in units:
             for e in (u.subject, *u.objects):
                 if (e.uri not in seen and not is_emerging(e.uri) and e.form_kind is None
-                        and not _CATEGORY.match(e.label)):
+                        and not is_list_page(e.label) and not _CATEGORY.match(e.label)):
                     seen.add(e.uri)
                     hosts.append(e)
         rng.shuffle(hosts)

@@ -177,7 +177,8 @@ def _fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obj
         template = lex.data["templates"][name]["with_date"].replace("{d}", date)
     if past:
         template = lex.past(template)
-    if len(objects) > 1 and lex.chained(name):
+    chain = len(objects) > 1 and lex.chained(name)
+    if chain:
         objects = place_chain(onto, objects)
     named = not (describe_subject or subject_apposition or pronoun is not None)
     template = lex.agree(template, _name_gender(lex, onto, subject) if named else subject.gender)
@@ -215,7 +216,7 @@ def _fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obj
         word = word[:1].upper() + word[1:]
         subj = subject.with_form(word, "pronoun") if annotate_pronoun else word
     pieces, predicate = _fill(lex, lex.parse(template), subj, objects, appos, subj_appos,
-                              chain=len(objects) > 1 and lex.chained(name))
+                              chain=chain)
     if pronoun is not None and possessive_form:
         predicate = 0  # "His genre is Y" does not open with its grammatical subject
     return Sentence(tuple(pieces), fallback, subject.uri if predicate else None, predicate, 1, len(objects),
