@@ -3,7 +3,9 @@
 A subject that was the previous sentence's subject may be written he / she / it / they.
 The gender of a person comes from ``foaf:gender`` in the KB, else from the first name
 (``nameparser``) by ``gender-guesser``'s offline name list ("male"/"mostly_male" → he,
-"female"/"mostly_female" → she), else "they"; any other subject is "it".
+"female" → she), else "they"; any other subject is "it". "mostly_female" is no answer: over the
+bundled KB's 4,443 entities with ``foaf:gender`` it was wrong for 36 of 64 names (Jamie, Kim, Val,
+Gill, Hikaru), where "mostly_male" was wrong for 6 of 129.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ def first_name_gender(label: str) -> str | None:
     if not first or not first[:1].isalpha():
         return None
     answer = _detector().get_gender(first)
-    return {"male": "he", "mostly_male": "he", "female": "she", "mostly_female": "she"}.get(answer)
+    return {"male": "he", "mostly_male": "he", "female": "she"}.get(answer)
 
 
 def kb_genders(kb: SparqlKB, uris: Sequence[str]) -> dict[str, str]:

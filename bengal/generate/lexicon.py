@@ -191,13 +191,13 @@ class Lexicon:
         by the lexicon's ``definite_names`` patterns."""
         return self._definite.search(name) is not None
 
-    def name_article(self, name: str, before: str) -> str | None:
-        """The article written as plain text before the name ``name`` after the text ``before``:
-        English "the " for a name of ``definite_names`` unless ``before`` ends with "the"; another
-        language by :meth:`LanguageRules.name_article` ("el Reino Unido", "in der Schweiz"); else
-        ``None``."""
+    def name_article(self, name: str, before: str, classes: Sequence[str] = ()) -> str | None:
+        """The article written as plain text before the name ``name`` (of an entity of ``classes``,
+        IRIs) after the text ``before``: English "the " for a name of ``definite_names`` unless
+        ``before`` ends with "the"; another language by :meth:`LanguageRules.name_article` ("el
+        Reino Unido", "in der Schweiz", "el F. C. Augsburgo"); else ``None``."""
         if self.rules is not None:
-            return self.rules.name_article(name, before)
+            return self.rules.name_article(name, before, classes)
         if self.takes_definite_article(name) and not re.search(r"(^|\s)the\s$", before, re.I):
             return "the "
         return None
@@ -283,18 +283,32 @@ class Lexicon:
         entry = self.data["templates"].get(prop)
         return bool(entry is not None and entry.get("chain"))
 
-    def join_list(self, n: int, before: str = "") -> list[str]:
+    @property
+    def chain_articles(self) -> bool:
+        """Whether the places after the first of a place chain take their article: English "in
+        Buffalo, New York, the United States" (``true``, the default); Spanish, Portuguese, French
+        and German write the chain as a postal address, "nació en Chicago, Illinois, Estados
+        Unidos" (``[grammar] chain_articles = false``)."""
+        return bool(self.data.get("grammar", {}).get("chain_articles", True))
+
+    def join_list(self, n: int, before: str = "", articles: bool = False) -> list[str]:
         """The separators between ``n`` list items: ``["", ", ", …, " and "]`` (the first is empty).
         When the text ``before`` the list ends with a preposition of ``[grammar]
         repeat_prepositions`` (French "à", "de", "en"), each separator repeats it, as French
-        repeats them: "a vécu à A et à B" (then realised "en Virginie-Occidentale et au Maryland")."""
+        repeats them: "a vécu à A et à B" (then realised "en Virginie-Occidentale et au Maryland");
+        with ``articles`` (an item of the list takes an article), so does a preposition of
+        ``[grammar] repeat_before_articles``, which contracts with each item's article
+        (Portuguese "morou no Maryland e na Virgínia Ocidental", but "influência de A e B")."""
         if n <= 0:
             return []
         seps = [""] + [self.meta["list_separator"]] * (n - 1)
         if n >= 2:
             seps[-1] = self.meta["list_last"]
         words = before.split()
-        if words and words[-1] in self.data.get("grammar", {}).get("repeat_prepositions", ()) and before.endswith(" "):
+        grammar = self.data.get("grammar", {})
+        repeat = set(grammar.get("repeat_prepositions", ())) | (set(grammar.get("repeat_before_articles", ()))
+                                                               if articles else set())
+        if words and words[-1] in repeat and before.endswith(" "):
             seps = [""] + [sep + words[-1] + " " for sep in seps[1:]]
         return seps
 

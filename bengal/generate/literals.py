@@ -34,15 +34,17 @@ _YEAR = re.compile(r"^(-?\d{4,})(?:Z|[+-]\d{2}:\d{2})?$")
 def date_phrase(lex: Lexicon, value: str) -> str | None:
     """The date phrase of an ``xsd:date`` ("1950-05-04" → "on 4 May 1950") or ``xsd:gYear``
     ("1950" → "in 1950") lexical value, by the lexicon's ``[dates]`` (``months``, ``full``,
-    ``year``); ``None`` for what it cannot write truthfully: no year ("--05-04"), a year
-    before 1 (BCE dates need an era word), a month or day out of range."""
+    ``year``; ``first_day``: how the first of a month is written, French "1er mars"); ``None``
+    for what it cannot write truthfully: no year ("--05-04"), a year before 1 (BCE dates need an
+    era word), a month or day out of range."""
     table = lex.data.get("dates", {})
     m = _FULL.match(value)
     if m:
         year, month, day = int(m.group(1)), int(m.group(2)), int(m.group(3))
         if year < 1 or not 1 <= month <= 12 or not 1 <= day <= 31:
             return None
-        return str(table["full"]).format(day=day, month=table["months"][month - 1], year=year)
+        day_text = str(table["first_day"]) if day == 1 and "first_day" in table else str(day)
+        return str(table["full"]).format(day=day_text, month=table["months"][month - 1], year=year)
     m = _YEAR.match(value)
     if m and int(m.group(1)) >= 1:
         return str(table["year"]).format(year=int(m.group(1)))

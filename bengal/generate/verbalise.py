@@ -350,7 +350,7 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
             pieces.append(entity.surface)
             return
         before = pieces[-1] if pieces and isinstance(pieces[-1], str) else ""
-        article = lex.name_article(entity.surface, before)
+        article = lex.name_article(entity.surface, before, entity.classes)
         if article:
             pieces.append(article)
         pieces.append(entity)
@@ -369,11 +369,16 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
             if apposition:
                 pieces.append(apposition)
             before = parts[k - 1] if k > 0 and not apposition else ""
-            seps = ["", *[", "] * (len(objects) - 1)] if chain else lex.join_list(len(objects), before)
-            for sep, obj in zip(seps, objects):
+            articles = any(o.form_kind not in TEXT_KINDS and lex.name_article(o.surface, before, o.classes)
+                           for o in objects)
+            seps = ["", *[", "] * (len(objects) - 1)] if chain else lex.join_list(len(objects), before, articles)
+            for n, (sep, obj) in enumerate(zip(seps, objects)):
                 if sep:
                     pieces.append(sep)
-                add_entity(obj)
+                if chain and n and not lex.chain_articles:
+                    pieces.append(obj)  # "en Chicago, Illinois, Estados Unidos"
+                else:
+                    add_entity(obj)
         else:
             pieces.append(part)
     if pieces and isinstance(pieces[0], str):

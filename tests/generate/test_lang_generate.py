@@ -15,6 +15,7 @@ from bengal.generate.checks import check_gold
 from bengal.generate.kbview import Entity, Ontology, entities, load_ontology
 from bengal.generate.lang.naming import language_names, localised_ontology
 from bengal.generate.lexicon import load_lexicon
+from bengal.generate.literals import date_phrase
 from bengal.generate.verbalise import fact_sentence, realise, type_sentence
 from bengal.kb.labels import surface_of
 from bengal.kb.sparql import DBO, DBR, PREFIXES
@@ -22,6 +23,7 @@ from bengal.kb.sparql import DBO, DBR, PREFIXES
 PERSON = (DBO + "Person",)
 BAND = (DBO + "Band",)
 COUNTRY = (DBO + "Country",)
+CLUB = (DBO + "SoccerClub", DBO + "SportsTeam")
 
 
 def e(name: str, classes: tuple[str, ...], gender: str | None) -> Entity:
@@ -62,13 +64,34 @@ SENTENCES = [
      "Saddam Hussein wurde im Irak geboren."),
     ("de", "associatedMusicalArtist", e("Nena", PERSON, "f"), [e("Kim Wilde", PERSON, "f")],
      "Nena hat mit Kim Wilde zusammengearbeitet."),
-    ("fr", "birthPlace", e("Céline Dion", PERSON, "f"), [e("Canada", COUNTRY, "m")], "Céline Dion naît au Canada."),
+    ("fr", "birthPlace", e("Céline Dion", PERSON, "f"), [e("Canada", COUNTRY, "m")], "Céline Dion est née au Canada."),
     ("fr", "birthPlace", e("Zinédine Zidane", PERSON, "m"), [e("France", COUNTRY, "f")],
-     "Zinédine Zidane naît en France."),
+     "Zinédine Zidane est né en France."),
     ("fr", "associatedBand", e("Noir Désir", BAND, "m"), [e("Oasis", BAND, "m")], "Noir Désir est associé à Oasis."),
     ("fr", "knownFor", e("Édith Piaf", PERSON, "f"), [e("La Vie en rose", (), "f")],
      "Édith Piaf est connue pour La Vie en rose."),
     ("fr", "hometown", e("Air", BAND, "m"), [e("Italie", COUNTRY, "f")], "Air est originaire d'Italie."),
+    # births and deaths in the passé composé, agreeing; a person of unknown sex ("u") in the neutral wording
+    ("fr", "deathPlace", e("Édith Piaf", PERSON, "f"), [e("Grasse", COUNTRY, "f")], "Édith Piaf est morte à Grasse."),
+    ("fr", "birthPlace", e("Camille Claudel", PERSON, "u"), [e("Fère-en-Tardenois", COUNTRY, "f")],
+     "Camille Claudel a vu le jour à Fère-en-Tardenois."),
+    ("fr", "deathPlace", e("Camille Claudel", PERSON, "u"), [e("Montfavet", COUNTRY, "m")],
+     "Le décès de Camille Claudel a eu lieu à Montfavet."),
+    # a football club takes the article ([grammar.definite_classes]); a national team by its name
+    ("es", "team", e("Luis Milla", PERSON, "m"), [e("Valencia Club de Fútbol", CLUB, "m")],
+     "Luis Milla jugó en el Valencia Club de Fútbol."),
+    ("es", "team", e("Luis Milla", PERSON, "m"), [e("Selección de fútbol de España", CLUB, "f")],
+     "Luis Milla jugó en la Selección de fútbol de España."),
+    ("fr", "team", e("Paul Hall", PERSON, "m"), [e("Chesterfield Football Club", CLUB, "m")],
+     "Paul Hall a joué pour le Chesterfield Football Club."),
+    ("fr", "team", e("Alex McLeish", PERSON, "m"), [e("Équipe d'Écosse de football", CLUB, "f")],
+     "Alex McLeish a joué pour l'Équipe d'Écosse de football."),
+    ("pt", "team", e("Zé", PERSON, "m"), [e("Bari", CLUB, "m")], "Zé jogou no Bari."),
+    # Portuguese repeats the preposition where an item takes an article, as it contracts with each
+    ("pt", "residence", e("Zé", PERSON, "m"), [e("Maryland", COUNTRY, "m"), e("Virgínia Ocidental", COUNTRY, "f")],
+     "Zé morou no Maryland e na Virgínia Ocidental."),
+    ("pt", "influencedBy", e("Zé", PERSON, "m"), [e("Albert Camus", PERSON, "m"), e("Franz Kafka", PERSON, "m")],
+     "Zé foi influenciado por Albert Camus e Franz Kafka."),
 ]
 
 
@@ -98,6 +121,12 @@ def test_deceased_past_tense():
     s = fact_sentence(load_lexicon("es"), onto(), DBO + "hometown", e("Frida Kahlo", PERSON, "f"),
                       [e("Coyoacán", COUNTRY, "m")], past=True)
     assert text(s) == "Frida Kahlo fue originaria de Coyoacán."
+    # French: the imperfect for what the deceased was, the passé composé (kept) for the death itself
+    fr = load_lexicon("fr")
+    assert text(fact_sentence(fr, onto(), DBO + "hometown", e("Édith Piaf", PERSON, "f"), [e("Italie", COUNTRY, "f")],
+                              past=True)) == "Édith Piaf était originaire d'Italie."
+    assert text(fact_sentence(fr, onto(), DBO + "deathPlace", e("Édith Piaf", PERSON, "f"),
+                              [e("Grasse", COUNTRY, "f")], past=True)) == "Édith Piaf est morte à Grasse."
 
 
 @pytest.fixture(scope="module")
@@ -227,3 +256,38 @@ def test_a_place_agrees_with_its_class_noun_not_with_its_name(bundled_kb):
     assert colorado is not None and colorado.gender == "f"
     s = type_sentence(lex, onto, colorado, "américain")
     assert s is not None and text(s) == "Le Colorado est une région administrative américaine."
+
+
+def test_french_first_of_the_month_is_an_ordinal():
+    assert date_phrase(load_lexicon("fr"), "1920-03-01") == "le 1er mars 1920"
+    assert date_phrase(load_lexicon("fr"), "1920-03-02") == "le 2 mars 1920"
+    assert date_phrase(load_lexicon("es"), "1920-03-01") == "el 1 de marzo de 1920"
+
+
+def test_place_chains_in_every_language_read_as_an_address():
+    """By hand: the places of one birth or death are one chain, narrowest first, and only the first
+    place takes an article and its contraction ("en Caroline du Sud, États-Unis", not "…, les
+    États-Unis"); a person of unknown sex keeps the French neutral wording."""
+    o = Ontology(parents={DBO + "City": {DBO + "Place"}, DBO + "AdministrativeRegion": {DBO + "Place"},
+                          DBO + "Country": {DBO + "Place"}})
+    city, region = (DBO + "City",), (DBO + "AdministrativeRegion",)
+    cases = [
+        ("es", "birthPlace", e("Zé", PERSON, "m"),
+         [e("Estados Unidos", COUNTRY, "mpl"), e("Chicago", city, "m"), e("Illinois", region, "m")],
+         "Zé nació en Chicago, Illinois, Estados Unidos."),
+        ("pt", "deathPlace", e("Zé", PERSON, "m"), [e("Reino Unido", COUNTRY, "m"), e("Londres", city, "f")],
+         "Zé morreu em Londres, Reino Unido."),
+        ("pt", "birthPlace", e("Zé", PERSON, "m"), [e("Estados Unidos", COUNTRY, "mpl"), e("Ohio", region, "m")],
+         "Zé nasceu no Ohio, Estados Unidos."),
+        ("de", "birthPlace", e("Zé", PERSON, "m"), [e("England", COUNTRY, "n"), e("London", city, "n")],
+         "Zé wurde in London, England geboren."),
+        ("fr", "birthPlace", e("Zé", PERSON, "f"), [e("États-Unis", COUNTRY, "mpl"), e("Caroline du Sud", region, "f")],
+         "Zé est née en Caroline du Sud, États-Unis."),
+        ("fr", "deathPlace", e("Zé", PERSON, "u"), [e("Pays-Bas", COUNTRY, "mpl"), e("Amsterdam", city, "m")],
+         "Le décès de Zé a eu lieu à Amsterdam, Pays-Bas."),
+    ]
+    for lang, prop, subject, places, expected in cases:
+        written, mentions = realise([fact_sentence(load_lexicon(lang), o, DBO + prop, subject, places)])
+        assert written == expected, lang
+        assert all(written[m.begin:m.end] == m.surface for m in mentions)
+        assert len(mentions) == 1 + len(places)

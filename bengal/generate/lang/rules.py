@@ -18,7 +18,9 @@ plurals). The other languages share one rule set whose tables are in ``lang/<cod
 - **names that take an article** (:meth:`LanguageRules.name_article`): ``[territories]`` lists
   the sample's countries and regions that take one by gender and number ("Paquistão" m → "no
   Paquistão"), ``[definite_names]`` maps a regex on the name to its gender ("^(Guerra|Universidad)
-  " = "f" → "en la Guerra del Golfo"), in the case the preposition before it asks for; a
+  " = "f" → "en la Guerra del Golfo"), and ``[grammar.definite_classes]`` gives the gender of the
+  names of a class that all take one when the name says nothing (es, fr, pt: a football club, "jugó
+  en el F. C. Augsburgo", "a joué pour le Fulham Football Club"), in the case the preposition before it asks for; a
   ``[realise] before`` rule may name ``{territory}`` (French "à la" + a territory → "en").
 - **agreement** (:meth:`LanguageRules.agree`): a template marker ``[masculine|feminine]``
   ("fue fundad[o|a] por") takes the form of the subject's grammatical gender.
@@ -83,7 +85,8 @@ class LanguageRules:
         self.grammar: dict[str, Any] = g
         self.default_gender: str = g.get("default_gender", "m")
         for value in (list(g.get("noun_genders", {}).values()) + list(data.get("definite_names", {}).values())
-                      + list(data.get("territories", {})) + [pair[1] for pair in g.get("place_name_genders", ())]):
+                      + list(data.get("territories", {})) + [pair[1] for pair in g.get("place_name_genders", ())]
+                      + list(g.get("definite_classes", {}).values())):
             if value not in GENDERS:
                 raise ValueError(f"lang/{lang}.toml: gender {value!r} is not one of {', '.join(GENDERS)}")
 
@@ -219,15 +222,24 @@ class LanguageRules:
         return None
 
     @cached_property
+    def _definite_classes(self) -> dict[str, str]:
+        return dict(self.grammar.get("definite_classes", {}))
+
+    @cached_property
     def _place_rules(self) -> list[tuple[re.Pattern, str]]:
         return [(re.compile(p), gender) for p, gender in self.grammar.get("place_name_genders", ())]
 
-    def name_article(self, name: str, before: str) -> str | None:
+    def name_article(self, name: str, before: str, classes: Sequence[str] = ()) -> str | None:
         """The article written before the name ``name`` after the text ``before`` ("el " before
         "Reino Unido"; "der " in "in der Schweiz"), or ``None`` (no article, ``before`` ends
         with it already, or ``before`` ends with a noun of ``[grammar] no_article_after``: the
-        name is in apposition, "la distinction Prix Nobel")."""
+        name is in apposition, "la distinction Prix Nobel"). The gender is :meth:`name_gender`'s,
+        else that of the first of the entity's ``classes`` (IRIs or local names) in
+        ``[grammar.definite_classes]`` (es SoccerClub = "m": "el Fulham Football Club")."""
         gender = self.name_gender(name)
+        if gender is None:
+            gender = next((self._definite_classes[c] for c in (c.rsplit("/", 1)[-1] for c in classes)
+                           if c in self._definite_classes), None)
         if gender is None:
             return None
         words = before.split()
