@@ -20,7 +20,7 @@ from bengal.generate.kbview import Entity
 from bengal.kb.labels import surface_of
 from bengal.kb.sparql import PREFIXES, SparqlKB, values
 
-__all__ = ["Gender", "first_name_gender", "kb_genders", "gender_of"]
+__all__ = ["Gender", "first_name_gender", "is_given_name", "kb_genders", "gender_of"]
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,13 @@ def first_name_gender(label: str) -> str | None:
         return None
     answer = _detector().get_gender(first)
     return {"male": "he", "mostly_male": "he", "female": "she"}.get(answer)
+
+
+def is_given_name(first: str) -> bool:
+    """Whether ``first`` is a given name in ``gender-guesser``'s list (any answer but "unknown",
+    androgynous names too): "Reggie", "Indira", "Kim"; not "Tinchy", "Yung", "Xi" (a stage name, or
+    a family name written first)."""
+    return bool(first) and _detector().get_gender(first) != "unknown"
 
 
 def kb_genders(kb: SparqlKB, uris: Sequence[str]) -> dict[str, str]:

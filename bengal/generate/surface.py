@@ -9,6 +9,10 @@ text that passes :func:`alt_label_ok`) and ``acronym`` (an organisation's alt la
 initials: :func:`is_acronym`). :class:`AmbiguityIndex` counts, for a surface form, the KB entities
 it can name in that language (es, pt, de, fr: the names the language writes, issue 13). Pronouns
 (``--pronouns``) are :mod:`bengal.generate.gender`'s.
+
+The referring-expression rule of news (:meth:`SurfaceForms.shorten_repeats`): full name first, then the
+short name. In Reuters-128 and RSS-500 a later mention of an entity in a document is rarely its first
+mention's surface ("Reagan", "Dominion", "Fed", "Tucson"); bengal's repeats were 92 % the full label.
 """
 
 from __future__ import annotations
@@ -18,31 +22,40 @@ import re
 from dataclasses import dataclass, replace
 from typing import Callable, Sequence, cast
 
-from bengal.generate.kbview import Entity
+from bengal.generate.gender import is_given_name
+from bengal.generate.kbview import TEXT_KINDS, Entity
 from bengal.generate.verbalise import Sentence
 from bengal.kb.labels import surface_of, writable_label
 from bengal.kb.sparql import PREFIXES, SparqlKB, values
 
-__all__ = ["SurfaceForms", "AmbiguityIndex", "AmbiguityDial", "order_seeds", "family_name", "is_acronym",
+__all__ = ["SurfaceForms", "SHORT_KINDS", "AmbiguityIndex", "AmbiguityDial", "order_seeds", "family_name", "is_acronym",
            "alt_label_ok", "unqualified_place", "short_name"]
 
 _ROMAN = re.compile(r"^[IVXLC]+$")
+_INITIAL = re.compile(r"^[A-Z]\.$")
+#: Classes whose people often go by a stage name (:func:`family_name`'s ``stage_name``).
+STAGE_NAME_CLASSES = frozenset({"MusicalArtist", "Wrestler", "Comedian", "Model"})
 _ALT_CHARS = re.compile(r"^[\w .,'&-]+$")
 #: A regnal number I–XXXIX ("II", "XIV"; not a state's code such as "MD", "MI", "IL")
 _REGNAL = re.compile(r"^(?=[XVI])X{0,3}(?:IX|IV|V?I{0,3})$")
 
 
-def family_name(label: str) -> str | None:
+def family_name(label: str, stage_name: bool = False) -> str | None:
     """A person's family name from ``nameparser`` ("Albert Einstein" → "Einstein",
     "Ludwig van Beethoven" → "van Beethoven"), or ``None`` when the name has no
     separate first and last part, has a regnal number ("Charles XIV John"), or the
-    last part is not capitalised or is the whole name."""
+    last part is not capitalised or is the whole name. With ``stage_name`` (a performer, whose
+    name may be a stage name) also ``None`` when the first part is no given name
+    (:func:`bengal.generate.gender.is_given_name`): "Tinchy Stryder" is not "Stryder", "Easy Mo
+    Bee" not "Bee"; an initial is one ("M. Shadows" → "Shadows")."""
     from nameparser import HumanName
 
     name = surface_of(label)
     parsed = HumanName(name)
     last = parsed.last.strip()
     if not parsed.first or not last or last == name or last not in name:
+        return None
+    if stage_name and not (_INITIAL.match(parsed.first) or any(is_given_name(p) for p in parsed.first.split("-"))):
         return None
     if any(_ROMAN.match(w) for w in name.split()):
         return None
@@ -189,7 +202,7 @@ class SurfaceForms:
         classes = set(entity.classes)
         is_person = bool(classes & self.persons)
         if is_person and named_before:
-            fam = family_name(entity.label)
+            fam = family_name(entity.label, any(c.rsplit("/", 1)[-1] in STAGE_NAME_CLASSES for c in classes))
             if fam:
                 out.append(Form("family_name", fam))
         if classes & self.places:
@@ -208,6 +221,41 @@ class SurfaceForms:
             elif alt_label_ok(a, entity.label, self.articles) and (named_before or not is_person or " " in a):
                 out.append(Form("alt_label", a))
         return out
+
+    def shorten_repeats(self, sentences: Sequence[Sentence],
+                        skip: Callable[[str], bool] | None = None) -> list[Sentence]:
+        """The sentences of one document with every later mention of an entity written in its first
+        short form (:data:`SHORT_KINDS` order: "Merkel", "Camden", "Arsenal", "FBI") where it has one;
+        the first mention keeps its form, and so do pronouns, plain-text pieces, the entities of
+        ``skip`` (URIs), a mention already in another form, a name before a possessive ("Capitol
+        Records' label": the ending was chosen for the name) and a name whose final "." the short
+        form lacks or adds ("played for Everton F.C." ends the sentence with the name's full stop;
+        call :meth:`prefetch` first for the acronyms). The URI, the gold, never changes.
+
+        Source: the referring-expression rule of Reiter and Dale (full name first, then a short
+        name), measured on Reuters-128 and RSS-500: 80 % and 100 % of repeated KB mentions there differ
+        from the entity's first surface in the document."""
+        out: list[Sentence] = []
+        named: set[str] = set()
+        for sentence in sentences:
+            new = list(sentence.pieces)
+            for i, p in enumerate(new):
+                if not isinstance(p, Entity) or p.form_kind == "pronoun" or p.form_kind in TEXT_KINDS:
+                    continue
+                if p.uri in named and p.form is None and not (skip is not None and skip(p.uri)):
+                    after = new[i + 1] if i + 1 < len(new) else ""
+                    short = next((f for k in SHORT_KINDS for f in self.forms(p, True) if f.kind == k), None)
+                    if (short is not None and isinstance(after, str) and not after.startswith("'")
+                            and short.text.endswith(".") == p.surface.endswith(".")):
+                        new[i] = p.with_form(short.text, short.kind)
+                named.add(p.uri)
+            out.append(replace(sentence, pieces=tuple(new)))
+        return out
+
+
+#: The kinds of :meth:`SurfaceForms.forms` that are a shorter name for the same entity, in the order
+#: :meth:`SurfaceForms.shorten_repeats` takes them (an alt label may be longer, or another name).
+SHORT_KINDS = ("family_name", "unqualified", "short_name", "acronym")
 
 
 class AmbiguityIndex:

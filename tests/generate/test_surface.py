@@ -170,6 +170,49 @@ def test_the_dial_takes_the_label_first_unless_surface_forms_were_asked_for(bund
     assert (forms_first.surface, forms_first.form_kind) == ("Everton", "short_name")
 
 
+def test_a_later_mention_takes_the_short_name(bundled_kb, en):
+    """By hand: full name first, then the short name (family name, place without its qualifier,
+    organisation without its designator); the first mention, a pronoun, a name before a possessive
+    and a skipped URI keep their form; the gold span is the short name."""
+    onto, lex = en
+    forms = SurfaceForms(bundled_kb, onto.subclasses([DBO + "Person"]), onto.subclasses([DBO + "Place"]),
+                         onto.subclasses([DBO + "Organisation"]), "en", lex.articles(), lex.designators())
+    merkel = Entity(DBR + "Angela_Merkel", "Angela Merkel", (DBO + "Politician", DBO + "Person"))
+    camden = Entity(DBR + "Camden,_South_Carolina", "Camden, South Carolina", (DBO + "City", DBO + "Place"))
+    everton = Entity(DBR + "Everton_F.C.", "Everton F.C.", (DBO + "SoccerClub", DBO + "Organisation"))
+    forms.prefetch([merkel.uri, camden.uri, everton.uri])
+    first = [fact_sentence(lex, onto, DBO + "birthPlace", merkel, [camden]),
+             fact_sentence(lex, onto, DBO + "team", merkel, [everton])]
+    again = [fact_sentence(lex, onto, DBO + "deathPlace", merkel, [camden]),
+             fact_sentence(lex, onto, DBO + "team", merkel, [everton])]
+    text, mentions = realise(forms.shorten_repeats(first + again))
+    # "Everton F.C." keeps its form: its full stop ends the sentence
+    assert text == ("Angela Merkel was born in Camden, South Carolina. Merkel played for Everton F.C. "
+                    "Merkel died in Camden. Merkel played for Everton F.C.")
+    assert [m.surface for m in mentions] == ["Angela Merkel", "Camden, South Carolina", "Merkel", "Everton F.C.",
+                                             "Merkel", "Camden", "Merkel", "Everton F.C."]
+    assert all(text[m.begin:m.end] == m.surface for m in mentions)
+    text, _ = realise(forms.shorten_repeats(first + again, skip=lambda uri: uri == merkel.uri))
+    assert text.startswith("Angela Merkel was born") and "Angela Merkel died in Camden." in text
+    acme = Entity(DBR + "Acme_Records", "Acme Records", (DBO + "RecordLabel", DBO + "Organisation"))
+    label = [fact_sentence(lex, onto, DBO + "recordLabel", merkel, [acme])] * 2
+    assert realise(forms.shorten_repeats(label))[0] == "Angela Merkel recorded for the label Acme Records. " \
+        "Merkel recorded for the label Acme Records."  # no designator: no short name
+    genre = fact_sentence(lex, onto, DBO + "genre", merkel, [Entity(DBR + "Jazz", "Jazz", (DBO + "Genre",))],
+                          variant=1)
+    text, _ = realise(forms.shorten_repeats(first[:1] + [genre]))
+    assert text.endswith("Angela Merkel's genre is Jazz.")  # before a possessive: the name as it was
+
+
+def test_a_performer_with_a_stage_name_keeps_it():
+    assert family_name("Tinchy Stryder") == "Stryder"  # no performer: the parser's family name
+    assert family_name("Tinchy Stryder", stage_name=True) is None  # "Tinchy" is no given name
+    assert family_name("Easy Mo Bee", stage_name=True) is None
+    assert family_name("Reggie Workman", stage_name=True) == "Workman"
+    assert family_name("M. Shadows", stage_name=True) == "Shadows"  # an initial
+    assert family_name("Jean-Marc Vallée", stage_name=True) == "Vallée"  # one part of the given name known
+
+
 def test_corpus_with_forms_and_annotated_pronouns(bundled_kb, tmp_path):
     """Gold read back with rdflib from the written NIF; manifest counts add up."""
     import rdflib
