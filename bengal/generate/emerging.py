@@ -278,7 +278,8 @@ class EmergingPlacer:
 
     def _add(self, units: list[Unit], done: int, total: int, taken: set[str], rng: random.Random) -> list[Unit]:
         """``units`` with facts of :data:`ADDED_FACTS` about made-up entities, each right after the
-        first unit that names its host (a KB entity of a host kind, each host once, in a shuffled
+        first unit whose one object is its host, else after the first unit that names it (a KB entity
+        of a host kind, each host once, in a shuffled
         order; at most :data:`_ADDED_PER_PROPERTY` facts of one property), while the share of
         emerging occurrences (``done`` of ``total`` so far) stays at or below ``share``: each fact
         adds one made-up and one KB occurrence."""
@@ -316,9 +317,13 @@ class EmergingPlacer:
             done, total = done + 1, total + 2
         if not after:
             return units
+        # each right after the first unit that ends with its host (the microplanner may then join it
+        # as "…Ipswich, where the company Acme Ltd has its headquarters"), else after the first naming it
+        ends = {u.objects[-1].uri for u in units if len(u.objects) == 1}
         out: list[Unit] = []
         for u in units:
             out.append(u)
             for e in (u.subject, *u.objects):
-                out.extend(after.pop(e.uri, ()))
+                if e.uri in after and (e.uri not in ends or (len(u.objects) == 1 and u.objects[-1].uri == e.uri)):
+                    out.extend(after.pop(e.uri))
         return out

@@ -166,8 +166,9 @@ def chain(lex: Lexicon, first: Sentence, second: Sentence, person: bool) -> Sent
     """A walk's next step joined onto the object that ends the sentence before it, as a relative
     clause ("X was born in Lagos." + "Lagos is part of Lagos State." → "X was born in Lagos, which
     is part of Lagos State."; "X worked with B." + "B's genre is rock." → "X worked with B, whose
-    genre is rock.", by ``[meta] relative_possessive``), or ``None`` when the two cannot be joined
-    that way.
+    genre is rock.", by ``[meta] relative_possessive``; "X was born in Ipswich." + "The company Acme
+    Ltd has its headquarters in Ipswich." → "X was born in Ipswich, where the company Acme Ltd has
+    its headquarters.", by :func:`_where_clause`), or ``None`` when the two cannot be joined that way.
 
     Rule: ``first`` ends with one entity (a single object, not a list: "A, B and C, which …" would
     not say which) and its full stop, and has fewer than :data:`MAX_RELATIVES` relative clauses
@@ -185,12 +186,16 @@ def chain(lex: Lexicon, first: Sentence, second: Sentence, person: bool) -> Sent
     if not (isinstance(last, Entity) and stop == "."):
         return None
     whose = str(lex.meta.get("relative_possessive", ""))
-    marks = [m for m in (lex.relative(True), lex.relative(False), whose) if m]
+    marks = [m for m in (lex.relative(True), lex.relative(False), whose, str(lex.meta.get("relative_where", "")))
+             if m]
     if (sum(p.count(m) for p in first.pieces if isinstance(p, str) for m in marks) >= MAX_RELATIVES
             or any(isinstance(p, str) and any(m in p for m in marks) for p in second.pieces)):
         return None  # at most MAX_RELATIVES relative clauses a sentence, none nested in the second
     relative = lex.relative(person)
-    if second.subject == last.uri and second.predicate and relative is not None:
+    where = _where_clause(lex, second, last)
+    if where is not None:
+        rest = where
+    elif second.subject == last.uri and second.predicate and relative is not None:
         rest = list(second.pieces[second.predicate:])
         if not rest or not isinstance(rest[0], str) or not rest[0].startswith(" "):
             return None
@@ -210,6 +215,36 @@ def chain(lex: Lexicon, first: Sentence, second: Sentence, person: bool) -> Sent
     return Sentence(tuple(p for p in pieces if p != ""), first.fallback or second.fallback, first.subject,
                     first.predicate, first.clauses, second.n_objects, first.plural, first.pronoun,
                     tuple(sorted(set(first.paraphrase) | set(second.paraphrase))))
+
+
+def _where_clause(lex: Lexicon, second: Sentence, place: Entity) -> list[Piece] | None:
+    """``second`` as a locative relative clause on ``place`` (``[meta] relative_where`` and
+    ``where_after``: "The company Acme Ltd has its headquarters in Ipswich." → ", where the company
+    Acme Ltd has its headquarters."), or ``None``: ``second`` must end with ``place`` (its one
+    object, a mention) after one of the ``where_after`` prepositions and its full stop, be about
+    another subject, and open with a name or a plain word (not a pronoun mention, whose surface
+    would have to change case)."""
+    where = str(lex.meta.get("relative_where", ""))
+    prepositions = tuple(str(w) for w in lex.meta.get("where_after", ()))
+    pieces = second.pieces
+    if (not where or not prepositions or second.n_objects != 1 or second.subject == place.uri or len(pieces) < 4
+            or pieces[-1] != "." or not isinstance(pieces[-2], Entity) or pieces[-2].uri != place.uri):
+        return None
+    before = pieces[-3]
+    if not isinstance(before, str):
+        return None
+    prep = next((w for w in prepositions if before.endswith(" " + w + " ")), None)
+    if prep is None:
+        return None
+    opener = pieces[0]
+    if isinstance(opener, Entity):
+        if opener.form_kind == "pronoun":
+            return None
+        head: list[Piece] = [where, opener]
+    else:
+        head = [where + opener[:1].lower() + opener[1:]]
+    body = [*head, *pieces[1:-3], before[: -len(prep) - 2], "."]
+    return [p for p in body if p != ""]
 
 
 def coordinate(lex: Lexicon, first: Sentence, second: Sentence) -> Sentence | None:

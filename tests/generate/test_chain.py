@@ -117,3 +117,27 @@ def test_no_type_apposition_in_a_language_whose_lexicon_has_none():
     assert type_apposition(es, Ontology(), Entity(DBR + "X", "X", (DBO + "MusicalArtist", DBO + "Person"))) is None
     assert type_apposition(LEX, Ontology(), Entity(DBR + "X", "X", (DBO + "MusicalArtist", DBO + "Person"))) == \
         ", a musician,"
+
+
+def test_a_next_step_that_ends_with_the_place_becomes_a_where_clause():
+    """By hand: "X … in P." + "Y … in P." → "X … in P, where Y …"; the place is written once, the
+    gold pieces keep their order; refused for another place, a list, a pronoun subject, another
+    preposition, and a sentence that no longer ends with the place."""
+    acme = Entity(DBR + "Acme_Ltd", "Acme Ltd", (DBO + "Company", DBO + "Organisation"))
+    hq = Sentence(("The company ", acme, " has its headquarters in ", ULM, "."), subject=acme.uri, predicate=2,
+                  n_objects=1)
+    joined = chain(LEX, _one("birthPlace", ANNA, [ULM]), hq, False)
+    assert joined is not None
+    assert sentence_text(joined) == "Anna Berg was born in Ulm, where the company Acme Ltd has its headquarters."
+    assert [p.uri for p in joined.pieces if isinstance(p, Entity)] == [ANNA.uri, ULM.uri, acme.uri]
+    born = chain(LEX, _one("isPartOf", BW, [ULM]), _one("birthPlace", CARL, [ULM]), False)
+    assert born is not None and sentence_text(born) == "Baden-Württemberg is part of Ulm, where Carl Berg was born."
+    assert chain(LEX, _one("birthPlace", ANNA, [BW]), hq, False) is None  # another place
+    he = Entity(CARL.uri, CARL.label, CARL.classes, "He", "pronoun")
+    assert chain(LEX, _one("birthPlace", ANNA, [ULM]), _one("birthPlace", he, [ULM]), False) is None
+    works = Sentence((CARL, " worked with ", ULM, "."), subject=CARL.uri, predicate=1, n_objects=1)
+    assert chain(LEX, _one("birthPlace", ANNA, [ULM]), works, False) is None  # "with" is no place preposition
+    twice = chain(LEX, chain(LEX, _one("birthPlace", ANNA, [ULM]), _one("isPartOf", ULM, [BW]), False),
+                  _one("birthPlace", CARL, [BW]), False)
+    assert twice is not None and sentence_text(twice).endswith("Baden-Württemberg, where Carl Berg was born.")
+    assert chain(LEX, twice, _one("deathPlace", ANNA, [BW]), False) is None  # it no longer ends with the place

@@ -16,6 +16,7 @@ from bengal.generate.kbview import Entity, Ontology, entities, load_ontology
 from bengal.generate.lang.naming import language_names, localised_ontology
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.literals import date_phrase
+from bengal.generate.mentions import MentionPolicy
 from bengal.generate.verbalise import fact_sentence, realise, type_sentence
 from bengal.kb.labels import surface_of
 from bengal.kb.sparql import DBO, DBR, PREFIXES
@@ -291,3 +292,18 @@ def test_place_chains_in_every_language_read_as_an_address():
         assert written == expected, lang
         assert all(written[m.begin:m.end] == m.surface for m in mentions)
         assert len(mentions) == 1 + len(places)
+
+
+def test_a_french_field_takes_its_article_after_de():
+    """By hand: "dans le domaine de" + the concept's definite article, contracted or elided."""
+    lex = load_lexicon("fr")
+    policy = MentionPolicy(lex, onto(), "named")
+    ze = e("Zé", PERSON, "m")
+    cases = [(["zoologie"], "Zé a travaillé dans le domaine de la zoologie."),
+             (["droit"], "Zé a travaillé dans le domaine du droit."),
+             (["économie"], "Zé a travaillé dans le domaine de l'économie."),
+             (["zoologie", "botanique"], "Zé a travaillé dans les domaines de la zoologie et de la botanique.")]
+    for names, expected in cases:
+        concepts = [e(n, (DBO + "TopicalConcept",), None) for n in names]
+        concepts = [c.with_form(policy.concept_text(DBO + "field", c), "concept") for c in concepts]
+        assert text(fact_sentence(lex, onto(), DBO + "field", ze, concepts)) == expected
