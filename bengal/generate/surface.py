@@ -227,7 +227,8 @@ class SurfaceForms:
         """The sentences of one document with every later mention of an entity written in its first
         short form (:data:`SHORT_KINDS` order: "Merkel", "Camden", "Arsenal", "FBI") where it has one;
         the first mention keeps its form, and so do pronouns, plain-text pieces, the entities of
-        ``skip`` (URIs), a mention already in another form, a name before a possessive ("Capitol
+        ``skip`` (URIs), a mention already in another form, a short form whose words all occur in
+        another entity's name in the document (two Gonzalezes), a name before a possessive ("Capitol
         Records' label": the ending was chosen for the name) and a name whose final "." the short
         form lacks or adds ("played for Everton F.C." ends the sentence with the name's full stop;
         call :meth:`prefetch` first for the acronyms). The URI, the gold, never changes.
@@ -237,6 +238,13 @@ class SurfaceForms:
         from the entity's first surface in the document."""
         out: list[Sentence] = []
         named: set[str] = set()
+        # the words of every other entity's name in the document: "Gonzalez" is no short name when
+        # Cassandra Gonzalez and Jill Gonzalez are both named
+        words: dict[str, set[str]] = {}
+        for sentence in sentences:
+            for p in sentence.pieces:
+                if isinstance(p, Entity) and p.form_kind != "pronoun" and p.form_kind not in TEXT_KINDS:
+                    words.setdefault(p.uri, set()).update(surface_of(p.label).split())
         for sentence in sentences:
             new = list(sentence.pieces)
             for i, p in enumerate(new):
@@ -246,7 +254,8 @@ class SurfaceForms:
                     after = new[i + 1] if i + 1 < len(new) else ""
                     short = next((f for k in SHORT_KINDS for f in self.forms(p, True) if f.kind == k), None)
                     if (short is not None and isinstance(after, str) and not after.startswith("'")
-                            and short.text.endswith(".") == p.surface.endswith(".")):
+                            and short.text.endswith(".") == p.surface.endswith(".")
+                            and not any(set(short.text.split()) <= w for u, w in words.items() if u != p.uri)):
                         new[i] = p.with_form(short.text, short.kind)
                 named.add(p.uri)
             out.append(replace(sentence, pieces=tuple(new)))

@@ -198,6 +198,10 @@ def test_a_later_mention_takes_the_short_name(bundled_kb, en):
     label = [fact_sentence(lex, onto, DBO + "recordLabel", merkel, [acme])] * 2
     assert realise(forms.shorten_repeats(label))[0] == "Angela Merkel recorded for the label Acme Records. " \
         "Merkel recorded for the label Acme Records."  # no designator: no short name
+    horst = Entity(DBR + "Horst_Merkel", "Horst Merkel", (DBO + "Politician", DBO + "Person"))
+    both = [fact_sentence(lex, onto, DBO + "spouse", merkel, [horst]), again[0]]
+    text, _ = realise(forms.shorten_repeats(both))
+    assert text.endswith("Angela Merkel died in Camden, South Carolina.")  # "Merkel" would not say which
     genre = fact_sentence(lex, onto, DBO + "genre", merkel, [Entity(DBR + "Jazz", "Jazz", (DBO + "Genre",))],
                           variant=1)
     text, _ = realise(forms.shorten_repeats(first[:1] + [genre]))
