@@ -423,10 +423,18 @@ def fig_surface_example(r: Runner) -> str:
 PRONOUNS = {"he", "she", "it", "they", "his", "her", "its", "their"}
 
 
+def _ordinal(n: int) -> str:
+    """"1st", "2nd", "3rd", "4th", … "11th", "21st"."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def fig_annotated_pronouns(r: Runner) -> str:
-    """The sixth document of ``--strategy star --seed 1 --pronouns --annotate-pronouns``: its first
-    three sentences and its pronoun mentions."""
-    doc = r.generated(**OPTION_RUN, strategy="star", pronouns=True, annotate_pronouns=True).corpus.documents[5]
+    """The first document from the sixth on of ``--strategy star --seed 1 --pronouns --annotate-pronouns``
+    that has a pronoun mention: its first three sentences and its pronoun mentions."""
+    docs = r.generated(**OPTION_RUN, strategy="star", pronouns=True, annotate_pronouns=True).corpus.documents
+    k, doc = next(((k, d) for k, d in enumerate(docs) if k >= 5
+                   and any(m.surface.lower() in PRONOUNS for m in d.mentions)), (5, docs[5]))
     cut = [i for i in range(len(doc.text)) if doc.text.startswith(". ", i)]
     head = doc.text[:cut[2] + 1] + " …" if len(cut) >= 3 else doc.text
     ms = [m for m in doc.mentions if m.surface.lower() in PRONOUNS]
@@ -434,7 +442,7 @@ def fig_annotated_pronouns(r: Runner) -> str:
     names = sorted({m.surface for m in ms})
     uris = sorted({_dbr(u) for m in ms for u in m.uris})
     return (f"`--annotate-pronouns` makes them gold mentions with the antecedent's URI (for coreference-aware "
-            f"systems); the 6th document of the same run then reads \"{head}\" with the mentions {spans} "
+            f"systems); the {_ordinal(k + 1)} document of the same run then reads \"{head}\" with the mentions {spans} "
             f"{'/'.join(names)} → `{', '.join(uris)}`.")
 
 

@@ -81,6 +81,10 @@ STAND_IN_ROLES = frozenset({
     "team", "club", "formerTeam", "currentTeam", "youthClub", "managerClub",
 })
 
+#: ``dbo:`` properties (local names) whose objects host no added fact (:meth:`EmergingPlacer._add`),
+#: whatever the KB types them as.
+_NO_HOST_AFTER = frozenset({"timeZone", "governmentType", "type", "language", "officialLanguage"})
+
 #: ``dbo:`` properties (local names) a made-up entity may not be the subject of when their object is a
 #: KB entity: a made-up office-holder before or after a real one, a made-up place that holds real ones.
 NOT_STAND_IN_SUBJECT = frozenset({"successor", "predecessor", "part", "capital", "largestCity", "countySeat"})
@@ -284,7 +288,9 @@ class EmergingPlacer:
         emerging occurrences (``done`` of ``total`` so far) stays at or below ``share``: each fact
         adds one made-up and one KB occurrence."""
         hosts: list[Entity] = []
-        seen: set[str] = set()
+        # a time zone or a government type typed as a place by KB noise hosts no town or company
+        # ("The company Paul and Sons has its headquarters in Iran Standard Time")
+        seen: set[str] = {o.uri for u in units if local_name(u.prop) in _NO_HOST_AFTER for o in u.objects}
         for u in units:
             for e in (u.subject, *u.objects):
                 if (e.uri not in seen and not is_emerging(e.uri) and e.form_kind is None

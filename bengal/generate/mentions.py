@@ -96,6 +96,9 @@ class MentionPolicy:
         self.definite_before = set(table.get("definite_before", ()))
         self.strip_suffix: dict[str, str] = dict(table.get("strip_suffix", {}))
         self.keep_case = {DBO + c for c in table.get("keep_case", ())}
+        #: ``[mentions] lower_case = false``: a concept keeps its label's capitals (German writes
+        #: every noun with one: "auf dem Gebiet Astronomie", not "astronomie")
+        self.lower_case = bool(table.get("lower_case", True))
         self.noise = {DBO + c for c in table.get("concept_noise", ())}
         self.leave_out = {p: {w.lower() for w in ws} for p, ws in table.get("leave_out", {}).items()}
         self._kinds: dict[tuple[str, ...], tuple[bool, bool, bool]] = {}
@@ -176,7 +179,7 @@ class MentionPolicy:
             if suffix and text.endswith(suffix) and len(text) > len(suffix):
                 text = text[: -len(suffix)]
                 break
-        if not set(self.onto.with_ancestors(entity.classes)) & self.keep_case:
+        if self.lower_case and not set(self.onto.with_ancestors(entity.classes)) & self.keep_case:
             proper = set(self.lex.meta.get("proper_words", ()))
             proper |= {w for v in self.lex.data.get("demonyms", {}).values() for w in v.split()}
             proper -= set(self.lex.data.get("mentions", {}).get("common_words", ()))

@@ -327,7 +327,8 @@ def fold_opening(lex: Lexicon, sentences: Sequence[Sentence], subject: str, phra
     first sentence does not open with ``subject``'s name followed by its predicate (a description,
     a pronoun, "The band X …", or an apposition already there): then the type stays a sentence.
     The entity pieces are unchanged, so the gold stays exact. Before a relative clause the
-    apposition's closing comma is the clause's ("X, a band, whose genre is rock, …")."""
+    clause restricts the apposition's noun, with no comma between them ("X, a band whose genre is
+    rock, recorded …"; was "X, a band, whose genre is rock, recorded …", found by a new user's reading)."""
     if not sentences:
         return None
     first = sentences[0]
@@ -338,8 +339,8 @@ def fold_opening(lex: Lexicon, sentences: Sequence[Sentence], subject: str, phra
         return None
     if rest.startswith(" "):
         joined = phrase + rest
-    elif rest.startswith(", ") and phrase.endswith(","):  # before a relative clause: "X, a band, whose …"
-        joined = phrase[:-1] + rest
+    elif rest.startswith(", ") and phrase.endswith(","):  # before a relative clause: "X, a band whose …"
+        joined = phrase[:-1] + " " + rest[2:]
     else:
         return None
     pieces = (name, joined, *first.pieces[2:])

@@ -108,7 +108,8 @@ def alt_label_ok(form: str, label: str, articles: Sequence[str] = ("the",)) -> b
     keep the label's order ("Clinton, Bill" and "Ohio Akron" are catalogue forms), a regnal
     number the label lacks is no abbreviation ("George Bush II"), and the form does not end in a
     comma or in a full stop that is no abbreviation's ("New Zealand,", "India."; "Jr." and "D.C."
-    are kept), nor joins with a hyphen words the label keeps apart ("New-Zealand"): in the bundled
+    are kept), has no comma without a space after it ("Los Angeles,CA"), nor joins with a hyphen
+    words the label keeps apart ("New-Zealand"): in the bundled
     sample these refuse 359 of the 2,051 English alt labels kept before.
     """
     surface = surface_of(label)
@@ -119,6 +120,8 @@ def alt_label_ok(form: str, label: str, articles: Sequence[str] = ("the",)) -> b
     if form == surface or form == label or len(form) > 40 or not _ALT_CHARS.match(form) or not writable_label(form):
         return False
     if form[-1] in ",;" or (form[-1] == "." and _stray_full_stop(form, surface)):  # "New Zealand,", "India."
+        return False
+    if re.search(r",(?! )", form):  # "Los Angeles,CA": a comma with no space after it
         return False
     tokens = {t.strip(",.") for t in surface.split()}
     if any("-" in t and t.strip(",.") not in tokens for t in form.split()):  # "New-Zealand": the label has a space

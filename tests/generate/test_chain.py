@@ -107,7 +107,7 @@ def test_the_type_apposition_folds_before_a_relative_clause():
     assert joined is not None
     folded = fold_opening(LEX, [joined], ANNA.uri, ", a footballer,")
     assert folded is not None
-    assert sentence_text(folded[0]) == "Anna Berg, a footballer, whose genre is blues, played for FC A."
+    assert sentence_text(folded[0]) == "Anna Berg, a footballer whose genre is blues, played for FC A."
 
 
 def test_no_type_apposition_in_a_language_whose_lexicon_has_none():

@@ -197,6 +197,11 @@ def test_made_up_entities_are_added_beside_hosts_when_none_may_stand_in():
     sub = Subgraph(poland, (Unit(poland, DBO + "type", (counties,)),))
     placed = EmergingPlacer(0.5, kinds, lambda name: False).place(sub, random.Random(3))
     assert all(counties not in u.objects for u in placed.units[1:])
+    # a time zone typed as a place is no host: "has its headquarters in Iran Standard Time"
+    irst = e("Iran_Standard_Time", "City")
+    sub = Subgraph(poland, (Unit(poland, DBO + "timeZone", (irst,)),))
+    placed = EmergingPlacer(0.5, kinds, lambda name: False).place(sub, random.Random(3))
+    assert all(irst not in u.objects for u in placed.units[1:])
 
 
 def test_the_gold_check_refuses_an_emerging_uri_that_the_kb_has(bundled_kb):

@@ -294,6 +294,23 @@ def test_place_chains_in_every_language_read_as_an_address():
         assert len(mentions) == 1 + len(places)
 
 
+def test_fields_and_medals_take_their_article_and_german_concepts_their_capital():
+    """By hand: es, pt "el campo de la física", "no campo da astronomia"; es "recibió la Medalla
+    Franklin"; de keeps a concept's capital whatever its class ("auf dem Gebiet Astronomie")."""
+    cases = [("es", ["física"], "Zé trabajó en el campo de la física."),
+             ("pt", ["astronomia"], "Zé trabalhou no campo da astronomia."),
+             ("de", ["Astronomie"], "Zé arbeitete auf dem Gebiet Astronomie.")]
+    for lang, names, expected in cases:
+        lex = load_lexicon(lang)
+        policy = MentionPolicy(lex, onto(), "named")
+        concepts = [e(n, (DBO + "AcademicSubject",), None) for n in names]
+        concepts = [c.with_form(policy.concept_text(DBO + "field", c), "concept") for c in concepts]
+        assert text(fact_sentence(lex, onto(), DBO + "field", e("Zé", PERSON, "m"), concepts)) == expected, lang
+    medal = e("Medalla Franklin", (DBO + "Award",), "f")
+    assert text(fact_sentence(load_lexicon("es"), onto(), DBO + "award", e("Zé", PERSON, "m"), [medal])) == \
+        "Zé recibió la Medalla Franklin."
+
+
 def test_a_french_field_takes_its_article_after_de():
     """By hand: "dans le domaine de" + the concept's definite article, contracted or elided."""
     lex = load_lexicon("fr")

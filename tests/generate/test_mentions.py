@@ -130,7 +130,9 @@ def test_the_faults_of_issue_11_are_gone():
     assert NAMED.apply(sub)[1].left_out == {"instrument": 1}
     # "worked as a rapping", "studied at Master of Laws", "the largest city of Germany is the city of
     # Capital city": left out by the [mentions] leave_out table
-    for prop, obj in (("occupation", E("Rapping", "PersonFunction")), ("almaMater", E("Master_of_Laws", "University")),
+    for prop, obj in (("occupation", E("Rapping", "PersonFunction")),
+                      ("occupation", E("Arrangement", "PersonFunction")),  # "worked as an arrangement"
+                      ("almaMater", E("Master_of_Laws", "University")),
                       ("largestCity", E("Capital_city", "Settlement", "Place"))):
         assert NAMED.apply(Subgraph(GRIGGS, (Unit(GRIGGS, DBO + prop, (obj,)),)))[1].left_out == {prop: 1}, prop
     sub = Subgraph(GRIGGS, (Unit(GRIGGS, DBO + "instrument", (CLARINET, GUITAR)),

@@ -75,7 +75,7 @@ def test_name_parts_and_filters():
                          # George W. Bush, Akron)
                          ("India.", "India"), ("New Zealand,", "New Zealand"), ("Clinton, Bill", "Bill Clinton"),
                          ("George Bush II", "George W. Bush"), ("Ohio Akron", "Akron, Ohio"),
-                         ("New-Zealand", "New Zealand")):
+                         ("New-Zealand", "New Zealand"), ("Los Angeles,CA", "Los Angeles")):
         assert not alt_label_ok(noisy, label), noisy
     for form, label in (("Baltimore, MD", "Baltimore"), ("Chicago, IL", "Chicago"), ("Detroit MI", "Detroit"),
                         ("Martin Luther King Jr.", "Martin Luther King, Jr."), ("Washington", "Washington, D.C."),
