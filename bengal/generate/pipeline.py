@@ -18,7 +18,7 @@ import signal
 import threading
 import time
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any, Callable, Generator, Sequence
+from typing import Any, Callable, Collection, Generator, Sequence
 
 from bengal import __version__
 from bengal.errors import UsageError
@@ -234,8 +234,13 @@ class DocumentMaker:
             past |= {uri for uri, d in details.items() if (birth_year(d) or before) < before}
         past &= people
         opening = None
+        # the seed's own facts name these: a demonym from one of them says it twice ("Gifhorn, a
+        # German administrative region, is in Germany"; "X is a German philosopher. X was born in Germany.");
+        # --mentions all is BENGAL's text, B1-B10 keep their bytes
+        said = ({o.uri for u in sub.units if u.subject.uri == info.uri for o in u.objects}
+                if self.policy.named_only else set())
         if typed:
-            opening = type_sentence(lex, onto, info, self.demonym(details[info.uri].countries), info.uri in past)
+            opening = type_sentence(lex, onto, info, self.demonym(details[info.uri].countries, said), info.uri in past)
         forms = None
         if self.forms is not None:
             named = sorted({info.uri} | {u.subject.uri for u in sub.units}
@@ -257,7 +262,7 @@ class DocumentMaker:
         fold: str | None = None
         if config.count_planner:
             if opening is not None:  # length first: the type is an apposition, not a 5-token sentence
-                fold = type_apposition(lex, onto, info, self.demonym(details[info.uri].countries))
+                fold = type_apposition(lex, onto, info, self.demonym(details[info.uri].countries, said))
             # a folded type is no sentence of its own: the facts keep --min-sentences
             at_least = max(config.min_sentences - (typed if fold is None else 0), 1)
             doc_plan = plan_to_count(sub, k, self.can_list, at_least=at_least,
@@ -317,18 +322,23 @@ class DocumentMaker:
 
         return choose
 
-    def demonym(self, countries: Sequence[tuple[str, str]]) -> str | None:
+    def demonym(self, countries: Sequence[tuple[str, str]], said: Collection[str] = ()) -> str | None:
         """The one demonym of the strongest property that gives any ("German"), or ``None``
-        when that property's countries disagree."""
+        when that property's countries disagree or one of them is in ``said`` (URIs the document's
+        facts about the subject name: the country is then said by a fact, not twice)."""
         by_prop: dict[str, set[str]] = {}
+        from_prop: dict[str, set[str]] = {}
         for prop, country in countries:
             d = self.lex.demonym(local_name(country))
             if d:
                 by_prop.setdefault(prop, set()).add(d)
+                from_prop.setdefault(prop, set()).add(country)
         for prop, _ in countries:
             if prop in by_prop:
                 found = by_prop[prop]
-                return next(iter(found)) if len(found) == 1 else None
+                if len(found) != 1 or from_prop[prop] & set(said):
+                    return None
+                return next(iter(found))
         return None
 
 

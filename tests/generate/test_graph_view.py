@@ -174,15 +174,18 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
      "2347603ff6d9058c5a9d6269eef4e726ec7d1bfb80a8cb15b3798be2d6f1412a"),
     # made without the view (KB.graph patched to None) after "worked as a rapping" was left out
     # (main's 54f379c gave 6269c65e…)
+    # and after a demonym whose country a fact of the seed names was left out ("Sam Fogarino is a musician.
+    # Sam Fogarino was born in the United States."; 32f21c73… before)
     (dict(docs=30, strategy="summary", density="high", seed=5),
-     "32f21c73983733149aa9356b85ffd35a32fbc716e951ff6e725fea5ecac335ae"),
+     "bd6f8ab3b252bd8f04f88a19fd01b833dc9866de48f38a58a849daa336eefc57"),
     # made without the view (KB.graph patched to None: every answer from SPARQL) after the Spanish
     # article and label rules of issue 13 changed this corpus (main's 54f379c gave 4cdfc5b2…), and again
     # after a named place agrees by its name and an instrument takes its article ("Polonia estuvo
     # dirigida", "toca la guitarra"; 354cab13… before), and after a football club takes the article
-    # ("jugó en el Celtic Football Club"; 4598d72d… before)
+    # ("jugó en el Celtic Football Club"; 4598d72d… before), and after the demonym rule ("Constanza es una
+    # ciudad. La ciudad está en Alemania."; 1ad97ebd… before)
     (dict(docs=20, strategy="hybrid", lang="es", seed=8),
-     "1ad97ebd40b2480abf66aebf262299bb50a71099e38903ada22b9a9daca1718e"),
+     "8d6620e3bbee51429ee7f998cc3cc66cbaebfe9c024e83ca0aa51486febd75e8"),
 ])
 def test_corpora_keep_their_bytes(tmp_path, options, sha):
     out = tmp_path / "x.jsonl"

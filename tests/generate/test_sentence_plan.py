@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
+from types import SimpleNamespace
 
 import pytest
 
@@ -15,6 +16,7 @@ from bengal.generate.docplan import facts_per_sentence, plan_to_count
 from bengal.generate.kbview import Entity, Ontology
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.microplan import fold_opening, type_apposition
+from bengal.generate.pipeline import DocumentMaker
 from bengal.generate.strategies import Subgraph, Unit
 from bengal.generate.verbalise import fact_sentence, realise
 from bengal.workflows.generate_files import generate_files
@@ -175,3 +177,15 @@ def test_news_length_on_star_within_what_the_facts_allow(bundled_kb):
     # 500) holds fewer than 5 such seeds on the sample, so the second pass makes the rest
     rich = g.stats["sentence_plan"]["fact_rich"]
     assert rich["facts_needed"] == 6 and 0 < rich["documents"] < 5 and len(g.corpus) == 5
+
+
+def test_no_demonym_for_a_country_a_fact_of_the_seed_names():
+    """By hand: "Gifhorn, a German administrative region, is in Germany" says Germany twice; the
+    demonym is dropped when one of its countries is the object of a fact about the seed, kept
+    otherwise; two countries of the strongest property that disagree give none, as before."""
+    maker = SimpleNamespace(lex=load_lexicon("en"))
+    germany, france = DBR + "Germany", DBR + "France"
+    assert DocumentMaker.demonym(maker, [("country", germany)]) == "German"
+    assert DocumentMaker.demonym(maker, [("country", germany)], {germany}) is None
+    assert DocumentMaker.demonym(maker, [("country", germany)], {france}) == "German"
+    assert DocumentMaker.demonym(maker, [("country", germany), ("country", france)]) is None
