@@ -22,7 +22,7 @@ from bengal.errors import InputError, UsageError
 from bengal.io import file_stem
 from bengal.io.answers import is_answers_file, read_answers
 from bengal.io.conll import ConllFile, ConllSentence, iter_conll_file, read_conll_file
-from bengal.io.formats import FORMATS, ConllOptions, detect_format, read_corpus
+from bengal.io.formats import FORMATS, ConllOptions, NotStreamable, detect_format, read_corpus, stream_corpus
 from bengal.io.manifest import set_info, system_name
 from bengal.io.same_as import read_same_as
 from bengal.lazy import lazy_function
@@ -33,6 +33,7 @@ from bengal.perf import gc_paused
 from bengal.report.jsonout import score_to_json, write_payload
 from bengal.resources import resolve_corpus
 from bengal.score.chunks import ChunkReport, ChunkTally, no_gold_chunk, score_chunks, with_chunk_ci, with_units_ci
+from bengal.score.explain import ErrorReport
 from bengal.score.jaccard import score_jaccard, with_jaccard_ci
 from bengal.score.result import Result, ScoreResult, ScoreWarning
 from bengal.score.semeval import score_semeval, with_semeval_ci
@@ -44,6 +45,7 @@ from bengal.typemap import load_type_map
 
 # Span scoring and its bootstrap are imported when a span task is scored, not for two CoNLL files.
 score = lazy_function("bengal.score.api", "score")
+span_scorer = lazy_function("bengal.score.api", "span_scorer")
 with_ci = lazy_function("bengal.score.bootstrap", "with_ci")
 
 __all__ = ["ScoreRun", "score_files", "score_conll", "score_conlleval", "provenance", "read_pair"]
@@ -62,6 +64,8 @@ class ScoreRun:
         problems: one-line problems that did not stop the run (an unreadable manifest, sameAs
             triples with another predicate).
         error_documents: the worst documents given in full in the JSON (span tasks but C2KB), else None.
+        error_report: those documents' report when the prediction was scored in the stream (its
+            per-document scores then keep no documents to explain), else None.
     """
 
     result: Result
@@ -69,12 +73,14 @@ class ScoreRun:
     reader_warnings: tuple[tuple[str, tuple[CorpusWarning, ...]], ...] = ()
     problems: tuple[str, ...] = ()
     error_documents: int | None = None
+    error_report: ErrorReport | None = None
 
     def to_json(self) -> dict[str, Any]:
         """What ``bengal score --json`` writes: the provenance keys, then the result's own JSON (and, for
         span tasks, the ``"errors"`` block of :func:`bengal.report.jsonout.score_to_json`)."""
         if isinstance(self.result, ScoreResult):
-            return score_to_json(self.result, errors=self.error_documents, extra=self.provenance)
+            return score_to_json(self.result, errors=self.error_documents, extra=self.provenance,
+                                 report=self.error_report)
         return {**self.provenance, **self.result.to_json()}
 
 
@@ -169,6 +175,7 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str] | Non
     readers: list[tuple[str, tuple[CorpusWarning, ...]]] = []
     result: Result
     error_documents = None
+    error_report = None
     if task is None and pfmt == "jsonl" and is_answers_file(pred):
         gold_corpus = read_corpus(gold, gold_format, strict=strict, lenient=lenient)
         readers.append((f"gold {os.fspath(gold)}", gold_corpus.warnings))
@@ -193,13 +200,22 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str] | Non
         index = _same_as_index(same_as, problems) if task in TASKS else None
         read_gold = gold_file if task in OTHER_TASKS else gold
         conll = ConllOptions(scheme=scheme, mode=mode, suffix=suffix)
-        # the formats as given (None: detected again), so that a file told by its content says so when refused
-        gold_corpus, pred_corpus = read_pair(read_gold, gold_format, pred, pred_format, strict=strict, conll=conll,
-                                             lenient=lenient)
+        streamed = None
+        if task in TASKS and not sweep and not lenient:
+            streamed = _score_streamed(read_gold, gold_format, pred, pred_format, strict=strict, conll=conll,
+                                       task=task, match=match, profile=profile, kb_namespaces=kb_namespaces,
+                                       same_as=index, beta=beta, threshold=threshold, errors=errors)
+        if streamed is not None:
+            gold_corpus, pred_corpus, span, error_report, pred_documents = streamed
+        else:
+            # the formats as given (None: detected again), so that a file told by its content says so when refused
+            gold_corpus, pred_corpus = read_pair(read_gold, gold_format, pred, pred_format, strict=strict,
+                                                 conll=conll, lenient=lenient)
+            pred_documents = len(pred_corpus)
         readers += [(f"gold {os.fspath(read_gold)}", gold_corpus.warnings),
                     (f"prediction {os.fspath(pred)}", pred_corpus.warnings)]
         block["inputs"]["gold"]["documents"] = len(gold_corpus)
-        block["inputs"]["prediction"]["documents"] = len(pred_corpus)
+        block["inputs"]["prediction"]["documents"] = pred_documents
         if task == "semeval":
             sem = score_semeval(gold_corpus, pred_corpus, beta=_check_beta(1.0 if beta is None else beta),
                                 threshold=threshold)
@@ -210,15 +226,57 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str] | Non
                                 score_threshold=threshold)
             result = with_jaccard_ci(jac, ci, level, seed) if ci else jac
         else:
-            span = score(gold_corpus, pred_corpus, task=task, match=match, profile=profile,
-                         kb_namespaces=kb_namespaces or None, same_as=index,
-                         beta=1.0 if beta is None else beta, threshold=threshold, sweep=sweep)
+            if streamed is None:
+                span = score(gold_corpus, pred_corpus, task=task, match=match, profile=profile,
+                             kb_namespaces=kb_namespaces or None, same_as=index,
+                             beta=1.0 if beta is None else beta, threshold=threshold, sweep=sweep)
             result = with_ci(span, ci, level, seed) if ci else span
             error_documents = errors if span.task != "c2kb" else None
-    run = ScoreRun(result, block, tuple(readers), tuple(problems), error_documents)
+    run = ScoreRun(result, block, tuple(readers), tuple(problems), error_documents, error_report)
     if json_path is not None:
         write_payload(run.to_json(), Path(json_path))
     return run
+
+
+def _score_streamed(gold: str | os.PathLike[str], gold_format: str | None, pred: str | os.PathLike[str],
+                    pred_format: str | None, *, strict: bool, conll: ConllOptions, task: str, match: str,
+                    profile: str, kb_namespaces: Sequence[str], same_as: SameAsIndex | None, beta: float | None,
+                    threshold: float | None,
+                    errors: int) -> tuple[Corpus, Corpus, ScoreResult, ErrorReport | None, int] | None:
+    """The span score of :func:`score_files` with the gold read whole and the prediction read in the stream
+    (:func:`bengal.io.formats.stream_corpus`), each predicted document scored and dropped as it is read
+    (:meth:`bengal.score.span.SpanScorer.add`), so that memory holds the gold and one predicted document
+    but not the prediction nor its alignments (issue 14): ``(gold corpus, prediction without documents,
+    result, error report of the ``errors`` worst documents or None, predicted documents)``; the numbers,
+    warnings and JSON are those of reading both whole.
+
+    None, for :func:`score_files` to read both files whole and score them (:func:`read_pair`, then
+    :func:`bengal.score.score`), when the prediction cannot be read in the stream: a format without a
+    stream reader (only NIF Turtle and N-Triples have one), a folder, a NIF file whose phrases do not
+    follow their context (:func:`bengal.io.nif.stream_nif` says when), any broken prediction (read whole
+    it gives its error); and when the options or the gold refuse scoring (no gold document, a bad beta),
+    so that errors come in the order of the whole reading (a broken prediction before them). The callers
+    leave out the sweep (every prediction at every threshold) and ``--lenient`` (read whole).
+
+    Raises:
+        InputError: a broken gold file (read first, as :func:`read_pair` reads it); the prediction shares
+            no document URI with the gold (raised as :func:`bengal.score.score` raises it).
+    """
+    gold_corpus = read_corpus(gold, gold_format, strict=strict, conll=conll)
+    try:
+        scorer = span_scorer(gold_corpus, task=task, match=match, profile=profile,
+                             kb_namespaces=kb_namespaces or None, same_as=same_as,
+                             beta=1.0 if beta is None else beta, threshold=threshold, keep_documents=False,
+                             errors=errors if task != "c2kb" else None)
+    except (InputError, ValueError):  # said after the prediction is read, as the whole reading says it
+        return None
+    try:
+        with gc_paused():
+            pred_corpus = stream_corpus(pred, scorer.add, pred_format, strict=strict)
+    except NotStreamable:
+        return None
+    span = scorer.finish(pred_corpus)
+    return gold_corpus, pred_corpus, span, scorer.error_report(), scorer.documents
 
 
 #: Both files at least this big (bytes) before :func:`read_pair` reads them side by side: below it, starting
