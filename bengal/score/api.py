@@ -20,66 +20,33 @@ from bengal.errors import UnknownOptionError, lookup
 from bengal.model import Corpus
 from bengal.perf import gc_paused
 from bengal.score.confidence import sweep_curve
+from bengal.score.goldfacts import GoldFacts, content_warnings, infer_kb
 from bengal.score.matching import PROFILES, SPAN_MATCHES, SpanMatch
 from bengal.score.oke_types import oke_translator
-from bengal.score.result import GOLD, ScoreResult, ScoreWarning
+from bengal.score.result import ScoreResult, ScoreWarning
 from bengal.score.span import SpanScorer
 from bengal.score.tasks import TASKS, Task
-from bengal.score.uris import DEFAULT_KB_NAMESPACES, KB_PRESETS, SameAsIndex, UriMatcher, matcher_for
+from bengal.score.uris import SameAsIndex, UriMatcher, matcher_for
 
 __all__ = ["score", "span_scorer", "gold_content_warnings", "inferred_kb"]
 
 
 def gold_content_warnings(gold: Corpus, uri_matcher: UriMatcher | None = None) -> list[ScoreWarning]:
-    """Warnings about what the gold holds, before any scoring.
+    """Warnings about what the gold holds, before any scoring: ``empty_gold`` and ``gold_outside_kb``
+    (:func:`bengal.score.goldfacts.content_warnings`, which says when)."""
+    return content_warnings(GoldFacts.of(gold), _where(gold), uri_matcher)
 
-    * ``empty_gold``: the gold's documents have no mention at all, so every score is the
-      zero-division convention (1.0 with no prediction; GERBIL issue #206), not a measurement.
-    * ``gold_outside_kb``: (with a KB-classifying ``uri_matcher``) the gold links mentions, none
-      is InKB, and some of its URIs lie in the namespace of a preset of
-      :data:`bengal.score.uris.KB_PRESETS` that is not configured (e.g. Wikidata QIDs against the
-      default DBpedia KB): every mention is an emerging entity and any URI a system gives
-      matches; the message names the preset to give to ``--kb-namespace``.
-    """
-    where = str(gold.metadata.get("source") or gold.name or "gold")
-    out: list[ScoreWarning] = []
-    if len(gold) and not any(d.mentions for d in gold):
-        out.append(ScoreWarning("empty_gold", where,
-                                f"the gold's {len(gold)} documents have no mention at all: every score below is "
-                                "the zero-division convention, not a measurement", GOLD))
-    kb = uri_matcher.kb if uri_matcher is not None else None
-    if kb is not None and uri_matcher is not None:
-        linked = [m.uris for d in gold for m in d.mentions if m.uris]
-        if linked and not any(uri_matcher.in_kb(u) for u in linked):
-            canon = {c for u in linked for c in uri_matcher.canonical(u)}
-            for name, prefixes in KB_PRESETS.items():
-                if any(p in kb.prefixes for p in prefixes):
-                    continue
-                hits = sum(1 for c in canon if c.startswith(prefixes))
-                if hits:
-                    out.append(ScoreWarning(
-                        "gold_outside_kb", where,
-                        f"no gold mention is InKB, but {hits} gold URIs are {name} URIs ({prefixes[0]}): every "
-                        f"mention is an emerging entity and any URI matches; give --kb-namespace {name}", GOLD))
-    return out
+
+def _where(gold: Corpus) -> str:
+    return str(gold.metadata.get("source") or gold.name or "gold")
+
 
 def inferred_kb(gold: Corpus, same_as: SameAsIndex | None = None) -> tuple[str, tuple[str, ...], int] | None:
     """``(preset name, its namespaces, gold URIs in them)`` when no gold mention is InKB under the default
     KB (:data:`~bengal.score.uris.DEFAULT_KB_NAMESPACES`, with ``same_as`` and the gold's own links) but
     some gold URIs lie in another preset's namespace (:data:`~bengal.score.uris.KB_PRESETS`, e.g.
     ELEVANT's Wikidata QIDs); else None. :func:`score` then scores against that preset."""
-    default = matcher_for(None, same_as, gold.same_as)
-    linked = [m.uris for d in gold for m in d.mentions if m.uris]
-    if not linked or any(default.in_kb(u) for u in linked):
-        return None
-    canon = {c for u in linked for c in default.canonical(u)}
-    for name, prefixes in KB_PRESETS.items():
-        if prefixes == DEFAULT_KB_NAMESPACES:
-            continue
-        hits = sum(1 for c in canon if c.startswith(prefixes))
-        if hits:
-            return name, prefixes, hits
-    return None
+    return infer_kb(GoldFacts.of(gold), same_as, gold.same_as)
 
 
 def score(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str = "strong",
@@ -144,15 +111,20 @@ def _translated(scorer: SpanScorer, pred: Corpus) -> Corpus:
     return pred.with_documents([scorer.translate(d)[0] for d in pred.documents])
 
 
-def span_scorer(gold: Corpus, *, task: str = "a2kb", match: str = "strong", uri_matcher: UriMatcher | None = None,
-                profile: str = "bengal", kb_namespaces: Sequence[str] | None = None,
+def span_scorer(gold: Corpus | None, *, task: str = "a2kb", match: str = "strong",
+                uri_matcher: UriMatcher | None = None, profile: str = "bengal",
+                kb_namespaces: Sequence[str] | None = None,
                 same_as: SameAsIndex | None = None, beta: float = 1.0, threshold: float | None = None,
                 per_type: bool = True, keep_documents: bool = True, errors: int | None = None) -> SpanScorer:
     """A :class:`~bengal.score.span.SpanScorer` of ``gold``: the options of :func:`score` checked and
     resolved (the URI matcher built, the KB inferred), ready to score predicted documents one at a time.
 
     Args:
-        gold, task, match, uri_matcher, profile, kb_namespaces, same_as, beta, threshold, per_type:
+        gold: the gold standard, or None for a gold read in the stream, whose documents are given to
+            :meth:`~bengal.score.span.SpanScorer.add_gold` (the URI matcher is then built without the
+            gold's own sameAs links, no KB is inferred and no OKE class translated:
+            :meth:`~bengal.score.span.SpanScorer.gold_fits` says at the end whether the gold needed it).
+        task, match, uri_matcher, profile, kb_namespaces, same_as, beta, threshold, per_type:
             as :func:`score`.
         keep_documents: keep every document pair and its alignment in the result (what
             :func:`bengal.score.explain.explain` reads); False keeps counts and measures only.
@@ -169,24 +141,23 @@ def span_scorer(gold: Corpus, *, task: str = "a2kb", match: str = "strong", uri_
     profile = profile.lower()
     if not (isinstance(beta, (int, float)) and beta > 0 and beta != float("inf")):
         raise UnknownOptionError(f"beta must be a positive finite number, got {beta!r}")
+    facts = GoldFacts.of(gold) if gold is not None else None
+    infer = uri_matcher is None and not kb_namespaces and profile != "gerbil" and task_def.uses_uris
     inferred = None
     if uri_matcher is None:
-        if not kb_namespaces and profile != "gerbil" and task_def.uses_uris:
-            inferred = inferred_kb(gold, same_as)
+        if infer and facts is not None and gold is not None:
+            inferred = infer_kb(facts, same_as, gold.same_as)
             if inferred is not None:
                 kb_namespaces = inferred[1]
-        uri_matcher = matcher_for(kb_namespaces, same_as, gold.same_as)
+        uri_matcher = matcher_for(kb_namespaces, same_as, gold.same_as if gold is not None else ())
         if profile == "gerbil":  # GERBIL 1.2.x expands only the gold markings with owl:sameAs
             uri_matcher = dataclasses.replace(uri_matcher, gold_only=True, _cache={})
-    translate = oke_translator(gold) if task_def.name == "etyping" and profile != "gerbil" else None
-    context = gold_content_warnings(gold, uri_matcher)
-    if task_def.name == "etyping" and any(d.mentions for d in gold) and not any(
-            m.type for d in gold for m in d.mentions):
-        context.append(ScoreWarning(
-            "untyped_gold", str(gold.metadata.get("source") or gold.name or "gold"),
-            "ETyping found no typed gold mention (no itsrdf:taClassRef, no type field): every typed prediction "
-            "is a false positive and the score measures nothing", GOLD))
+    translates = task_def.name == "etyping" and profile != "gerbil"
+    translate = oke_translator(gold) if translates and gold is not None else None
+    context = None
+    if gold is not None and facts is not None:
+        context = content_warnings(facts, _where(gold), uri_matcher, etyping=task_def.name == "etyping")
     return SpanScorer(gold, task=task_def, span_match=span_match, strategy=strategy, profile=profile,
                       uri_matcher=uri_matcher, beta=float(beta), threshold=threshold, per_type=per_type,
                       context_warnings=context, translate=translate, keep_documents=keep_documents, errors=errors,
-                      inferred=inferred)
+                      inferred=inferred, infers_kb=infer, same_as=same_as, translates=translates)

@@ -95,7 +95,7 @@ def pair_documents(gold: Corpus, pred: Corpus,
     if not len(gold):
         raise no_gold_document(gold)
     if len(pred) and not any(uri in pred_all for uri in gold_docs):
-        raise no_common_document(gold, pred, len(pred), pred.documents[0].uri)
+        raise no_common_document(gold, len(gold), gold.documents[0].uri, pred, len(pred), pred.documents[0].uri)
     docs = pred_all if prediction_docs is None else prediction_docs
     warnings: list[ScoreWarning] = []
     pairs: list[tuple[Document, Document | None]] = []
@@ -112,18 +112,22 @@ def pair_documents(gold: Corpus, pred: Corpus,
     return Pairing(tuple(pairs), tuple(warnings), tuple(extra), unscored)
 
 
-def no_gold_document(gold: Corpus) -> InputError:
-    """The error for a gold standard without documents (nothing to score)."""
-    return InputError(f"the gold standard {describe_corpus(gold)} has no documents: nothing to score", source=None)
+def no_gold_document(gold: Corpus, documents: int | None = None) -> InputError:
+    """The error for a gold standard without documents (nothing to score); ``documents`` as
+    :func:`describe_corpus`."""
+    return InputError(f"the gold standard {describe_corpus(gold, documents)} has no documents: nothing to score",
+                      source=None)
 
 
-def no_common_document(gold: Corpus, pred: Corpus, documents: int, first_uri: str) -> InputError:
+def no_common_document(gold: Corpus, gold_documents: int, first_gold: str, pred: Corpus, documents: int,
+                       first_uri: str) -> InputError:
     """The error for a prediction of ``documents`` documents (the first one ``first_uri``) none of which the
-    gold has: a prediction for another corpus. ``pred`` names the prediction (its documents may be left out)."""
+    gold (of ``gold_documents``, the first ``first_gold``) has: a prediction for another corpus. ``gold`` and
+    ``pred`` name the two sides (their documents may be left out: read in the stream)."""
     return InputError(
-        f"the prediction {describe_corpus(pred, documents)} and the gold standard {describe_corpus(gold)} "
-        f"have no document URI in common (e.g. gold {gold.documents[0].uri}, prediction {first_uri}): "
-        f"is the prediction for another corpus?",
+        f"the prediction {describe_corpus(pred, documents)} and the gold standard "
+        f"{describe_corpus(gold, gold_documents)} have no document URI in common (e.g. gold {first_gold}, "
+        f"prediction {first_uri}): is the prediction for another corpus?",
         source=str(pred.metadata.get("source") or pred.name or "") or None,
     )
 
