@@ -28,7 +28,7 @@ from bengal.io.same_as import read_same_as
 from bengal.lazy import lazy_function
 from bengal.llm.answers import score_answers
 from bengal.llm.samples import sentence_samples
-from bengal.model import GOLD, PREDICTION, Corpus, CorpusWarning
+from bengal.model import GOLD, PREDICTION, Corpus, CorpusWarning, Document
 from bengal.perf import gc_paused
 from bengal.report.jsonout import score_to_json, write_payload
 from bengal.resources import resolve_corpus
@@ -200,21 +200,26 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str] | Non
         index = _same_as_index(same_as, problems) if task in TASKS else None
         read_gold = gold_file if task in OTHER_TASKS else gold
         conll = ConllOptions(scheme=scheme, mode=mode, suffix=suffix)
-        streamed = None
+        streamed: _Streamed | None = None
         if task in TASKS and not sweep and not lenient:
-            streamed = _score_streamed(read_gold, gold_format, pred, pred_format, strict=strict, conll=conll,
-                                       task=task, match=match, profile=profile, kb_namespaces=kb_namespaces,
-                                       same_as=index, beta=beta, threshold=threshold, errors=errors)
+            options: dict[str, Any] = dict(strict=strict, task=task, match=match, profile=profile,
+                                           kb_namespaces=kb_namespaces, same_as=index, beta=beta,
+                                           threshold=threshold, errors=errors)
+            both = _score_both_streamed(read_gold, gold_format, pred, pred_format, **options)
+            if both is None:  # the gold cannot be read in the stream: read it whole, stream the prediction
+                streamed = _score_streamed(read_gold, gold_format, pred, pred_format, conll=conll, **options)
+            elif not isinstance(both, _Refusal):
+                streamed = both
         if streamed is not None:
-            gold_corpus, pred_corpus, span, error_report, pred_documents = streamed
+            gold_corpus, pred_corpus, span, error_report, gold_documents, pred_documents = streamed
         else:
             # the formats as given (None: detected again), so that a file told by its content says so when refused
             gold_corpus, pred_corpus = read_pair(read_gold, gold_format, pred, pred_format, strict=strict,
                                                  conll=conll, lenient=lenient)
-            pred_documents = len(pred_corpus)
+            gold_documents, pred_documents = len(gold_corpus), len(pred_corpus)
         readers += [(f"gold {os.fspath(read_gold)}", gold_corpus.warnings),
                     (f"prediction {os.fspath(pred)}", pred_corpus.warnings)]
-        block["inputs"]["gold"]["documents"] = len(gold_corpus)
+        block["inputs"]["gold"]["documents"] = gold_documents
         block["inputs"]["prediction"]["documents"] = pred_documents
         if task == "semeval":
             sem = score_semeval(gold_corpus, pred_corpus, beta=_check_beta(1.0 if beta is None else beta),
@@ -238,17 +243,20 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str] | Non
     return run
 
 
+#: What a span score read in the stream gives :func:`score_files`: ``(gold, prediction, result, error report,
+#: gold documents, predicted documents)``, the corpora without their documents where they were read in the stream.
+_Streamed = tuple[Corpus, Corpus, ScoreResult, "ErrorReport | None", int, int]
+
+
 def _score_streamed(gold: str | os.PathLike[str], gold_format: str | None, pred: str | os.PathLike[str],
                     pred_format: str | None, *, strict: bool, conll: ConllOptions, task: str, match: str,
                     profile: str, kb_namespaces: Sequence[str], same_as: SameAsIndex | None, beta: float | None,
-                    threshold: float | None,
-                    errors: int) -> tuple[Corpus, Corpus, ScoreResult, ErrorReport | None, int] | None:
+                    threshold: float | None, errors: int) -> _Streamed | None:
     """The span score of :func:`score_files` with the gold read whole and the prediction read in the stream
     (:func:`bengal.io.formats.stream_corpus`), each predicted document scored and dropped as it is read
     (:meth:`bengal.score.span.SpanScorer.add`), so that memory holds the gold and one predicted document
-    but not the prediction nor its alignments (issue 14): ``(gold corpus, prediction without documents,
-    result, error report of the ``errors`` worst documents or None, predicted documents)``; the numbers,
-    warnings and JSON are those of reading both whole.
+    but not the prediction nor its alignments (issue 14); the numbers, warnings and JSON are those of
+    reading both whole (:data:`_Streamed`).
 
     None, for :func:`score_files` to read both files whole and score them (:func:`read_pair`, then
     :func:`bengal.score.score`), when the prediction cannot be read in the stream: a format without a
@@ -276,7 +284,127 @@ def _score_streamed(gold: str | os.PathLike[str], gold_format: str | None, pred:
     except NotStreamable:
         return None
     span = scorer.finish(pred_corpus)
-    return gold_corpus, pred_corpus, span, scorer.error_report(), scorer.documents
+    return gold_corpus, pred_corpus, span, scorer.error_report(), len(gold_corpus), scorer.documents
+
+
+#: Both files at least this big (bytes) before :func:`score_files` reads both in the stream, the prediction in a
+#: forked process (:func:`_score_both_streamed`): below it, the gold is read whole (memory is no matter there,
+#: and starting a process costs more than it saves).
+STREAM_BOTH_MIN_BYTES = 1_000_000
+
+#: How many predicted documents :func:`_score_both_streamed` takes at most, for each gold document, while
+#: looking for that document's predicted one before it reads on (the taken ones wait for their gold documents).
+#: Both files in one order: none waits, but for a gold document missing from the prediction this many wait
+#: for a while; a predicted document the gold lacks waits to the end.
+LOOKAHEAD_DOCUMENTS = 16
+
+
+class _Refused(Exception):
+    """The prediction cannot be read in the stream (the worker of :func:`_score_both_streamed` said so, or died)."""
+
+
+class _Refusal:
+    """:func:`_score_both_streamed`'s answer when the prediction cannot be read in the stream: read both whole."""
+
+
+_REFUSED = _Refusal()
+
+
+def _score_both_streamed(gold: str | os.PathLike[str], gold_format: str | None, pred: str | os.PathLike[str],
+                         pred_format: str | None, *, strict: bool, task: str, match: str, profile: str,
+                         kb_namespaces: Sequence[str], same_as: SameAsIndex | None, beta: float | None,
+                         threshold: float | None, errors: int) -> _Streamed | _Refusal | None:
+    """The span score of :func:`score_files` with both files read in the stream side by side: the prediction in
+    a forked process that sends each document as it is read (the pipe holds a few; the process waits while
+    it is full), the gold here, each gold document scored with its predicted one as soon as both have come
+    (:meth:`bengal.score.span.SpanScorer.add_gold`). With both files in the same document order, memory
+    holds a few documents, the per-document counts and the reader's hashes of the subjects, whatever the
+    corpus's size (issue 14); in other orders the documents wait for their partners (as much as reading
+    whole, at worst). The numbers, warnings and JSON are those of reading both whole (:data:`_Streamed`).
+
+    Only when processes can be forked and both files are at least :data:`STREAM_BOTH_MIN_BYTES`; else None,
+    as when the gold cannot be read in the stream (:func:`bengal.io.nif.stream_nif` says when; a broken gold
+    too: read whole, it gives its error) or needs to be known whole before scoring
+    (:meth:`~bengal.score.span.SpanScorer.gold_fits`: its own sameAs links, a KB inferred from it, ETyping's
+    OKE classes): :func:`_score_streamed` then reads the gold whole. :data:`_REFUSED` when the prediction
+    cannot be read in the stream (:func:`read_pair` reads both whole).
+
+    Raises:
+        InputError: the prediction shares no document URI with the gold (as :func:`bengal.score.score`).
+    """
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return None
+    try:
+        if min(os.path.getsize(gold), os.path.getsize(pred)) < STREAM_BOTH_MIN_BYTES:
+            return None
+    except OSError:  # not a file: read_corpus says what it is
+        return None
+    try:
+        scorer = span_scorer(None, task=task, match=match, profile=profile, kb_namespaces=kb_namespaces or None,
+                             same_as=same_as, beta=1.0 if beta is None else beta, threshold=threshold,
+                             keep_documents=False, errors=errors if task != "c2kb" else None)
+    except (InputError, ValueError):  # said after both files are read, as the whole reading says it
+        return _REFUSED
+    ctx = multiprocessing.get_context("fork")
+    receive, send = ctx.Pipe(duplex=False)
+    worker = ctx.Process(target=_stream_to, args=(send, pred, pred_format, strict), daemon=True)
+    worker.start()
+    send.close()
+    pred_corpus: Corpus | None = None
+
+    def take() -> None:
+        """One message of the worker: a predicted document to the scorer, or the prediction's end."""
+        nonlocal pred_corpus
+        try:
+            message = receive.recv()
+        except EOFError:  # the worker died
+            raise _Refused from None
+        if isinstance(message, Document):
+            scorer.add(message)
+        elif isinstance(message, Corpus):
+            pred_corpus = message
+        else:
+            raise _Refused
+
+    def on_gold(g: Document) -> None:
+        scorer.add_gold(g)
+        budget = LOOKAHEAD_DOCUMENTS
+        while budget and pred_corpus is None and g.uri in scorer.pending_gold:
+            take()
+            budget -= 1
+
+    try:
+        with gc_paused():
+            gold_corpus = stream_corpus(gold, on_gold, gold_format, strict=strict)
+            while pred_corpus is None:
+                take()
+    except NotStreamable:
+        return None
+    except _Refused:
+        return _REFUSED
+    finally:
+        if worker.is_alive():
+            worker.terminate()
+        receive.close()
+        worker.join()
+    if not scorer.gold_fits(gold_corpus):
+        return None
+    span = scorer.finish(pred_corpus, gold=gold_corpus)
+    return gold_corpus, pred_corpus, span, scorer.error_report(), len(scorer.parts), scorer.documents
+
+
+def _stream_to(conn: Connection, path: str | os.PathLike[str], fmt: str | None, strict: bool) -> None:
+    """The worker of :func:`_score_both_streamed`: send each document of ``path`` read in the stream, then the
+    corpus without documents; ``None`` when it cannot be read in the stream; on any other error nothing
+    (the parent reads both files whole and raises the error itself)."""
+    try:
+        conn.send(stream_corpus(path, conn.send, fmt, strict=strict))
+    except NotStreamable:
+        conn.send(None)
+    except BaseException:  # noqa: BLE001 - told to the parent by the closed pipe
+        pass
+    finally:
+        conn.close()
 
 
 #: Both files at least this big (bytes) before :func:`read_pair` reads them side by side: below it, starting
