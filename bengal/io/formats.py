@@ -43,6 +43,7 @@ write_conll = lazy_function("bengal.io.conll", "write_conll")
 looks_like_elevant = lazy_function("bengal.io.elevant", "looks_like_elevant")
 read_elevant = lazy_function("bengal.io.elevant", "read_elevant")
 read_jsonl = lazy_function("bengal.io.jsonl", "read_jsonl")
+stream_jsonl = lazy_function("bengal.io.jsonl", "stream_jsonl")
 write_jsonl = lazy_function("bengal.io.jsonl", "write_jsonl")
 count_whitespace_iris = lazy_function("bengal.io.lenient", "count_whitespace_iris")
 read_nif_lenient = lazy_function("bengal.io.lenient", "read_nif_lenient")
@@ -222,6 +223,10 @@ def _read_jsonl(path: Path, name: str | None, strict: bool, conll: ConllOptions)
     return read_jsonl(path, name=name, strict=strict)
 
 
+def _stream_jsonl(path: Path, on_document: Callable[[Document], None], strict: bool) -> Corpus:
+    return stream_jsonl(path, on_document, strict=strict)
+
+
 def _read_conll(path: Path, name: str | None, strict: bool, conll: ConllOptions) -> Corpus:
     return read_conll(path, scheme=conll.scheme, mode=conll.mode, suffix=conll.suffix, name=name, strict=strict,
                       tag_column=conll.tag_column)
@@ -250,7 +255,8 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
            read_lenient=_read_nif_lenient, stream=_stream_nif),
     Format("nt", "NIF N-Triples", (".nt", ".ntriples"), ("ntriples", "n-triples"), None, _read_nt, _write_nt,
            read_lenient=_read_nt_lenient, stream=_stream_nt),
-    Format("jsonl", "JSON Lines", (".jsonl", ".ndjson"), ("ndjson",), _is_json, _read_jsonl, _write_jsonl),
+    Format("jsonl", "JSON Lines", (".jsonl", ".ndjson"), ("ndjson",), _is_json, _read_jsonl, _write_jsonl,
+           stream=_stream_jsonl),
     Format("conll", "CoNLL columns", (".conll", ".iob", ".iob2", ".bio"), (), _is_conll, _read_conll, _write_conll,
            carries_uris=False),
     Format("aida", "AIDA/CoNLL-YAGO TSV", (".aida",), ("aida-yago2", "conll-yago"), _is_aida, _read_aida),
@@ -475,8 +481,8 @@ def stream_corpus(path: str | os.PathLike[str], on_document: Callable[[Document]
         :func:`read_corpus`'s.
 
     Raises:
-        NotStreamable: the format has no stream reader (:attr:`Format.stream`: NIF Turtle and
-            N-Triples have one), ``path`` is no file, or the reader cannot go on (its docstring says
+        NotStreamable: the format has no stream reader (:attr:`Format.stream`: NIF Turtle,
+            N-Triples and JSON Lines have one), ``path`` is no file, or the reader cannot go on (its docstring says
             when; every error of the file is one): read the file with :func:`read_corpus` instead,
             which gives its corpus or its error, and drop the documents handed on.
     """

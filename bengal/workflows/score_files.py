@@ -260,7 +260,7 @@ def _score_streamed(gold: str | os.PathLike[str], gold_format: str | None, pred:
 
     None, for :func:`score_files` to read both files whole and score them (:func:`read_pair`, then
     :func:`bengal.score.score`), when the prediction cannot be read in the stream: a format without a
-    stream reader (only NIF Turtle and N-Triples have one), a folder, a NIF file whose phrases do not
+    stream reader (NIF Turtle, N-Triples and JSON Lines have one), a folder, a NIF file whose phrases do not
     follow their context (:func:`bengal.io.nif.stream_nif` says when), any broken prediction (read whole
     it gives its error); and when the options or the gold refuse scoring (no gold document, a bad beta),
     so that errors come in the order of the whole reading (a broken prediction before them). The callers

@@ -36,10 +36,11 @@ def test_stream_nif_hands_on_the_documents_of_read_nif(tmp_path):
     assert dict(head.metadata) == dict(whole.metadata) and head.name == whole.name
     seen: list[Document] = []
     assert stream_corpus(path, seen.append).warnings == whole.warnings and tuple(seen) == whole.documents
-    with pytest.raises(NotStreamable):  # JSON Lines have no stream reader
-        jsonl = tmp_path / "x.jsonl"
-        write_corpus(whole, jsonl)
-        stream_corpus(jsonl, seen.append)
+    conll = tmp_path / "x.conll"
+    conll.write_text("Anna B-PER\nmet O\n", encoding="utf-8")
+    for other in (conll, tmp_path, tmp_path / "missing.ttl"):  # no stream reader, a folder, no file
+        with pytest.raises(NotStreamable):
+            stream_corpus(other, seen.append)
 
 
 def _peak(fn) -> int:
@@ -116,3 +117,30 @@ def test_strict_flaw_is_refused_and_a_flaw_is_a_warning_in_file_order(tmp_path):
     head = stream_nif(path, docs.append)
     assert [w.code for w in whole.warnings] == ["byte_order_mark", "anchor_mismatch", "duplicate_mention"]
     assert head.warnings == whole.warnings and tuple(docs) == whole.documents
+
+
+def test_stream_jsonl_hands_on_the_documents_of_read_jsonl_and_refuses_errors(tmp_path):
+    from bengal.io.jsonl import read_jsonl, stream_jsonl
+
+    corpus = read_nif(RSS)
+    path = tmp_path / "rss.jsonl"
+    write_corpus(corpus, path)
+    lines = path.read_text(encoding="utf-8").splitlines(True)
+    lines[3] = lines[3].replace('"surface":"', '"surface":"x', 1)  # an anchor mismatch: a counted warning
+    path.write_text("".join(lines), encoding="utf-8")
+    whole = read_jsonl(path)
+    docs: list[Document] = []
+    head = stream_jsonl(path, docs.append)
+    assert tuple(docs) == whole.documents and len(docs) == 500 and head.documents == ()
+    assert head.warnings == whole.warnings and [w.code for w in whole.warnings] == ["anchor_mismatch"]
+    assert dict(head.metadata) == dict(whole.metadata) and head.name == whole.name
+    seen: list[Document] = []
+    assert stream_corpus(path, seen.append).warnings == whole.warnings and len(seen) == 500
+    for broken in (lines[:10] + [lines[2]] + lines[10:],  # a document URI used twice
+                   lines[:10] + ["{not json\n"] + lines[10:]):
+        bad = tmp_path / "bad.jsonl"
+        bad.write_text("".join(broken), encoding="utf-8")
+        with pytest.raises(NotStreamable):
+            stream_jsonl(bad, lambda d: None)
+    with pytest.raises(NotStreamable):  # strict: the flaw is an error
+        stream_jsonl(path, lambda d: None, strict=True)

@@ -358,3 +358,25 @@ def test_both_streamed_in_one_order_hold_a_few_documents(tmp_path, monkeypatch, 
     assert done == ["both streamed"]
     same(run.to_json(), whole_json(gold, pred))
     assert (most[0] <= 3 + 3 * 2) if not shuffle else (most[0] > 100)
+
+
+@pytest.mark.parametrize("formats", [("ttl", "jsonl"), ("jsonl", "jsonl"), ("jsonl", "ttl")])
+def test_json_lines_are_streamed_too(tmp_path, monkeypatch, mode, formats):
+    gold_corpus = read_nif(REAL["news"])
+    gold, pred = tmp_path / f"gold.{formats[0]}", tmp_path / f"pred.{formats[1]}"
+    write_corpus(gold_corpus, gold)
+    write_corpus(perturbed(gold_corpus, seed=7, drop_docs=2), pred)
+    done = streamed(monkeypatch)
+    run = score_files(gold, pred, task="d2kb")
+    assert done == [mode]
+    same(run.to_json(), whole_json(gold, pred, task="d2kb"))
+    lines = pred.read_text(encoding="utf-8").splitlines(True) if formats[1] == "jsonl" else None
+    if lines is not None:  # a document URI used twice: the whole reading's error, file and line
+        bad = tmp_path / "bad.jsonl"
+        bad.write_text("".join(lines + [lines[5]]), encoding="utf-8")
+        with pytest.raises(InputError) as whole:
+            read_corpus(bad)
+        with pytest.raises(InputError) as err:
+            score_files(gold, bad)
+        assert (str(err.value), err.value.line) == (str(whole.value), whole.value.line)
+        assert "already used on line 6" in str(err.value)
