@@ -29,6 +29,8 @@ class GoldFacts:
         linked: the distinct URI sets of the linked (non-NIL) gold mentions.
         any_typed: whether some mention has a type.
         oke_typed: whether some mention's type names an OKE class (:data:`bengal.score.oke_types.OKE_CLASSES`).
+        some_in_kb: set by :meth:`settle`: some linked set is InKB under every matcher the checks use, so
+            they need no more of :attr:`linked` (it is emptied and no longer gathered).
     """
 
     documents: int = 0
@@ -36,20 +38,28 @@ class GoldFacts:
     linked: set[frozenset[str]] = field(default_factory=set)
     any_typed: bool = False
     oke_typed: bool = False
+    some_in_kb: bool = False
 
     def add(self, d: Document) -> None:
         """Count one gold document."""
         self.documents += 1
         if d.mentions:
             self.any_mention = True
-        linked = self.linked
+        linked = None if self.some_in_kb else self.linked
         for m in d.mentions:
-            if m.uris:
+            if m.uris and linked is not None:
                 linked.add(m.uris)
             if m.type:
                 self.any_typed = True
                 if not self.oke_typed and any(t in OKE_CLASSES for t in m.type.split()):
                     self.oke_typed = True
+
+    def settle(self) -> None:
+        """Some linked set is InKB under each matcher :func:`content_warnings` and :func:`infer_kb` will be
+        given (the caller found it): their answers are known (no warning, no KB inferred), so stop
+        gathering :attr:`linked`, and the facts no longer grow with the gold's distinct URIs."""
+        self.some_in_kb = True
+        self.linked = set()
 
     @classmethod
     def of(cls, gold: Corpus) -> "GoldFacts":
@@ -81,7 +91,7 @@ def content_warnings(facts: GoldFacts, where: str, uri_matcher: UriMatcher | Non
     kb = uri_matcher.kb if uri_matcher is not None else None
     if kb is not None and uri_matcher is not None:
         linked = facts.linked
-        if linked and not any(uri_matcher.in_kb(u) for u in linked):
+        if linked and not facts.some_in_kb and not any(uri_matcher.in_kb(u) for u in linked):
             canon = {c for u in linked for c in uri_matcher.canonical(u)}
             for name, prefixes in KB_PRESETS.items():
                 if any(p in kb.prefixes for p in prefixes):
@@ -108,7 +118,7 @@ def infer_kb(facts: GoldFacts, same_as: SameAsIndex | None = None,
     (:data:`~bengal.score.uris.KB_PRESETS`, e.g. ELEVANT's Wikidata QIDs); else None."""
     default = matcher_for(None, same_as, gold_same_as)
     linked = facts.linked
-    if not linked or any(default.in_kb(u) for u in linked):
+    if facts.some_in_kb or not linked or any(default.in_kb(u) for u in linked):
         return None
     canon = {c for u in linked for c in default.canonical(u)}
     for name, prefixes in KB_PRESETS.items():

@@ -48,7 +48,7 @@ from bengal.score.pairing import (
 )
 from bengal.score.result import GOLD, PREDICTION, DocumentScore, ScoreResult, ScoreWarning, SubScore, Sweep
 from bengal.score.tasks import Task
-from bengal.score.uris import DEFAULT_KB_NAMESPACES, SameAsIndex, UriMatcher
+from bengal.score.uris import DEFAULT_KB_NAMESPACES, SameAsIndex, UriMatcher, matcher_for
 
 __all__ = ["SpanScorer"]
 
@@ -143,6 +143,8 @@ class SpanScorer:
         self.pending_gold: dict[str, tuple[int, Document]] = {}
         self.pending_pred: dict[str, tuple[int, Document, ScoreWarning, int]] = {}
         self.facts = GoldFacts()
+        #: the matchers whose InKB answers the gold checks read (the scorer's; the default KB's when inferred)
+        self._settling = [uri_matcher] + ([matcher_for(None, same_as, ())] if infers_kb else [])
         self.first_gold_uri: str | None = None
         self._seen_gold: set[str] = set()
 
@@ -160,7 +162,12 @@ class SpanScorer:
         self._seen_gold.add(g.uri)
         if self.first_gold_uri is None:
             self.first_gold_uri = g.uri
-        self.facts.add(g)
+        facts = self.facts
+        facts.add(g)
+        if self._settling:  # until each matcher the gold checks use has seen an InKB gold mention
+            self._settling = [m for m in self._settling if not any(m.in_kb(x.uris) for x in g.mentions if x.uris)]
+            if not self._settling:
+                facts.settle()
         i = len(self.parts)
         self.parts.append(None)
         waiting = self.pending_pred.pop(g.uri, None)
@@ -230,6 +237,8 @@ class SpanScorer:
             part.confusion = confusion_document(g, p, match, strategy)
         if self.errors is not None and counts.fp + counts.fn:
             self.errors.add(i, document_outcome(task.name, match.name, score, g.text, g.mentions, pm, alignment))
+        if not self.keep_documents:
+            matcher.trim_cache()
         return part
 
     def gold_fits(self, gold: Corpus) -> bool:

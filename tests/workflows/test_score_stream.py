@@ -26,6 +26,7 @@ from bengal.score import score
 from bengal.score.api import span_scorer
 from bengal.score.bootstrap import with_ci
 from bengal.score.explain import explain
+from bengal.score.uris import UriMatcher
 from bengal.workflows.score_files import provenance, score_files
 
 sf = importlib.import_module("bengal.workflows.score_files")  # the module, not the function
@@ -380,3 +381,21 @@ def test_json_lines_are_streamed_too(tmp_path, monkeypatch, mode, formats):
             score_files(gold, bad)
         assert (str(err.value), err.value.line) == (str(whole.value), whole.value.line)
         assert "already used on line 6" in str(err.value)
+
+
+def test_a_trimmed_uri_cache_gives_the_same_numbers(tmp_path, monkeypatch, mode):
+    trim = UriMatcher.trim_cache
+    trims = []
+
+    def small(self, limit=200_000):
+        trims.append(len(self._cache))
+        trim(self, 5)  # forget the answers after every document
+
+    monkeypatch.setattr(UriMatcher, "trim_cache", small)
+    gold = tmp_path / "gold.ttl"
+    write_corpus(read_nif(REAL["reuters"]), gold)
+    pred = tmp_path / "pred.ttl"
+    write_corpus(perturbed(read_corpus(gold), seed=8), pred)
+    run = score_files(gold, pred, kb_namespaces=("http://dbpedia.org/",), same_as=())
+    assert len(trims) == 128 and max(trims) > 5
+    same(run.to_json(), whole_json(gold, pred, kb_namespaces=("http://dbpedia.org/",)))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import os
 import re
+from array import array
 from collections import defaultdict
 from dataclasses import replace
 from pathlib import Path
@@ -99,8 +100,9 @@ class _InStream:
     give other results when a subject's triples are not adjacent or when a phrase has a flaw that is
     an error (or, under ``strict``, any flaw: which error comes first depends on the order): then
     :class:`_Restart` is raised and the file is read again the plain way, so that corpus, warnings
-    (their order too) and errors are always those of the plain reading. (Subjects read in the stream
-    are remembered by their hash: a collision only reads the file again.)
+    (their order too) and errors are always those of the plain reading. (Subjects are remembered by
+    their hash, 8 bytes each, and a subject whose triples went on after its record was read in the stream
+    is found at the end of the file, :class:`_SubjectHashes`; a collision only reads the file again.)
 
     ``emit`` (:func:`stream_nif`): each document is built and handed to ``emit`` once the next
     context has been read (the last one at the end of the file), and its text and mentions are
@@ -113,7 +115,8 @@ class _InStream:
         self.active = True
         self.texts: dict[Any, str] = {}
         self.per_doc: dict[Any, list[tuple[Mention, str]]] = {}
-        self.done: set[int] = set()
+        self.subjects = _SubjectHashes()
+        self.read_any = False  # a phrase (or, with emit, a document) was read in the stream
         self.log = FlawLog(src, strict)
         self.nil_iris = 0
         self.uri_sets: dict[Any, frozenset[str]] = {}
@@ -159,7 +162,7 @@ class _InStream:
         except InputError:  # the plain reading raises its first error, which may be another
             raise _Restart from None
         del records[key]
-        self.done.add(hash(key))
+        self.read_any = True
 
     def flush(self, records: dict[Any, list]) -> None:
         """``emit``: hand on the documents of the contexts read so far, in order, and forget them."""
@@ -172,10 +175,32 @@ class _InStream:
                 raise _Restart from None
             doc = Document(uri, self.texts.pop(key), tuple(m for m, _ in entries))
             del records[key]
-            self.done.add(hash(key))
+            self.read_any = True
             self.documents += 1
             self.emit(doc)
         self._open.clear()
+        # the URI sets and types are shared within a document only: the documents are not kept, so
+        # sharing across them would only make the tables grow with the corpus
+        self.uri_sets.clear()
+        self.type_names.clear()
+
+
+class _SubjectHashes:
+    """The hashes of the subjects whose records :func:`_parse_records` began, 8 bytes each (in 256 arrays by
+    the hash's low byte), to tell at the end of the file whether a subject's triples went on after its
+    record was read in the stream and dropped (it begins a second record: its hash comes twice; two
+    subjects' equal hashes look the same, and only cost a second reading). Checked once, at the end,
+    so that reading costs no set of every subject: what was read in the stream is dropped then."""
+
+    def __init__(self) -> None:
+        self.buckets = [array("q") for _ in range(256)]
+
+    def add(self, h: int) -> None:
+        self.buckets[h & 255].append(h)
+
+    def repeated(self) -> bool:
+        """Whether a hash was added twice."""
+        return any(len(set(b)) != len(b) for b in self.buckets)
 
 
 def _parse_records(fh: IO[bytes], fmt: Any, base_iri: str | None,
@@ -238,10 +263,10 @@ def _parse_records(fh: IO[bytes], fmt: Any, base_iri: str | None,
                 in_stream.ended(cur_subject, cur, records)
             found = records.get(subject)
             if found is None:
-                if in_stream is not None and hash(subject) in in_stream.done:
-                    raise _Restart  # the triples of a phrase read in the stream go on here (or a hash collision)
+                if in_stream is not None:  # the triples of a subject read in the stream may go on here
+                    in_stream.subjects.add(hash(subject))
                 found = records[subject] = [None, None, None, None, None, None, None, None, False]
-            elif in_stream is not None and (in_stream.texts or in_stream.done):
+            elif in_stream is not None and (in_stream.texts or in_stream.read_any):
                 raise _Restart  # a subject's triples are not adjacent: perhaps one read in the stream
             cur = found
             cur_subject = subject
@@ -258,6 +283,8 @@ def _parse_records(fh: IO[bytes], fmt: Any, base_iri: str | None,
     if in_stream is not None and in_stream.emit is not None and cur_subject is not None:
         in_stream.ended(cur_subject, cur, records)
         in_stream.flush(records)
+    if in_stream is not None and in_stream.subjects.repeated():
+        raise _Restart  # the triples of a subject read in the stream went on later (or two hashes collide)
     return records
 
 
@@ -326,8 +353,8 @@ def stream_nif(
 ) -> Corpus:
     """Read a NIF file as :func:`read_nif` does, handing each document to ``on_document`` as soon as it
     is complete and keeping none: memory holds one document, the parser's terms of the current subject
-    and, per document and phrase read, a hash of its subject (8 bytes and a set slot), plus the URI sets
-    and types shared by the mentions.
+    and, per subject read (a phrase, a context), an 8-byte hash (:class:`_SubjectHashes`), plus the URI
+    sets and types shared by the mentions and the document URIs (which must be unique).
 
     This works for files whose contexts each come before their phrases, and whose phrases all come
     before the next context (what :func:`bengal.io.nif.write_nif` writes, one subject's triples
