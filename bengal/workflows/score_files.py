@@ -66,6 +66,8 @@ class ScoreRun:
         error_documents: the worst documents given in full in the JSON (span tasks but C2KB), else None.
         error_report: those documents' report when the prediction was scored in the stream (its
             per-document scores then keep no documents to explain), else None.
+        streamed: whether the span score was made in the stream (its per-document scores keep no
+            documents: :attr:`error_report` is the only source of the errors block).
     """
 
     result: Result
@@ -74,11 +76,20 @@ class ScoreRun:
     problems: tuple[str, ...] = ()
     error_documents: int | None = None
     error_report: ErrorReport | None = None
+    streamed: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """What ``bengal score --json`` writes: the provenance keys, then the result's own JSON (and, for
-        span tasks, the ``"errors"`` block of :func:`bengal.report.jsonout.score_to_json`)."""
+        span tasks, the ``"errors"`` block of :func:`bengal.report.jsonout.score_to_json`).
+
+        Raises:
+            ValueError: a span score made in the stream by ``score_files(..., explain=False)`` (its
+                errors block was not gathered).
+        """
         if isinstance(self.result, ScoreResult):
+            if self.streamed and self.error_documents is not None and self.error_report is None:
+                raise ValueError("this score was read in the stream without its errors block "
+                                 "(score_files(..., explain=False)): score again with explain=True for its JSON")
             return score_to_json(self.result, errors=self.error_documents, extra=self.provenance,
                                  report=self.error_report)
         return {**self.provenance, **self.result.to_json()}
@@ -121,7 +132,8 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str] | Non
                 strict: bool = False, gold_format: str | None = None, pred_format: str | None = None,
                 scheme: str = "iob2", mode: str = LENIENT, suffix: bool = False, jaccard_threshold: float = 0.5,
                 greedy: bool = False, type_map: str | os.PathLike[str] | None = None,
-                json_path: str | os.PathLike[str] | None = None, lenient: bool = False) -> ScoreRun:
+                json_path: str | os.PathLike[str] | None = None, lenient: bool = False,
+                explain: bool = True) -> ScoreRun:
     """Score the predictions ``pred`` against the gold standard ``gold`` (what ``bengal score`` runs).
 
     Args:
@@ -147,6 +159,12 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str] | Non
         jaccard_threshold, greedy: of ``task="jaccard"``.
         type_map: TOML type mapping for answer files.
         json_path: also write :meth:`ScoreRun.to_json` there (checked before any work).
+        explain: span tasks: gather the per-mention outcomes of the JSON's ``"errors"`` block. A span score
+            made in the stream (the prediction, or both files, read document by document: memory does not
+            grow with the corpus) keeps no documents to explain afterwards, so it gathers them while
+            scoring; False spares that work when no JSON will be asked for (``bengal score`` without
+            ``--json``; :meth:`ScoreRun.to_json` of such a score then raises ValueError). Ignored with
+            ``json_path``.
 
     Raises:
         UsageError: options that cannot work, an output path that cannot be written.
@@ -176,6 +194,7 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str] | Non
     result: Result
     error_documents = None
     error_report = None
+    streamed: _Streamed | None = None
     if task is None and pfmt == "jsonl" and is_answers_file(pred):
         gold_corpus = read_corpus(gold, gold_format, strict=strict, lenient=lenient)
         readers.append((f"gold {os.fspath(gold)}", gold_corpus.warnings))
@@ -200,11 +219,11 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str] | Non
         index = _same_as_index(same_as, problems) if task in TASKS else None
         read_gold = gold_file if task in OTHER_TASKS else gold
         conll = ConllOptions(scheme=scheme, mode=mode, suffix=suffix)
-        streamed: _Streamed | None = None
         if task in TASKS and not sweep and not lenient:
             options: dict[str, Any] = dict(strict=strict, task=task, match=match, profile=profile,
                                            kb_namespaces=kb_namespaces, same_as=index, beta=beta,
-                                           threshold=threshold, errors=errors)
+                                           threshold=threshold,
+                                           errors=errors if explain or json_path is not None else None)
             both = _score_both_streamed(read_gold, gold_format, pred, pred_format, **options)
             if both is None:  # the gold cannot be read in the stream: read it whole, stream the prediction
                 streamed = _score_streamed(read_gold, gold_format, pred, pred_format, conll=conll, **options)
@@ -237,7 +256,8 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str] | Non
                              beta=1.0 if beta is None else beta, threshold=threshold, sweep=sweep)
             result = with_ci(span, ci, level, seed) if ci else span
             error_documents = errors if span.task != "c2kb" else None
-    run = ScoreRun(result, block, tuple(readers), tuple(problems), error_documents, error_report)
+    run = ScoreRun(result, block, tuple(readers), tuple(problems), error_documents, error_report,
+                   streamed is not None)
     if json_path is not None:
         write_payload(run.to_json(), Path(json_path))
     return run
@@ -251,7 +271,7 @@ _Streamed = tuple[Corpus, Corpus, ScoreResult, "ErrorReport | None", int, int]
 def _score_streamed(gold: str | os.PathLike[str], gold_format: str | None, pred: str | os.PathLike[str],
                     pred_format: str | None, *, strict: bool, conll: ConllOptions, task: str, match: str,
                     profile: str, kb_namespaces: Sequence[str], same_as: SameAsIndex | None, beta: float | None,
-                    threshold: float | None, errors: int) -> _Streamed | None:
+                    threshold: float | None, errors: int | None) -> _Streamed | None:
     """The span score of :func:`score_files` with the gold read whole and the prediction read in the stream
     (:func:`bengal.io.formats.stream_corpus`), each predicted document scored and dropped as it is read
     (:meth:`bengal.score.span.SpanScorer.add`), so that memory holds the gold and one predicted document
@@ -275,7 +295,7 @@ def _score_streamed(gold: str | os.PathLike[str], gold_format: str | None, pred:
         scorer = span_scorer(gold_corpus, task=task, match=match, profile=profile,
                              kb_namespaces=kb_namespaces or None, same_as=same_as,
                              beta=1.0 if beta is None else beta, threshold=threshold, keep_documents=False,
-                             errors=errors if task != "c2kb" else None)
+                             errors=errors if task != "c2kb" and errors is not None else None)
     except (InputError, ValueError):  # said after the prediction is read, as the whole reading says it
         return None
     try:
@@ -313,7 +333,7 @@ _REFUSED = _Refusal()
 def _score_both_streamed(gold: str | os.PathLike[str], gold_format: str | None, pred: str | os.PathLike[str],
                          pred_format: str | None, *, strict: bool, task: str, match: str, profile: str,
                          kb_namespaces: Sequence[str], same_as: SameAsIndex | None, beta: float | None,
-                         threshold: float | None, errors: int) -> _Streamed | _Refusal | None:
+                         threshold: float | None, errors: int | None) -> _Streamed | _Refusal | None:
     """The span score of :func:`score_files` with both files read in the stream side by side: the prediction in
     a forked process that sends each document as it is read (the pipe holds a few; the process waits while
     it is full), the gold here, each gold document scored with its predicted one as soon as both have come
@@ -342,7 +362,7 @@ def _score_both_streamed(gold: str | os.PathLike[str], gold_format: str | None, 
     try:
         scorer = span_scorer(None, task=task, match=match, profile=profile, kb_namespaces=kb_namespaces or None,
                              same_as=same_as, beta=1.0 if beta is None else beta, threshold=threshold,
-                             keep_documents=False, errors=errors if task != "c2kb" else None)
+                             keep_documents=False, errors=errors if task != "c2kb" and errors is not None else None)
     except (InputError, ValueError):  # said after both files are read, as the whole reading says it
         return _REFUSED
     ctx = multiprocessing.get_context("fork")

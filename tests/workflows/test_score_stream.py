@@ -399,3 +399,16 @@ def test_a_trimmed_uri_cache_gives_the_same_numbers(tmp_path, monkeypatch, mode)
     run = score_files(gold, pred, kb_namespaces=("http://dbpedia.org/",), same_as=())
     assert len(trims) == 128 and max(trims) > 5
     same(run.to_json(), whole_json(gold, pred, kb_namespaces=("http://dbpedia.org/",)))
+
+
+def test_without_explain_the_stream_skips_the_outcomes_and_says_so(tmp_path, mode):
+    gold, pred = tmp_path / "g.ttl", tmp_path / "p.ttl"
+    gold.write_text(GOLD_TTL, encoding="utf-8")
+    pred.write_text(PRED_TTL, encoding="utf-8")
+    run = score_files(gold, pred, explain=False)
+    assert run.streamed and run.error_report is None and (run.result.micro.tp, run.result.micro.fn) == (2, 2)
+    with pytest.raises(ValueError, match="explain=True"):
+        run.to_json()
+    same(score_files(gold, pred, explain=False, json_path=tmp_path / "r.json").to_json(), whole_json(gold, pred))
+    whole = score_files(REAL["kore50"], REAL["kore50"], explain=False)  # GERBIL's layout: read whole
+    assert not whole.streamed and whole.to_json()["errors"] is not None
