@@ -9,6 +9,7 @@ The peer of every comparison is the whole-corpus path, called directly: both fil
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import json
 import random
@@ -43,6 +44,12 @@ REAL = {
     "oke2016": NIF / "oke2016" / "evaluation-data" / "task1" / "evaluation-dataset-task1.ttl",
 }
 OTHER = "http://dbpedia.org/resource/Somewhere_else"
+
+
+@functools.lru_cache(maxsize=None)
+def real(name: str) -> Corpus:
+    """The real corpus ``name`` of :data:`REAL` as read (read once per test process)."""
+    return read_nif(REAL[name])
 
 
 def perturbed(gold: Corpus, seed: int = 0, *, shuffle: bool = False, drop_docs: int = 0) -> Corpus:
@@ -116,7 +123,7 @@ def same(a: dict, b: dict) -> None:
 @pytest.mark.parametrize("task", ["a2kb", "d2kb", "c2kb", "erec", "etyping"])
 def test_real_corpora_streamed_equal_whole(tmp_path, monkeypatch, mode, name, task):
     gold = tmp_path / "gold.ttl"
-    write_corpus(read_nif(REAL[name]), gold)  # bengal's layout: each context before its phrases
+    write_corpus(real(name), gold)  # bengal's layout: each context before its phrases
     pred = tmp_path / "pred.ttl"
     write_corpus(perturbed(read_corpus(gold), shuffle=True, drop_docs=3), pred)
     done = streamed(monkeypatch)
@@ -132,7 +139,7 @@ def test_real_corpora_streamed_equal_whole(tmp_path, monkeypatch, mode, name, ta
                                 {"beta": 0.5}, {"kb_namespaces": ("http://dbpedia.org/",)}])
 def test_options_streamed_equal_whole(tmp_path, monkeypatch, mode, kw):
     gold = tmp_path / "gold.ttl"
-    write_corpus(read_nif(REAL["reuters"]), gold)
+    write_corpus(real("reuters"), gold)
     pred = tmp_path / "pred.nt"  # N-Triples are read in the stream too
     write_corpus(perturbed(read_corpus(gold), seed=1, shuffle=True), pred)
     done = streamed(monkeypatch)
@@ -151,7 +158,7 @@ def test_real_file_phrases_before_contexts_falls_back_to_the_whole_reading(tmp_p
     with pytest.raises(NotStreamable):
         stream_nif(REAL["reuters"], lambda d: None)
     gold = tmp_path / "gold.ttl"
-    write_corpus(read_nif(REAL["reuters"]), gold)
+    write_corpus(real("reuters"), gold)
     done = streamed(monkeypatch)
     run = score_files(gold, REAL["reuters"])
     assert done == []
@@ -266,7 +273,7 @@ def test_broken_prediction_and_strict_flaw_raise_the_whole_readings_error(tmp_pa
 
 def test_sweep_and_lenient_read_whole(tmp_path, monkeypatch, mode):
     gold = tmp_path / "gold.ttl"
-    write_corpus(read_nif(REAL["kore50"]), gold)
+    write_corpus(real("kore50"), gold)
     pred = tmp_path / "pred.ttl"
     write_corpus(perturbed(read_corpus(gold), seed=2), pred)
     done = streamed(monkeypatch)
@@ -278,7 +285,7 @@ def test_sweep_and_lenient_read_whole(tmp_path, monkeypatch, mode):
 
 
 def test_span_scorer_without_documents_equals_score_and_explain(tmp_path):
-    gold = read_nif(REAL["rss"])
+    gold = real("rss")
     pred = perturbed(gold, seed=4, shuffle=True, drop_docs=20)
     whole = score(gold, pred)
     scorer = span_scorer(gold, keep_documents=False, errors=7)
@@ -336,7 +343,7 @@ def test_both_streamed_in_one_order_hold_a_few_documents(tmp_path, monkeypatch, 
     monkeypatch.setattr(sf, "STREAM_BOTH_MIN_BYTES", 0)
     monkeypatch.setattr(sf, "LOOKAHEAD_DOCUMENTS", 2)
     gold = tmp_path / "gold.ttl"
-    write_corpus(read_nif(REAL["rss"]), gold)  # 500 documents
+    write_corpus(real("rss"), gold)  # 500 documents
     pred = tmp_path / "pred.ttl"
     write_corpus(perturbed(read_corpus(gold), seed=6, shuffle=shuffle, drop_docs=3), pred)
     most = [0]
@@ -363,7 +370,7 @@ def test_both_streamed_in_one_order_hold_a_few_documents(tmp_path, monkeypatch, 
 
 @pytest.mark.parametrize("formats", [("ttl", "jsonl"), ("jsonl", "jsonl"), ("jsonl", "ttl")])
 def test_json_lines_are_streamed_too(tmp_path, monkeypatch, mode, formats):
-    gold_corpus = read_nif(REAL["news"])
+    gold_corpus = real("news")
     gold, pred = tmp_path / f"gold.{formats[0]}", tmp_path / f"pred.{formats[1]}"
     write_corpus(gold_corpus, gold)
     write_corpus(perturbed(gold_corpus, seed=7, drop_docs=2), pred)
@@ -393,7 +400,7 @@ def test_a_trimmed_uri_cache_gives_the_same_numbers(tmp_path, monkeypatch, mode)
 
     monkeypatch.setattr(UriMatcher, "trim_cache", small)
     gold = tmp_path / "gold.ttl"
-    write_corpus(read_nif(REAL["reuters"]), gold)
+    write_corpus(real("reuters"), gold)
     pred = tmp_path / "pred.ttl"
     write_corpus(perturbed(read_corpus(gold), seed=8), pred)
     run = score_files(gold, pred, kb_namespaces=("http://dbpedia.org/",), same_as=())
