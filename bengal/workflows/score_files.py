@@ -3,7 +3,9 @@
 :func:`score_files` picks the task (chunk metrics for two CoNLL files, LLM answers for an answer
 file, else A2KB unless told), reads both sides, scores, and returns a :class:`ScoreRun`: the
 result, what it is of (system, set, inputs, the generator's set parameters) and the problems and
-reader warnings to tell the user. :func:`score_conll` scores two CoNLL column files,
+reader warnings to tell the user. The span tasks read NIF and JSONL files in the stream where they
+allow it, each document pair scored as it comes (:func:`_score_both_streamed`, :func:`_score_streamed`;
+issue 14), else whole (:func:`read_pair`), with the same result. :func:`score_conll` scores two CoNLL column files,
 :func:`score_conlleval` the gold and predicted columns of one (``token … gold pred``, conlleval.pl's input).
 """
 
