@@ -14,7 +14,8 @@ turns in each round; printed are the medians and the median of the per-round rat
 * **bengal, single-threaded**: :func:`bengal.io.read_corpus` on both files in turn, then
   :func:`bengal.score.score` (A2KB, strong, InKB/EE and per-type lines). Target: <= 1.3x the floor.
 * **``bengal score`` as a whole command**: the CLI in its own process (start-up, both files read
-  side by side by :func:`bengal.workflows.score_files.read_pair`, scored, table printed), wall
+  in the stream side by side, the prediction in a forked process, each document pair scored as it
+  comes, table printed; issue 14), wall
   time. Target: below the floor. Its peak memory is measured on the same library call
   (:func:`bengal.workflows.score_files.score_files`) in a child: this process and the reading
   worker, each (target <= 300 MB).

@@ -13,8 +13,8 @@ from typing import IO, Any, Iterable, Iterator, cast
 from bengal.errors import InputError
 from bengal.model import CorpusWarning, Mention
 
-__all__ = ["WARNING_CODES", "FlawLog", "check_duplicates", "source_name", "open_binary", "text_lines", "file_stem",
-           "BOM", "skip_bom"]
+__all__ = ["WARNING_CODES", "NotStreamable", "FlawLog", "check_duplicates", "source_name", "open_binary",
+           "text_lines", "file_stem", "BOM", "skip_bom"]
 
 #: Stable warning codes of the corpus readers (``docs/formats/nif.md``).
 WARNING_CODES = (
@@ -52,6 +52,12 @@ WARNING_CODES = (
     # NIF Turtle / N-Triples starting with U+FEFF (docs/formats/nif.md)
     "byte_order_mark",
 )
+
+
+class NotStreamable(Exception):
+    """A stream reader (:func:`bengal.io.formats.stream_corpus`) cannot hand on the documents one by one
+    as the whole reading would give them (the file's layout, a flaw, an error): read the file whole
+    instead, and drop what the stream handed on."""
 
 
 class FlawLog:

@@ -25,8 +25,9 @@ from typing import IO, Callable
 
 from bengal.atomic import atomic_write
 from bengal.errors import InputError, UnknownOptionError, UsageError
+from bengal.io._source import NotStreamable
 from bengal.lazy import lazy_function
-from bengal.model import Corpus
+from bengal.model import Corpus, Document
 from bengal.resources import resolve_corpus
 
 # The readers and writers of the other formats are imported when their format is used or sniffed
@@ -42,12 +43,14 @@ write_conll = lazy_function("bengal.io.conll", "write_conll")
 looks_like_elevant = lazy_function("bengal.io.elevant", "looks_like_elevant")
 read_elevant = lazy_function("bengal.io.elevant", "read_elevant")
 read_jsonl = lazy_function("bengal.io.jsonl", "read_jsonl")
+stream_jsonl = lazy_function("bengal.io.jsonl", "stream_jsonl")
 write_jsonl = lazy_function("bengal.io.jsonl", "write_jsonl")
 count_whitespace_iris = lazy_function("bengal.io.lenient", "count_whitespace_iris")
 read_nif_lenient = lazy_function("bengal.io.lenient", "read_nif_lenient")
 looks_like_microposts2014 = lazy_function("bengal.io.microposts", "looks_like_microposts2014")
 read_microposts2014 = lazy_function("bengal.io.microposts", "read_microposts2014")
 read_nif = lazy_function("bengal.io.nif", "read_nif")
+stream_nif = lazy_function("bengal.io.nif", "stream_nif")
 write_nif = lazy_function("bengal.io.nif", "write_nif")
 is_iitb_folder = lazy_function("bengal.io.wikixml", "is_iitb_folder")
 is_wikipedia_xml_folder = lazy_function("bengal.io.wikixml", "is_wikipedia_xml_folder")
@@ -57,7 +60,7 @@ read_iitb = lazy_function("bengal.io.wikixml", "read_iitb")
 read_wikipedia_xml = lazy_function("bengal.io.wikixml", "read_wikipedia_xml")
 
 __all__ = ["Format", "FORMATS", "ConllOptions", "get_format", "detect_format", "output_format", "read_corpus",
-           "stream_format", "write_corpus", "uri_formats"]
+           "stream_corpus", "NotStreamable", "stream_format", "write_corpus", "uri_formats"]
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,7 @@ Reader = Callable[[Path, str | None, bool, ConllOptions], Corpus]
 Writer = Callable[[Corpus, IO[str], ConllOptions], None]
 Sniffer = Callable[[bytes, bytes], bool]
 FolderSniffer = Callable[[Path], bool]
+Streamer = Callable[[Path, Callable[[Document], None], bool], Corpus]
 
 
 @dataclass(frozen=True)
@@ -109,6 +113,8 @@ class Format:
         sniff_folder: ``folder -> bool``: whether a folder holds a corpus of this format.
         read_lenient: the reader of ``read_corpus(..., lenient=True)`` (NIF: IRIs with white space
             repaired, :mod:`bengal.io.lenient`); None = the format has no lenient reading.
+        stream: ``(path, on_document, strict) -> corpus without documents``: :func:`stream_corpus`'s reader
+            (raises :class:`~bengal.io._source.NotStreamable` where it cannot); None = read whole only.
     """
 
     name: str
@@ -121,6 +127,7 @@ class Format:
     carries_uris: bool = True
     sniff_folder: FolderSniffer | None = field(default=None, repr=False)
     read_lenient: Reader | None = field(default=None, repr=False)
+    stream: Streamer | None = field(default=None, repr=False)
 
 
 _DIRECTIVE = re.compile(rb"^(?:@prefix|@base|prefix|base)\s", re.IGNORECASE)
@@ -174,6 +181,14 @@ def _read_nif(path: Path, name: str | None, strict: bool, conll: ConllOptions) -
     return _nif_hint(path, "turtle", name, strict)
 
 
+def _stream_nif(path: Path, on_document: Callable[[Document], None], strict: bool) -> Corpus:
+    return stream_nif(path, on_document, syntax="turtle", strict=strict)
+
+
+def _stream_nt(path: Path, on_document: Callable[[Document], None], strict: bool) -> Corpus:
+    return stream_nif(path, on_document, syntax="ntriples", strict=strict)
+
+
 def _read_nt(path: Path, name: str | None, strict: bool, conll: ConllOptions) -> Corpus:
     return _nif_hint(path, "ntriples", name, strict)
 
@@ -208,6 +223,10 @@ def _read_jsonl(path: Path, name: str | None, strict: bool, conll: ConllOptions)
     return read_jsonl(path, name=name, strict=strict)
 
 
+def _stream_jsonl(path: Path, on_document: Callable[[Document], None], strict: bool) -> Corpus:
+    return stream_jsonl(path, on_document, strict=strict)
+
+
 def _read_conll(path: Path, name: str | None, strict: bool, conll: ConllOptions) -> Corpus:
     return read_conll(path, scheme=conll.scheme, mode=conll.mode, suffix=conll.suffix, name=name, strict=strict,
                       tag_column=conll.tag_column)
@@ -233,10 +252,11 @@ def _write_conll(corpus: Corpus, fh: IO[str], conll: ConllOptions) -> None:
 #: Every format (sniffed in the order of :data:`_SNIFF_ORDER`).
 FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("nif", "NIF Turtle", (".ttl", ".turtle", ".nif"), ("ttl", "turtle"), _is_rdf, _read_nif, _write_nif,
-           read_lenient=_read_nif_lenient),
+           read_lenient=_read_nif_lenient, stream=_stream_nif),
     Format("nt", "NIF N-Triples", (".nt", ".ntriples"), ("ntriples", "n-triples"), None, _read_nt, _write_nt,
-           read_lenient=_read_nt_lenient),
-    Format("jsonl", "JSON Lines", (".jsonl", ".ndjson"), ("ndjson",), _is_json, _read_jsonl, _write_jsonl),
+           read_lenient=_read_nt_lenient, stream=_stream_nt),
+    Format("jsonl", "JSON Lines", (".jsonl", ".ndjson"), ("ndjson",), _is_json, _read_jsonl, _write_jsonl,
+           stream=_stream_jsonl),
     Format("conll", "CoNLL columns", (".conll", ".iob", ".iob2", ".bio"), (), _is_conll, _read_conll, _write_conll,
            carries_uris=False),
     Format("aida", "AIDA/CoNLL-YAGO TSV", (".aida",), ("aida-yago2", "conll-yago"), _is_aida, _read_aida),
@@ -443,6 +463,42 @@ def read_corpus(path: str | os.PathLike[str], format: str | None = None, *, stri
             raise
         raise InputError(f"looks like {fmt.label}, but {err.detail}", source=err.source, line=err.line,
                          column=err.column) from None
+
+
+def stream_corpus(path: str | os.PathLike[str], on_document: Callable[[Document], None], format: str | None = None,
+                  *, strict: bool = False) -> Corpus:
+    """Read a corpus file as :func:`read_corpus` does (without a name, split, shipped corpus or lenient
+    reading), handing each document to ``on_document`` as soon as it is read and keeping none.
+
+    Args:
+        path: a plain or gzipped file.
+        on_document: called with each document, in the order of :func:`read_corpus`'s corpus.
+        format: a name of :data:`FORMATS` (or an alias); None = :func:`detect_format`.
+        strict: as :func:`read_corpus`.
+
+    Returns:
+        the corpus without its documents: name, metadata, warnings and sameAs links equal to
+        :func:`read_corpus`'s.
+
+    Raises:
+        NotStreamable: the format has no stream reader (:attr:`Format.stream`: NIF Turtle,
+            N-Triples and JSON Lines have one), ``path`` is no file, or the reader cannot go on (its docstring says
+            when; every error of the file is one): read the file with :func:`read_corpus` instead,
+            which gives its corpus or its error, and drop the documents handed on.
+    """
+    fmt = _BY_NAME.get(format.lower()) if format else None
+    if format and fmt is None:
+        raise NotStreamable
+    try:
+        if not Path(path).is_file():
+            raise NotStreamable
+        if fmt is None:
+            fmt, _ = _detect(path)
+    except (InputError, OSError):  # read_corpus says what is wrong
+        raise NotStreamable from None
+    if fmt.stream is None:
+        raise NotStreamable
+    return fmt.stream(Path(path), on_document, strict)
 
 
 def stream_format(format: str | None) -> str:

@@ -16,13 +16,14 @@ import json
 import math
 import os
 import re
-from typing import IO, Any, Iterator
+from typing import IO, Any, Callable, Iterator
 
 import jsonlines
 
 from bengal.errors import InputError
 from bengal.io._source import (
     FlawLog,
+    NotStreamable,
     check_duplicates,
     file_stem,
     open_binary,
@@ -31,7 +32,7 @@ from bengal.io._source import (
 from bengal.model import Corpus, Document, Mention
 from bengal.perf import gc_paused
 
-__all__ = ["read_jsonl", "write_jsonl"]
+__all__ = ["read_jsonl", "stream_jsonl", "write_jsonl"]
 
 
 def read_jsonl(
@@ -54,6 +55,33 @@ def read_jsonl(
     Raises:
         InputError: naming the file and line, see ``docs/formats/jsonl.md``.
     """
+    documents: list[Document] = []
+    header = _read(source, documents.append, name, strict)
+    return Corpus(tuple(documents), header.name, header.metadata, header.warnings)
+
+
+def stream_jsonl(source: str | os.PathLike[str], on_document: Callable[[Document], None], *,
+                 name: str | None = None, strict: bool = False) -> Corpus:
+    """Read a JSONL corpus as :func:`read_jsonl` does, handing each document (one a line) to ``on_document``
+    as soon as its line is read and keeping none (memory holds one line and the URIs seen, which must be
+    unique).
+
+    Returns:
+        the corpus without its documents: name, metadata and warnings equal to :func:`read_jsonl`'s.
+
+    Raises:
+        NotStreamable: any error of the file (:func:`read_jsonl` names it; the documents handed on so far
+            are to be dropped).
+    """
+    try:
+        return _read(source, on_document, name, strict)
+    except InputError:
+        raise NotStreamable from None
+
+
+def _read(source: str | os.PathLike[str] | IO[bytes] | bytes, on_document: Callable[[Document], None],
+          name: str | None, strict: bool) -> Corpus:
+    """:func:`read_jsonl`'s reading: each document to ``on_document``; the corpus without documents."""
     src = source_name(source, name)
     log = FlawLog(src, strict)
     fh, owned = open_binary(source)
@@ -68,7 +96,6 @@ def read_jsonl(
         except EOFError as err:  # a truncated gzip stream
             raise OSError(f"{err} (after line {lineno})") from None
 
-    documents: list[Document] = []
     seen: dict[str, int] = {}
     with gc_paused():
         try:
@@ -99,14 +126,14 @@ def read_jsonl(
                     raise InputError(f"document URI {_shown(doc.uri)} already used on line {seen[doc.uri]}",
                                      source=src, line=lineno)
                 seen[doc.uri] = lineno
-                documents.append(doc)
+                on_document(doc)
         except OSError as err:
             raise InputError(f"cannot read the file: {err}", source=src) from None
         finally:
             if owned:
                 fh.close()
     metadata = {"source": src, "format": "jsonl"}
-    return Corpus(tuple(documents), name if name is not None else file_stem(src), metadata, tuple(log.warnings))
+    return Corpus((), name if name is not None else file_stem(src), metadata, tuple(log.warnings))
 
 
 _SHOWN = 120

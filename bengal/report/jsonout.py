@@ -12,23 +12,28 @@ from pathlib import Path
 from typing import IO, Any, Mapping
 
 from bengal.atomic import atomic_write
-from bengal.score.explain import explain
+from bengal.score.explain import ErrorReport, explain
 from bengal.score.result import ScoreResult
 
 __all__ = ["score_to_json", "finite", "dumps", "write_json", "write_payload", "payload_text", "payload_line"]
 
 
 def score_to_json(result: ScoreResult, *, per_document: bool = False, errors: int | None = None,
-                  extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+                  extra: Mapping[str, Any] | None = None, report: ErrorReport | None = None) -> dict[str, Any]:
     """The JSON object of ``result`` (:meth:`ScoreResult.to_json`), ``extra`` keys (e.g. what was
     scored) first; ``errors=N`` adds ``"errors"``: :func:`bengal.score.explain.explain` of the ``N``
     worst documents (``{"kinds", "kind_definitions", "documents_with_errors", "shown", "limit", "order",
     "documents": [{"uri", "text", "tp", "fp", "fn", "f1", "in_prediction", "gold": [mention],
     "prediction": [mention]}]}``, a mention being ``{"begin", "end", "surface", "uris", "type", "score",
-    "outcome", "error"}``), or null for C2KB, which has no per-mention outcome."""
+    "outcome", "error"}``), or null for C2KB, which has no per-mention outcome. ``report``: that error
+    report made already (a score made in the stream keeps no documents to explain:
+    :meth:`bengal.score.span.SpanScorer.error_report`), used instead of explaining ``result``."""
     out = {**(extra or {}), **result.to_json(per_document=per_document)}
     if errors is not None:
-        out["errors"] = None if result.task == "c2kb" else explain(result, errors).to_json()
+        if result.task == "c2kb":
+            out["errors"] = None
+        else:
+            out["errors"] = (report if report is not None else explain(result, errors)).to_json()
     return out
 
 

@@ -1,4 +1,5 @@
-"""``score(gold, pred)``: pair documents, match mentions per document, count, measure.
+"""``score(gold, pred)``: pair documents, match mentions per document, count, measure; ``span_scorer(gold)``:
+the same one predicted document at a time (:class:`bengal.score.span.SpanScorer`).
 
 The span scorer of the experiment types (:mod:`bengal.score.tasks`): documents pair by URI
 (:mod:`bengal.score.pairing`), each pair is aligned by the task (:mod:`bengal.score.matching`,
@@ -18,73 +19,34 @@ from typing import Sequence
 from bengal.errors import UnknownOptionError, lookup
 from bengal.model import Corpus
 from bengal.perf import gc_paused
-from bengal.score import metrics
-from bengal.score.breakdown import gs_inkb, inkb_ee, per_gold_type
-from bengal.score.breakdown import per_type as breakdown_per_type
-from bengal.score.confidence import filter_threshold, sweep_curve, unscored_warnings
-from bengal.score.conventions import span_conventions
-from bengal.score.hierarchy import HIERARCHICAL_DEFINITION, hierarchical_typing, type_confusion
+from bengal.score.confidence import sweep_curve
+from bengal.score.goldfacts import GoldFacts, content_warnings, infer_kb
 from bengal.score.matching import PROFILES, SPAN_MATCHES, SpanMatch
-from bengal.score.metrics import MicroScore
-from bengal.score.oke_types import OKE_TYPES_DEFINITION, translate_to_oke
-from bengal.score.pairing import pair_documents
-from bengal.score.result import GOLD, PREDICTION, DocumentScore, ScoreResult, ScoreWarning
+from bengal.score.oke_types import oke_translator
+from bengal.score.result import ScoreResult, ScoreWarning
+from bengal.score.span import SpanScorer
 from bengal.score.tasks import TASKS, Task
-from bengal.score.uris import DEFAULT_KB_NAMESPACES, KB_PRESETS, SameAsIndex, UriMatcher, matcher_for
+from bengal.score.uris import SameAsIndex, UriMatcher, matcher_for
 
-__all__ = ["score", "gold_content_warnings", "inferred_kb"]
+__all__ = ["score", "span_scorer", "gold_content_warnings", "inferred_kb"]
 
 
 def gold_content_warnings(gold: Corpus, uri_matcher: UriMatcher | None = None) -> list[ScoreWarning]:
-    """Warnings about what the gold holds, before any scoring.
+    """Warnings about what the gold holds, before any scoring: ``empty_gold`` and ``gold_outside_kb``
+    (:func:`bengal.score.goldfacts.content_warnings`, which says when)."""
+    return content_warnings(GoldFacts.of(gold), _where(gold), uri_matcher)
 
-    * ``empty_gold``: the gold's documents have no mention at all, so every score is the
-      zero-division convention (1.0 with no prediction; GERBIL issue #206), not a measurement.
-    * ``gold_outside_kb``: (with a KB-classifying ``uri_matcher``) the gold links mentions, none
-      is InKB, and some of its URIs lie in the namespace of a preset of
-      :data:`bengal.score.uris.KB_PRESETS` that is not configured (e.g. Wikidata QIDs against the
-      default DBpedia KB): every mention is an emerging entity and any URI a system gives
-      matches; the message names the preset to give to ``--kb-namespace``.
-    """
-    where = str(gold.metadata.get("source") or gold.name or "gold")
-    out: list[ScoreWarning] = []
-    if len(gold) and not any(d.mentions for d in gold):
-        out.append(ScoreWarning("empty_gold", where,
-                                f"the gold's {len(gold)} documents have no mention at all: every score below is "
-                                "the zero-division convention, not a measurement", GOLD))
-    kb = uri_matcher.kb if uri_matcher is not None else None
-    if kb is not None and uri_matcher is not None:
-        linked = [m.uris for d in gold for m in d.mentions if m.uris]
-        if linked and not any(uri_matcher.in_kb(u) for u in linked):
-            canon = {c for u in linked for c in uri_matcher.canonical(u)}
-            for name, prefixes in KB_PRESETS.items():
-                if any(p in kb.prefixes for p in prefixes):
-                    continue
-                hits = sum(1 for c in canon if c.startswith(prefixes))
-                if hits:
-                    out.append(ScoreWarning(
-                        "gold_outside_kb", where,
-                        f"no gold mention is InKB, but {hits} gold URIs are {name} URIs ({prefixes[0]}): every "
-                        f"mention is an emerging entity and any URI matches; give --kb-namespace {name}", GOLD))
-    return out
+
+def _where(gold: Corpus) -> str:
+    return str(gold.metadata.get("source") or gold.name or "gold")
+
 
 def inferred_kb(gold: Corpus, same_as: SameAsIndex | None = None) -> tuple[str, tuple[str, ...], int] | None:
     """``(preset name, its namespaces, gold URIs in them)`` when no gold mention is InKB under the default
     KB (:data:`~bengal.score.uris.DEFAULT_KB_NAMESPACES`, with ``same_as`` and the gold's own links) but
     some gold URIs lie in another preset's namespace (:data:`~bengal.score.uris.KB_PRESETS`, e.g.
     ELEVANT's Wikidata QIDs); else None. :func:`score` then scores against that preset."""
-    default = matcher_for(None, same_as, gold.same_as)
-    linked = [m.uris for d in gold for m in d.mentions if m.uris]
-    if not linked or any(default.in_kb(u) for u in linked):
-        return None
-    canon = {c for u in linked for c in default.canonical(u)}
-    for name, prefixes in KB_PRESETS.items():
-        if prefixes == DEFAULT_KB_NAMESPACES:
-            continue
-        hits = sum(1 for c in canon if c.startswith(prefixes))
-        if hits:
-            return name, prefixes, hits
-    return None
+    return infer_kb(GoldFacts.of(gold), same_as, gold.same_as)
 
 
 def score(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str = "strong",
@@ -131,121 +93,71 @@ def score(gold: Corpus, pred: Corpus, *, task: str = "a2kb", match: str = "stron
         InputError: when the gold has no documents, or the prediction has documents but none in common
             with the gold.
     """
+    with gc_paused():
+        scorer = span_scorer(gold, task=task, match=match, uri_matcher=uri_matcher, profile=profile,
+                             kb_namespaces=kb_namespaces, same_as=same_as, beta=beta, threshold=threshold,
+                             per_type=per_type)
+        curve = None
+        if sweep:
+            curve = sweep_curve(scorer.task, gold, _translated(scorer, pred), scorer.span_match, scorer.uri_matcher,
+                                scorer.strategy)
+        return scorer.score_corpus(pred, curve)
+
+
+def _translated(scorer: SpanScorer, pred: Corpus) -> Corpus:
+    """``pred`` as the scorer sees it: translated to the gold's OKE classes for ETyping (the sweep's input)."""
+    if scorer.translate is None:
+        return pred
+    return pred.with_documents([scorer.translate(d)[0] for d in pred.documents])
+
+
+def span_scorer(gold: Corpus | None, *, task: str = "a2kb", match: str = "strong",
+                uri_matcher: UriMatcher | None = None, profile: str = "bengal",
+                kb_namespaces: Sequence[str] | None = None,
+                same_as: SameAsIndex | None = None, beta: float = 1.0, threshold: float | None = None,
+                per_type: bool = True, keep_documents: bool = True, errors: int | None = None) -> SpanScorer:
+    """A :class:`~bengal.score.span.SpanScorer` of ``gold``: the options of :func:`score` checked and
+    resolved (the URI matcher built, the KB inferred), ready to score predicted documents one at a time.
+
+    Args:
+        gold: the gold standard, or None for a gold read in the stream, whose documents are given to
+            :meth:`~bengal.score.span.SpanScorer.add_gold` (the URI matcher is then built without the
+            gold's own sameAs links, no KB is inferred and no OKE class translated:
+            :meth:`~bengal.score.span.SpanScorer.gold_fits` says at the end whether the gold needed it).
+        task, match, uri_matcher, profile, kb_namespaces, same_as, beta, threshold, per_type:
+            as :func:`score`.
+        keep_documents: keep every document pair and its alignment in the result (what
+            :func:`bengal.score.explain.explain` reads); False keeps counts and measures only.
+        errors: gather the error report of this many worst documents while scoring
+            (:meth:`~bengal.score.span.SpanScorer.error_report`), or None.
+
+    Raises:
+        UnknownOptionError: as :func:`score`.
+        InputError: the gold has no documents.
+    """
     task_def: Task = lookup(TASKS, task, "task")
     span_match: SpanMatch = lookup(SPAN_MATCHES, match, "match")
     strategy: str = lookup(PROFILES, profile, "profile")
     profile = profile.lower()
     if not (isinstance(beta, (int, float)) and beta > 0 and beta != float("inf")):
         raise UnknownOptionError(f"beta must be a positive finite number, got {beta!r}")
+    facts = GoldFacts.of(gold) if gold is not None else None
+    infer = uri_matcher is None and not kb_namespaces and profile != "gerbil" and task_def.uses_uris
     inferred = None
     if uri_matcher is None:
-        if not kb_namespaces and profile != "gerbil" and task_def.uses_uris:
-            inferred = inferred_kb(gold, same_as)
+        if infer and facts is not None and gold is not None:
+            inferred = infer_kb(facts, same_as, gold.same_as)
             if inferred is not None:
                 kb_namespaces = inferred[1]
-        uri_matcher = matcher_for(kb_namespaces, same_as, gold.same_as)
+        uri_matcher = matcher_for(kb_namespaces, same_as, gold.same_as if gold is not None else ())
         if profile == "gerbil":  # GERBIL 1.2.x expands only the gold markings with owl:sameAs
             uri_matcher = dataclasses.replace(uri_matcher, gold_only=True, _cache={})
-    with gc_paused():
-        result = _score(gold, pred, task_def, span_match, strategy, profile, uri_matcher,
-                        float(beta), threshold, sweep, per_type)
-    if inferred is None:
-        return result
-    name, prefixes, hits = inferred
-    where = str(gold.metadata.get("source") or gold.name or "gold")
-    note = ScoreWarning("kb_namespace_inferred", where,
-                        f"no gold URI is in the default KB ({DEFAULT_KB_NAMESPACES[0]}) but {hits} are {name} URIs: "
-                        f"scored with --kb-namespace {name} ({prefixes[0]}); give --kb-namespace to choose", GOLD)
-    return dataclasses.replace(result, warnings=(*result.warnings, note), conventions={
-        **result.conventions, "kb": f"KB inferred from the gold: {name} ({', '.join(prefixes)}); GERBIL's default "
-                                    "KB would make every gold mention an emerging entity"})
-
-
-def _score(gold: Corpus, pred: Corpus, task_def: Task, span_match: SpanMatch, strategy: str, profile: str,
-           uri_matcher: UriMatcher, beta: float, threshold: float | None, sweep: bool,
-           per_type: bool) -> ScoreResult:
-    oke_translated = 0
-    if task_def.name == "etyping" and profile != "gerbil":
-        pred, oke_translated = translate_to_oke(gold, pred)
-    pred_docs, below, unscored_conf = filter_threshold(pred, threshold)
-    pairing = pair_documents(gold, pred, pred_docs)
-
-    warnings: list[ScoreWarning] = [ScoreWarning.from_corpus_warning(w, GOLD) for w in gold.warnings]
-    warnings += [ScoreWarning.from_corpus_warning(w, PREDICTION) for w in pred.warnings]
-    warnings += unscored_warnings(pred, threshold, unscored_conf)
-    warnings += pairing.warnings
-    warnings += gold_content_warnings(gold, uri_matcher)
-    if task_def.name == "etyping" and any(d.mentions for d in gold) and not any(
-            m.type for d in gold for m in d.mentions):
-        warnings.append(ScoreWarning(
-            "untyped_gold", str(gold.metadata.get("source") or gold.name or "gold"),
-            "ETyping found no typed gold mention (no itsrdf:taClassRef, no type field): every typed prediction "
-            "is a false positive and the score measures nothing", GOLD))
-
-    per_document: list[DocumentScore] = []
-    ignored = 0
-    for g, p in pairing.pairs:
-        alignment = task_def.align(g.mentions, p.mentions if p is not None else (), span_match, uri_matcher,
-                                   strategy)
-        ignored += alignment.ignored_pred
-        counts = alignment.counts
-        per_document.append(DocumentScore(g.uri, counts, metrics.measures(counts), p is not None, alignment, g, p))
-    if ignored:
-        what = ("predictions on spans that are no gold span (D2KB, GERBIL's rule)" if task_def.name == "d2kb"
-                else "predicted emerging entities (C2KB counts KB entities only)")
-        warnings.append(ScoreWarning("ignored_predictions", str(pred.metadata.get("source") or pred.name or
-                                                                 "prediction"),
-                                     f"{ignored} {what}; not counted", PREDICTION))
-    warnings += pairing.unscored
-
-    total, micro_m = metrics.micro(d.counts for d in per_document)
-    macro_m = metrics.macro(d.counts for d in per_document)
-    pairs = pairing.pairs
-    inkb = ee = None
-    doc_counts = [d.counts for d in per_document]
-    # C2KB has InKB / EE lines under the gerbil profile only, where its bags hold emerging entities (as
-    # GERBIL's C2KB prints them); bengal's C2KB leaves the EE out, so its InKB line would be the main one
-    if task_def.uses_uris and (task_def.uses_spans or profile == "gerbil"):
-        inkb, ee = inkb_ee(task_def, pairs, doc_counts, span_match, uri_matcher, strategy)
-    gs = gs_inkb(task_def, pairs, span_match, uri_matcher, strategy) if task_def.name == "d2kb" else None
-    types: dict[str, MicroScore] = {}
-    if per_type and task_def.uses_spans:
-        types = (breakdown_per_type(task_def, pairs, doc_counts, span_match, uri_matcher, strategy)
-                 if task_def.name == "etyping" else per_gold_type(task_def, pairs, per_document, span_match))
-    curve = sweep_curve(task_def, gold, pred, span_match, uri_matcher, strategy) if sweep else None
-    hier = confusion = None
-    conventions = span_conventions(task_def, span_match, strategy, profile, uri_matcher, threshold=threshold,
-                                   sweep=sweep)
-    if task_def.name == "etyping":
-        hier = hierarchical_typing(pairs, span_match, strategy)
-        confusion = type_confusion(pairs, span_match, strategy)
-        if oke_translated:
-            conventions = {**conventions, "types": f"{OKE_TYPES_DEFINITION}; {oke_translated} predicted mentions "
-                                                   "translated"}
-        conventions = {**conventions, "hierarchical": HIERARCHICAL_DEFINITION + (
-            "; GERBIL prints this as its ETyping score" if profile == "gerbil" else
-            "; the headline micro/macro are flat (types as sets, a shared type counts)")}
-    return ScoreResult(
-        task=task_def.name,
-        match=span_match.name,
-        documents=len(per_document),
-        micro=MicroScore(total.tp, total.fp, total.fn, micro_m.precision, micro_m.recall, micro_m.f1),
-        macro=macro_m,
-        per_document=tuple(per_document),
-        warnings=tuple(warnings),
-        conventions=conventions,
-        unscored_predictions=pairing.unscored_predictions,
-        profile=profile,
-        inkb=inkb,
-        ee=ee,
-        gs_inkb=gs,
-        per_type=types,
-        ignored_predictions=ignored,
-        beta=beta,
-        threshold=threshold,
-        below_threshold=below,
-        without_score=unscored_conf,
-        sweep=curve,
-        hierarchical=hier,
-        confusion=confusion,
-    )
+    translates = task_def.name == "etyping" and profile != "gerbil"
+    translate = oke_translator(gold) if translates and gold is not None else None
+    context = None
+    if gold is not None and facts is not None:
+        context = content_warnings(facts, _where(gold), uri_matcher, etyping=task_def.name == "etyping")
+    return SpanScorer(gold, task=task_def, span_match=span_match, strategy=strategy, profile=profile,
+                      uri_matcher=uri_matcher, beta=float(beta), threshold=threshold, per_type=per_type,
+                      context_warnings=context, translate=translate, keep_documents=keep_documents, errors=errors,
+                      inferred=inferred, infers_kb=infer, same_as=same_as, translates=translates)

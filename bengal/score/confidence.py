@@ -16,7 +16,8 @@ from bengal.score.result import PREDICTION, ScoreWarning, Sweep, SweepPoint
 from bengal.score.tasks import Task
 from bengal.score.uris import UriMatcher
 
-__all__ = ["filter_threshold", "thresholded", "unscored_warnings", "sweep_curve", "MAX_SWEEP_POINTS"]
+__all__ = ["filter_threshold", "threshold_document", "thresholded", "unscored_warnings", "sweep_curve",
+           "MAX_SWEEP_POINTS"]
 
 #: Most thresholds a sweep tries (evenly spaced quantiles of the distinct scores, both ends kept).
 MAX_SWEEP_POINTS = 101
@@ -30,17 +31,28 @@ def filter_threshold(pred: Corpus, threshold: float | None) -> tuple[dict[str, D
     dropped = unscored = 0
     out = {}
     for uri, d in docs.items():
-        kept = []
-        for m in d.mentions:
-            if m.score is None:
-                unscored += 1
-                kept.append(m)
-            elif m.score >= threshold:
-                kept.append(m)
-            else:
-                dropped += 1
-        out[uri] = d if len(kept) == len(d.mentions) else Document(d.uri, d.text, tuple(kept))
+        out[uri], n_dropped, n_unscored = threshold_document(d, threshold)
+        dropped += n_dropped
+        unscored += n_unscored
     return out, dropped, unscored
+
+
+def threshold_document(d: Document, threshold: float | None) -> tuple[Document, int, int]:
+    """``(d with only the predictions of score >= threshold, dropped, without score)``: one document of
+    :func:`filter_threshold` (predictions without a score are kept; ``d`` itself when nothing is dropped)."""
+    if threshold is None:
+        return d, 0, 0
+    dropped = unscored = 0
+    kept = []
+    for m in d.mentions:
+        if m.score is None:
+            unscored += 1
+            kept.append(m)
+        elif m.score >= threshold:
+            kept.append(m)
+        else:
+            dropped += 1
+    return (d if len(kept) == len(d.mentions) else Document(d.uri, d.text, tuple(kept))), dropped, unscored
 
 
 def unscored_warnings(pred: Corpus, threshold: float | None, unscored: int) -> list[ScoreWarning]:

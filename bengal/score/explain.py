@@ -36,8 +36,8 @@ from bengal.model import Mention
 from bengal.score.matching import SPAN_MATCHES, Alignment
 from bengal.score.result import DocumentScore, ScoreResult
 
-__all__ = ["MentionOutcome", "DocumentOutcome", "ErrorReport", "explain_document", "explain", "ERROR_KINDS",
-           "ORDER"]
+__all__ = ["MentionOutcome", "DocumentOutcome", "ErrorReport", "ErrorCollector", "explain_document",
+           "document_outcome", "explain", "ERROR_KINDS", "ORDER"]
 
 #: Error kinds in report order, with one line each.
 ERROR_KINDS = {
@@ -216,10 +216,69 @@ def _document(result: ScoreResult, d: DocumentScore) -> DocumentOutcome:
     pred = d.prediction.mentions if d.prediction is not None else ()
     if d.alignment is None:
         raise ValueError(f"document {d.uri}: the score kept no alignment to explain")
-    g, p = explain_document(result.task, result.match, gold, pred, d.alignment)
-    text = d.gold.text if d.gold is not None else ""
+    return document_outcome(result.task, result.match, d, d.gold.text if d.gold is not None else "", gold, pred,
+                            d.alignment)
+
+
+def document_outcome(task: str, match: str, d: DocumentScore, text: str, gold: Sequence[Mention],
+                     pred: Sequence[Mention], alignment: Alignment) -> DocumentOutcome:
+    """The :class:`DocumentOutcome` of one scored document ``d`` (its ``text``, the mentions given to the
+    task's ``align`` and its result), as :func:`explain_document` says.
+
+    Raises:
+        ValueError: as :func:`explain_document`.
+    """
+    g, p = explain_document(task, match, gold, pred, alignment)
     return DocumentOutcome(d.uri, text, d.counts.tp, d.counts.fp, d.counts.fn, d.measures.f1, d.in_prediction,
                            g, p)
+
+
+class ErrorCollector:
+    """The :class:`ErrorReport` of a score gathered one document at a time (:meth:`add`, in any
+    order): the error kinds of every document with errors, and only the ``limit`` worst of them in full
+    (:data:`ORDER` by each document's place in the gold), so that memory holds ``limit`` documents.
+    :func:`explain` gives the same report from a whole result.
+
+    Args:
+        task, match: the span task and span match of the score.
+        limit: how many documents with errors to give in full (>= 0).
+
+    Raises:
+        ValueError: for C2KB or a negative limit.
+    """
+
+    def __init__(self, task: str, match: str, limit: int) -> None:
+        if limit < 0:
+            raise ValueError(f"limit must be >= 0, not {limit}")
+        if task == "c2kb":
+            raise ValueError("C2KB compares bags of URIs: its mentions have no per-span outcome")
+        self.task, self.match, self.limit = task, match, limit
+        self.kinds = dict.fromkeys(ERROR_KINDS, 0)
+        self.with_errors = 0
+        self._worst: list[tuple[float, int, int, DocumentOutcome]] = []
+
+    def add(self, position: int, outcome: DocumentOutcome) -> None:
+        """Count the outcome of the scored document at ``position`` in the gold (nothing when it has no error)."""
+        if outcome.fp + outcome.fn == 0:
+            return
+        self.with_errors += 1
+        for o in outcome.gold + outcome.prediction:
+            if o.error is not None:
+                self.kinds[o.error] += 1
+        if self.limit:
+            self._worst.append((outcome.f1, -outcome.errors, position, outcome))
+            if len(self._worst) >= 2 * self.limit + 64:  # keep the worst `limit`, sorted now and then
+                self._trim()
+
+    def _trim(self) -> None:
+        self._worst.sort(key=lambda t: t[:3])
+        del self._worst[self.limit:]
+
+    def report(self) -> ErrorReport:
+        """The report of the documents added so far."""
+        self._trim()
+        return ErrorReport({k: v for k, v in self.kinds.items() if v}, self.with_errors, self.limit,
+                           tuple(t[3] for t in self._worst))
 
 
 def explain(result: ScoreResult, limit: int = 50) -> ErrorReport:
@@ -232,23 +291,11 @@ def explain(result: ScoreResult, limit: int = 50) -> ErrorReport:
 
     Raises:
         ValueError: for C2KB, a negative limit, or a result without documents to explain
-            (e.g. one rebuilt from JSON).
+            (e.g. one rebuilt from JSON, or one scored in the stream, whose report its
+            :class:`ErrorCollector` made).
     """
-    if limit < 0:
-        raise ValueError(f"limit must be >= 0, not {limit}")
-    if result.task == "c2kb":
-        raise ValueError("C2KB compares bags of URIs: its mentions have no per-span outcome")
-    kinds = dict.fromkeys(ERROR_KINDS, 0)
-    bad = []
+    collector = ErrorCollector(result.task, result.match, limit)
     for pos, d in enumerate(result.per_document):
-        if d.counts.fp + d.counts.fn == 0:
-            continue
-        outcome = _document(result, d)
-        for o in outcome.gold + outcome.prediction:
-            if o.error is not None:
-                kinds[o.error] += 1
-        bad.append((outcome.f1, -outcome.errors, pos, outcome))
-    bad.sort(key=lambda t: t[:3])
-    return ErrorReport({k: v for k, v in kinds.items() if v}, len(bad), limit,
-                       tuple(t[3] for t in bad[:limit]))
-
+        if d.counts.fp + d.counts.fn:
+            collector.add(pos, _document(result, d))
+    return collector.report()

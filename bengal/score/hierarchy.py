@@ -30,7 +30,8 @@ from bengal.model import Document, Mention
 from bengal.score.matching import SpanMatch, align
 from bengal.typemap import DBO, children_of, class_hierarchy, with_subclasses
 
-__all__ = ["subclasses", "class_counts", "HierarchicalTyping", "hierarchical_typing", "type_confusion",
+__all__ = ["subclasses", "class_counts", "HierarchicalTyping", "hierarchical_typing", "hierarchical_document",
+           "hierarchical_of", "HierarchicalPart", "type_confusion", "confusion_document", "add_confusion",
            "HIERARCHICAL_DEFINITION"]
 
 #: One line for the conventions.
@@ -112,28 +113,51 @@ def hierarchical_typing(pairs: Sequence[tuple[Document, Document | None]], span_
                         namespace: str | None = DBO) -> HierarchicalTyping:
     """Hierarchical ETyping of paired documents ``(gold, prediction or None)`` (module docstring);
     ``parents`` and ``namespace`` as :func:`class_counts`."""
+    return hierarchical_of([hierarchical_document(g, p, span_match, strategy, parents, namespace) for g, p in pairs])
+
+
+#: What one document gives hierarchical ETyping: ``(P of each gold mention, R of each, gold mentions matched)``.
+HierarchicalPart = tuple[list[float], list[float], int]
+
+
+def hierarchical_document(g: Document, p: Document | None, span_match: SpanMatch, strategy: str,
+                          parents: Mapping[str, Sequence[str]] | None = None,
+                          namespace: str | None = DBO) -> HierarchicalPart | None:
+    """One document pair's part of :func:`hierarchical_typing` (``p`` None: no prediction): the
+    hierarchical P and R of each gold mention in gold order and how many were span-matched; None for
+    a document without gold mentions (it takes no part)."""
+    gold = g.mentions
+    if not gold:
+        return None
+    pred = p.mentions if p is not None else ()
+    partner = dict(align(gold, pred, span_match, None, strategy).pairs)
+    ps, rs = [], []
+    matched = 0
+    for i, m in enumerate(gold):
+        j = partner.get(i)
+        if j is None:
+            mp, mr = 0.0, 0.0
+        else:
+            matched += 1
+            mp, mr = _measures(*class_counts(_types(m), _types(pred[j]), parents, namespace))
+        ps.append(mp)
+        rs.append(mr)
+    return ps, rs, matched
+
+
+def hierarchical_of(parts: Iterable[HierarchicalPart | None]) -> HierarchicalTyping:
+    """Hierarchical ETyping of the documents' parts (:func:`hierarchical_document`), in document order."""
     all_p: list[float] = []
     all_r: list[float] = []
     doc_p: list[float] = []
     doc_r: list[float] = []
     doc_f: list[float] = []
     matched = 0
-    for g, p in pairs:
-        gold = g.mentions
-        if not gold:
+    for part in parts:
+        if part is None:
             continue
-        pred = p.mentions if p is not None else ()
-        partner = dict(align(gold, pred, span_match, None, strategy).pairs)
-        ps, rs = [], []
-        for i, m in enumerate(gold):
-            j = partner.get(i)
-            if j is None:
-                mp, mr = 0.0, 0.0
-            else:
-                matched += 1
-                mp, mr = _measures(*class_counts(_types(m), _types(pred[j]), parents, namespace))
-            ps.append(mp)
-            rs.append(mr)
+        ps, rs, n = part
+        matched += n
         all_p += ps
         all_r += rs
         dp, dr = sum(ps) / len(ps), sum(rs) / len(rs)
@@ -153,10 +177,22 @@ def type_confusion(pairs: Sequence[tuple[Document, Document | None]], span_match
     written (several space-separated IRIs stay one key), ``""`` for untyped; zero cells left out."""
     out: dict[str, dict[str, int]] = {}
     for g, p in pairs:
-        if p is None:
-            continue
-        for i, j in align(g.mentions, p.mentions, span_match, None, strategy).pairs:
-            row = out.setdefault(g.mentions[i].type or "", {})
-            t = p.mentions[j].type or ""
-            row[t] = row.get(t, 0) + 1
+        add_confusion(out, confusion_document(g, p, span_match, strategy))
     return out
+
+
+def confusion_document(g: Document, p: Document | None, span_match: SpanMatch,
+                       strategy: str) -> list[tuple[str, str]]:
+    """``(gold type, predicted type)`` of each span-matched pair of one document (gold order; ``""`` for
+    untyped; none when ``p`` is None): its part of :func:`type_confusion`."""
+    if p is None:
+        return []
+    return [(g.mentions[i].type or "", p.mentions[j].type or "")
+            for i, j in align(g.mentions, p.mentions, span_match, None, strategy).pairs]
+
+
+def add_confusion(table: dict[str, dict[str, int]], part: Iterable[tuple[str, str]]) -> None:
+    """Count one document's :func:`confusion_document` pairs into ``table`` (rows and cells in first-seen order)."""
+    for gt, pt in part:
+        row = table.setdefault(gt, {})
+        row[pt] = row.get(pt, 0) + 1

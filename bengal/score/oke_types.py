@@ -16,11 +16,12 @@ class of their nearest ``dbo:`` super-class named in the shipped map
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 from bengal.model import Corpus, Document, Mention
 from bengal.typemap import TypeMap
 
-__all__ = ["OKE_CLASSES", "oke_class_map", "translate_to_oke", "OKE_TYPES_DEFINITION"]
+__all__ = ["OKE_CLASSES", "oke_class_map", "translate_to_oke", "oke_translator", "OKE_TYPES_DEFINITION"]
 
 _TABLE = Path(__file__).resolve().parent.parent / "data" / "oke_dul_dbpedia.tsv"
 
@@ -63,18 +64,34 @@ def translate_to_oke(gold: Corpus, pred: Corpus) -> tuple[Corpus, int]:
     class's OKE spellings the gold uses (a type field of several space-separated IRIs is translated
     IRI by IRI; other types are kept), and the number ``n`` of predicted mentions changed.
     Otherwise ``(pred, 0)``, ``pred`` itself."""
+    translate = oke_translator(gold)
+    if translate is None:
+        return pred, 0
+    changed = 0
+    docs = []
+    for d in pred.documents:
+        doc, n = translate(d)
+        changed += n
+        docs.append(doc)
+    if not changed:
+        return pred, 0
+    return pred.with_documents(docs), changed
+
+
+def oke_translator(gold: Corpus) -> Callable[[Document], tuple[Document, int]] | None:
+    """The document-by-document form of :func:`translate_to_oke`: None when no gold mention is typed
+    with an OKE class, else a function ``document -> (translated document, predicted mentions changed)``."""
     used = {t for d in gold for m in d.mentions if m.type for t in m.type.split() if t in OKE_CLASSES}
     if not used:
-        return pred, 0
+        return None
     table = {dbo: [c for c in cs if c in used] for dbo, cs in oke_class_map().items()}
     nearest = _nearest_mapped()
 
     def translate(t: str) -> list[str]:
         return table.get(nearest(t)) or [t]
 
-    changed = 0
-    docs = []
-    for d in pred.documents:
+    def document(d: Document) -> tuple[Document, int]:
+        changed = 0
         ms = []
         for m in d.mentions:
             if m.type:
@@ -84,7 +101,6 @@ def translate_to_oke(gold: Corpus, pred: Corpus) -> tuple[Corpus, int]:
                     changed += 1
                     m = Mention(m.begin, m.end, m.surface, m.uris, new, m.score)
             ms.append(m)
-        docs.append(Document(d.uri, d.text, tuple(ms)))
-    if not changed:
-        return pred, 0
-    return pred.with_documents(docs), changed
+        return (Document(d.uri, d.text, tuple(ms)), changed) if changed else (d, 0)
+
+    return document

@@ -342,6 +342,17 @@ class UriMatcher:
         s = self.side_set(uris, side)
         return any(self.kb.in_kb(u) for u in s) if self.kb is not None else bool(s)
 
+    def trim_cache(self, limit: int = 200_000) -> None:
+        """Forget the cached answers when there are more than ``limit`` (the sameAs members kept): a
+        scorer that sees the corpus a document at a time calls it, so that the cache does not grow with
+        the corpus's distinct URI sets (the answers do not change; forgotten ones are worked out again)."""
+        cache = self._cache
+        if len(cache) > limit:
+            members = cache.get("__members__")
+            cache.clear()
+            if members is not None:
+                cache["__members__"] = members
+
     def _members(self) -> dict[str, set[str]]:
         m = self._cache.get("__members__")
         if m is None:

@@ -3,7 +3,9 @@
 :func:`score_files` picks the task (chunk metrics for two CoNLL files, LLM answers for an answer
 file, else A2KB unless told), reads both sides, scores, and returns a :class:`ScoreRun`: the
 result, what it is of (system, set, inputs, the generator's set parameters) and the problems and
-reader warnings to tell the user. :func:`score_conll` scores two CoNLL column files,
+reader warnings to tell the user. The span tasks read NIF and JSONL files in the stream where they
+allow it, each document pair scored as it comes (:func:`_score_both_streamed`, :func:`_score_streamed`;
+issue 14), else whole (:func:`read_pair`), with the same result. :func:`score_conll` scores two CoNLL column files,
 :func:`score_conlleval` the gold and predicted columns of one (``token … gold pred``, conlleval.pl's input).
 """
 
@@ -22,17 +24,18 @@ from bengal.errors import InputError, UsageError
 from bengal.io import file_stem
 from bengal.io.answers import is_answers_file, read_answers
 from bengal.io.conll import ConllFile, ConllSentence, iter_conll_file, read_conll_file
-from bengal.io.formats import FORMATS, ConllOptions, detect_format, read_corpus
+from bengal.io.formats import FORMATS, ConllOptions, NotStreamable, detect_format, read_corpus, stream_corpus
 from bengal.io.manifest import set_info, system_name
 from bengal.io.same_as import read_same_as
 from bengal.lazy import lazy_function
 from bengal.llm.answers import score_answers
 from bengal.llm.samples import sentence_samples
-from bengal.model import GOLD, PREDICTION, Corpus, CorpusWarning
+from bengal.model import GOLD, PREDICTION, Corpus, CorpusWarning, Document
 from bengal.perf import gc_paused
 from bengal.report.jsonout import score_to_json, write_payload
 from bengal.resources import resolve_corpus
 from bengal.score.chunks import ChunkReport, ChunkTally, no_gold_chunk, score_chunks, with_chunk_ci, with_units_ci
+from bengal.score.explain import ErrorReport
 from bengal.score.jaccard import score_jaccard, with_jaccard_ci
 from bengal.score.result import Result, ScoreResult, ScoreWarning
 from bengal.score.semeval import score_semeval, with_semeval_ci
@@ -44,6 +47,7 @@ from bengal.typemap import load_type_map
 
 # Span scoring and its bootstrap are imported when a span task is scored, not for two CoNLL files.
 score = lazy_function("bengal.score.api", "score")
+span_scorer = lazy_function("bengal.score.api", "span_scorer")
 with_ci = lazy_function("bengal.score.bootstrap", "with_ci")
 
 __all__ = ["ScoreRun", "score_files", "score_conll", "score_conlleval", "provenance", "read_pair"]
@@ -62,6 +66,10 @@ class ScoreRun:
         problems: one-line problems that did not stop the run (an unreadable manifest, sameAs
             triples with another predicate).
         error_documents: the worst documents given in full in the JSON (span tasks but C2KB), else None.
+        error_report: those documents' report when the prediction was scored in the stream (its
+            per-document scores then keep no documents to explain), else None.
+        streamed: whether the span score was made in the stream (its per-document scores keep no
+            documents: :attr:`error_report` is the only source of the errors block).
     """
 
     result: Result
@@ -69,12 +77,23 @@ class ScoreRun:
     reader_warnings: tuple[tuple[str, tuple[CorpusWarning, ...]], ...] = ()
     problems: tuple[str, ...] = ()
     error_documents: int | None = None
+    error_report: ErrorReport | None = None
+    streamed: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """What ``bengal score --json`` writes: the provenance keys, then the result's own JSON (and, for
-        span tasks, the ``"errors"`` block of :func:`bengal.report.jsonout.score_to_json`)."""
+        span tasks, the ``"errors"`` block of :func:`bengal.report.jsonout.score_to_json`).
+
+        Raises:
+            ValueError: a span score made in the stream by ``score_files(..., explain=False)`` (its
+                errors block was not gathered).
+        """
         if isinstance(self.result, ScoreResult):
-            return score_to_json(self.result, errors=self.error_documents, extra=self.provenance)
+            if self.streamed and self.error_documents is not None and self.error_report is None:
+                raise ValueError("this score was read in the stream without its errors block "
+                                 "(score_files(..., explain=False)): score again with explain=True for its JSON")
+            return score_to_json(self.result, errors=self.error_documents, extra=self.provenance,
+                                 report=self.error_report)
         return {**self.provenance, **self.result.to_json()}
 
 
@@ -115,7 +134,8 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str] | Non
                 strict: bool = False, gold_format: str | None = None, pred_format: str | None = None,
                 scheme: str = "iob2", mode: str = LENIENT, suffix: bool = False, jaccard_threshold: float = 0.5,
                 greedy: bool = False, type_map: str | os.PathLike[str] | None = None,
-                json_path: str | os.PathLike[str] | None = None, lenient: bool = False) -> ScoreRun:
+                json_path: str | os.PathLike[str] | None = None, lenient: bool = False,
+                explain: bool = True) -> ScoreRun:
     """Score the predictions ``pred`` against the gold standard ``gold`` (what ``bengal score`` runs).
 
     Args:
@@ -141,6 +161,12 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str] | Non
         jaccard_threshold, greedy: of ``task="jaccard"``.
         type_map: TOML type mapping for answer files.
         json_path: also write :meth:`ScoreRun.to_json` there (checked before any work).
+        explain: span tasks: gather the per-mention outcomes of the JSON's ``"errors"`` block. A span score
+            made in the stream (the prediction, or both files, read document by document: memory does not
+            grow with the corpus) keeps no documents to explain afterwards, so it gathers them while
+            scoring; False spares that work when no JSON will be asked for (``bengal score`` without
+            ``--json``; :meth:`ScoreRun.to_json` of such a score then raises ValueError). Ignored with
+            ``json_path``.
 
     Raises:
         UsageError: options that cannot work, an output path that cannot be written.
@@ -169,6 +195,8 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str] | Non
     readers: list[tuple[str, tuple[CorpusWarning, ...]]] = []
     result: Result
     error_documents = None
+    error_report = None
+    streamed: _Streamed | None = None
     if task is None and pfmt == "jsonl" and is_answers_file(pred):
         gold_corpus = read_corpus(gold, gold_format, strict=strict, lenient=lenient)
         readers.append((f"gold {os.fspath(gold)}", gold_corpus.warnings))
@@ -193,13 +221,27 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str] | Non
         index = _same_as_index(same_as, problems) if task in TASKS else None
         read_gold = gold_file if task in OTHER_TASKS else gold
         conll = ConllOptions(scheme=scheme, mode=mode, suffix=suffix)
-        # the formats as given (None: detected again), so that a file told by its content says so when refused
-        gold_corpus, pred_corpus = read_pair(read_gold, gold_format, pred, pred_format, strict=strict, conll=conll,
-                                             lenient=lenient)
+        if task in TASKS and not sweep and not lenient:
+            options: dict[str, Any] = dict(strict=strict, task=task, match=match, profile=profile,
+                                           kb_namespaces=kb_namespaces, same_as=index, beta=beta,
+                                           threshold=threshold,
+                                           errors=errors if explain or json_path is not None else None)
+            both = _score_both_streamed(read_gold, gold_format, pred, pred_format, **options)
+            if both is None:  # the gold cannot be read in the stream: read it whole, stream the prediction
+                streamed = _score_streamed(read_gold, gold_format, pred, pred_format, conll=conll, **options)
+            elif not isinstance(both, _Refusal):
+                streamed = both
+        if streamed is not None:
+            gold_corpus, pred_corpus, span, error_report, gold_documents, pred_documents = streamed
+        else:
+            # the formats as given (None: detected again), so that a file told by its content says so when refused
+            gold_corpus, pred_corpus = read_pair(read_gold, gold_format, pred, pred_format, strict=strict,
+                                                 conll=conll, lenient=lenient)
+            gold_documents, pred_documents = len(gold_corpus), len(pred_corpus)
         readers += [(f"gold {os.fspath(read_gold)}", gold_corpus.warnings),
                     (f"prediction {os.fspath(pred)}", pred_corpus.warnings)]
-        block["inputs"]["gold"]["documents"] = len(gold_corpus)
-        block["inputs"]["prediction"]["documents"] = len(pred_corpus)
+        block["inputs"]["gold"]["documents"] = gold_documents
+        block["inputs"]["prediction"]["documents"] = pred_documents
         if task == "semeval":
             sem = score_semeval(gold_corpus, pred_corpus, beta=_check_beta(1.0 if beta is None else beta),
                                 threshold=threshold)
@@ -210,15 +252,181 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str] | Non
                                 score_threshold=threshold)
             result = with_jaccard_ci(jac, ci, level, seed) if ci else jac
         else:
-            span = score(gold_corpus, pred_corpus, task=task, match=match, profile=profile,
-                         kb_namespaces=kb_namespaces or None, same_as=index,
-                         beta=1.0 if beta is None else beta, threshold=threshold, sweep=sweep)
+            if streamed is None:
+                span = score(gold_corpus, pred_corpus, task=task, match=match, profile=profile,
+                             kb_namespaces=kb_namespaces or None, same_as=index,
+                             beta=1.0 if beta is None else beta, threshold=threshold, sweep=sweep)
             result = with_ci(span, ci, level, seed) if ci else span
             error_documents = errors if span.task != "c2kb" else None
-    run = ScoreRun(result, block, tuple(readers), tuple(problems), error_documents)
+    run = ScoreRun(result, block, tuple(readers), tuple(problems), error_documents, error_report,
+                   streamed is not None)
     if json_path is not None:
         write_payload(run.to_json(), Path(json_path))
     return run
+
+
+#: What a span score read in the stream gives :func:`score_files`: ``(gold, prediction, result, error report,
+#: gold documents, predicted documents)``, the corpora without their documents where they were read in the stream.
+_Streamed = tuple[Corpus, Corpus, ScoreResult, "ErrorReport | None", int, int]
+
+
+def _score_streamed(gold: str | os.PathLike[str], gold_format: str | None, pred: str | os.PathLike[str],
+                    pred_format: str | None, *, strict: bool, conll: ConllOptions, task: str, match: str,
+                    profile: str, kb_namespaces: Sequence[str], same_as: SameAsIndex | None, beta: float | None,
+                    threshold: float | None, errors: int | None) -> _Streamed | None:
+    """The span score of :func:`score_files` with the gold read whole and the prediction read in the stream
+    (:func:`bengal.io.formats.stream_corpus`), each predicted document scored and dropped as it is read
+    (:meth:`bengal.score.span.SpanScorer.add`), so that memory holds the gold and one predicted document
+    but not the prediction nor its alignments (issue 14); the numbers, warnings and JSON are those of
+    reading both whole (:data:`_Streamed`).
+
+    None, for :func:`score_files` to read both files whole and score them (:func:`read_pair`, then
+    :func:`bengal.score.score`), when the prediction cannot be read in the stream: a format without a
+    stream reader (NIF Turtle, N-Triples and JSON Lines have one), a folder, a NIF file whose phrases do not
+    follow their context (:func:`bengal.io.nif.stream_nif` says when), any broken prediction (read whole
+    it gives its error); and when the options or the gold refuse scoring (no gold document, a bad beta),
+    so that errors come in the order of the whole reading (a broken prediction before them). The callers
+    leave out the sweep (every prediction at every threshold) and ``--lenient`` (read whole).
+
+    Raises:
+        InputError: a broken gold file (read first, as :func:`read_pair` reads it); the prediction shares
+            no document URI with the gold (raised as :func:`bengal.score.score` raises it).
+    """
+    gold_corpus = read_corpus(gold, gold_format, strict=strict, conll=conll)
+    try:
+        scorer = span_scorer(gold_corpus, task=task, match=match, profile=profile,
+                             kb_namespaces=kb_namespaces or None, same_as=same_as,
+                             beta=1.0 if beta is None else beta, threshold=threshold, keep_documents=False,
+                             errors=errors if task != "c2kb" and errors is not None else None)
+    except (InputError, ValueError):  # said after the prediction is read, as the whole reading says it
+        return None
+    try:
+        with gc_paused():
+            pred_corpus = stream_corpus(pred, scorer.add, pred_format, strict=strict)
+    except NotStreamable:
+        return None
+    span = scorer.finish(pred_corpus)
+    return gold_corpus, pred_corpus, span, scorer.error_report(), len(gold_corpus), scorer.documents
+
+
+#: Both files at least this big (bytes) before :func:`score_files` reads both in the stream, the prediction in a
+#: forked process (:func:`_score_both_streamed`): below it, the gold is read whole (memory is no matter there,
+#: and starting a process costs more than it saves).
+STREAM_BOTH_MIN_BYTES = 1_000_000
+
+#: How many predicted documents :func:`_score_both_streamed` takes at most, for each gold document, while
+#: looking for that document's predicted one before it reads on (the taken ones wait for their gold documents).
+#: Both files in one order: none waits, but for a gold document missing from the prediction this many wait
+#: for a while; a predicted document the gold lacks waits to the end.
+LOOKAHEAD_DOCUMENTS = 16
+
+
+class _Refused(Exception):
+    """The prediction cannot be read in the stream (the worker of :func:`_score_both_streamed` said so, or died)."""
+
+
+class _Refusal:
+    """:func:`_score_both_streamed`'s answer when the prediction cannot be read in the stream: read both whole."""
+
+
+_REFUSED = _Refusal()
+
+
+def _score_both_streamed(gold: str | os.PathLike[str], gold_format: str | None, pred: str | os.PathLike[str],
+                         pred_format: str | None, *, strict: bool, task: str, match: str, profile: str,
+                         kb_namespaces: Sequence[str], same_as: SameAsIndex | None, beta: float | None,
+                         threshold: float | None, errors: int | None) -> _Streamed | _Refusal | None:
+    """The span score of :func:`score_files` with both files read in the stream side by side: the prediction in
+    a forked process that sends each document as it is read (the pipe holds a few; the process waits while
+    it is full), the gold here, each gold document scored with its predicted one as soon as both have come
+    (:meth:`bengal.score.span.SpanScorer.add_gold`). With both files in the same document order, memory
+    holds a few documents, the per-document counts and the reader's hashes of the subjects, whatever the
+    corpus's size (issue 14); in other orders the documents wait for their partners (as much as reading
+    whole, at worst). The numbers, warnings and JSON are those of reading both whole (:data:`_Streamed`).
+
+    Only when processes can be forked and both files are at least :data:`STREAM_BOTH_MIN_BYTES`; else None,
+    as when the gold cannot be read in the stream (:func:`bengal.io.nif.stream_nif` says when; a broken gold
+    too: read whole, it gives its error) or needs to be known whole before scoring
+    (:meth:`~bengal.score.span.SpanScorer.gold_fits`: its own sameAs links, a KB inferred from it, ETyping's
+    OKE classes): :func:`_score_streamed` then reads the gold whole. :data:`_REFUSED` when the prediction
+    cannot be read in the stream (:func:`read_pair` reads both whole).
+
+    Raises:
+        InputError: the prediction shares no document URI with the gold (as :func:`bengal.score.score`).
+    """
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return None
+    try:
+        if min(os.path.getsize(gold), os.path.getsize(pred)) < STREAM_BOTH_MIN_BYTES:
+            return None
+    except OSError:  # not a file: read_corpus says what it is
+        return None
+    try:
+        scorer = span_scorer(None, task=task, match=match, profile=profile, kb_namespaces=kb_namespaces or None,
+                             same_as=same_as, beta=1.0 if beta is None else beta, threshold=threshold,
+                             keep_documents=False, errors=errors if task != "c2kb" and errors is not None else None)
+    except (InputError, ValueError):  # said after both files are read, as the whole reading says it
+        return _REFUSED
+    ctx = multiprocessing.get_context("fork")
+    receive, send = ctx.Pipe(duplex=False)
+    worker = ctx.Process(target=_stream_to, args=(send, pred, pred_format, strict), daemon=True)
+    worker.start()
+    send.close()
+    pred_corpus: Corpus | None = None
+
+    def take() -> None:
+        """One message of the worker: a predicted document to the scorer, or the prediction's end."""
+        nonlocal pred_corpus
+        try:
+            message = receive.recv()
+        except EOFError:  # the worker died
+            raise _Refused from None
+        if isinstance(message, Document):
+            scorer.add(message)
+        elif isinstance(message, Corpus):
+            pred_corpus = message
+        else:
+            raise _Refused
+
+    def on_gold(g: Document) -> None:
+        scorer.add_gold(g)
+        budget = LOOKAHEAD_DOCUMENTS
+        while budget and pred_corpus is None and g.uri in scorer.pending_gold:
+            take()
+            budget -= 1
+
+    try:
+        with gc_paused():
+            gold_corpus = stream_corpus(gold, on_gold, gold_format, strict=strict)
+            while pred_corpus is None:
+                take()
+    except NotStreamable:
+        return None
+    except _Refused:
+        return _REFUSED
+    finally:
+        if worker.is_alive():
+            worker.terminate()
+        receive.close()
+        worker.join()
+    if not scorer.gold_fits(gold_corpus):
+        return None
+    span = scorer.finish(pred_corpus, gold=gold_corpus)
+    return gold_corpus, pred_corpus, span, scorer.error_report(), len(scorer.parts), scorer.documents
+
+
+def _stream_to(conn: Connection, path: str | os.PathLike[str], fmt: str | None, strict: bool) -> None:
+    """The worker of :func:`_score_both_streamed`: send each document of ``path`` read in the stream, then the
+    corpus without documents; ``None`` when it cannot be read in the stream; on any other error nothing
+    (the parent reads both files whole and raises the error itself)."""
+    try:
+        conn.send(stream_corpus(path, conn.send, fmt, strict=strict))
+    except NotStreamable:
+        conn.send(None)
+    except BaseException:  # noqa: BLE001 - told to the parent by the closed pipe
+        pass
+    finally:
+        conn.close()
 
 
 #: Both files at least this big (bytes) before :func:`read_pair` reads them side by side: below it, starting

@@ -11,7 +11,8 @@ from bengal.io.nif.iris import (
     nil_iri,
     type_iris,
 )
-from bengal.io.nif.read import read_nif
+from bengal.io.nif.read import read_nif, stream_nif
 from bengal.io.nif.write import write_nif
 
-__all__ = ["read_nif", "write_nif", "document_uri", "nil_iri", "type_iris", "NIL_NAMESPACE", "TYPE_NAMESPACE"]
+__all__ = ["read_nif", "stream_nif", "write_nif", "document_uri", "nil_iri", "type_iris", "NIL_NAMESPACE",
+           "TYPE_NAMESPACE"]

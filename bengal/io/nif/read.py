@@ -12,10 +12,11 @@ from __future__ import annotations
 import io
 import os
 import re
+from array import array
 from collections import defaultdict
 from dataclasses import replace
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Callable
 from urllib.parse import quote
 
 import pyoxigraph as ox
@@ -23,6 +24,7 @@ import pyoxigraph as ox
 from bengal.errors import InputError
 from bengal.io._source import (
     FlawLog,
+    NotStreamable,
     check_duplicates,
     file_stem,
     open_binary,
@@ -49,7 +51,7 @@ from bengal.model import Corpus, Document, Mention
 from bengal.perf import gc_paused
 from bengal.rdf import ITSRDF, NIF, OWL_SAME_AS, RDF_TYPE
 
-__all__ = ["read_nif"]
+__all__ = ["read_nif", "stream_nif", "NotStreamable"]
 
 _SYNTAX_NAMES = {"turtle": "Turtle", "ntriples": "N-Triples"}
 _RDF_FORMATS = {"turtle": ox.RdfFormat.TURTLE, "ntriples": ox.RdfFormat.N_TRIPLES}
@@ -98,31 +100,59 @@ class _InStream:
     give other results when a subject's triples are not adjacent or when a phrase has a flaw that is
     an error (or, under ``strict``, any flaw: which error comes first depends on the order): then
     :class:`_Restart` is raised and the file is read again the plain way, so that corpus, warnings
-    (their order too) and errors are always those of the plain reading.
+    (their order too) and errors are always those of the plain reading. (Subjects are remembered by
+    their hash, 8 bytes each, and a subject whose triples went on after its record was read in the stream
+    is found at the end of the file, :class:`_SubjectHashes`; a collision only reads the file again.)
+
+    ``emit`` (:func:`stream_nif`): each document is built and handed to ``emit`` once the next
+    context has been read (the last one at the end of the file), and its text and mentions are
+    dropped; any record of another kind, a phrase of an earlier document or a second context of one
+    document URI raises :class:`_Restart`, since documents already handed on cannot take it.
     """
 
-    def __init__(self, src: str, strict: bool, base: str | None, keep_nil_iris: bool) -> None:
+    def __init__(self, src: str, strict: bool, base: str | None, keep_nil_iris: bool,
+                 emit: Callable[[Document], None] | None = None) -> None:
         self.active = True
         self.texts: dict[Any, str] = {}
         self.per_doc: dict[Any, list[tuple[Mention, str]]] = {}
-        self.done: set[Any] = set()
+        self.subjects = _SubjectHashes()
+        self.read_any = False  # a phrase (or, with emit, a document) was read in the stream
         self.log = FlawLog(src, strict)
         self.nil_iris = 0
         self.uri_sets: dict[Any, frozenset[str]] = {}
         self.type_names: dict[str, str] = {}
         self._args = (src, base, keep_nil_iris)
+        self.emit = emit
+        self.duplicates = FlawLog(src, strict)  # emit: the duplicate_mention warnings, document by document
+        self.documents = 0
+        self.languages: set[str] = set()
+        self._uris: dict[str, None] = {}
+        self._open: dict[Any, str] = {}  # emit: context term -> document URI, not yet handed on
 
     def ended(self, key: Any, rec: list, records: dict[Any, list]) -> None:
         """The run of triples of subject ``key`` (record ``rec``, in ``records``) has ended."""
         strings, refs = rec[_IS_STRING], rec[_REF]
         if strings is not None:
             if refs is None and type(strings) is ox.Literal:
+                if self.emit is not None:
+                    self.flush(records)
+                    uri = document_uri(_name(key))
+                    if uri in self._uris:
+                        raise _Restart  # a clash of document URIs, or one context read twice: as read whole
+                    self._uris[uri] = None
+                    self._open[key] = uri
+                    if strings.language:
+                        self.languages.add(strings.language)
                 self.texts[key] = strings.value
                 self.per_doc[key] = []
+            elif self.emit is not None:
+                raise _Restart
             else:
                 self.active = False
             return
         if rec[_TYPE] or refs is None or type(refs) is list or refs not in self.texts:
+            if self.emit is not None:
+                raise _Restart
             self.active = False
             return
         src, base, keep_nil_iris = self._args
@@ -132,7 +162,45 @@ class _InStream:
         except InputError:  # the plain reading raises its first error, which may be another
             raise _Restart from None
         del records[key]
-        self.done.add(key)
+        self.read_any = True
+
+    def flush(self, records: dict[Any, list]) -> None:
+        """``emit``: hand on the documents of the contexts read so far, in order, and forget them."""
+        assert self.emit is not None
+        for key, uri in self._open.items():
+            entries = self.per_doc.pop(key)
+            try:
+                check_duplicates(uri, entries, self.duplicates)
+            except InputError:  # strict: the plain reading raises its first error, which may be another
+                raise _Restart from None
+            doc = Document(uri, self.texts.pop(key), tuple(m for m, _ in entries))
+            del records[key]
+            self.read_any = True
+            self.documents += 1
+            self.emit(doc)
+        self._open.clear()
+        # the URI sets and types are shared within a document only: the documents are not kept, so
+        # sharing across them would only make the tables grow with the corpus
+        self.uri_sets.clear()
+        self.type_names.clear()
+
+
+class _SubjectHashes:
+    """The hashes of the subjects whose records :func:`_parse_records` began, 8 bytes each (in 256 arrays by
+    the hash's low byte), to tell at the end of the file whether a subject's triples went on after its
+    record was read in the stream and dropped (it begins a second record: its hash comes twice; two
+    subjects' equal hashes look the same, and only cost a second reading). Checked once, at the end,
+    so that reading costs no set of every subject: what was read in the stream is dropped then."""
+
+    def __init__(self) -> None:
+        self.buckets = [array("q") for _ in range(256)]
+
+    def add(self, h: int) -> None:
+        self.buckets[h & 255].append(h)
+
+    def repeated(self) -> bool:
+        """Whether a hash was added twice."""
+        return any(len(set(b)) != len(b) for b in self.buckets)
 
 
 def _parse_records(fh: IO[bytes], fmt: Any, base_iri: str | None,
@@ -195,10 +263,10 @@ def _parse_records(fh: IO[bytes], fmt: Any, base_iri: str | None,
                 in_stream.ended(cur_subject, cur, records)
             found = records.get(subject)
             if found is None:
-                if in_stream is not None and subject in in_stream.done:
-                    raise _Restart  # the triples of a phrase read in the stream go on here
+                if in_stream is not None:  # the triples of a subject read in the stream may go on here
+                    in_stream.subjects.add(hash(subject))
                 found = records[subject] = [None, None, None, None, None, None, None, None, False]
-            elif in_stream is not None and (in_stream.texts or in_stream.done):
+            elif in_stream is not None and (in_stream.texts or in_stream.read_any):
                 raise _Restart  # a subject's triples are not adjacent: perhaps one read in the stream
             cur = found
             cur_subject = subject
@@ -212,6 +280,11 @@ def _parse_records(fh: IO[bytes], fmt: Any, base_iri: str | None,
             v.append(o)
         else:
             cur[k] = [v, o]
+    if in_stream is not None and in_stream.emit is not None and cur_subject is not None:
+        in_stream.ended(cur_subject, cur, records)
+        in_stream.flush(records)
+    if in_stream is not None and in_stream.subjects.repeated():
+        raise _Restart  # the triples of a subject read in the stream went on later (or two hashes collide)
     return records
 
 
@@ -267,6 +340,81 @@ def read_nif(
             except _Restart:
                 pass
         return _read(source, src, syntax, name, strict, keep_nil_iris, None)
+
+
+def stream_nif(
+    source: str | os.PathLike[str],
+    on_document: Callable[[Document], None],
+    *,
+    syntax: str = "turtle",
+    name: str | None = None,
+    strict: bool = False,
+    keep_nil_iris: bool = False,
+) -> Corpus:
+    """Read a NIF file as :func:`read_nif` does, handing each document to ``on_document`` as soon as it
+    is complete and keeping none: memory holds one document, the parser's terms of the current subject
+    and, per subject read (a phrase, a context), an 8-byte hash (:class:`_SubjectHashes`), plus the URI
+    sets and types shared by the mentions and the document URIs (which must be unique).
+
+    This works for files whose contexts each come before their phrases, and whose phrases all come
+    before the next context (what :func:`bengal.io.nif.write_nif` writes, one subject's triples
+    together). A document is complete when the next context has been read, the last one at the end of
+    the file. Anything else raises :class:`NotStreamable` (the caller reads the file whole with
+    :func:`read_nif`, which gives the corpus, warnings and errors of every layout): a phrase before its
+    context or after the next one, a subject whose triples are not adjacent, a record that is neither a
+    context nor a phrase (a text-less ``nif:Context``, an unplaced annotation), two contexts of one
+    document URI, a relative IRI, entity types on resources (OKE's ``oke:X a dul:Person``, which type
+    mentions of any document), and every error or, under ``strict``, every flaw (the first one read
+    whole may be another).
+
+    Args:
+        source: a path (gzip is recognised by its magic bytes).
+        on_document: called with each :class:`~bengal.model.Document`, in file order (the order of
+            :func:`read_nif`'s corpus), each one equal to the corpus's document.
+        syntax, name, strict, keep_nil_iris: as :func:`read_nif`.
+
+    Returns:
+        the corpus without its documents: its name, metadata, warnings (in the same order) and
+        owl:sameAs links, all equal to :func:`read_nif`'s.
+
+    Raises:
+        NotStreamable: see above; the documents handed on so far are to be dropped.
+        InputError: an unknown ``syntax``.
+    """
+    if syntax not in _RDF_FORMATS:
+        raise InputError(f"unknown NIF syntax {syntax!r} (expected 'turtle' or 'ntriples')")
+    src = source_name(source, name)
+    in_stream = _InStream(src, strict, None, keep_nil_iris, emit=on_document)
+    log = FlawLog(src, strict)
+    same_as: list[tuple[str, str]] = []
+    entity_types: dict[str, list[str]] = {}
+    try:
+        with gc_paused():
+            fh, owned = open_binary(source)
+            try:
+                path = os.fspath(source) if owned and type(fh) is io.BufferedReader else None
+                if skip_bom(fh):  # as _read says
+                    log.add("byte_order_mark", src, f"{src}: the file starts with a UTF-8 byte-order mark (U+FEFF); "
+                                                    "skipped")
+                    path = None
+                records = _parse_records(fh, _RDF_FORMATS[syntax], None, same_as, entity_types, path, in_stream)
+            finally:
+                if owned:
+                    fh.close()
+    except (_Restart, InputError, SyntaxError, OSError, EOFError, MemoryError):
+        raise NotStreamable from None
+    if records or entity_types:
+        raise NotStreamable
+    metadata = {
+        "source": src,
+        "format": "nif" if syntax == "turtle" else "nt",
+        "languages": sorted(in_stream.languages),
+        "nil_iris": in_stream.nil_iris,
+        "contexts_without_text": 0,
+        "typed_by_entity": 0,
+    }
+    warnings = (*log.warnings, *in_stream.log.warnings, *in_stream.duplicates.warnings)
+    return Corpus((), name if name is not None else file_stem(src), metadata, warnings, tuple(same_as))
 
 
 def _read(source: str | os.PathLike[str] | IO[bytes] | bytes, src: str, syntax: str, name: str | None, strict: bool,
