@@ -286,8 +286,7 @@ class DocumentMaker:
         if genders is not None and lex.rules is not None:  # Spanish drops a repeated subject
             sentences = [s if s.pronoun is None or (dropped := lex.rules.drop_subject(s.pieces)) is None
                          else replace(s, pieces=tuple(dropped)) for s in sentences]
-        if self.forms is not None:  # full name first, then the short name ("Angela Merkel … Merkel")
-            self.forms.prefetch(sorted({p.uri for s in sentences for p in s.pieces if isinstance(p, Entity)}))
+        if self.forms is not None:  # full name first, then the short name ("Angela Merkel … Merkel"); prefetched above
             sentences = self.forms.shorten_repeats(sentences)
         if self.ambiguity is not None:
             sentences = self.ambiguity.apply_sentences(sentences)
