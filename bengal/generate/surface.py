@@ -25,7 +25,7 @@ from typing import Callable, Sequence, cast
 from bengal.generate.gender import is_given_name
 from bengal.generate.kbview import TEXT_KINDS, Entity
 from bengal.generate.verbalise import Sentence
-from bengal.kb.labels import surface_of, writable_label
+from bengal.kb.labels import local_name, surface_of, writable_label
 from bengal.kb.sparql import PREFIXES, SparqlKB, values
 
 __all__ = ["SurfaceForms", "SHORT_KINDS", "AmbiguityIndex", "AmbiguityDial", "order_seeds", "family_name", "is_acronym",
@@ -33,6 +33,9 @@ __all__ = ["SurfaceForms", "SHORT_KINDS", "AmbiguityIndex", "AmbiguityDial", "or
 
 _ROMAN = re.compile(r"^[IVXLC]+$")
 _INITIAL = re.compile(r"^[A-Z]\.$")
+#: The kinds of :meth:`SurfaceForms.forms` that are a shorter name for the same entity, in the order
+#: :meth:`SurfaceForms.shorten_repeats` takes them (an alt label may be longer, or another name).
+SHORT_KINDS = ("family_name", "unqualified", "short_name", "acronym")
 #: Classes whose people often go by a stage name (:func:`family_name`'s ``stage_name``).
 STAGE_NAME_CLASSES = frozenset({"MusicalArtist", "Wrestler", "Comedian", "Model"})
 _ALT_CHARS = re.compile(r"^[\w .,'&-]+$")
@@ -205,7 +208,7 @@ class SurfaceForms:
         classes = set(entity.classes)
         is_person = bool(classes & self.persons)
         if is_person and named_before:
-            fam = family_name(entity.label, any(c.rsplit("/", 1)[-1] in STAGE_NAME_CLASSES for c in classes))
+            fam = family_name(entity.label, any(local_name(c) in STAGE_NAME_CLASSES for c in classes))
             if fam:
                 out.append(Form("family_name", fam))
         if classes & self.places:
@@ -264,10 +267,6 @@ class SurfaceForms:
             out.append(replace(sentence, pieces=tuple(new)))
         return out
 
-
-#: The kinds of :meth:`SurfaceForms.forms` that are a shorter name for the same entity, in the order
-#: :meth:`SurfaceForms.shorten_repeats` takes them (an alt label may be longer, or another name).
-SHORT_KINDS = ("family_name", "unqualified", "short_name", "acronym")
 
 
 class AmbiguityIndex:

@@ -52,6 +52,7 @@ from functools import cached_property
 from typing import Any, Sequence, Union
 
 from bengal.generate.kbview import Entity
+from bengal.kb.labels import local_name
 
 __all__ = ["LanguageRules", "GENDERS", "UNKNOWN_SEX"]
 
@@ -238,7 +239,7 @@ class LanguageRules:
         ``[grammar.definite_classes]`` (es SoccerClub = "m": "el Fulham Football Club")."""
         gender = self.name_gender(name)
         if gender is None:
-            gender = next((self._definite_classes[c] for c in (c.rsplit("/", 1)[-1] for c in classes)
+            gender = next((self._definite_classes[c] for c in map(local_name, classes)
                            if c in self._definite_classes), None)
         if gender is None:
             return None
