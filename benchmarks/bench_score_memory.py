@@ -13,9 +13,9 @@ measurement runs in a fresh child process, so that each peak RSS (``ru_maxrss``)
   must at least hold for one file).
 * **NIF ``bengal score``**: :func:`bengal.workflows.score_files.score_files` (the command's library
   call: A2KB with InKB/EE and per-type lines, the JSON's errors block gathered): the peak of this
-  process and, when the prediction is read in a forked worker (both files read in the stream side by
-  side, ``_score_both_streamed``, or both read whole, :func:`bengal.workflows.score_files.read_pair`),
-  the worker's.
+  process and, when the files are read in forked workers (both files read in the stream side by side,
+  each in a worker, ``_score_both_streamed``; or the prediction read whole in one,
+  :func:`bengal.workflows.score_files.read_pair`), the larger worker's.
 * **CoNLL floor**: one pass over both files keeping only the tag column (a list of tags per
   sentence), what a chunk scorer must at least hold when it reads whole files.
 * **CoNLL ``bengal score``**: :func:`bengal.workflows.score_files.score_files` on the two files

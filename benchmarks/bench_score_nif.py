@@ -14,11 +14,10 @@ turns in each round; printed are the medians and the median of the per-round rat
 * **bengal, single-threaded**: :func:`bengal.io.read_corpus` on both files in turn, then
   :func:`bengal.score.score` (A2KB, strong, InKB/EE and per-type lines). Target: <= 1.3x the floor.
 * **``bengal score`` as a whole command**: the CLI in its own process (start-up, both files read
-  in the stream side by side, the prediction in a forked process, each document pair scored as it
-  comes, table printed; issue 14), wall
-  time. Target: below the floor. Its peak memory is measured on the same library call
-  (:func:`bengal.workflows.score_files.score_files`) in a child: this process and the reading
-  worker, each (target <= 300 MB).
+  in the stream side by side, each in a forked process, each document pair scored in the command's
+  process as it comes, table printed; issues 14 and 15), wall time. Target: below the floor. Its peak
+  memory is measured on the same library call (:func:`bengal.workflows.score_files.score_files`) in a
+  child: this process and the larger of its reading workers, each (target <= 300 MB).
 * with ``--rdflib``: an rdflib-based reader (``Graph.parse`` then ``graph.value``), how most NIF
   tools read NIF (issue 4's peer; slow).
 
@@ -123,7 +122,7 @@ def worker(kind: str, gold: str, pred: str) -> dict:
         n = floor([gold, pred])
         return {"wall": time.perf_counter() - w, "cpu": time.process_time() - c, "phrases": n,
                 "peak_mb": _peak_mb()}
-    if kind == "memory":  # the whole command's library call: this process and its reading worker
+    if kind == "memory":  # the whole command's library call: this process and its reading workers
         from bengal.workflows.score_files import score_files
 
         run = score_files(gold, pred)
@@ -216,7 +215,7 @@ def main() -> int:
           f"{ratio('bengal', 'cpu'):7.2f}x  {med('bengal', 'peak_mb'):5.0f} MB   <= 1.3x (cpu; wall "
           f"{ratio('bengal'):.2f}x)")
     print(f"{'bengal score (whole command)':34s} {med('command', 'wall'):7.2f} {'':>7s} {ratio('command'):7.2f}x  "
-          f"{memory['peak_mb']:5.0f} MB   < 1x (wall); <= 300 MB (+ reading worker "
+          f"{memory['peak_mb']:5.0f} MB   < 1x (wall); <= 300 MB (+ larger reading worker "
           f"{memory['worker_peak_mb']:.0f} MB)")
     if args.rdflib:
         r = runs["rdflib"][0]

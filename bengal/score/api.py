@@ -151,7 +151,7 @@ def span_scorer(gold: Corpus | None, *, task: str = "a2kb", match: str = "strong
                 kb_namespaces = inferred[1]
         uri_matcher = matcher_for(kb_namespaces, same_as, gold.same_as if gold is not None else ())
         if profile == "gerbil":  # GERBIL 1.2.x expands only the gold markings with owl:sameAs
-            uri_matcher = dataclasses.replace(uri_matcher, gold_only=True, _cache={})
+            uri_matcher = dataclasses.replace(uri_matcher, gold_only=True, _cache={}, _kb_cache={})
     translates = task_def.name == "etyping" and profile != "gerbil"
     translate = oke_translator(gold) if translates and gold is not None else None
     context = None

@@ -45,10 +45,15 @@ def inkb_ee_document(task: Task, g: Document, p: Document | None, main: Counts, 
     counts under the task. A document whose mentions all fall in one class reuses ``main``. Under
     GERBIL's gold-only sameAs a prediction's class is that of its own URIs
     (:meth:`~bengal.score.uris.UriMatcher.side_in_kb`)."""
-    in_kb = matcher.side_in_kb
     pm = p.mentions if p is not None else ()
-    g_kb = [in_kb(m.uris, "gold") for m in g.mentions]
-    p_kb = [in_kb(m.uris, "prediction") for m in pm]
+    if matcher.gold_only and matcher.same_as is not None:
+        side_in_kb = matcher.side_in_kb
+        g_kb = [side_in_kb(m.uris, "gold") for m in g.mentions]
+        p_kb = [side_in_kb(m.uris, "prediction") for m in pm]
+    else:  # both sides classified alike (UriMatcher.side_in_kb's rule)
+        in_kb = matcher.in_kb
+        g_kb = [in_kb(m.uris) for m in g.mentions]
+        p_kb = [in_kb(m.uris) for m in pm]
     if all(g_kb) and all(p_kb):
         return main, Counts()
     if not any(g_kb) and not any(p_kb):

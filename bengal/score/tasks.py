@@ -35,6 +35,7 @@ follow GERBIL's experiment types (Röder et al., SWJ 2018, Sec. 3):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Sequence
 
 from bengal.model import Mention
@@ -71,7 +72,15 @@ class Task:
 
 def types_of(m: Mention) -> frozenset[str]:
     """The types of a mention as a set (``type`` split at white space; empty when untyped)."""
-    return frozenset(m.type.split()) if m.type else frozenset()
+    return _types(m.type) if m.type else _NO_TYPES
+
+
+_NO_TYPES: frozenset[str] = frozenset()
+
+
+@lru_cache(maxsize=4096)
+def _types(type_: str) -> frozenset[str]:
+    return frozenset(type_.split())
 
 
 def _uri_accept(uri_matcher: UriMatcher) -> Accept:

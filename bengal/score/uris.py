@@ -270,6 +270,7 @@ class UriMatcher:
     kb: KbNamespaces | None = None
     gold_only: bool = False
     _cache: dict = field(default_factory=dict, repr=False, compare=False)
+    _kb_cache: dict = field(default_factory=dict, repr=False, compare=False)  # in_kb's answers, by set
 
     def canonical(self, uris: Iterable[str]) -> frozenset[str]:
         """The set the rule compares: normalised URIs plus (with sameAs) their class
@@ -292,11 +293,11 @@ class UriMatcher:
 
     def in_kb(self, uris: Iterable[str]) -> bool:
         """True when the mention is InKB (always True for a non-NIL set without ``kb``)."""
-        uris = frozenset(uris)
-        key = ("kb", uris)
-        hit = self._cache.get(key)
+        if type(uris) is not frozenset:
+            uris = frozenset(uris)
+        hit = self._kb_cache.get(uris)
         if hit is None:
-            hit = self._cache[key] = self._in_kb(uris)
+            hit = self._kb_cache[uris] = self._in_kb(uris)
         return hit
 
     def _in_kb(self, uris: frozenset[str]) -> bool:
@@ -346,6 +347,8 @@ class UriMatcher:
         """Forget the cached answers when there are more than ``limit`` (the sameAs members kept): a
         scorer that sees the corpus a document at a time calls it, so that the cache does not grow with
         the corpus's distinct URI sets (the answers do not change; forgotten ones are worked out again)."""
+        if len(self._kb_cache) > limit:
+            self._kb_cache.clear()
         cache = self._cache
         if len(cache) > limit:
             members = cache.get("__members__")

@@ -16,8 +16,9 @@ import multiprocessing
 import os
 from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
+from multiprocessing.connection import wait as ready_connections
 from pathlib import Path
-from typing import IO, Any, Iterator, Sequence
+from typing import IO, Any, Callable, Iterator, Sequence, cast
 
 from bengal.atomic import check_writable
 from bengal.errors import InputError, UsageError
@@ -314,15 +315,18 @@ def _score_streamed(gold: str | os.PathLike[str], gold_format: str | None, pred:
 #: and starting a process costs more than it saves).
 STREAM_BOTH_MIN_BYTES = 1_000_000
 
-#: How many predicted documents :func:`_score_both_streamed` takes at most, for each gold document, while
-#: looking for that document's predicted one before it reads on (the taken ones wait for their gold documents).
-#: Both files in one order: none waits, but for a gold document missing from the prediction this many wait
-#: for a while; a predicted document the gold lacks waits to the end.
+#: How many documents one side may be ahead of the other (in documents received) before :func:`_score_both_streamed`
+#: stops reading it until the other catches up. Both files in one order: a few documents wait for their partners
+#: (and those whose partner is missing, to the end).
 LOOKAHEAD_DOCUMENTS = 16
 
 
 class _Refused(Exception):
     """The prediction cannot be read in the stream (the worker of :func:`_score_both_streamed` said so, or died)."""
+
+
+class _GoldRefused(Exception):
+    """The gold cannot be read in the stream (its worker in :func:`_score_both_streamed` said so, or died)."""
 
 
 class _Refusal:
@@ -336,13 +340,18 @@ def _score_both_streamed(gold: str | os.PathLike[str], gold_format: str | None, 
                          pred_format: str | None, *, strict: bool, task: str, match: str, profile: str,
                          kb_namespaces: Sequence[str], same_as: SameAsIndex | None, beta: float | None,
                          threshold: float | None, errors: int | None) -> _Streamed | _Refusal | None:
-    """The span score of :func:`score_files` with both files read in the stream side by side: the prediction in
-    a forked process that sends each document as it is read (the pipe holds a few; the process waits while
-    it is full), the gold here, each gold document scored with its predicted one as soon as both have come
-    (:meth:`bengal.score.span.SpanScorer.add_gold`). With both files in the same document order, memory
-    holds a few documents, the per-document counts and the reader's hashes of the subjects, whatever the
-    corpus's size (issue 14); in other orders the documents wait for their partners (as much as reading
-    whole, at worst). The numbers, warnings and JSON are those of reading both whole (:data:`_Streamed`).
+    """The span score of :func:`score_files` with both files read in the stream side by side, each in a forked
+    process that sends its documents as it reads them (the pipe holds a few; the process waits while it is
+    full), and each gold document scored here with its predicted one as soon as both have come
+    (:meth:`bengal.score.span.SpanScorer.add_gold`, :meth:`~bengal.score.span.SpanScorer.add`). This process
+    only scores, so the two readings, the larger part of the work, take a core each (issue 15: the whole
+    command below the floor of one parser pass over both files). A side :data:`LOOKAHEAD_DOCUMENTS` documents
+    ahead of the other waits for it, so with both files in the same document order memory holds a few
+    documents (and those whose partner is missing), the per-document counts and the readers'
+    hashes of the subjects, whatever the corpus's size (issue 14); in other orders the documents wait for
+    their partners (as much as reading whole, at worst). The numbers, warnings and JSON are those of reading
+    both whole (:data:`_Streamed`): the scorer combines every figure in gold order, whatever the order the
+    documents came in.
 
     Only when processes can be forked and both files are at least :data:`STREAM_BOTH_MIN_BYTES`; else None,
     as when the gold cannot be read in the stream (:func:`bengal.io.nif.stream_nif` says when; a broken gold
@@ -368,47 +377,48 @@ def _score_both_streamed(gold: str | os.PathLike[str], gold_format: str | None, 
     except (InputError, ValueError):  # said after both files are read, as the whole reading says it
         return _REFUSED
     ctx = multiprocessing.get_context("fork")
-    receive, send = ctx.Pipe(duplex=False)
-    worker = ctx.Process(target=_stream_to, args=(send, pred, pred_format, strict), daemon=True)
-    worker.start()
-    send.close()
-    pred_corpus: Corpus | None = None
-
-    def take() -> None:
-        """One message of the worker: a predicted document to the scorer, or the prediction's end."""
-        nonlocal pred_corpus
-        try:
-            message = receive.recv()
-        except EOFError:  # the worker died
-            raise _Refused from None
-        if isinstance(message, Document):
-            scorer.add(message)
-        elif isinstance(message, Corpus):
-            pred_corpus = message
-        else:
-            raise _Refused
-
-    def on_gold(g: Document) -> None:
-        scorer.add_gold(g)
-        budget = LOOKAHEAD_DOCUMENTS
-        while budget and pred_corpus is None and g.uri in scorer.pending_gold:
-            take()
-            budget -= 1
-
+    readers = []
+    for path, fmt in ((gold, gold_format), (pred, pred_format)):
+        receive, send = ctx.Pipe(duplex=False)
+        worker = ctx.Process(target=_stream_to, args=(send, path, fmt, strict), daemon=True)
+        worker.start()
+        send.close()
+        readers.append((receive, worker))
+    (gold_in, _), (pred_in, _) = readers
+    ends: dict[Connection, Corpus] = {}  # each side's corpus without documents, once it has come
+    refusals: dict[Connection, type[Exception]] = {gold_in: _GoldRefused, pred_in: _Refused}
+    add: dict[Connection, Callable[[Document], None]] = {gold_in: scorer.add_gold, pred_in: scorer.add}
+    taken = {gold_in: 0, pred_in: 0}  # documents received from each side
+    other = {gold_in: pred_in, pred_in: gold_in}
     try:
         with gc_paused():
-            gold_corpus = stream_corpus(gold, on_gold, gold_format, strict=strict)
-            while pred_corpus is None:
-                take()
-    except NotStreamable:
+            while len(ends) < 2:
+                # a side LOOKAHEAD_DOCUMENTS documents ahead of the other waits for it (one side never is)
+                sides = [c for c in (gold_in, pred_in) if c not in ends
+                         and (other[c] in ends or taken[c] - taken[other[c]] < LOOKAHEAD_DOCUMENTS)]
+                for conn in cast("list[Connection]", ready_connections(sides)):
+                    try:
+                        message = conn.recv()
+                    except EOFError:  # the worker died: the whole reading says why
+                        raise refusals[conn] from None
+                    if isinstance(message, Document):
+                        taken[conn] += 1
+                        add[conn](message)
+                    elif isinstance(message, Corpus):
+                        ends[conn] = message
+                    else:  # None: this file cannot be read in the stream
+                        raise refusals[conn]
+    except _GoldRefused:
         return None
     except _Refused:
         return _REFUSED
     finally:
-        if worker.is_alive():
-            worker.terminate()
-        receive.close()
-        worker.join()
+        for receive, worker in readers:
+            if worker.is_alive():
+                worker.terminate()
+            receive.close()
+            worker.join()
+    gold_corpus, pred_corpus = ends[gold_in], ends[pred_in]
     if not scorer.gold_fits(gold_corpus):
         return None
     span = scorer.finish(pred_corpus, gold=gold_corpus)
@@ -420,7 +430,8 @@ def _stream_to(conn: Connection, path: str | os.PathLike[str], fmt: str | None, 
     corpus without documents; ``None`` when it cannot be read in the stream; on any other error nothing
     (the parent reads both files whole and raises the error itself)."""
     try:
-        conn.send(stream_corpus(path, conn.send, fmt, strict=strict))
+        with gc_paused():  # millions of small acyclic objects: the collector's passes only cost time
+            conn.send(stream_corpus(path, conn.send, fmt, strict=strict))
     except NotStreamable:
         conn.send(None)
     except BaseException:  # noqa: BLE001 - told to the parent by the closed pipe

@@ -165,7 +165,7 @@ def test_a_context_first_read_holds_the_mentions_not_the_records(tmp_path):
 def test_mentions_share_uri_sets_and_types_and_equal_constructed_ones():
     import pickle
 
-    from bengal.io.nif.phrases import _checked_mention
+    from bengal.model import unchecked_mention
 
     typed = phrase(0, 4, "Anna").replace(" .\n", " ; itsrdf:taClassRef <http://dbpedia.org/ontology/Person> .\n")
     typed2 = phrase(9, 12, "Anna").replace(" .\n", " ; itsrdf:taClassRef <http://dbpedia.org/ontology/Person> .\n")
@@ -175,7 +175,7 @@ def test_mentions_share_uri_sets_and_types_and_equal_constructed_ones():
     assert a.type == b.type == "http://dbpedia.org/ontology/Person" and a.type is b.type
     assert c.uris == frozenset({"http://dbpedia.org/resource/Rome"}) and c.type is None
     made = Mention(9, 12, "Bob", frozenset({"u"}), "T", 0.5)
-    filled = _checked_mention(9, 12, "Bob", frozenset({"u"}), "T", 0.5)
+    filled = unchecked_mention(9, 12, "Bob", frozenset({"u"}), "T", 0.5)
     assert filled == made and hash(filled) == hash(made) and repr(filled) == repr(made)
     assert pickle.loads(pickle.dumps(filled)) == made
     with pytest.raises(AttributeError):  # still frozen

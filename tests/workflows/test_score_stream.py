@@ -87,7 +87,7 @@ def whole_json(gold: Path, pred: Path, errors: int = 50, **kw) -> dict:
 @pytest.fixture(params=["gold whole", "both streamed"])
 def mode(request, monkeypatch) -> str:
     """Run a test twice: the gold read whole and the prediction in the stream (small files), and both read
-    in the stream side by side (the prediction in a forked process; any size)."""
+    in the stream side by side (each in a forked process; any size)."""
     monkeypatch.setattr(sf, "STREAM_BOTH_MIN_BYTES", 0 if request.param == "both streamed" else 10**12)
     return request.param
 
@@ -274,6 +274,14 @@ def test_broken_prediction_and_strict_flaw_raise_the_whole_readings_error(tmp_pa
             score_files(gold, path, strict=strict)
         assert (str(run.value), run.value.line) == (str(whole.value), whole.value.line)
     same(score_files(gold, flawed).to_json(), whole_json(gold, flawed))  # a counted warning otherwise
+    # a broken gold (read by its own worker when both are streamed): the whole reading's error too
+    broken_gold = tmp_path / "broken_gold.ttl"
+    broken_gold.write_text(GOLD_TTL + "<http://ex.org/x> <http://ex.org/p> .\n", encoding="utf-8")
+    with pytest.raises(InputError) as whole:
+        read_corpus(broken_gold)
+    with pytest.raises(InputError) as run:
+        score_files(broken_gold, flawed)
+    assert (str(run.value), run.value.line) == (str(whole.value), whole.value.line)
 
 
 def test_sweep_and_lenient_read_whole(tmp_path, monkeypatch, mode):
@@ -342,9 +350,9 @@ def test_a_gold_needed_whole_is_read_whole_and_the_prediction_streamed(tmp_path,
 @pytest.mark.parametrize("shuffle", [False, True])
 def test_both_streamed_in_one_order_hold_a_few_documents(tmp_path, monkeypatch, shuffle):
     """Not a timing: how many documents wait for their partner at once (what memory holds beside the counts).
-    In one order only the three gold documents missing from the prediction wait to the end, and for each of
-    them the predicted documents taken while looking for it (LOOKAHEAD_DOCUMENTS) wait a while; in another
-    order most wait (still the right numbers)."""
+    In one order only the three gold documents missing from the prediction wait to the end, and as many
+    predicted ones as they put the prediction ahead, and the side ahead is at most LOOKAHEAD_DOCUMENTS ahead;
+    in another order most wait (still the right numbers)."""
     monkeypatch.setattr(sf, "STREAM_BOTH_MIN_BYTES", 0)
     monkeypatch.setattr(sf, "LOOKAHEAD_DOCUMENTS", 2)
     gold = tmp_path / "gold.ttl"

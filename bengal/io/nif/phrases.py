@@ -20,7 +20,7 @@ from pyoxigraph import Literal, NamedNode
 from bengal.errors import InputError
 from bengal.io._source import FlawLog
 from bengal.io.nif.iris import _NIL_BARE, _PHRASE_CHAR, NIL_NAMESPACE, TYPE_NAMESPACE
-from bengal.model import Mention
+from bengal.model import Mention, unchecked_mention
 
 __all__ = ["add_phrase", "values"]
 
@@ -30,28 +30,6 @@ __all__ = ["add_phrase", "values"]
 _IS_STRING, _BEGIN, _END, _ANCHOR, _REF, _IDENT, _CLASS, _CONF, _TYPE, _SAME_AS = range(10)
 
 _SPACE = re.compile(r"\s")
-
-_new_object = object.__new__
-_SET_BEGIN, _SET_END, _SET_SURFACE, _SET_URIS, _SET_TYPE, _SET_SCORE = (
-    Mention.__dict__[f].__set__ for f in ("begin", "end", "surface", "uris", "type", "score"))
-
-
-def _checked_mention(begin: int, end: int, surface: str, uris: frozenset[str], mtype: str | None,
-                     score: float | None) -> Mention:
-    """``Mention(begin, end, surface, uris, mtype, score)`` for values :func:`add_phrase` has already
-    checked (``0 <= begin < end``, ``surface`` the text's ``[begin, end)``, ``uris`` a frozenset): the
-    slots are filled directly, skipping the frozen dataclass's ``__init__`` and ``__post_init__``, whose
-    checks would only repeat those made here (half the time of the constructor; a third of a
-    100,000-mention file's build). The object is equal, with the same hash, to the constructor's."""
-    m = _new_object(Mention)
-    _SET_BEGIN(m, begin)
-    _SET_END(m, end)
-    _SET_SURFACE(m, surface)
-    _SET_URIS(m, uris)
-    _SET_TYPE(m, mtype)
-    _SET_SCORE(m, score)
-    return m
-
 
 def values(slot: Any) -> list:
     """The terms of a record slot as a list: ``[]`` for ``None``, ``[term]`` for one term, the
@@ -200,7 +178,12 @@ def add_phrase(
         if uri_sets is not None:
             uris = uri_sets.setdefault(uris, uris)
     classes = rec[_CLASS]
-    mtype = None if classes is None else _type(iri, values(classes), base, log)
+    if classes is None:
+        mtype = None
+    elif type(classes) is NamedNode and (mtype := classes.value) != base and not mtype.startswith(TYPE_NAMESPACE):
+        pass  # one class IRI: the type is that IRI
+    else:
+        mtype = _type(iri, values(classes), base, log)
     if mtype is not None and type_names is not None:
         mtype = type_names.setdefault(mtype, mtype)
     confs = rec[_CONF]
@@ -240,7 +223,7 @@ def add_phrase(
                     f"the offsets are kept",
                 )
                 break
-        per_doc[ck].append((_checked_mention(begin, end, surface, uris, mtype, score), iri))
+        per_doc[ck].append((unchecked_mention(begin, end, surface, uris, mtype, score), iri))
     return nil_iris
 
 
