@@ -7,16 +7,21 @@
    that cannot be written in SPARQL (:func:`bengal.kb.sparql.is_sparql_iri`; the KBs skip
    such IRIs, so the generator never gets one) is not asked about but fails the check;
 4. the corpus round-trips unchanged through every writer and reader
-   (NIF Turtle, NIF N-Triples, JSONL).
+   (NIF Turtle, NIF N-Triples, JSONL); with ``jobs`` > 1, the formats' round trips run side by side
+   in forked processes (the same checks and errors: a format that fails in its process is checked
+   again here, to raise what the serial check raises).
 """
 
 from __future__ import annotations
 
+import multiprocessing
+import signal
 import tempfile
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import cast
 
-from bengal.errors import GoldError
+from bengal.errors import GoldError, InputError
 from bengal.generate.emerging import is_emerging
 from bengal.io.formats import read_corpus, write_corpus
 from bengal.kb.sparql import PREFIXES, SparqlKB, is_sparql_iri, values
@@ -28,11 +33,16 @@ __all__ = ["check_gold", "ROUND_TRIP_FORMATS"]
 ROUND_TRIP_FORMATS = (("nif", ".ttl"), ("nt", ".nt"), ("jsonl", ".jsonl"))
 
 
-def check_gold(corpus: Corpus, kb: SparqlKB) -> dict[str, int]:
+def check_gold(corpus: Corpus, kb: SparqlKB, jobs: int = 1) -> dict[str, int]:
     """Run the gold checks; return what was checked as counts.
+
+    ``jobs``: processes the round trips may use (``bengal generate --jobs``): with more than one (and
+    processes that can be forked), the N-Triples and JSONL round trips run in forked processes while this
+    one checks the URIs and the Turtle round trip.
 
     Raises:
         GoldError: naming the document and mention at the first failed check.
+        InputError: a written file that its reader refuses (the round trip).
     """
     mentions = 0
     for doc in corpus.documents:
@@ -49,14 +59,35 @@ def check_gold(corpus: Corpus, kb: SparqlKB) -> dict[str, int]:
     all_uris = sorted({u for d in corpus.documents for m in d.mentions for u in m.uris})
     uris = [u for u in all_uris if not is_emerging(u)]
     emerging = [u for u in all_uris if is_emerging(u)]
-    known = _with_label(kb, uris)
-    missing = [u for u in uris if u not in known]
-    if missing:
-        raise GoldError(f"{len(missing)} gold URIs are not entities of the KB, e.g. {missing[0]}")
-    in_kb = sorted(_with_label(kb, emerging))
-    if in_kb:
-        raise GoldError(f"{len(in_kb)} emerging-entity URIs are entities of the KB, e.g. {in_kb[0]}")
-    _round_trip(corpus)
+    here, side = _share_round_trips(jobs)
+    workers = [_start_round_trips(corpus, formats) for formats in side]
+    try:
+        known = _with_label(kb, uris)
+        missing = [u for u in uris if u not in known]
+        if missing:
+            raise GoldError(f"{len(missing)} gold URIs are not entities of the KB, e.g. {missing[0]}")
+        in_kb = sorted(_with_label(kb, emerging))
+        if in_kb:
+            raise GoldError(f"{len(in_kb)} emerging-entity URIs are entities of the KB, e.g. {in_kb[0]}")
+        _round_trip(corpus, here)  # raises at the first change: the serial check's first error too
+        failed: list[tuple[str, str]] = []
+        for formats, (receive, process) in zip(side, workers):
+            try:
+                passed = receive.recv()
+            except EOFError:  # the process died: check its formats here
+                passed = ()
+            process.join()
+            failed += [f for f in formats if f not in passed]
+    finally:  # on an error here (or Ctrl-C) the processes still at work are stopped
+        for receive, process in workers:
+            if process.is_alive():
+                process.terminate()
+            receive.close()
+            process.join()
+    # the first failed format in ROUND_TRIP_FORMATS order, checked here: its error, as the serial check gives it
+    for fmt in ROUND_TRIP_FORMATS:
+        if fmt in failed:
+            _round_trip(corpus, (fmt,), raise_error=True)
     return {"documents": len(corpus.documents), "mentions": mentions, "uris_checked": len(uris),
             "emerging_uris_checked": len(emerging), "round_trips": len(ROUND_TRIP_FORMATS)}
 
@@ -74,16 +105,68 @@ def _with_label(kb: SparqlKB, uris: list[str]) -> set[str]:
     return known
 
 
-def _round_trip(corpus: Corpus) -> None:
-    with tempfile.TemporaryDirectory(prefix="bengal-check-") as tmp:
-        for fmt, suffix in ROUND_TRIP_FORMATS:
-            path = Path(tmp) / f"corpus{suffix}"
-            write_corpus(corpus, path, fmt)
-            back = read_corpus(path, fmt, strict=True)
-            if len(back.documents) != len(corpus.documents):
-                raise GoldError(f"round trip through {fmt} gave {len(back.documents)} documents, "
-                                f"expected {len(corpus.documents)}")
-            docs = back.by_uri()
-            for a in corpus.documents:
-                if docs.get(a.uri) != a:
-                    raise GoldError(f"{a.uri}: the document changes in a round trip through {fmt}")
+def _share_round_trips(jobs: int) -> tuple[tuple[tuple[str, str], ...], list[tuple[tuple[str, str], ...]]]:
+    """The round trips this process makes, and those of each forked process: all here for one job (or
+    without fork); for two, Turtle here (beside the URI checks) and N-Triples and JSONL in one process
+    (about the same time each side); for more, each of those in a process of its own."""
+    if jobs < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return ROUND_TRIP_FORMATS, []
+    here, rest = ROUND_TRIP_FORMATS[:1], ROUND_TRIP_FORMATS[1:]
+    return here, ([rest] if jobs == 2 else [(f,) for f in rest])
+
+
+def _start_round_trips(corpus: Corpus, formats: tuple[tuple[str, str], ...]
+                       ) -> tuple[Connection, multiprocessing.process.BaseProcess]:
+    """A forked process (it shares ``corpus`` without a copy) that makes the round trips of ``formats`` and
+    sends back those that passed."""
+    ctx = multiprocessing.get_context("fork")
+    receive, send = ctx.Pipe(duplex=False)
+    process = ctx.Process(target=_round_trips_to, args=(send, corpus, formats), daemon=True)
+    process.start()
+    send.close()
+    return receive, process
+
+
+def _round_trips_to(conn: Connection, corpus: Corpus, formats: tuple[tuple[str, str], ...]) -> None:
+    """In a forked process: send the formats of ``formats`` whose round trip passes (a failure is checked
+    again by the parent, which raises its error). Ctrl-C is the parent's to handle; SIGTERM (the parent
+    stopping it) ends it with its temporary folder removed."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _stop)
+    try:
+        conn.send(tuple(f for f in formats if _round_trip(corpus, (f,), raise_error=False)))
+    except BaseException:  # noqa: BLE001 - the parent checks every format again
+        pass
+    finally:
+        conn.close()
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise SystemExit(1)
+
+
+def _round_trip(corpus: Corpus, formats: tuple[tuple[str, str], ...] = ROUND_TRIP_FORMATS, *,
+                raise_error: bool = True) -> bool:
+    """Write ``corpus`` in each of ``formats`` and read it back; True when every document comes back unchanged.
+
+    Raises:
+        GoldError, InputError: with ``raise_error``, at the first change or refused file (else False).
+    """
+    try:
+        with tempfile.TemporaryDirectory(prefix="bengal-check-") as tmp:
+            for fmt, suffix in formats:
+                path = Path(tmp) / f"corpus{suffix}"
+                write_corpus(corpus, path, fmt)
+                back = read_corpus(path, fmt, strict=True)
+                if len(back.documents) != len(corpus.documents):
+                    raise GoldError(f"round trip through {fmt} gave {len(back.documents)} documents, "
+                                    f"expected {len(corpus.documents)}")
+                docs = back.by_uri()
+                for a in corpus.documents:
+                    if docs.get(a.uri) != a:
+                        raise GoldError(f"{a.uri}: the document changes in a round trip through {fmt}")
+    except (GoldError, InputError):
+        if raise_error:
+            raise
+        return False
+    return True

@@ -126,7 +126,7 @@ def generate_files(output: str | os.PathLike[str], config: GenerateConfig | None
         status(f"reading the ontology and the seed pool of {', '.join(config.classes)}"
                + (f", starting {jobs} worker processes" if jobs > 1 else ""))
     generated = generate(kb, config, progress=progress, jobs=jobs, kb_opener=opener, status=status)
-    checks = check_gold(generated.corpus, kb)
+    checks = check_gold(generated.corpus, kb, jobs=jobs)
     chapter: dict[str, Any] = {}
     if isinstance(kb, ChapterKB):  # a chapter endpoint: the gold in its IRIs or English DBpedia's (issue 13)
         generated = replace(generated, corpus=kb.gold_corpus(generated.corpus))

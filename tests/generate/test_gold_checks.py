@@ -1,0 +1,73 @@
+"""The gold checks' round trips side by side (``check_gold(jobs=N)``, issue 15): the same counts and the same
+first error as the serial check, whichever process finds it."""
+
+from __future__ import annotations
+
+import pytest
+
+import bengal.generate.checks as checks
+from bengal.errors import GoldError, InputError
+from bengal.generate.checks import check_gold
+from bengal.model import Corpus, Document, Mention
+
+DBR = "http://dbpedia.org/resource/"
+
+
+def corpus(score: float | None = None) -> Corpus:
+    text = "Albert Einstein was born in Ulm."
+    doc = Document("http://bengal.invalid/corpus/x/1", text, (
+        Mention(0, 15, "Albert Einstein", frozenset({DBR + "Albert_Einstein"}), None, score),
+        Mention(28, 31, "Ulm", frozenset({DBR + "Ulm"}))))
+    ulm = Document("http://bengal.invalid/corpus/x/2", "Ulm.", (Mention(0, 3, "Ulm", frozenset({DBR + "Ulm"})),))
+    return Corpus((doc, ulm), "x")
+
+
+@pytest.mark.parametrize("jobs", [1, 2, 3])
+def test_side_by_side_counts_are_the_serial_ones(bundled_kb, jobs):
+    # by hand: 2 documents, 3 mentions, 2 distinct KB URIs, 3 formats
+    assert check_gold(corpus(), bundled_kb, jobs=jobs) == {
+        "documents": 2, "mentions": 3, "uris_checked": 2, "emerging_uris_checked": 0, "round_trips": 3}
+
+
+@pytest.mark.parametrize("jobs", [1, 2, 3])
+def test_a_file_its_reader_refuses_is_the_serial_error(bundled_kb, jobs):
+    # a confidence of NaN: NIF writes it, its reader refuses it (the first format, checked in this process)
+    with pytest.raises(InputError, match=r"corpus\.ttl: phrase .*taConfidence is nan, not a finite number"):
+        check_gold(corpus(float("nan")), bundled_kb, jobs=jobs)
+
+
+@pytest.mark.parametrize("jobs", [1, 2, 3])
+def test_a_failure_in_a_side_process_is_raised_here_as_serially(bundled_kb, monkeypatch, jobs):
+    # fault injection: the JSONL writer drops the second document (the forked processes inherit the patch)
+    real = checks.write_corpus
+
+    def lossy(c, path, fmt):
+        real(Corpus(c.documents[:1], c.name) if fmt == "jsonl" else c, path, fmt)
+
+    monkeypatch.setattr(checks, "write_corpus", lossy)
+    with pytest.raises(GoldError, match="^round trip through jsonl gave 1 documents, expected 2$"):
+        check_gold(corpus(), bundled_kb, jobs=jobs)
+
+
+def test_a_side_process_that_dies_has_its_formats_checked_here(bundled_kb, monkeypatch):
+    # the side process ends without an answer (here: killed by an error no check catches); this process
+    # checks its formats again and raises what the serial check raises
+    real = checks.write_corpus
+
+    def broken(c, path, fmt):
+        if fmt == "nt":
+            raise ValueError("nt writer broke")
+        real(c, path, fmt)
+
+    monkeypatch.setattr(checks, "write_corpus", broken)
+    for jobs in (1, 2):
+        with pytest.raises(ValueError, match="^nt writer broke$"):
+            check_gold(corpus(), bundled_kb, jobs=jobs)
+
+
+def test_the_uri_check_comes_before_the_round_trips(bundled_kb):
+    doc = Document("http://bengal.invalid/corpus/x/1", "Nobody", (
+        Mention(0, 6, "Nobody", frozenset({DBR + "No_such_entity_in_the_sample"}), None, float("nan")),))
+    for jobs in (1, 2):  # the round trip would fail too (NaN): the URI check's error comes first
+        with pytest.raises(GoldError, match="1 gold URIs are not entities of the KB"):
+            check_gold(Corpus((doc,), "x"), bundled_kb, jobs=jobs)
