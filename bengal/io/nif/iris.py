@@ -5,6 +5,7 @@ NIF cannot carry as they are (``docs/formats/nif.md``)."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from urllib.parse import quote
 
 from bengal.errors import InputError
@@ -56,10 +57,16 @@ def type_iris(mtype: str) -> list[str]:
     """The ``itsrdf:taClassRef`` IRIs bengal writes for a :attr:`Mention.type`: the type
     itself when it is a valid absolute IRI, each part when it is several separated by
     single spaces, else ``urn:bengal:type:<percent-encoded type>``."""
+    return list(_type_iris(mtype) if len(mtype) <= _CACHED_LENGTH else _type_iris.__wrapped__(mtype))
+
+
+@lru_cache(maxsize=65536)
+def _type_iris(mtype: str) -> tuple[str, ...]:
+    """:func:`type_iris`, cached: a corpus has few types, written again and again."""
     parts = mtype.split(" ")
     if all(is_absolute_iri(p) and valid_iri(p) for p in parts):
-        return sorted(set(parts))
-    return [TYPE_NAMESPACE + quote(mtype, safe="")]
+        return tuple(sorted(set(parts)))
+    return (TYPE_NAMESPACE + quote(mtype, safe=""),)
 
 
 def _with_char(doc_uri: str, begin: int, end: int) -> str:
@@ -80,13 +87,29 @@ def _safe_iri(s: str, what: str, corpus_name: str) -> str:
     """``s`` as an IRI NIF can carry: characters forbidden in IRIs are percent-encoded;
     when that is not enough (a stray ``%``, a second ``#``, ``[`` in a path, …) the path,
     query and fragment are percent-encoded as a whole. The result is checked with
-    pyoxigraph's IRI parser.
+    pyoxigraph's IRI parser. ``what`` and ``corpus_name`` say in an error what ``s`` is.
 
     Raises:
         InputError: ``s`` is not absolute, or cannot be repaired (e.g. a bad port).
     """
+    t = _repaired_iri(s) if len(s) <= _CACHED_LENGTH else _repaired_iri.__wrapped__(s)
+    if t is not None:
+        return t
     if not has_scheme(s):
         raise InputError(f"{what} {s!r} is not an absolute IRI; NIF needs one", source=corpus_name or None)
+    raise InputError(f"{what} {s!r} is not a valid IRI and cannot be repaired", source=corpus_name or None)
+
+
+#: IRIs up to this length are cached (:func:`_repaired_iri`); a longer one, as a hostile input has, is not kept.
+_CACHED_LENGTH = 2048
+
+
+@lru_cache(maxsize=65536)
+def _repaired_iri(s: str) -> str | None:
+    """:func:`_safe_iri`'s IRI for ``s``, or None when there is none; cached (a corpus links the same
+    entities again and again)."""
+    if not has_scheme(s):
+        return None
     t = _iri_text(s)
     if valid_iri(t):
         return t
@@ -96,6 +119,4 @@ def _safe_iri(s: str, what: str, corpus_name: str) -> str:
     t = scheme + ":" + quote(_BAD_PERCENT.sub("%25", head), safe=safe)
     if sep:
         t += "#" + quote(_BAD_PERCENT.sub("%25", frag), safe=safe)
-    if not valid_iri(t):
-        raise InputError(f"{what} {s!r} is not a valid IRI and cannot be repaired", source=corpus_name or None)
-    return t
+    return t if valid_iri(t) else None

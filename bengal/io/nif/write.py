@@ -8,7 +8,7 @@ deterministic. The layout and its rules: ``docs/formats/nif.md`` ("Writing").
 from __future__ import annotations
 
 import math
-from typing import IO, Iterator
+from typing import IO, NamedTuple
 
 from bengal.io.nif.iris import _safe_iri, _with_char, nil_iri, type_iris
 from bengal.model import Corpus, Document
@@ -25,62 +25,44 @@ def _double(x: float) -> str:
     return repr(float(x))
 
 
-_P = {
-    "type": RDF_TYPE,
-    "isString": NIF + "isString",
-    "beginIndex": NIF + "beginIndex",
-    "endIndex": NIF + "endIndex",
-    "anchorOf": NIF + "anchorOf",
-    "referenceContext": NIF + "referenceContext",
-    "taIdentRef": ITSRDF + "taIdentRef",
-    "taClassRef": ITSRDF + "taClassRef",
-    "taConfidence": ITSRDF + "taConfidence",
-}
-#: An object term, ``(kind, value)`` (the kinds: :func:`_nodes`).
-_Obj = tuple[str, str | int]
-
 _CONTEXT_TYPES = ("String", "Context", "RFC5147String")
 _PHRASE_TYPES = ("String", "Phrase", "RFC5147String")
 
 
-def _nodes(doc: Document, corpus_name: str) -> Iterator[tuple[str, list[tuple[str, list[_Obj]]]]]:
-    """The nodes of one document: ``(subject IRI, [(property, [objects as (kind, value)] …)])``.
+class _Phrase(NamedTuple):
+    """What one phrase node says: its IRI, anchor, offsets, URIs (or the NIL IRI), classes, confidence."""
 
-    Objects are tagged tuples ``("iri", s)``, ``("str", s)``, ``("nni", n)``, ``("dbl", s)``.
-    """
+    subject: str
+    surface: str
+    begin: int
+    end: int
+    idents: list[str]
+    classes: list[str] | None
+    confidence: str | None
+
+
+def _nodes(doc: Document, corpus_name: str) -> tuple[str, list[_Phrase]]:
+    """The nodes of one document: its context IRI (``DOC#char=0,N``) and its phrases in mention order
+    (a second mention of one span is ``…;n=2``; NIL as GERBIL's emerging-entity IRI; plain type labels
+    as ``urn:bengal:type:…``)."""
     uri = _safe_iri(doc.uri, "document URI", corpus_name)
     n = len(doc.text)
     ctx = _with_char(uri, 0, n)
-    yield ctx, [
-        ("type", [("cls", t) for t in _CONTEXT_TYPES]),
-        ("isString", [("str", doc.text)]),
-        ("beginIndex", [("nni", 0)]),
-        ("endIndex", [("nni", n)]),
-    ]
     seen: dict[tuple[int, int], int] = {(0, n): 1}  # the context node already is DOC#char=0,N
+    phrases = []
     for m in doc.mentions:
         k = seen.get(m.span, 0) + 1
         seen[m.span] = k
         subj = _with_char(uri, m.begin, m.end) + (f";n={k}" if k > 1 else "")
-        props: list[tuple[str, list[_Obj]]] = [
-            ("type", [("cls", t) for t in _PHRASE_TYPES]),
-            ("anchorOf", [("str", m.surface)]),
-            ("beginIndex", [("nni", m.begin)]),
-            ("endIndex", [("nni", m.end)]),
-            ("referenceContext", [("iri", ctx)]),
-        ]
-        idents: list[_Obj]
         if m.uris:
             what = f"document {doc.uri}: mention [{m.begin},{m.end}) URI"
-            idents = [("iri", _safe_iri(u, what, corpus_name)) for u in sorted(m.uris)]
+            idents = [_safe_iri(u, what, corpus_name) for u in sorted(m.uris)]
         else:
-            idents = [("iri", nil_iri(m.surface))]
-        props.append(("taIdentRef", idents))
-        if m.type is not None and m.type != "":
-            props.append(("taClassRef", [("iri", t) for t in type_iris(m.type)]))
-        if m.score is not None:
-            props.append(("taConfidence", [("dbl", _double(m.score))]))
-        yield subj, props
+            idents = [nil_iri(m.surface)]
+        classes = type_iris(m.type) if m.type is not None and m.type != "" else None
+        confidence = _double(m.score) if m.score is not None else None
+        phrases.append(_Phrase(subj, m.surface, m.begin, m.end, idents, classes, confidence))
+    return ctx, phrases
 
 
 _TTL_PREFIXES = (
@@ -88,31 +70,60 @@ _TTL_PREFIXES = (
     f"@prefix itsrdf: <{ITSRDF}> .\n"
     f"@prefix xsd: <{XSD}> .\n"
 )
-_TTL_PRED = {
-    "type": "a",
-    "isString": "nif:isString",
-    "beginIndex": "nif:beginIndex",
-    "endIndex": "nif:endIndex",
-    "anchorOf": "nif:anchorOf",
-    "referenceContext": "nif:referenceContext",
-    "taIdentRef": "itsrdf:taIdentRef",
-    "taClassRef": "itsrdf:taClassRef",
-    "taConfidence": "itsrdf:taConfidence",
-}
+_TTL_CONTEXT_TYPES = ", ".join(f"nif:{t}" for t in _CONTEXT_TYPES)
+_TTL_PHRASE_TYPES = ", ".join(f"nif:{t}" for t in _PHRASE_TYPES)
+_NNI_TTL = "^^xsd:nonNegativeInteger"
+_NNI_NT = f"^^<{XSD}nonNegativeInteger>"
 
 
-def _obj(o: _Obj, turtle: bool) -> str:
-    """One object term, ``(kind, value)``, in Turtle (with the nif/xsd prefixes) or N-Triples."""
-    kind, v = o
-    if kind == "iri":
-        return f"<{v}>"
-    if kind == "cls":
-        return f"nif:{v}" if turtle else f"<{NIF}{v}>"
-    if kind == "str":
-        assert isinstance(v, str)  # the "str" kind holds text
-        return quote_literal(v)
-    datatype = "nonNegativeInteger" if kind == "nni" else "double"
-    return f'"{v}"^^xsd:{datatype}' if turtle else f'"{v}"^^<{XSD}{datatype}>'
+def _turtle(doc: Document, corpus_name: str) -> str:
+    """One document's nodes in Turtle (with the nif/itsrdf/xsd prefixes)."""
+    ctx, phrases = _nodes(doc, corpus_name)
+    parts = [f"\n<{ctx}>\n    a {_TTL_CONTEXT_TYPES} ;\n    nif:isString {quote_literal(doc.text)} ;\n"
+             f'    nif:beginIndex "0"{_NNI_TTL} ;\n    nif:endIndex "{len(doc.text)}"{_NNI_TTL} .\n']
+    for p in phrases:
+        parts.append(f"\n<{p.subject}>\n    a {_TTL_PHRASE_TYPES} ;\n    nif:anchorOf {quote_literal(p.surface)} ;\n"
+                     f'    nif:beginIndex "{p.begin}"{_NNI_TTL} ;\n    nif:endIndex "{p.end}"{_NNI_TTL} ;\n'
+                     f"    nif:referenceContext <{ctx}> ;\n    itsrdf:taIdentRef <{'>, <'.join(p.idents)}>")
+        if p.classes is not None:
+            parts.append(f" ;\n    itsrdf:taClassRef <{'>, <'.join(p.classes)}>")
+        if p.confidence is not None:
+            parts.append(f' ;\n    itsrdf:taConfidence "{p.confidence}"^^xsd:double')
+        parts.append(" .\n")
+    return "".join(parts)
+
+
+_NT_TYPE = f"> <{RDF_TYPE}> <{NIF}"
+_NT_IS_STRING = f"> <{NIF}isString> "
+_NT_BEGIN = f"> <{NIF}beginIndex> \""
+_NT_END = f"> <{NIF}endIndex> \""
+_NT_ANCHOR = f"> <{NIF}anchorOf> "
+_NT_CONTEXT = f"> <{NIF}referenceContext> <"
+_NT_IDENT = f"> <{ITSRDF}taIdentRef> <"
+_NT_CLASS = f"> <{ITSRDF}taClassRef> <"
+_NT_CONF = f"> <{ITSRDF}taConfidence> \""
+_NT_DOUBLE = f"\"^^<{XSD}double> .\n"
+
+
+def _ntriples(doc: Document, corpus_name: str) -> str:
+    """One document's nodes in N-Triples (the triples in the order of the Turtle writer's)."""
+    ctx, phrases = _nodes(doc, corpus_name)
+    c = "<" + ctx
+    parts = [f"{c}{_NT_TYPE}{t}> .\n" for t in _CONTEXT_TYPES]
+    parts.append(f"{c}{_NT_IS_STRING}{quote_literal(doc.text)} .\n{c}{_NT_BEGIN}0\"{_NNI_NT} .\n"
+                 f'{c}{_NT_END}{len(doc.text)}"{_NNI_NT} .\n')
+    t1, t2, t3 = (f"{_NT_TYPE}{t}> .\n" for t in _PHRASE_TYPES)
+    for p in phrases:
+        s = "<" + p.subject
+        parts.append(f"{s}{t1}{s}{t2}{s}{t3}{s}{_NT_ANCHOR}{quote_literal(p.surface)} .\n"
+                     f'{s}{_NT_BEGIN}{p.begin}"{_NNI_NT} .\n{s}{_NT_END}{p.end}"{_NNI_NT} .\n'
+                     f"{s}{_NT_CONTEXT}{ctx}> .\n")
+        parts.extend(f"{s}{_NT_IDENT}{u}> .\n" for u in p.idents)
+        if p.classes is not None:
+            parts.extend(f"{s}{_NT_CLASS}{t}> .\n" for t in p.classes)
+        if p.confidence is not None:
+            parts.append(f"{s}{_NT_CONF}{p.confidence}{_NT_DOUBLE}")
+    return "".join(parts)
 
 
 def write_nif(corpus: Corpus, fh: IO[str], syntax: str = "turtle") -> None:
@@ -132,24 +143,9 @@ def write_nif(corpus: Corpus, fh: IO[str], syntax: str = "turtle") -> None:
     if syntax == "turtle":
         fh.write(_TTL_PREFIXES)
         for doc in corpus.documents:
-            parts = []
-            for subj, props in _nodes(doc, corpus.name):
-                lines = [f"\n<{subj}>\n"]
-                last = len(props) - 1
-                for i, (p, objs) in enumerate(props):
-                    end = " .\n" if i == last else " ;\n"
-                    lines.append(f"    {_TTL_PRED[p]} {', '.join(_obj(o, True) for o in objs)}{end}")
-                parts.append("".join(lines))
-            fh.write("".join(parts))
+            fh.write(_turtle(doc, corpus.name))
     elif syntax == "ntriples":
         for doc in corpus.documents:
-            parts = []
-            for subj, props in _nodes(doc, corpus.name):
-                s = f"<{subj}> "
-                for p, objs in props:
-                    pp = f"<{_P[p]}> "
-                    for o in objs:
-                        parts.append(f"{s}{pp}{_obj(o, False)} .\n")
-            fh.write("".join(parts))
+            fh.write(_ntriples(doc, corpus.name))
     else:
         raise ValueError(f"unknown NIF syntax {syntax!r} (expected 'turtle' or 'ntriples')")
