@@ -412,19 +412,37 @@ def _made_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], 
     if kb_opener is None:
         raise UsageError("--jobs above 1 needs a KB that worker processes can open (a path or the bundled sample)")
     ctx = multiprocessing.get_context("spawn")
+    target = config.docs if wanted is None else wanted
+
+    def window_at(start: int, expected_made: int) -> Sequence[str]:
+        remaining = max(target - expected_made, 1)
+        return order[start : start + min(1024, max(8 * jobs, int(remaining * 1.5) + 4 * jobs))]
+
     with _pool_without_ctrl_c(ctx, jobs, kb_opener, config, fact_poor) as pool:
-        pos = 0
-        made = 0
-        while pos < len(order):
-            remaining = max((config.docs if wanted is None else wanted) - made, 1)
-            window = order[pos : pos + min(1024, max(8 * jobs, int(remaining * 1.5) + 4 * jobs))]
-            chunk = max(1, len(window) // (4 * jobs))
-            for j, (doc, skipped) in enumerate(pool.map(_make_in_worker, window, chunksize=chunk)):
+
+        def ask(window: Sequence[str]) -> Any:
+            return pool.map_async(_make_in_worker, window, chunksize=max(1, len(window) // (4 * jobs)))
+
+        pos = made = 0
+        window = window_at(0, 0)
+        current = ask(window) if window else None
+        while current is not None:
+            # the next window is asked for before this one's documents are read, so that the workers do
+            # not wait at the end of each window, unless this one will likely give the documents still
+            # wanted (at the rate so far); the documents are read in candidate order either way
+            after = pos + len(window)
+            expected = made + (len(window) * made // pos if pos else 0)
+            following = window_at(after, expected) if expected < target else order[after:after]
+            ahead = ask(following) if following else None
+            for j, (doc, skipped) in enumerate(current.get()):
                 if skipped and isinstance(getattr(kb, "skipped_iris", None), set):
                     kb.skipped_iris.update(skipped)  # type: ignore[attr-defined]
                 made += doc is not None
                 yield pos + j + 1, doc
-            pos += len(window)
+            pos, window, current = after, following, ahead
+            if current is None and pos < len(order):
+                window = window_at(pos, made)
+                current = ask(window)
         pool.terminate()
 
 
