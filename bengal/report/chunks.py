@@ -16,6 +16,7 @@ from rich.text import Text
 from bengal.io.answers import INPUT_RULES
 from bengal.llm.answers import RULES, AnswerReport
 from bengal.report.render import plain_text, short_iri
+from bengal.report.text import counted
 from bengal.score.chunks import ChunkReport
 from bengal.tagging.schemes import get_scheme
 
@@ -31,8 +32,9 @@ def build_chunk_report(report: ChunkReport) -> Group:
     """The report as a ``rich`` renderable."""
     scheme = get_scheme(report.scheme).label
     style = "suffix" if report.suffix else "prefix"
-    table = Table(title=f"chunks · {scheme} ({style} tags) · {report.mode} mode · {report.sentences} sentences, "
-                        f"{report.tokens} tokens", title_justify="left")
+    table = Table(title=f"chunks · {scheme} ({style} tags) · {report.mode} mode · "
+                        f"{counted(report.sentences, 'sentence')}, {counted(report.tokens, 'token')}",
+                  title_justify="left")
     table.add_column("", style="bold")
     for name in ("P", "R", "F1", "TP", "FP", "FN", "support"):
         table.add_column(name, justify="right")
@@ -120,7 +122,7 @@ def render_chunk_report(report: ChunkReport, *, width: int = 100) -> str:
 def render_answers(report: AnswerReport) -> str:
     """A :class:`bengal.llm.answers.AnswerReport` as plain text: the chunk table, then one line per
     counted rule (occurrences, answers that show it, the rule, the first places)."""
-    head = (f"LLM answers (evalscope conllpp tag format) · {report.sentences} sentences, "
+    head = (f"LLM answers (evalscope conllpp tag format) · {counted(report.sentences, 'sentence')}, "
             f"{report.answered} answered\n")
     lines = []
     for rule in RULES:

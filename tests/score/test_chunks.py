@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import warnings
 
 import numpy as np
@@ -401,6 +402,9 @@ def test_accumulator_over_padded_batches_equals_one_call(mode):
 def test_report_text():
     text = render_chunk_report(classification_report([["B-PER", "I-PER", "O"]], [["B-PER", "O", "O"]]))
     assert "PER" in text and "micro" in text and "weighted" in text and "token accuracy 0.6667" in text
+    assert re.search(r"· 1 sentence,\s+3\s+tokens", text)  # one sentence of three tokens: singular where it is one
+    two = render_chunk_report(classification_report([["B-PER"], ["O"]], [["B-PER"], ["O"]]))
+    assert re.search(r"· 2 sentences,\s+2\s+tokens", two)
 
 
 def test_strict_iob2_on_the_original_conll2003_says_the_tags_are_iob1():
