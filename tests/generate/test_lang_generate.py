@@ -324,3 +324,16 @@ def test_a_french_field_takes_its_article_after_de():
         concepts = [e(n, (DBO + "TopicalConcept",), None) for n in names]
         concepts = [c.with_form(policy.concept_text(DBO + "field", c), "concept") for c in concepts]
         assert text(fact_sentence(lex, onto(), DBO + "field", ze, concepts)) == expected
+
+
+def test_a_french_genre_follows_genre_not_est():
+    """A genre's name takes no article after "genre" ("au genre post-punk") but needs one after "est"
+    ("est le post-punk", "la house"), which its name's gender cannot tell: no wording puts it after "est"."""
+    lex = load_lexicon("fr")
+    band = e("Joy Division", BAND, "m")
+    post_punk, house = e("post-punk", (), None), e("house", (), None)
+    written = {text(fact_sentence(lex, onto(), DBO + "genre", band, objs, variant=v))
+               for v in range(2) for objs in ([post_punk], [post_punk, house])}
+    assert written == {"Joy Division appartient au genre post-punk.", "Joy Division se rattache au genre post-punk.",
+                       "L'œuvre de Joy Division couvre les genres post-punk et house.",
+                       "Joy Division se rattache aux genres post-punk et house."}
