@@ -32,13 +32,13 @@ import io
 import socket
 import threading
 import time
-import urllib.error
 import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable
 
 from bengal.annotate.base import AnnotationFailure
 from bengal.errors import BengalError
+from bengal.fetch import fetch
 from bengal.io.nif import read_nif, write_nif
 from bengal.model import Corpus, Document
 
@@ -58,23 +58,6 @@ def document_to_nif(document: Document) -> bytes:
     buf = io.StringIO()
     write_nif(Corpus((document,), name="request"), buf, syntax="turtle")
     return buf.getvalue().encode("utf-8")
-
-
-def _read_until(response: Any, deadline: float) -> bytes:
-    """A response body read a piece at a time until ``deadline`` (``time.monotonic()``): the
-    time-out bounds the whole answer, not each read (a server sending a byte now and then).
-
-    Raises:
-        TimeoutError: the deadline passed before the body ended.
-    """
-    parts: list[bytes] = []
-    while True:
-        if time.monotonic() > deadline:
-            raise TimeoutError("the answer did not end in time")
-        piece = response.read1(1 << 16)
-        if not piece:
-            return b"".join(parts)
-        parts.append(piece)
 
 
 def _read_answer(body: bytes) -> Corpus:
@@ -108,23 +91,23 @@ class NifWebService:
                 time.sleep(self.backoff * 2 ** (attempt - 1))
             request = urllib.request.Request(self.url, data=body, method="POST", headers={
                 "Content-Type": CONTENT_TYPE, "Accept": CONTENT_TYPE})
-            deadline = time.monotonic() + self.timeout
             try:
-                with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                    return _read_until(response, deadline)
-            except urllib.error.HTTPError as exc:
-                last = AnnotationFailure(f"http-{exc.code}", f"{self.url} answered {exc.code} {exc.reason}")
-                exc.close()
-                if exc.code < 500 and exc.code != 429:
-                    raise last from None
+                answer = fetch(request, self.timeout)
             except (TimeoutError, OSError) as exc:  # URLError is an OSError
                 reason = getattr(exc, "reason", exc)
                 if isinstance(exc, TimeoutError) or isinstance(reason, TimeoutError) or "timed out" in str(reason):
                     last = AnnotationFailure("timeout", f"no answer from {self.url} within {self.timeout:g} s")
                 else:
                     last = AnnotationFailure("unreachable", f"{self.url}: {reason}")
-            except Exception as exc:  # a protocol error of http.client (BadStatusLine, …)
+                continue
+            except Exception as exc:  # a protocol error of http.client (BadStatusLine, …), a URL urllib refuses
                 last = AnnotationFailure("unreachable", f"{self.url}: {type(exc).__name__}: {exc}")
+                continue
+            if answer.status < 300:
+                return answer.body
+            last = AnnotationFailure(f"http-{answer.status}", f"{self.url} answered {answer.status} {answer.reason}")
+            if answer.status < 500 and answer.status != 429:
+                raise last
         assert last is not None
         raise last
 

@@ -22,7 +22,8 @@ from bengal.cli._app import Terminated, Waits, echo_lines, progress_bar
               help="KB of the baseline (default: the bundled DBpedia sample).")
 @click.option("--jobs", type=int, default=1, show_default=True,
               help="Documents annotated at once (threads); the output is the same for every value.")
-@click.option("--timeout", type=float, default=30.0, show_default=True, help="URL systems: seconds per answer.")
+@click.option("--timeout", type=float, default=30.0, show_default=True,
+              help="URL systems: seconds one whole answer may take (headers and body).")
 @click.option("--retries", type=int, default=2, show_default=True,
               help="URL systems: retries after refused connections, time-outs, 5xx, 429.")
 @click.option("--no-abort", is_flag=True,

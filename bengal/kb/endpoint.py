@@ -1,4 +1,4 @@
-"""A remote KB: any SPARQL 1.1 endpoint (DBpedia, Virtuoso, Oxigraph server, QLever…) through SPARQLWrapper.
+"""A remote KB: any SPARQL 1.1 endpoint (DBpedia, Virtuoso, Oxigraph server, QLever…) over the SPARQL 1.1 Protocol.
 
 :class:`RemoteKB` answers the same ``select(query)`` as the embedded
 :class:`bengal.kb.store.KB`, so the generator's SPARQL text runs unchanged on
@@ -75,10 +75,13 @@ import socket
 import time
 import urllib.error
 import urllib.parse
+import urllib.request
 from dataclasses import dataclass, field
+from email.message import Message
 from typing import Any
 
 from bengal.errors import InputError, UsageError
+from bengal.fetch import fetch
 from bengal.kb.sparql import iri, is_sparql_iri, purpose_of
 
 __all__ = ["RemoteKB", "DEFAULT_PAGE_SIZE", "DEFAULT_TIMEOUT", "DEFAULT_RETRIES", "MAX_RETRY_AFTER", "split_query",
@@ -177,8 +180,8 @@ def looks_capped(rows: int) -> bool:
 
 def _check_endpoint_url(url: str) -> tuple[str, list[tuple[str, str]]]:
     """``(the URL without its query string, the query string's parameters)``: the parameters
-    go with every request beside ``query`` (SPARQLWrapper would append ``?query=…`` to a URL
-    that has one already).
+    go with every request beside ``query`` (never a second ``?`` appended to a URL that has a
+    query string already).
 
     Raises:
         UsageError: not an http(s) URL, characters a URL cannot hold, a ``#fragment`` (never
@@ -381,55 +384,23 @@ class RemoteKB:
                 attempt += 1
 
     def _once(self, text: str, post: bool) -> tuple[list[str], list[dict[str, Any]], int | None]:
-        from SPARQLWrapper import GET, JSON, POST, SPARQLWrapper
-        from SPARQLWrapper.SPARQLExceptions import SPARQLWrapperException
-
+        """One request of the SPARQL 1.1 Protocol (section 2.1.1 query via GET, 2.1.2 via URL-encoded
+        POST), its whole answer read within ``timeout`` (:func:`bengal.fetch.fetch`)."""
         from bengal import __version__
 
-        sw = SPARQLWrapper(self._base, agent=f"bengal/{__version__} (SPARQLWrapper)")
-        for name, value in self._params:  # the endpoint URL's own parameters (an API key, a graph …)
-            sw.addParameter(name, value)
-        sw.setQuery(text)
-        sw.setReturnFormat(JSON)
-        sw.setOnlyConneg(True)  # the Accept header only: no non-standard format=… parameters
-        # the documented attribute: setTimeout() would cut 0.5 s to int 0 (no limit); urlopen takes a float,
-        # SPARQLWrapper annotates the attribute as int
-        sw.timeout = self.timeout  # type: ignore[assignment]
-        sw.setMethod(POST if post else GET)
-        if self.graph:
-            sw.addDefaultGraph(self.graph)
+        # the endpoint URL's own parameters (an API key, a graph …), then the graph and the query
+        params = [*self._params, *([("default-graph-uri", self.graph)] if self.graph else []), ("query", text)]
+        encoded = urllib.parse.urlencode(params)
+        headers = {"Accept": "application/sparql-results+json", "User-Agent": f"bengal/{__version__}"}
+        if post:
+            request = urllib.request.Request(self._base, data=encoded.encode("ascii"), method="POST", headers={
+                **headers, "Content-Type": "application/x-www-form-urlencoded"})
+        else:
+            request = urllib.request.Request(f"{self._base}?{encoded}", method="GET", headers=headers)
         where = f"the endpoint {self.endpoint}"
         self.requests += 1
-        deadline = time.monotonic() + self.timeout
         try:
-            result = sw.query()
-            response = result.response
-            status = getattr(response, "status", None) or response.getcode()
-            ctype = (response.headers.get("Content-Type") or "").split(";")[0].strip().lower()
-            cap = response.headers.get("X-SPARQL-MaxRows")
-            if status == 206:  # Virtuoso's partial answer at its time limit: never data
-                response.close()
-                state = response.headers.get("X-SQL-State")
-                detail = f" (X-SQL-State {_first_line(state)})" if state else ""
-                raise _Retryable(f"HTTP 206 a partial answer{detail}", partial=True)
-            raw = _read_body(response, deadline, self.timeout)
-        except SPARQLWrapperException as exc:  # 400, 401, 404, 414, 500
-            code = {"QueryBadFormed": 400, "Unauthorized": 401, "EndPointNotFound": 404, "URITooLong": 414,
-                    "EndPointInternalError": 500}.get(type(exc).__name__)
-            detail = _response_text(exc)
-            if _ESTIMATE.search(detail):
-                raise InputError(f"{where} refused the query (HTTP {code}): {detail}; it will not succeed on "
-                                 f"retry: {_ADVICE}") from None
-            if code == 414 and not post:
-                raise _TooLong() from None
-            if code == 500:
-                raise _Retryable(f"HTTP 500 {detail}", _retry_after(exc.__context__)) from None
-            raise InputError(f"{where} refused the query (HTTP {code}): {detail}") from None
-        except urllib.error.HTTPError as exc:
-            wait = _retry_after(exc)
-            if exc.code >= 500 or exc.code == 429 or (exc.code == 405 and wait is not None):
-                raise _Retryable(f"HTTP {exc.code} {exc.reason}", wait) from None
-            raise InputError(f"{where} answered HTTP {exc.code} {exc.reason}") from None
+            answer = fetch(request, self.timeout)
         except urllib.error.URLError as exc:
             reason = exc.reason
             if isinstance(reason, (TimeoutError, socket.timeout, ConnectionResetError, ConnectionAbortedError)):
@@ -440,6 +411,24 @@ class RemoteKB:
             raise _Retryable(f"{type(exc).__name__}: {exc}") from None
         except (http.client.HTTPException, OSError, ValueError) as exc:
             raise InputError(f"cannot query {where}: {_first_line(str(exc))}") from None
+        status, raw = answer.status, answer.body
+        ctype = (answer.headers.get("Content-Type") or "").split(";")[0].strip().lower()
+        cap = answer.headers.get("X-SPARQL-MaxRows")
+        if status == 206:  # Virtuoso's partial answer at its time limit: never data
+            state = answer.headers.get("X-SQL-State")
+            detail = f" (X-SQL-State {_first_line(state)})" if state else ""
+            raise _Retryable(f"HTTP 206 a partial answer{detail}", partial=True)
+        if status >= 300:
+            wait = _retry_after(answer.headers)
+            detail = _first_line(raw)
+            if _ESTIMATE.search(detail):
+                raise InputError(f"{where} refused the query (HTTP {status}): {detail}; it will not succeed on "
+                                 f"retry: {_ADVICE}")
+            if status == 414 and not post:
+                raise _TooLong()
+            if status >= 500 or status == 429 or (status == 405 and wait is not None):
+                raise _Retryable(f"HTTP {status} {detail or answer.reason}", wait)
+            raise InputError(f"{where} refused the query (HTTP {status}): {detail or answer.reason}")
         if ctype and "json" not in ctype:
             raise InputError(f"{where} answered with {ctype}, not SPARQL JSON results "
                              "(is the URL the SPARQL endpoint itself?)")
@@ -508,28 +497,10 @@ class _TooLong(Exception):
     """HTTP 414 to a GET: send the query as a POST."""
 
 
-def _read_body(response: Any, deadline: float, timeout: float) -> bytes:
-    """The answer's body, read a piece at a time until ``deadline`` (``time.monotonic()``).
-
-    Raises:
-        TimeoutError: the deadline passed before the body ended.
-    """
-    parts: list[bytes] = []
-    while True:
-        if time.monotonic() > deadline:
-            response.close()
-            raise TimeoutError(f"the answer took more than {timeout:g} s")
-        piece = response.read1(1 << 16)
-        if not piece:
-            return b"".join(parts)
-        parts.append(piece)
-
-
-def _retry_after(exc: BaseException | None) -> float | None:
-    """The seconds an HTTP error's ``Retry-After`` asks for (delta-seconds or an HTTP date,
+def _retry_after(headers: Message) -> float | None:
+    """The seconds an answer's ``Retry-After`` header asks for (delta-seconds or an HTTP date,
     RFC 9110 section 10.2.3), or ``None``."""
-    headers = getattr(exc, "headers", None)
-    value = headers.get("Retry-After") if headers is not None else None
+    value = headers.get("Retry-After")
     if not value:
         return None
     value = value.strip()
@@ -542,20 +513,6 @@ def _retry_after(exc: BaseException | None) -> float | None:
     if when is None:
         return None
     return max(0.0, when.timestamp() - time.time())
-
-
-def _response_text(exc: Exception) -> str:
-    """The first line of the server's answer that SPARQLWrapper put into its exception's message."""
-    import ast
-
-    text = str(exc)
-    _, sep, rest = text.partition("Response:\n")
-    if sep:
-        try:
-            return _first_line(ast.literal_eval(rest.strip()))
-        except (ValueError, SyntaxError):
-            return _first_line(rest)
-    return _first_line(text)
 
 
 def _first_line(value: Any) -> str:
