@@ -526,7 +526,8 @@ def _e_gzip(rng: random.Random, data: bytes) -> bytes:
 
 
 #: HTTP faults of a SPARQL endpoint (the answer to one request of the run): name → (status, headers, body
-#: transform); ``None`` body: the real answer; "drop" / "short" / "long" / "drip": how the body is sent.
+#: transform); ``None`` body: the real answer; "drop" / "short" / "long" / "drip": how the body is sent;
+#: "drip_headers": the headers never end.
 HTTP_FAULTS: dict[str, tuple[int, dict[str, str], str]] = {
     "http_500": (500, {}, "text"), "http_503_retry_after": (503, {"Retry-After": "1"}, "text"),
     "http_429_bad_retry_after": (429, {"Retry-After": "soon"}, "text"),
@@ -538,6 +539,7 @@ HTTP_FAULTS: dict[str, tuple[int, dict[str, str], str]] = {
     "http_200_no_type": (200, {"Content-Type": ""}, "answer"),
     "http_drop_mid_body": (200, {}, "drop"), "http_short_length": (200, {}, "short"),
     "http_long_length": (200, {}, "long"), "http_drip": (200, {}, "drip"),
+    "http_drip_headers": (200, {}, "drip_headers"),
     "http_huge_length": (200, {"Content-Length": "9" * 30}, "answer"),
     "http_bad_status_line": (0, {}, "garbage"), "http_empty_reply": (0, {}, "nothing"),
 }
@@ -609,6 +611,17 @@ class _EndpointHandler(BaseHTTPRequestHandler):
 
     def _fault(self, status: int, headers: dict[str, str], how: str, answer: bytes, xml: bytes) -> None:
         if how == "nothing":
+            self.close_connection = True
+            return
+        if how == "drip_headers":  # the status line, then a header byte every 0.2 s: the headers never end
+            self.wfile.write(b"HTTP/1.1 200 OK\r\nX-Slow: ")
+            try:
+                for _ in range(150):  # 30 s at most: the client has left long before
+                    self.wfile.write(b"x")
+                    self.wfile.flush()
+                    time.sleep(0.2)
+            except OSError:
+                pass
             self.close_connection = True
             return
         if how == "garbage":

@@ -150,3 +150,19 @@ def test_an_endpoint_answer_through_fetch_is_read():
                           b"Content-Length: " + str(len(RESULTS)).encode() + b"\r\n\r\n" + RESULTS)) as url:
         rows = RemoteKB(url, timeout=5, retries=0).select("SELECT ?s WHERE { ?s ?p ?o }")
     assert rows == [("http://x/a",)]
+
+
+def test_an_endpoint_redirecting_to_itself_is_one_line_naming_the_loop():
+    """urllib follows redirects and gives up on a loop: one InputError, not "refused the query"."""
+    state = {}
+
+    def loop(conn: socket.socket, stop: threading.Event) -> None:
+        conn.sendall(f"HTTP/1.1 302 Found\r\nLocation: {state['url']}\r\nContent-Length: 0\r\n\r\n".encode())
+
+    with raw_server(loop) as url:
+        state["url"] = url
+        with pytest.raises(InputError) as err:
+            RemoteKB(url, timeout=5, retries=0).select("SELECT ?s WHERE { ?s ?p ?o }")
+    message = str(err.value)
+    assert "answered HTTP 302" in message and "a redirect that cannot be followed" in message
+    assert "\n" not in message

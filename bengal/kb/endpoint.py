@@ -428,6 +428,9 @@ class RemoteKB:
                 raise _TooLong()
             if status >= 500 or status == 429 or (status == 405 and wait is not None):
                 raise _Retryable(f"HTTP {status} {detail or answer.reason}", wait)
+            if status < 400:  # urllib follows redirects: this one loops, or names no place to go
+                raise InputError(f"{where} answered HTTP {status} {_first_line(answer.reason)}: a redirect that "
+                                 "cannot be followed (a loop, or no Location)")
             raise InputError(f"{where} refused the query (HTTP {status}): {detail or answer.reason}")
         if ctype and "json" not in ctype:
             raise InputError(f"{where} answered with {ctype}, not SPARQL JSON results "

@@ -1,6 +1,7 @@
 """The command line under mutated real corpora (issue 14): a fixed seed, mutants of cuts of the
-corpora in ``../shared/data`` (NIF Turtle, JSON Lines, CoNLL, AIDA TSV, LLM answers, score results)
-through the readers, the scorer, the converter and ``bengal report``, in this process
+corpora in ``../shared/data`` (NIF Turtle, JSON Lines, CoNLL, AIDA TSV, LLM answers, score results,
+GERBIL's Wikipedia-datasets XML, IITB, Microposts 2014) through the readers, the scorer, the converter
+and ``bengal report``, in this process
 (``benchmarks/fuzz.py``, which ``python benchmarks/fuzz.py`` runs at a larger count).
 
 Each run must end with exit code 0, 1 or 2, no exception escaping :func:`bengal.cli.main`, no
@@ -21,10 +22,12 @@ from conftest import REPO, shared_path
 
 #: Mutants per input class when the budget allows (a few thousand per format in all: 2,000 each).
 COUNT = 2000
-#: The classes run here (benchmarks/fuzz.py has more: folders, KB dumps, endpoint answers, serve requests).
-FILE_CLASSES = ["NIF Turtle", "JSON Lines", "CoNLL columns", "AIDA TSV", "LLM answers", "results JSON"]
-#: Seconds for the whole run (all classes).
-BUDGET = 15.0
+#: The classes run here: every file format bengal reads (benchmarks/fuzz.py has more: KB dumps, endpoint
+#: answers, serve requests, which start a server or a generate run per input).
+FILE_CLASSES = ["NIF Turtle", "JSON Lines", "CoNLL columns", "AIDA TSV", "LLM answers", "results JSON",
+                "Wikipedia XML", "Wikipedia XML text", "IITB", "Microposts 2014"]
+#: Seconds for the whole run (all classes): an idle 2-core machine gets through about 5,000 mutants.
+BUDGET = 25.0
 #: A run over this many seconds is a hang.
 HANG = 15.0
 #: The fewest mutants a class must get through, so that a slow machine cannot make the test vacuous
