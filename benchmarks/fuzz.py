@@ -714,9 +714,9 @@ def _serve_runner(kb: Path, folder: Path, hang: float) -> Iterator[Callable[[lis
     """``bengal serve``'s server (the baseline over ``kb``, 1 s time limit) on 127.0.0.1 in a thread;
     each run sends one mutated request over a raw socket, and the server must answer it with a
     status and a one-line printable reason, print nothing on stderr, and then answer a good request.
-    A 500 (the annotator failed) or a traceback is a crash; no answer within ``hang`` s a hang; a
-    connection the server closed without a status (a request it could not read as HTTP) is a clean
-    error."""
+    A 500 (the annotator failed) or a traceback is a crash (501, 503 and 505 are refusals); no answer
+    within ``hang`` s a hang; a connection the server closed without a status (a request it could not
+    read as HTTP) is a clean error."""
     from bengal.annotate import make_server
     from bengal.annotate.systems import open_system
     from bengal.annotate.webservice import document_to_nif
@@ -829,7 +829,9 @@ def _serve_runner(kb: Path, folder: Path, hang: float) -> Iterator[Callable[[lis
             return Outcome("bad_error", f"not an HTTP status line: {status_line[:200]!r}")
         status = int(match.group(1))
         reason = rest.partition(b"\r\n\r\n")[2]
-        if status >= 500 and status != 503:
+        # 501 (a method the server does not know) and 505 (an HTTP version it does not speak) are what RFC
+        # 9110 sections 15.6.2 and 15.6.6 say to answer, like a 503 when busy: refusals, not failures
+        if status >= 500 and status not in (501, 503, 505):
             return Outcome("crash", f"{status}: {reason[:300]!r}")
         if status >= 400:
             text = reason.decode("utf-8", "replace").rstrip("\n")

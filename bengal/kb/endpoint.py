@@ -85,7 +85,7 @@ from bengal.fetch import fetch
 from bengal.kb.sparql import iri, is_sparql_iri, purpose_of
 
 __all__ = ["RemoteKB", "DEFAULT_PAGE_SIZE", "DEFAULT_TIMEOUT", "DEFAULT_RETRIES", "MAX_RETRY_AFTER", "split_query",
-           "projection", "looks_capped"]
+           "projection", "looks_capped", "binds_every_variable"]
 
 #: Rows per page: DBpedia's public endpoint returns at most 10,000 rows per answer.
 DEFAULT_PAGE_SIZE = 10_000
@@ -170,6 +170,21 @@ def projection(body: str) -> list[str] | None:
     if not names:
         raise UsageError("cannot read the projected variables of the SELECT query")
     return names
+
+
+#: The SPARQL forms that can leave a projected variable unbound in a solution (SPARQL 1.1 Query,
+#: sections 6, 7, 10.1, 10.2.1, 11, 18.2.4.1, 18.5): OPTIONAL, UNION, VALUES with UNDEF, BIND and a
+#: projected expression (an error leaves it unbound), aggregates, a remote SERVICE. Matched as words
+#: anywhere in the text (inside an IRI or a string too: then the check is only skipped).
+_MAY_LEAVE_UNBOUND = re.compile(r"\b(?:OPTIONAL|UNION|UNDEF|BIND|SERVICE|SAMPLE|MAX|MIN|AVG|SUM|GROUP_CONCAT)\b"
+                                r"|\bAS\s+[?$]", re.IGNORECASE)
+
+
+def binds_every_variable(body: str) -> bool:
+    """Whether the SELECT query ``body`` binds each of its projected variables in every solution:
+    it uses none of the forms that can leave one unbound (basic graph patterns, FILTER, VALUES
+    without UNDEF, MINUS, subqueries of the same). ``False`` when unsure."""
+    return _MAY_LEAVE_UNBOUND.search(body) is None
 
 
 def looks_capped(rows: int) -> bool:
@@ -291,7 +306,7 @@ class RemoteKB:
         announced = cap is not None and len(page) == cap
         silent = len(page) < self.page_size and looks_capped(len(page))
         if len(page) < self.page_size and not announced and not silent:
-            return self._rows(page, names)
+            return self._rows(page, names, body, query)
         # More rows than a page, or a page cut at a cap: page in a total order so that pages
         # neither overlap nor skip.
         size = len(page) if (announced or silent) and 0 < len(page) < self.page_size else self.page_size
@@ -316,15 +331,28 @@ class RemoteKB:
         self._check_order([self._values(b, names) for b in bindings], starts, query)
         if suspect:
             self._check_count(prologue, body, len(bindings), query)
-        return self._rows(bindings, names)
+        return self._rows(bindings, names, body, query)
 
     @staticmethod
     def _values(binding: dict[str, Any], names: list[str]) -> tuple[str | None, ...]:
         return tuple(None if binding.get(n) is None else binding[n].get("value") for n in names)
 
-    def _rows(self, bindings: list[dict[str, Any]], names: list[str]) -> list[tuple[str | None, ...]]:
+    def _rows(self, bindings: list[dict[str, Any]], names: list[str], body: str,
+              query: str) -> list[tuple[str | None, ...]]:
         """The rows of ``bindings``, without those binding an IRI that cannot be written in SPARQL
-        (counted in ``skipped_iris``)."""
+        (counted in ``skipped_iris``).
+
+        Raises:
+            InputError: a solution leaves a variable unbound that the query ``body`` binds in every
+                solution (:func:`binds_every_variable`): the server's answer is not the query's.
+        """
+        if binds_every_variable(body):
+            for i, b in enumerate(bindings, 1):
+                missing = [n for n in names if n not in b]
+                if missing:
+                    raise InputError(f"the endpoint {self.endpoint} answered {purpose_of(query)} with a solution "
+                                     f"({i}) that leaves ?{missing[0]} unbound, which the query binds in every "
+                                     "solution")
         rows = []
         for b in bindings:
             # every term is an object with a type and a string value (_results_flaw checked each page)
@@ -471,7 +499,7 @@ def _results_flaw(names: list[Any], bindings: list[Any]) -> str | None:
             return f"solution {i} is {_short_json(b)}, not an object of variables"
         for var, term in b.items():
             if not isinstance(term, dict) or not isinstance(term.get("value"), str) \
-                    or term.get("type") not in _TERM_TYPES:
+                    or not isinstance(term.get("type"), str) or term["type"] not in _TERM_TYPES:
                 return f"solution {i} binds ?{_short_json(var)[1:-1]} to {_short_json(term)}, not an RDF term " \
                        "with a type and a string value"
     return None

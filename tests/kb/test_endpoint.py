@@ -33,7 +33,7 @@ from bengal.errors import InputError, UsageError
 from bengal.generate.config import DEFAULT_CLASSES, expand_class
 from bengal.generate.kbview import load_ontology, seed_candidates
 from bengal.kb import open_source, remote_source
-from bengal.kb.endpoint import RemoteKB, projection, split_query
+from bengal.kb.endpoint import RemoteKB, binds_every_variable, projection, split_query
 from bengal.kb.sparql import PREFIXES, values
 from bengal.kb.store import bundled_sample_path
 
@@ -430,6 +430,7 @@ BAD_ANSWERS = [
     (_set_term("http://dbpedia.org/ontology/Person"), 'to "http://dbpedia.org/ontology/Person"'),
     (_set_term({"type": "number", "value": "3"}), '"type": "number"'),
     (_set_term({"type": "uri"}), "not an RDF term"),
+    (_set_term({"type": ["uri"], "value": "x"}), '"type": ["uri"]'),  # was: unhashable type 'list'
     (_set_solution([1, 2]), "solution 1 is [1, 2], not an object of variables"),
     (_set_solution("x" * 500), "solution 1 is \"xxx"),
     (_set_head, "a variable in the head is 1, not a name"),
@@ -443,6 +444,34 @@ def test_a_json_answer_that_is_not_sparql_results_is_one_line(proxy, tmp_path, m
     assert_one_line_error(proc, url, "not SPARQL JSON results", needle)
     assert proc.returncode == 1 and len(proc.stderr) < 400, proc.stderr
     assert not list(tmp_path.iterdir())  # nothing written
+
+
+def _drop_variable(answer):
+    row, var = _first_term(answer)
+    del row[var]
+
+
+def test_a_solution_leaving_a_variable_unbound_that_the_query_binds_is_one_line(proxy, tmp_path):
+    """The ontology's queries have no OPTIONAL: a solution without ?c is not their answer (found by the
+    fuzzer: a TypeError comparing None in the class tree's sort)."""
+    url, httpd = proxy(mangle=_drop_variable)
+    proc = bengal("generate", "--docs", "1", "-q", "--retries", "0", "--endpoint", url, "-o", "out.ttl", cwd=tmp_path)
+    assert_one_line_error(proc, url, "with a solution (1) that leaves ?", "unbound, which the query binds in every")
+    assert proc.returncode == 1 and not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("body, every", [
+    ("SELECT ?s WHERE { ?s a ?c . FILTER(?c != <http://x/C>) }", True),
+    ("SELECT ?s ?c WHERE { VALUES ?c { <http://x/A> } ?s a ?c . MINUS { ?s a <http://x/B> } }", True),
+    ("SELECT ?s ?l WHERE { ?s a ?c OPTIONAL { ?s rdfs:label ?l } }", False),
+    ("SELECT ?s ?l WHERE { { ?s a ?c } UNION { ?s rdfs:label ?l } }", False),
+    ("SELECT ?s ?c WHERE { VALUES (?s ?c) { (<http://x/a> UNDEF) } }", False),
+    ("SELECT ?s ?n WHERE { ?s a ?c BIND(STRLEN(?c) AS ?n) }", False),
+    ("SELECT (SAMPLE(?s) AS ?x) WHERE { ?s a ?c }", False),
+    ("select ?s where { ?s a ?c optional { ?s ?p ?o } }", False),
+])
+def test_binds_every_variable_by_the_forms_of_sparql_1_1(body, every):
+    assert binds_every_variable(body) is every
 
 
 def test_a_time_out_is_retried(proxy, bundled_kb):
