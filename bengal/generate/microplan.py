@@ -307,6 +307,16 @@ def coordinate(lex: Lexicon, first: Sentence, second: Sentence) -> Sentence | No
 _OPENERS = frozenset({"the"})
 
 
+def tense_of(template: str, objects: Sequence[Entity], subject_past: bool, past: set[str]) -> bool:
+    """Whether a fact's ``template`` is written in the past tense: by its grammatical subject. A
+    template that opens with its objects ("{o} is a member of {s}", "{o} is a child of {s}") is about
+    them: past when there are objects and every one is in ``past``; any other template takes its
+    subject's tense (``subject_past``)."""
+    if template.startswith("{o}"):
+        return bool(objects) and all(o.uri in past for o in objects)
+    return subject_past
+
+
 def type_apposition(lex: Lexicon, onto: Ontology, subject: Entity, demonym: str | None = None) -> str | None:
     """The opening type sentence's class noun as an apposition (``[meta] type_apposition``: ", an
     Australian musician,"), the demonym written as :func:`bengal.generate.verbalise.type_sentence`
@@ -355,7 +365,7 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
               genders: dict[str, Gender] | None = None, annotate_pronouns: bool = False,
               paraphraser: Paraphraser | None = None,
               persons: set[str] | None = None, keep_opening: bool = False,
-              chain_length: float | None = None) -> list[Sentence]:
+              chain_length: float | None = None, object_tense: bool = False) -> list[Sentence]:
     """The sentences of a document plan, worded so that the density meets ``target``.
 
     For each planned sentence the candidates are: the template variants of its first fact (the
@@ -369,7 +379,9 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
     facts that cannot share a sentence) is split into one sentence per fact. The opening type
     sentence is kept unless leaving it out lands closer to the target (always kept with
     ``keep_opening``: the document's sentence count counts it). Facts about a subject in
-    ``past`` are in the past tense. With ``chain_length`` (tokens a sentence, ``--sentence-length``
+    ``past`` are in the past tense; with ``object_tense``, a template whose grammatical subject is
+    the fact's object ("{o} is a member of {s}") takes the tense of its objects instead (past when
+    every object is in ``past``; :func:`tense_of`). With ``chain_length`` (tokens a sentence, ``--sentence-length``
     other than ``short``), a sentence about the last object of the sentence before it is joined onto
     that one as a relative clause (:func:`chain`) while the sentence before has fewer than
     ``chain_length`` tokens and the joined one at most twice that; failing that, a sentence that
@@ -389,7 +401,7 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
     plans = []
     for first in ([opening], []) if opening is not None else ([],):
         out = _plan_once(lex, onto, plan, target, list(first), past, forms, genders, annotate_pronouns,
-                         paraphraser, is_person, chain_length)
+                         paraphraser, is_person, chain_length, object_tense)
         m = sum(s.mention_count for s in out)
         t = sum(count_tokens(sentence_text(s), lex.lang) for s in out) or 1
         plans.append((abs(m / t - target), out))
@@ -457,7 +469,8 @@ def _split(lex: Lexicon, onto: Ontology, group: Sequence[Unit]) -> list[list[Uni
 def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], target: float,
                sentences: list[Sentence], past: set[str], forms: Callable[[Entity, bool], Entity | None] | None,
                genders: dict[str, Gender] | None, annotate_pronouns: bool, paraphraser: Paraphraser | None,
-               is_person: Callable[[Entity], bool], chain_length: float | None = None) -> list[Sentence]:
+               is_person: Callable[[Entity], bool], chain_length: float | None = None,
+               object_tense: bool = False) -> list[Sentence]:
     written = {sentence_text(s) for s in sentences}
     mentions = sum(s.mention_count for s in sentences)
     total = sum(count_tokens(sentence_text(s), lex.lang) for s in sentences)
@@ -472,6 +485,10 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
         group = queue[i]
         subject = group[0].subject
         is_past = subject.uri in past
+
+        def past_of(template: str, objects: Sequence[Entity], subject_past: bool = is_past) -> bool:
+            return tense_of(template, objects, subject_past, past) if object_tense else subject_past
+
         noun = class_noun(lex, onto, subject)
         previous = sentences[-1] if sentences else None
         refs = ["name"]
@@ -492,7 +509,8 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
         candidates: list[tuple[Sentence, float]] = []
         for v, template in enumerate(variants):
             for ref in refs:
-                tense = lex.past(template) if is_past else template
+                head_past = past_of(template, head.objects)
+                tense = lex.past(template) if head_past else template
                 if ref == "pronoun" and not pronoun_allowed(tense):
                     continue
                 appos_options = [False]
@@ -506,7 +524,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                     subj_appos.append(True)
                 for appos, sa in ((a, b) for a in appos_options for b in subj_appos):
                     clauses = [fact_sentence(lex, onto, head.prop, subject, head.objects,
-                                             describe_subject=ref == "describe", variant=v, past=is_past,
+                                             describe_subject=ref == "describe", variant=v, past=head_past,
                                              apposition=appos, subject_apposition=sa,
                                              pronoun=pronoun if ref == "pronoun" else None,
                                              annotate_pronoun=annotate_pronouns, date=head.date)]
@@ -519,11 +537,11 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                             break
                         pv = _possessive_variant(templates) if chain_length is not None else None
                         if owner is None and pv is not None and not templates[0].startswith("{s} "):
-                            owner = fact_sentence(lex, onto, u.prop, subject, u.objects, past=is_past,
-                                                  variant=pv, date=u.date)
+                            owner = fact_sentence(lex, onto, u.prop, subject, u.objects,
+                                                  past=past_of(templates[pv], u.objects), variant=pv, date=u.date)
                             continue
-                        clauses.append(fact_sentence(lex, onto, u.prop, subject, u.objects, past=is_past,
-                                                     date=u.date))
+                        clauses.append(fact_sentence(lex, onto, u.prop, subject, u.objects,
+                                                     past=past_of(templates[0], u.objects), date=u.date))
                     if not ok:
                         continue
                     joined = aggregate(lex, clauses, is_person(subject))
@@ -543,8 +561,8 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                            if len(group) == 1 and head.date is None
                            and not any(o.form_kind in TEXT_KINDS for o in head.objects) else None)
             if other_voice is not None:
-                voiced = fact_sentence(lex, onto, head.prop, subject, head.objects, past=is_past,
-                                       template=other_voice)
+                voiced = fact_sentence(lex, onto, head.prop, subject, head.objects,
+                                       past=past_of(other_voice, head.objects), template=other_voice)
                 candidates.append((Paraphraser.mark(voiced, "voice"), _PREFERENCE))
             for c, bonus in list(candidates):
                 syn = paraphraser.synonym(c, i)

@@ -77,7 +77,7 @@ def class_noun(lex: Lexicon, onto: Ontology, entity: Entity) -> str | None:
 
 
 def type_sentence(lex: Lexicon, onto: Ontology, subject: Entity, demonym: str | None = None,
-                  past: bool = False) -> Sentence | None:
+                  past: bool = False, unsure: bool = False) -> Sentence | None:
     """"X is a footballer." from the subject's most specific class, or ``None`` if untyped.
 
     Args:
@@ -85,13 +85,15 @@ def type_sentence(lex: Lexicon, onto: Ontology, subject: Entity, demonym: str | 
             class noun ("X is a German footballer.") unless the noun already starts
             with a proper word ("American football player").
         past: the past-tense form (a person with a death date: "X was a footballer.").
+        unsure: a person who may be alive or dead: the lexicon's ``[meta] type_sentence_unsure``,
+            a wording true either way ("X is known as a footballer.").
     """
     noun = class_noun(lex, onto, subject)
     if noun is None:
         return None
     if demonym:
         noun = lex.noun_with_demonym(noun, demonym, subject.gender)
-    template = lex.meta["type_sentence"]
+    template = lex.meta["type_sentence_unsure" if unsure and not past else "type_sentence"]
     if past:
         template = lex.past(template)
     template = lex.agree(template, subject.gender)

@@ -170,22 +170,26 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
     # sha256 of `bengal generate ... -o x.jsonl` made by main before the view (commit 54f379c)
     # made without the view (KB.graph patched to None) after an apposition that repeats the name's own
     # class noun was dropped ("The group Nick Vernier Band"; main's 54f379c gave b43eec0f…)
+    # and after people who may be alive or dead are written in wordings true either way ("X is known as a
+    # musician."; 2347603f… before)
     (dict(docs=30, strategy="sym", seed=2, paraphrase=True, pronouns=True),
-     "2347603ff6d9058c5a9d6269eef4e726ec7d1bfb80a8cb15b3798be2d6f1412a"),
+     "b10073240a6bf56d2123c5605dfed8a390c7f7c7590120977001de13a1a50861"),
     # made without the view (KB.graph patched to None) after "worked as a rapping" was left out
     # (main's 54f379c gave 6269c65e…)
     # and after a demonym whose country a fact of the seed names was left out ("Sam Fogarino is a musician.
     # Sam Fogarino was born in the United States."; 32f21c73… before)
+    # and after the wordings for people who may be alive or dead (bd6f8ab3… before)
     (dict(docs=30, strategy="summary", density="high", seed=5),
-     "bd6f8ab3b252bd8f04f88a19fd01b833dc9866de48f38a58a849daa336eefc57"),
+     "1c8ae4688dd51e9f82ee94e02a4ce588a98e4495bf19d6c757342d4f60d3beb0"),
     # made without the view (KB.graph patched to None: every answer from SPARQL) after the Spanish
     # article and label rules of issue 13 changed this corpus (main's 54f379c gave 4cdfc5b2…), and again
     # after a named place agrees by its name and an instrument takes its article ("Polonia estuvo
     # dirigida", "toca la guitarra"; 354cab13… before), and after a football club takes the article
     # ("jugó en el Celtic Football Club"; 4598d72d… before), and after the demonym rule ("Constanza es una
     # ciudad. La ciudad está en Alemania."; 1ad97ebd… before)
+    # and after the wordings for people who may be alive or dead ("X es conocido como militar."; 8d6620e3… before)
     (dict(docs=20, strategy="hybrid", lang="es", seed=8),
-     "8d6620e3bbee51429ee7f998cc3cc66cbaebfe9c024e83ca0aa51486febd75e8"),
+     "94736b46be98c2c3b15a9a26b3a0c01c1edd5da5227fe76dad692381a5d12310"),
 ])
 def test_corpora_keep_their_bytes(tmp_path, options, sha):
     out = tmp_path / "x.jsonl"

@@ -337,3 +337,24 @@ def test_a_french_genre_follows_genre_not_est():
     assert written == {"Joy Division appartient au genre post-punk.", "Joy Division se rattache au genre post-punk.",
                        "L'œuvre de Joy Division couvre les genres post-punk et house.",
                        "Joy Division se rattache aux genres post-punk et house."}
+
+
+def test_a_person_who_may_be_alive_or_dead_is_known_as_their_class():
+    """No death and no early birth in the KB: the type in a wording true of the living and the dead
+    ("is a writer" is false of the dead, "was a writer" misleads of the living), agreeing in gender."""
+    o = Ontology(class_labels={DBO + "Writer": "writer"})
+    writer = (DBO + "Writer",)
+    expected = {
+        "en": "Alice Munro is known as a Canadian writer.",
+        "es": "Alice Munro es conocida como escritora canadiense.",
+        "pt": "Alice Munro é conhecida como escritora canadense.",
+        "de": "Alice Munro ist als kanadische Schriftstellerin bekannt.",
+        "fr": "Alice Munro est connue comme écrivaine canadienne.",
+    }
+    demonyms = {"en": "Canadian", "es": "canadiense", "pt": "canadense", "de": "kanadisch", "fr": "canadien"}
+    for lang, want in expected.items():
+        lex = load_lexicon(lang)
+        assert text(type_sentence(lex, o, e("Alice Munro", writer, "f"), demonyms[lang], unsure=True)) == want
+    # a person the KB knows dead keeps the past tense, whatever "unsure" says
+    assert text(type_sentence(load_lexicon("en"), o, e("Ian Hendry", writer, "m"), None, past=True, unsure=True)) \
+        == "Ian Hendry was a writer."

@@ -122,10 +122,10 @@ def test_generate_on_tiny_kb(tiny):
     kleiner = by_seed["Alfred Kleiner"]
     # Kleiner has one fact: the type sentence plus that fact, whatever the density (the subject
     # named or described, the object with or without an apposition; no join: 2 sentences are needed).
-    assert kleiner.text in ("Alfred Kleiner is a scientist. Alfred Kleiner was born in Ulm.",
-                            "Alfred Kleiner is a scientist. The scientist was born in Ulm.",
-                            "Alfred Kleiner is a scientist. Alfred Kleiner was born in the city of Ulm.",
-                            "Alfred Kleiner is a scientist. The scientist was born in the city of Ulm.")
+    assert kleiner.text in ("Alfred Kleiner is known as a scientist. Alfred Kleiner was born in Ulm.",
+                            "Alfred Kleiner is known as a scientist. The scientist was born in Ulm.",
+                            "Alfred Kleiner is known as a scientist. Alfred Kleiner was born in the city of Ulm.",
+                            "Alfred Kleiner is known as a scientist. The scientist was born in the city of Ulm.")
     for d in g.corpus:
         for m in d.mentions:
             assert d.text[m.begin:m.end] == m.surface
