@@ -121,6 +121,12 @@ class Lexicon:
                 return template.replace(present, past, 1)
         return template
 
+    def holds_either_way(self, template: str) -> bool:
+        """Whether ``template`` is true of a person whether alive or dead as it is written, so that a
+        person the KB gives no death for keeps its tense: it holds a text of the lexicon's ``[tense]
+        either_way`` list ("The work of {s} belongs to the genre", "{s}'s genre is")."""
+        return any(text in template for text in self.data.get("tense", {}).get("either_way", ()))
+
     def plural_verb(self, predicate: str) -> str:
         """The predicate with its first word in the plural, for the subject "they"
         ("was born in {o}." → "were born in {o}.", "plays the {o}." → "play the {o}."):

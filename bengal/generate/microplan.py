@@ -365,29 +365,31 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
               genders: dict[str, Gender] | None = None, annotate_pronouns: bool = False,
               paraphraser: Paraphraser | None = None,
               persons: set[str] | None = None, keep_opening: bool = False,
-              chain_length: float | None = None, object_tense: bool = False) -> list[Sentence]:
+              chain_length: float | None = None, object_tense: bool = False,
+              unsure: frozenset[str] = frozenset()) -> list[Sentence]:
     """The sentences of a document plan, worded so that the density meets ``target``.
 
-    For each planned sentence the candidates are: the template variants of its first fact (the
-    others take their main template), the subject named, described (when
-    :func:`description_allowed`) or a pronoun (with ``genders``, when :func:`pronoun_resolves`), an
-    apposition before the first fact's single sentence-final object and before a subject not yet
-    named ("The band Pulley …"), with ``forms`` the other surface forms, with ``paraphraser`` a
-    synonym or subject apposition variant. Candidates whose text was written earlier in the document
-    are refused; the one whose document density so far lands closest to ``target`` (mentions per
-    token) wins, ties the first. A planned sentence with no candidate (every wording a repeat, or
-    facts that cannot share a sentence) is split into one sentence per fact. The opening type
-    sentence is kept unless leaving it out lands closer to the target (always kept with
-    ``keep_opening``: the document's sentence count counts it). Facts about a subject in
-    ``past`` are in the past tense; with ``object_tense``, a template whose grammatical subject is
-    the fact's object ("{o} is a member of {s}") takes the tense of its objects instead (past when
-    every object is in ``past``; :func:`tense_of`). With ``chain_length`` (tokens a sentence, ``--sentence-length``
-    other than ``short``), a sentence about the last object of the sentence before it is joined onto
-    that one as a relative clause (:func:`chain`) while the sentence before has fewer than
-    ``chain_length`` tokens and the joined one at most twice that; failing that, a sentence that
-    shares an entity with the one before is coordinated with it (:func:`coordinate`) when the joined
-    one has at most 1.5 times ``chain_length`` tokens; the density is then measured on the joined
-    sentence.
+    For each planned sentence the candidates are: the template variants of its first fact (the others
+    take their main template), the subject named, described (when :func:`description_allowed`) or a
+    pronoun (with ``genders``, when :func:`pronoun_resolves`), an apposition before the first fact's
+    single sentence-final object and before a subject not yet named ("The band Pulley …"), with
+    ``forms`` the other surface forms, with ``paraphraser`` a synonym or subject apposition variant.
+    Candidates whose text was written earlier in the document are refused; the one whose document
+    density so far lands closest to ``target`` (mentions per token) wins, ties the first. A planned
+    sentence with no candidate (every wording a repeat, or facts that cannot share a sentence) is split
+    into one sentence per fact. The opening type sentence is kept unless leaving it out lands closer to
+    the target (always kept with ``keep_opening``: the document's sentence count counts it). Facts about
+    a subject in ``past`` are in the past tense; with ``object_tense``, a template whose grammatical
+    subject is the fact's object ("{o} is a member of {s}") takes the tense of its objects instead (past
+    when every object is in ``past``; :func:`tense_of`); a subject in ``unsure`` (in ``past`` too: a
+    person who may be alive or dead) keeps the template's tense where the template holds either way
+    (:meth:`~bengal.generate.lexicon.Lexicon.holds_either_way`). With ``chain_length`` (tokens a
+    sentence, ``--sentence-length`` other than ``short``), a sentence about the last object of the
+    sentence before it is joined onto that one as a relative clause (:func:`chain`) while the sentence
+    before has fewer than ``chain_length`` tokens and the joined one at most twice that; failing that, a
+    sentence that shares an entity with the one before is coordinated with it (:func:`coordinate`) when
+    the joined one has at most 1.5 times ``chain_length`` tokens; the density is then measured on the
+    joined sentence.
 
     Returns:
         the sentences in order, each passed through
@@ -401,7 +403,7 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
     plans = []
     for first in ([opening], []) if opening is not None else ([],):
         out = _plan_once(lex, onto, plan, target, list(first), past, forms, genders, annotate_pronouns,
-                         paraphraser, is_person, chain_length, object_tense)
+                         paraphraser, is_person, chain_length, object_tense, unsure)
         m = sum(s.mention_count for s in out)
         t = sum(count_tokens(sentence_text(s), lex.lang) for s in out) or 1
         plans.append((abs(m / t - target), out))
@@ -470,7 +472,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                sentences: list[Sentence], past: set[str], forms: Callable[[Entity, bool], Entity | None] | None,
                genders: dict[str, Gender] | None, annotate_pronouns: bool, paraphraser: Paraphraser | None,
                is_person: Callable[[Entity], bool], chain_length: float | None = None,
-               object_tense: bool = False) -> list[Sentence]:
+               object_tense: bool = False, unsure: frozenset[str] = frozenset()) -> list[Sentence]:
     written = {sentence_text(s) for s in sentences}
     mentions = sum(s.mention_count for s in sentences)
     total = sum(count_tokens(sentence_text(s), lex.lang) for s in sentences)
@@ -486,8 +488,11 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
         subject = group[0].subject
         is_past = subject.uri in past
 
-        def past_of(template: str, objects: Sequence[Entity], subject_past: bool = is_past) -> bool:
-            return tense_of(template, objects, subject_past, past) if object_tense else subject_past
+        def past_of(template: str, objects: Sequence[Entity], subject_past: bool = is_past,
+                    subject_unsure: bool = subject.uri in unsure) -> bool:
+            if object_tense and template.startswith("{o}"):
+                return tense_of(template, objects, subject_past, past)
+            return subject_past and not (subject_unsure and lex.holds_either_way(template))
 
         noun = class_noun(lex, onto, subject)
         previous = sentences[-1] if sentences else None

@@ -173,14 +173,14 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
     # and after people who may be alive or dead are written in wordings true either way ("X is known as a
     # musician."; 2347603f… before)
     (dict(docs=30, strategy="sym", seed=2, paraphrase=True, pronouns=True),
-     "b10073240a6bf56d2123c5605dfed8a390c7f7c7590120977001de13a1a50861"),
+     "48100d85faefd2700ce68aa361be0db4320fd9a3ece7c33daab0070133916a15"),
     # made without the view (KB.graph patched to None) after "worked as a rapping" was left out
     # (main's 54f379c gave 6269c65e…)
     # and after a demonym whose country a fact of the seed names was left out ("Sam Fogarino is a musician.
     # Sam Fogarino was born in the United States."; 32f21c73… before)
     # and after the wordings for people who may be alive or dead (bd6f8ab3… before)
     (dict(docs=30, strategy="summary", density="high", seed=5),
-     "1c8ae4688dd51e9f82ee94e02a4ce588a98e4495bf19d6c757342d4f60d3beb0"),
+     "ef6bbf40953b7a2333003bcc797cab7d0ed1ec192384225f1ab64a8db0764ffc"),
     # made without the view (KB.graph patched to None: every answer from SPARQL) after the Spanish
     # article and label rules of issue 13 changed this corpus (main's 54f379c gave 4cdfc5b2…), and again
     # after a named place agrees by its name and an instrument takes its article ("Polonia estuvo
@@ -188,8 +188,9 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
     # ("jugó en el Celtic Football Club"; 4598d72d… before), and after the demonym rule ("Constanza es una
     # ciudad. La ciudad está en Alemania."; 1ad97ebd… before)
     # and after the wordings for people who may be alive or dead ("X es conocido como militar."; 8d6620e3… before)
+    # and a military unit's article ("sirvió en el Heer")
     (dict(docs=20, strategy="hybrid", lang="es", seed=8),
-     "94736b46be98c2c3b15a9a26b3a0c01c1edd5da5227fe76dad692381a5d12310"),
+     "848c89208c0b55b796273eda19c15ce37dad294d5dec36c36398fb4defb03421"),
 ])
 def test_corpora_keep_their_bytes(tmp_path, options, sha):
     out = tmp_path / "x.jsonl"

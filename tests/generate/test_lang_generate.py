@@ -358,3 +358,33 @@ def test_a_person_who_may_be_alive_or_dead_is_known_as_their_class():
     # a person the KB knows dead keeps the past tense, whatever "unsure" says
     assert text(type_sentence(load_lexicon("en"), o, e("Ian Hendry", writer, "m"), None, past=True, unsure=True)) \
         == "Ian Hendry was a writer."
+
+
+def test_a_spanish_military_unit_takes_its_article():
+    """ "sirvió en el Heer" (was "sirvió en Heer"): a military unit takes the article, masculine by the
+    class (el ejército, el cuerpo), feminine by the names that say so."""
+    lex = load_lexicon("es")
+    soldier = e("Wilhelm Schmalz", PERSON, "m")
+    unit = (DBO + "MilitaryUnit",)
+    for name, expected in [("Heer", "Wilhelm Schmalz sirvió en el Heer."),
+                           ("Luftwaffe", "Wilhelm Schmalz sirvió en la Luftwaffe."),
+                           ("Royal Air Force", "Wilhelm Schmalz sirvió en la Royal Air Force."),
+                           ("101.ª División Aerotransportada",
+                            "Wilhelm Schmalz sirvió en la 101.ª División Aerotransportada."),
+                           ("Cuerpo de Marines de los Estados Unidos",
+                            "Wilhelm Schmalz sirvió en el Cuerpo de Marines de los Estados Unidos."),
+                           ("Armada de los Estados Unidos",
+                            "Wilhelm Schmalz sirvió en la Armada de los Estados Unidos.")]:
+        assert text(fact_sentence(lex, onto(), DBO + "militaryBranch", soldier, [e(name, unit, None)])) == expected
+
+
+def test_a_genre_holds_either_way_and_keeps_its_tense_for_a_person_who_may_be_alive():
+    """"X's genre is Y" is true of the living and the dead: it stays in the present for a person the
+    KB gives no death for (was "Virgil Donati's genre was progressive metal."), while "X plays Y" does not."""
+    lex = load_lexicon("en")
+    for template, either in [("{s}'s genre is {o}.", True), ("The work of {s} belongs to the genre {o}.", True),
+                             ("{s} plays the {o}.", False), ("{s} is a member of {o}.", False)]:
+        assert lex.holds_either_way(template) is either, template
+    for lang in ("es", "pt", "de", "fr"):
+        genre = load_lexicon(lang).data["templates"]["genre"]["one"]
+        assert all(load_lexicon(lang).holds_either_way(t) for t in genre), lang
