@@ -15,6 +15,13 @@ import pytest
 SIGINT_BIT = 1 << (signal.SIGINT - 1)
 
 
+def default_ctrl_c() -> None:
+    """In the child before its exec: Ctrl-C at its default, as a terminal's command has it. A test run
+    started in the background by a shell without job control (``pytest … &`` in a script) inherits
+    SIGINT ignored, and the exec would keep that: the command would then rightly ignore Ctrl-C."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _children(pid: int) -> list[int]:
     try:
         text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
@@ -37,7 +44,7 @@ def test_ctrl_c_during_generate_with_workers_exits_130_with_one_line(tmp_path, b
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen([sys.executable, "-m", "bengal", "generate", "--docs", "5000", "-j", "2", "-q",
                              "-o", str(tmp_path / "big.ttl")], cwd=tmp_path, env=env, start_new_session=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=default_ctrl_c)
     try:
         # wait (a condition, not a time) until both workers run and leave Ctrl-C to the parent
         deadline = time.monotonic() + 600
