@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import tempfile
 from pathlib import Path
 
@@ -60,3 +61,11 @@ def bundled_kb():
     from bengal.kb.store import open_kb
 
     return open_kb()
+
+
+def default_ctrl_c() -> None:
+    """A ``preexec_fn`` for a child that must take Ctrl-C: SIGINT at its default before the exec, as a
+    terminal's command has it. A test run started in the background by a shell without job control
+    (``pytest … &`` in a script) inherits SIGINT ignored, and the exec would keep that: the command
+    would then rightly ignore Ctrl-C."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

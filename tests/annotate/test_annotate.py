@@ -13,7 +13,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from conftest import REPO, default_ctrl_c
 
 from bengal.annotate import NifWebService, annotate_corpus, make_server
 from bengal.annotate.baseline import build_dictionary, load_baseline, surface_form
@@ -341,11 +341,9 @@ def test_bengal_serve_command_answers_the_protocol(kb_slice, tmp_path, stop, nam
     import sys
 
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    # Ctrl-C at its default in the child, as at a terminal (a test run started with `&` by a shell
-    # without job control inherits SIGINT ignored)
     proc = subprocess.Popen([sys.executable, "-m", "bengal", "serve", "--kb", str(kb_slice), "--port", "0"],
                             stderr=subprocess.PIPE, env=env,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                            preexec_fn=default_ctrl_c)
     try:
         said = []  # what the load said while it waited, then "serving baseline on http://127.0.0.1:PORT/ …"
         line = proc.stderr.readline().decode()  # (EOF if it died)

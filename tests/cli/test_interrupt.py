@@ -11,15 +11,9 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import default_ctrl_c
 
 SIGINT_BIT = 1 << (signal.SIGINT - 1)
-
-
-def default_ctrl_c() -> None:
-    """In the child before its exec: Ctrl-C at its default, as a terminal's command has it. A test run
-    started in the background by a shell without job control (``pytest … &`` in a script) inherits
-    SIGINT ignored, and the exec would keep that: the command would then rightly ignore Ctrl-C."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _children(pid: int) -> list[int]:
