@@ -12,6 +12,8 @@ brings the document's mentions per token closest to the density target wins.
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import Callable, Sequence
 
 from bengal.generate.density import count_tokens
@@ -34,10 +36,11 @@ from bengal.generate.verbalise import (
     sentence_text,
     with_forms,
 )
+from bengal.kb.labels import local_name
 from bengal.kb.sparql import DBO
 
 __all__ = ["microplan", "description_allowed", "pronoun_resolves", "aggregate", "type_apposition", "fold_opening",
-           "chain", "whose_clause", "coordinate"]
+           "chain", "whose_clause", "coordinate", "abridge_list", "abridge_allowed", "abridgeable", "abridged_template"]
 
 #: At most this many relative clauses in one sentence joined by :func:`chain` ("X worked with the band
 #: The Verve, which is associated with Richard Ashcroft, who is associated with DJ Shadow.").
@@ -98,6 +101,57 @@ def pronoun_resolves(uri: str, previous: Sentence | None, pronoun: str, genders:
     return True
 
 
+def abridgeable(lex: Lexicon, unit: Unit) -> bool:
+    """Whether :func:`abridge_list` may write ``unit`` by its first object: it has several objects, the
+    lexicon has ``[meta] among_others``, and they are a list, not a place chain ("Weyburn, Saskatchewan")."""
+    return len(unit.objects) > 1 and bool(lex.meta.get("among_others")) and not lex.chained(local_name(unit.prop))
+
+
+def abridged_template(lex: Lexicon, onto: Ontology, unit: Unit) -> str | None:
+    """The template :func:`abridge_list` writes ``unit`` with: its first single-object wording that
+    :func:`abridge_allowed` ("{s} recorded for the label {o}."), else its first list wording that is
+    ("{s} was led by {o}.", "The members of {s} include {o}."; a single object after a plural noun, "the
+    labels {o}", is not written), else ``None``."""
+    for n in (1, len(unit.objects)):
+        for t in fact_templates(lex, onto, unit.prop, unit.subject, n):
+            if abridge_allowed(t) and (n == 1 or t.endswith(" include {o}.") or not _PLURAL_BEFORE.search(t)):
+                return t
+    return None
+
+
+#: A plural noun right before a list ("the labels {o}", "the countries {o}"): no single object there.
+_PLURAL_BEFORE = re.compile(r"\w+s \{o\}\.$")
+
+
+def abridge_allowed(template: str) -> bool:
+    """Whether a list template (``many``) can be written with its first object only: the list ends the
+    sentence ("… {o}.") after a subject that opens it ("{s} worked with {o}.") or after "include"
+    ("The members of {s} include {o}."), so that "among others" can only be read of the list."""
+    return template.endswith("{o}.") and (template.startswith("{s} ") or template.endswith(" include {o}."))
+
+
+def abridge_list(lex: Lexicon, sentence: Sentence, template: str) -> Sentence | None:
+    """A sentence of a list fact written with its first object only (``template``, :func:`abridge_allowed`)
+    made true of the whole list: ``[meta] among_others`` after the object ("X worked with Chet Baker,
+    among others."), or nothing for an "include" wording, which says so already ("The members of X
+    include Jane Roe."). ``None`` when the sentence does not end with its object.
+
+    The other objects are not named, so the sentence has fewer mentions for about the same words: the
+    microplanner's candidate for a density below what full lists give (news names a few of many: "worked
+    with musicians such as"). The entity piece is unchanged, so the gold stays exact."""
+    if template.endswith(" include {o}."):
+        return sentence
+    among = str(lex.meta.get("among_others", ""))
+    pieces = list(sentence.pieces)
+    if len(pieces) >= 2 and isinstance(pieces[-2], Entity) and pieces[-1] == ".":
+        pieces[-1:] = [among + "."]
+    elif pieces and isinstance(pieces[-1], Entity) and pieces[-1].surface.endswith("."):
+        pieces.append(among + ".")
+    else:
+        return None
+    return replace(sentence, pieces=tuple(pieces))
+
+
 def _rest(sentence: Sentence) -> list[Piece] | None:
     """The predicate pieces of a sentence that opens with its subject, without the leading
     space and the final full stop, or ``None``."""
@@ -144,9 +198,11 @@ def aggregate(lex: Lexicon, sentences: Sequence[Sentence], person: bool) -> Sent
     pieces: list[Piece] = head + [relative]
     pieces += rests[0] or []
     pieces.append(", ")
+    among = str(lex.meta.get("among_others", ""))
     for k, r in enumerate(rests[1:]):
         if k:
-            pieces.append(lex.meta["clause_join"])
+            after_list = bool(among) and isinstance(pieces[-1], str) and pieces[-1].endswith(among)
+            pieces.append(("," if after_list else "") + lex.meta["clause_join"])
         pieces += r or []
     last = pieces[-1]
     if not (isinstance(last, Entity) and last.surface.endswith(".")):
@@ -366,7 +422,7 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
               paraphraser: Paraphraser | None = None,
               persons: set[str] | None = None, keep_opening: bool = False,
               chain_length: float | None = None, object_tense: bool = False,
-              unsure: frozenset[str] = frozenset()) -> list[Sentence]:
+              unsure: frozenset[str] = frozenset(), abridge: bool = False) -> list[Sentence]:
     """The sentences of a document plan, worded so that the density meets ``target``.
 
     For each planned sentence the candidates are: the template variants of its first fact (the others
@@ -389,7 +445,8 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
     before has fewer than ``chain_length`` tokens and the joined one at most twice that; failing that, a
     sentence that shares an entity with the one before is coordinated with it (:func:`coordinate`) when
     the joined one has at most 1.5 times ``chain_length`` tokens; the density is then measured on the
-    joined sentence.
+    joined sentence. With ``abridge`` (``--mentions named``; BENGAL's presets keep their text), one list
+    fact of a sentence may also be written by its first object "among others" (:func:`abridge_list`).
 
     Returns:
         the sentences in order, each passed through
@@ -403,7 +460,7 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
     plans = []
     for first in ([opening], []) if opening is not None else ([],):
         out = _plan_once(lex, onto, plan, target, list(first), past, forms, genders, annotate_pronouns,
-                         paraphraser, is_person, chain_length, object_tense, unsure)
+                         paraphraser, is_person, chain_length, object_tense, unsure, abridge)
         m = sum(s.mention_count for s in out)
         t = sum(count_tokens(sentence_text(s), lex.lang) for s in out) or 1
         plans.append((abs(m / t - target), out))
@@ -472,7 +529,8 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                sentences: list[Sentence], past: set[str], forms: Callable[[Entity, bool], Entity | None] | None,
                genders: dict[str, Gender] | None, annotate_pronouns: bool, paraphraser: Paraphraser | None,
                is_person: Callable[[Entity], bool], chain_length: float | None = None,
-               object_tense: bool = False, unsure: frozenset[str] = frozenset()) -> list[Sentence]:
+               object_tense: bool = False, unsure: frozenset[str] = frozenset(),
+               abridge: bool = False) -> list[Sentence]:
     written = {sentence_text(s) for s in sentences}
     mentions = sum(s.mention_count for s in sentences)
     total = sum(count_tokens(sentence_text(s), lex.lang) for s in sentences)
@@ -512,30 +570,46 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
         variants = fact_templates(lex, onto, head.prop, subject, len(head.objects))
         named = {u for _, u, _ in history}
         candidates: list[tuple[Sentence, float]] = []
-        for v, template in enumerate(variants):
+        # a list written as its first object "among others" (abridge_list), when a fact of the
+        # sentence has one: fewer names for the same words, so the density can go lower
+        # (at most one a sentence: "worked with A, among others, and was associated with B, among others" repeats)
+        abridging: list[int | None] = [None] + [k for k, u in enumerate(group) if abridge and abridgeable(lex, u)
+                                                 and abridged_template(lex, onto, u) is not None]
+        for (v, template), abridged_at in ((vt, a) for vt in enumerate(variants) for a in abridging):
+            head_abridged = abridged_at == 0
+            if head_abridged:
+                if v:
+                    continue  # the abridged wording is one, whichever variant the list has
+                template = abridged_template(lex, onto, head) or template
+            head_objects = head.objects[:1] if head_abridged else head.objects
             for ref in refs:
-                head_past = past_of(template, head.objects)
+                head_past = past_of(template, head_objects)
                 tense = lex.past(template) if head_past else template
                 if ref == "pronoun" and not pronoun_allowed(tense):
                     continue
                 appos_options = [False]
                 written_as = lex.agree(template, subject.gender)  # a [neutral] wording has another shape
-                if (len(head.objects) == 1 and apposition_allowed(lex.parse(written_as))
-                        and apposition_phrase(lex, onto, head.objects[0]) is not None):
+                if (len(head_objects) == 1 and apposition_allowed(lex.parse(written_as))
+                        and apposition_phrase(lex, onto, head_objects[0]) is not None):
                     appos_options.append(True)
                 subj_appos = [False]
                 if (ref == "name" and subject.uri not in named and written_as.startswith("{s} ")
                         and apposition_phrase(lex, onto, subject) is not None):
                     subj_appos.append(True)
                 for appos, sa in ((a, b) for a in appos_options for b in subj_appos):
-                    clauses = [fact_sentence(lex, onto, head.prop, subject, head.objects,
-                                             describe_subject=ref == "describe", variant=v, past=head_past,
-                                             apposition=appos, subject_apposition=sa,
-                                             pronoun=pronoun if ref == "pronoun" else None,
-                                             annotate_pronoun=annotate_pronouns, date=head.date)]
+                    worded = fact_sentence(lex, onto, head.prop, subject, head_objects,
+                                           describe_subject=ref == "describe", variant=v, past=head_past,
+                                           apposition=appos, subject_apposition=sa,
+                                           pronoun=pronoun if ref == "pronoun" else None,
+                                           annotate_pronoun=annotate_pronouns, date=head.date,
+                                           template=template if head_abridged else None)
+                    first_clause = abridge_list(lex, worded, template) if head_abridged else worded
+                    if first_clause is None:
+                        continue
+                    clauses = [first_clause]
                     ok = True
                     owner: Sentence | None = None  # with chain_length: one "X's genre is Y" as "whose"
-                    for u in group[1:]:
+                    for k, u in enumerate(group[1:], 1):
                         templates = fact_templates(lex, onto, u.prop, subject, len(u.objects))
                         if not templates:
                             ok = False
@@ -545,8 +619,14 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                             owner = fact_sentence(lex, onto, u.prop, subject, u.objects,
                                                   past=past_of(templates[pv], u.objects), variant=pv, date=u.date)
                             continue
-                        clauses.append(fact_sentence(lex, onto, u.prop, subject, u.objects,
-                                                     past=past_of(templates[0], u.objects), date=u.date))
+                        clause = None
+                        short = abridged_template(lex, onto, u) if abridged_at == k else None
+                        if short is not None:
+                            clause = abridge_list(lex, fact_sentence(
+                                lex, onto, u.prop, subject, u.objects[:1], past=past_of(short, u.objects[:1]),
+                                date=u.date, template=short), short)
+                        clauses.append(clause or fact_sentence(lex, onto, u.prop, subject, u.objects,
+                                                               past=past_of(templates[0], u.objects), date=u.date))
                     if not ok:
                         continue
                     joined = aggregate(lex, clauses, is_person(subject))

@@ -283,7 +283,8 @@ class DocumentMaker:
                               forms=forms, genders=genders, annotate_pronouns=config.annotate_pronouns,
                               paraphraser=paraphraser, persons=self.persons, keep_opening=config.count_planner,
                               chain_length=config.sentence_target if config.count_planner else None,
-                              object_tense=self.policy.named_only, unsure=frozenset(unsure))
+                              object_tense=self.policy.named_only, unsure=frozenset(unsure),
+                              abridge=self.policy.named_only)
         if fold is not None:
             folded = fold_opening(lex, sentences, info.uri, fold)
             if folded is not None:

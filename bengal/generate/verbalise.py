@@ -330,7 +330,11 @@ def join_sentences(lex: Lexicon, first: Sentence, second: Sentence) -> Sentence 
             head.pop()
     elif not (isinstance(head[-1], Entity) and head[-1].surface.endswith(".")):
         return None
-    pieces = head + [lex.meta["clause_join"] + rest[0][1:]] + list(rest[1:])
+    join = str(lex.meta["clause_join"])
+    among = str(lex.meta.get("among_others", ""))
+    if among and isinstance(head[-1], str) and head[-1].endswith(among):
+        join = "," + join  # "X worked with A, among others, and was born in Y"
+    pieces = head + [join + rest[0][1:]] + list(rest[1:])
     return Sentence(tuple(pieces), first.fallback or second.fallback, first.subject, first.predicate, 2,
                     second.n_objects, False, first.pronoun,
                     tuple(sorted(set(first.paraphrase) | set(second.paraphrase))))

@@ -6,7 +6,16 @@ from bengal.generate.docplan import plan_document
 from bengal.generate.gender import Gender
 from bengal.generate.kbview import Entity, Ontology
 from bengal.generate.lexicon import load_lexicon
-from bengal.generate.microplan import aggregate, description_allowed, pronoun_resolves
+from bengal.generate.microplan import (
+    abridge_allowed,
+    abridge_list,
+    abridgeable,
+    abridged_template,
+    aggregate,
+    description_allowed,
+    microplan,
+    pronoun_resolves,
+)
 from bengal.generate.strategies import Subgraph, Unit
 from bengal.generate.verbalise import fact_sentence, sentence_text
 
@@ -91,3 +100,60 @@ def test_pronoun_only_for_the_previous_subject_without_a_rival():
     rival = _one("spouse", ANNA, [eva])
     assert not pronoun_resolves(ANNA.uri, rival, "she", genders, is_person)  # Eva Lind could be "she"
     assert not pronoun_resolves(ANNA.uri, _one("team", A, [B]), "she", genders, is_person)
+
+
+C = Entity(DBR + "FC_C", "FC C", (DBO + "SoccerClub",))
+LEX = load_lexicon("en")
+
+
+def _abridged(prop, subject, objects, past=False):
+    unit = Unit(subject, DBO + prop, tuple(objects))
+    template = abridged_template(LEX, Ontology(), unit)
+    if template is None:
+        return None
+    sentence = fact_sentence(LEX, Ontology(), DBO + prop, subject, objects[:1], template=template, past=past)
+    return abridge_list(LEX, sentence, template)
+
+
+def test_a_list_is_written_by_its_first_object_among_others():
+    s = _abridged("team", ANNA, [A, B, C])
+    assert s is not None and sentence_text(s) == "Anna Berg played for FC A, among others."
+    assert [p.uri for p in s.pieces if isinstance(p, Entity)] == [ANNA.uri, A.uri]  # B and C are not named
+    # an "include" wording says it already; a single-object wording that opens with the object does
+    # not take it ("FC A led X, among others" would be read of X), the list wording does
+    carl = Entity(DBR + "Carl", "Carl Berg", PERSON)
+    s = _abridged("bandMember", Entity(DBR + "Band", "The Band", (DBO + "Band",)), [ANNA, carl])
+    assert s is not None and sentence_text(s) == "The members of The Band include Anna Berg."
+    country = Entity(DBR + "Utopia", "Utopia", (DBO + "Country",))
+    s = _abridged("leader", country, [ANNA, carl])
+    assert s is not None and sentence_text(s) == "Utopia was led by Anna Berg, among others."
+
+
+def test_no_abridged_list_for_a_place_chain_a_plural_noun_or_a_possessive():
+    assert not abridgeable(LEX, Unit(ANNA, DBO + "birthPlace", (ULM, KIEL)))  # "Ulm, Baden-Württemberg": a chain
+    assert not abridgeable(LEX, Unit(ANNA, DBO + "team", (A,)))  # one object: nothing left out
+    # "X's genres are rock, among others" and "recorded for the labels A, among others" are not written
+    assert _abridged("genre", ANNA, [Entity(DBR + "Rock", "Rock", ()), Entity(DBR + "Pop", "Pop", ())]) is None
+    assert abridge_allowed("{s} recorded for the label {o}.") and not abridge_allowed("{o} led {s}.")
+    assert not abridge_allowed("{s}'s genres are {o}.")
+
+
+def test_an_abridged_list_keeps_its_comma_before_a_joined_clause():
+    first = _abridged("team", ANNA, [A, B])
+    joined = aggregate(LEX, [first, _one("birthPlace", ANNA, [ULM])], True)
+    assert joined is not None
+    assert sentence_text(joined) == "Anna Berg played for FC A, among others, and was born in Ulm."
+    three = aggregate(LEX, [_one("birthPlace", ANNA, [ULM]), first, _one("deathPlace", ANNA, [KIEL])], True)
+    assert three is not None
+    assert sentence_text(three) == "Anna Berg, who was born in Ulm, played for FC A, among others, and died in Kiel."
+
+
+def test_the_microplanner_abridges_a_list_only_when_the_density_asks_and_only_when_told():
+    sub = [(Unit(ANNA, DBO + "team", (A, B, C)),)]
+    full = "Anna Berg played for FC A, FC B and FC C."
+    assert [sentence_text(s) for s in microplan(LEX, Ontology(), sub, 0.4, None, set(), abridge=True)] == [full]
+    low = microplan(LEX, Ontology(), sub, 0.05, None, set(), abridge=True)
+    # the apposition ("the club") is one more way to fewer names a word
+    assert [sentence_text(s) for s in low] == ["Anna Berg played for the club FC A, among others."]
+    # BENGAL's presets (--mentions all) keep their text: no abridging unless asked
+    assert [sentence_text(s) for s in microplan(LEX, Ontology(), sub, 0.05, None, set())] == [full]
