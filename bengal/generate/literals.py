@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import replace
-from typing import Mapping
+from typing import Collection, Mapping
 
 from bengal.generate.kbview import Entity, Ontology, SubjectDetails
 from bengal.generate.lexicon import Lexicon
@@ -22,7 +22,7 @@ from bengal.generate.strategies import Subgraph, Unit
 from bengal.kb.labels import local_name
 from bengal.kb.sparql import DBO
 
-__all__ = ["date_phrase", "birth_year", "add_literals", "PLACE_OF"]
+__all__ = ["date_phrase", "birth_year", "add_literals", "person_lifespans", "PLACE_OF"]
 
 #: The place fact a date joins: date property → place property.
 PLACE_OF = {"birthDate": "birthPlace", "deathDate": "deathPlace"}
@@ -58,6 +58,22 @@ def birth_year(details: SubjectDetails) -> int | None:
             m = _FULL.match(value) or _YEAR.match(value)
             return int(m.group(1)) if m else None
     return None
+
+
+def person_lifespans(lex: Lexicon, details: Mapping[str, SubjectDetails],
+                     people: Collection[str]) -> dict[str, tuple[str | None, str | None]]:
+    """``{person URI: (birth phrase, death phrase)}`` for the ``people`` whose ``details`` give a birth or
+    a death date that :func:`date_phrase` can write (either ``None`` when it cannot): the dates the
+    microplanner may say of a person named as an object
+    (:func:`bengal.generate.microplan.lifespan_clause`)."""
+    out: dict[str, tuple[str | None, str | None]] = {}
+    for uri in sorted(people):
+        found = dict(details.get(uri, SubjectDetails()).dates)
+        born = date_phrase(lex, found["birthDate"]) if "birthDate" in found else None
+        died = date_phrase(lex, found["deathDate"]) if "deathDate" in found else None
+        if born or died:
+            out[uri] = (born, died)
+    return out
 
 
 def _allowed(lex: Lexicon, onto: Ontology, prop: str, subject: Entity) -> bool:

@@ -54,7 +54,7 @@ from bengal.generate.lang.naming import (
     localised_ontology,
 )
 from bengal.generate.lexicon import load_lexicon
-from bengal.generate.literals import add_literals, birth_year
+from bengal.generate.literals import add_literals, birth_year, person_lifespans
 from bengal.generate.mentions import MentionPolicy
 from bengal.generate.microplan import fold_opening, microplan, type_apposition
 from bengal.generate.paraphrase import Paraphraser
@@ -230,8 +230,11 @@ class DocumentMaker:
         details = subject_details(self.kb, sorted({u.subject.uri for u in sub.units} | {info.uri} | people))
         past = {uri for uri, d in details.items() if d.deceased}
         dates: dict[str, int] = {}
+        lifespans: dict[str, tuple[str | None, str | None]] = {}
         if config.literals:
             sub, dates = add_literals(lex, onto, sub, details)
+            if self.policy.named_only:  # a person named as an object: their dates in a relative clause
+                lifespans = person_lifespans(lex, details, people - {u.subject.uri for u in sub.units})
         if config.literals or self.policy.named_only:  # --mentions all: BENGAL's text, B1-B10 keep their bytes
             before = int(lex.data.get("tense", {}).get("past_born_before", 0))
             past |= {uri for uri, d in details.items() if (birth_year(d) or before) < before}
@@ -284,7 +287,7 @@ class DocumentMaker:
                               paraphraser=paraphraser, persons=self.persons, keep_opening=config.count_planner,
                               chain_length=config.sentence_target if config.count_planner else None,
                               object_tense=self.policy.named_only, unsure=frozenset(unsure),
-                              abridge=self.policy.named_only)
+                              abridge=self.policy.named_only, lifespans=lifespans)
         if fold is not None:
             folded = fold_opening(lex, sentences, info.uri, fold)
             if folded is not None:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from bengal.generate.docplan import plan_document
 from bengal.generate.gender import Gender
-from bengal.generate.kbview import Entity, Ontology
+from bengal.generate.kbview import Entity, Ontology, SubjectDetails
 from bengal.generate.lexicon import load_lexicon
+from bengal.generate.literals import person_lifespans
 from bengal.generate.microplan import (
     abridge_allowed,
     abridge_list,
@@ -13,6 +14,8 @@ from bengal.generate.microplan import (
     abridged_template,
     aggregate,
     description_allowed,
+    lifespan_clause,
+    lifespan_of,
     microplan,
     pronoun_resolves,
 )
@@ -157,3 +160,46 @@ def test_the_microplanner_abridges_a_list_only_when_the_density_asks_and_only_wh
     assert [sentence_text(s) for s in low] == ["Anna Berg played for the club FC A, among others."]
     # BENGAL's presets (--mentions all) keep their text: no abridging unless asked
     assert [sentence_text(s) for s in microplan(LEX, Ontology(), sub, 0.05, None, set())] == [full]
+
+
+def test_a_person_named_at_the_end_takes_their_dates_as_a_relative_clause():
+    country = Entity(DBR + "Utopia", "Utopia", (DBO + "Country",))
+    led = fact_sentence(LEX, Ontology(), DBO + "leader", country, [ANNA, Entity(DBR + "Carl", "Carl Berg", PERSON)])
+    one = _one("leader", country, [ANNA])  # "Anna Berg led Utopia.": it ends with its subject
+    spans = {ANNA.uri: ("on 26 June 1854", "on 10 June 1937"), country.uri: ("in 1900", None)}
+    boss = Entity(DBR + "Boss", "Boss Hogg", PERSON)
+    s = lifespan_clause(LEX, _one("manager", A, [boss]), {boss.uri: ("in 1931", None)}, A.uri)
+    assert s is not None and sentence_text(s) == "FC A is managed by Boss Hogg, who was born in 1931."
+    s = lifespan_clause(LEX, _one("manager", A, [boss]), {boss.uri: ("on 1 May 1931", "in 2000")}, A.uri)
+    assert s is not None
+    assert sentence_text(s) == "FC A is managed by Boss Hogg, who was born on 1 May 1931 and died in 2000."
+    s = lifespan_clause(LEX, _one("manager", A, [boss]), {boss.uri: (None, "in 2000")}, A.uri)
+    assert s is not None and sentence_text(s) == "FC A is managed by Boss Hogg, who died in 2000."
+    assert [p.uri for p in s.pieces if isinstance(p, Entity)] == [A.uri, boss.uri]  # the gold is unchanged
+    assert lifespan_of(LEX, s, {boss.uri: (None, "in 2000")}) == {boss.uri}
+    # not: a list at the end, the sentence's own subject, a person without dates, dates already said
+    assert lifespan_clause(LEX, led, spans, country.uri) is None
+    assert sentence_text(one) == "Anna Berg led Utopia."
+    assert lifespan_clause(LEX, one, spans, country.uri) is None
+    assert lifespan_clause(LEX, _one("manager", A, [boss]), spans, A.uri) is None
+    assert lifespan_clause(LEX, _one("manager", A, [boss]), {boss.uri: ("in 1931", None)}, A.uri, {boss.uri}) is None
+    # nor in a language whose lexicon has no such clause
+    assert lifespan_clause(load_lexicon("de"), _one("manager", A, [boss]), {boss.uri: ("in 1931", None)}, A.uri) is None
+
+
+def test_person_lifespans_writes_the_dates_the_kb_gives():
+    details = {ANNA.uri: SubjectDetails(True, (), (("birthDate", "1854-06-26"), ("deathDate", "1937"))),
+               B.uri: SubjectDetails(False, (), (("birthDate", "--06-26"),)),  # no year: not written
+               C.uri: SubjectDetails(False, (), ())}
+    assert person_lifespans(LEX, details, [ANNA.uri, B.uri, C.uri, KIEL.uri]) == {
+        ANNA.uri: ("on 26 June 1854", "in 1937")}
+
+
+def test_the_microplanner_says_a_lifespan_once_and_only_where_the_density_asks():
+    boss = Entity(DBR + "Boss", "Boss Hogg", PERSON)
+    plan = [(Unit(A, DBO + "manager", (boss,)),), (Unit(B, DBO + "manager", (boss,)),)]
+    spans = {boss.uri: ("in 1931", None)}
+    low = [sentence_text(s) for s in microplan(LEX, Ontology(), plan, 0.05, None, set(), lifespans=spans)]
+    assert sum("who was born in 1931" in t for t in low) == 1
+    high = [sentence_text(s) for s in microplan(LEX, Ontology(), plan, 0.5, None, set(), lifespans=spans)]
+    assert not any("1931" in t for t in high)
