@@ -187,6 +187,14 @@ class Lexicon:
         "Inc.", …; :func:`bengal.generate.surface.short_name`); none in a language without the table."""
         return tuple(str(d) for d in self.data.get("mentions", {}).get("designators", ()))
 
+    def news_names(self) -> dict[str, tuple[str, ...]]:
+        """The names news writes for some entities instead of their titles (``[mentions] news_names``:
+        "United Kingdom" → ("Britain",), "United States" → ("U.S.",); the ``news_name`` surface form of
+        :class:`bengal.generate.surface.SurfaceForms`), keyed by the title; none in a language without
+        the table."""
+        table = self.data.get("mentions", {}).get("news_names", {})
+        return {str(k): tuple(str(v) for v in vs) for k, vs in table.items()}
+
     def __post_init__(self) -> None:
         patterns = list(self.data["meta"].get("definite_names", ())) + list(self.data.get("definite_names", {}))
         object.__setattr__(self, "_definite", re.compile("|".join(f"(?:{p})" for p in patterns) or "(?!)"))

@@ -692,7 +692,8 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                         continue
                     candidates.append((joined, 0.0))
                     if forms is not None:
-                        alt = with_forms(joined, lambda _, e: forms(e, e.uri in named))  # noqa: B023
+                        alt = with_forms(joined, lambda _, e: forms(e, e.uri in named),  # noqa: B023
+                                         lex.takes_definite_article if lex.rules is None else None)
                         if alt is not None:
                             candidates.append((alt, _PREFERENCE))
         if paraphraser is not None:

@@ -226,9 +226,10 @@ def _cached_ambiguity_index(kb: SparqlKB, onto: Ontology, lang: str, names: Lang
 
 def _build_ambiguity_index(kb: SparqlKB, onto: Ontology, lang: str, names: LanguageNames | None) -> AmbiguityIndex:
     persons = onto.subclasses([DBO + "Person"])
-    designators = load_lexicon(lang).designators()
+    lex = load_lexicon(lang)
+    designators, news = lex.designators(), lex.news_names()
     if names is None:
-        return AmbiguityIndex(kb, persons, designators=designators)
+        return AmbiguityIndex(kb, persons, designators=designators, news_names=news)
     labels = dict(names.labels)
     english: dict[str, str] = {}
     for e, label in sorted(kb.select(PREFIXES + 'SELECT ?e ?l WHERE { ?e rdfs:label ?l . '
@@ -236,7 +237,7 @@ def _build_ambiguity_index(kb: SparqlKB, onto: Ontology, lang: str, names: Langu
         if e in names.fallback:
             english.setdefault(str(e), str(label))
     labels.update(english)
-    return AmbiguityIndex(kb, persons, lang, labels, designators)
+    return AmbiguityIndex(kb, persons, lang, labels, designators, news)
 
 
 def counted_against(names: LanguageNames | None) -> str:

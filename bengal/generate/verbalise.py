@@ -21,7 +21,7 @@ from bengal.kb.sparql import DBO
 from bengal.model import Mention
 
 __all__ = ["Piece", "Sentence", "type_sentence", "fact_templates", "fact_sentence", "join_sentences", "realise",
-           "sentence_text", "apposition_allowed", "pronoun_allowed", "with_forms"]
+           "sentence_text", "apposition_allowed", "pronoun_allowed", "with_forms", "swap_entities"]
 
 Piece = Union[str, Entity]
 
@@ -444,13 +444,15 @@ def realise(sentences: Sequence[Sentence]) -> tuple[str, list[Mention]]:
     return "".join(out), mentions
 
 
-def with_forms(sentence: Sentence, choose: Callable[[int, Entity], Entity | None]) -> Sentence | None:
+def with_forms(sentence: Sentence, choose: Callable[[int, Entity], Entity | None],
+               takes_the: Callable[[str], bool] | None = None) -> Sentence | None:
     """The sentence with some entity pieces written in another surface form:
     ``choose(position, entity)`` gives the :class:`Entity` to write (``entity.with_form(...)``)
     or ``None`` to keep it; ``None`` when nothing changed. Text and offsets stay
-    exact because the new form is the piece itself."""
-    pieces = list(sentence.pieces)
-    changed = False
+    exact because the new form is the piece itself; with ``takes_the`` the article before a
+    changed name follows the new name (:func:`swap_entities`)."""
+    pieces = sentence.pieces
+    swaps: list[tuple[int, Entity]] = []
     for i, p in enumerate(pieces):
         if isinstance(p, Entity) and p.form_kind != "pronoun":
             new = choose(i, p)
@@ -458,8 +460,51 @@ def with_forms(sentence: Sentence, choose: Callable[[int, Entity], Entity | None
             if new is not None and new.surface.endswith(".") and isinstance(after, str) and after.startswith("."):
                 new = None  # "comes from Canada.." : the sentence's full stop was placed for the label
             if new is not None:
-                pieces[i] = new
-                changed = True
-    if not changed:
+                swaps.append((i, new))
+    if not swaps:
         return None
-    return replace(sentence, pieces=tuple(pieces))
+    return swap_entities(sentence, swaps, takes_the)
+
+
+_THE = re.compile(r"(?:^|(?<=\s))[Tt]he $")
+
+
+def swap_entities(sentence: Sentence, swaps: Sequence[tuple[int, Entity]],
+                  takes_the: Callable[[str], bool] | None = None) -> Sentence:
+    """The sentence with the entity piece at each position of ``swaps`` replaced (another surface form of
+    the same entity: the gold URI is unchanged) and, with ``takes_the`` (English: whether a name reads
+    with "the", :meth:`bengal.generate.lexicon.Lexicon.takes_definite_article`), the article before it
+    made to fit the new name: "is in the United Kingdom" → "is in Britain", "The United Kingdom was …" →
+    "Britain was …", "born in United States" never. ``Sentence.predicate`` follows a piece removed or
+    added before it.
+
+    Raises:
+        ValueError: when a position of ``swaps`` holds no entity piece of the new entity's URI.
+    """
+    pieces = list(sentence.pieces)
+    predicate = sentence.predicate
+    for i, new in sorted(swaps, key=lambda s: -s[0]):  # from the end: earlier positions stay valid
+        old = pieces[i]
+        if not isinstance(old, Entity) or old.uri != new.uri:
+            raise ValueError(f"piece {i} of {sentence.text!r} is not an entity piece of {new.uri}")
+        pieces[i] = new
+        if takes_the is None:
+            continue
+        had, needs = takes_the(old.surface), takes_the(new.surface)
+        if had == needs:
+            continue
+        prev = pieces[i - 1] if i > 0 else None
+        if had and isinstance(prev, str) and _THE.search(prev):
+            text = prev[:-4]
+            if text:
+                pieces[i - 1] = text
+            else:  # the sentence opened with "The "
+                del pieces[i - 1]
+                predicate -= 1 if predicate >= i else 0
+        elif needs and not (isinstance(prev, str) and _THE.search(prev)):
+            if isinstance(prev, str) and prev.endswith(" "):
+                pieces[i - 1] = prev + "the "
+            elif i == 0:
+                pieces.insert(0, "The ")
+                predicate += 1 if predicate else 0
+    return replace(sentence, pieces=tuple(pieces), predicate=predicate)

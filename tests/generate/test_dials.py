@@ -19,6 +19,7 @@ from bengal.generate.checks import check_gold
 from bengal.generate.config import GenerateConfig
 from bengal.generate.emerging import EMERGING_NAMESPACE, EmergingPlacer, plausible_stand_in
 from bengal.generate.kbview import Entity
+from bengal.generate.lexicon import load_lexicon
 from bengal.generate.pipeline import generate
 from bengal.generate.strategies import Subgraph, Unit
 from bengal.io.formats import write_corpus
@@ -40,8 +41,10 @@ def _make(kb, **kw):
 @pytest.fixture(scope="module")
 def peer_index(bundled_kb):
     """surface form -> set of KB entities it can name, by the documented rule: the English label
-    without a trailing " (…)", its part before the first ", ", a person label's last word, and
-    every English skos:altLabel."""
+    without a trailing " (…)", its part before the first ", ", a person label's last word, the label
+    without its last word when that is an organisation designator of the lexicon ("Arsenal" for
+    "Arsenal F.C."), and every English skos:altLabel."""
+    designators = set(load_lexicon("en").designators())
     index: dict[str, set[str]] = {}
     labels = bundled_kb.select(PREFIXES + 'SELECT ?e ?l WHERE { ?e rdfs:label ?l . FILTER(LANG(?l) = "en") }')
     persons = {r[0] for r in bundled_kb.select(PREFIXES + """SELECT DISTINCT ?e WHERE {
@@ -53,6 +56,10 @@ def peer_index(bundled_kb):
             index.setdefault(s.split(", ")[0], set()).add(e)
         if e in persons and len(s.split()) > 1:
             index.setdefault(s.split()[-1], set()).add(e)
+        head, _, last = s.rpartition(" ")
+        head = head.rstrip(",").strip()
+        if last in designators and len(head) >= 2 and head[0].isupper():
+            index.setdefault(head, set()).add(e)
     for e, a in bundled_kb.select(PREFIXES + 'SELECT ?e ?a WHERE { ?e skos:altLabel ?a . FILTER(LANG(?a) = "en") }'):
         index.setdefault(a, set()).add(e)
     return index
