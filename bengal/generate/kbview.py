@@ -14,12 +14,13 @@ from bengal.kb.graph import GraphView
 from bengal.kb.labels import local_name, surface_of, writable_label
 from bengal.kb.sparql import DBO, PREFIXES, SparqlKB, iri, values
 from bengal.kb.store import KB
+from bengal.rdf import literal
 from bengal.typemap import children_of, with_subclasses
 
 __all__ = ["Entity", "TEXT_KINDS", "Ontology", "TOP_CLASSES", "consistent_classes", "is_list_page",
             "load_ontology", "seed_candidates", "is_seed", "outgoing_facts",
            "incoming_facts", "entities", "subject_details", "SubjectDetails", "property_frequencies",
-           "DEMONYM_PROPERTIES", "LITERAL_PROPERTIES",
+           "DEMONYM_PROPERTIES", "LITERAL_PROPERTIES", "places_labelled",
            "incoming_property_counts"]
 
 
@@ -43,7 +44,7 @@ class Entity:
         classes: its DBpedia ontology classes, most specific first (may be empty).
         form: the text written for this mention when it is not the label (a family
             name, an alt label, a pronoun; see :mod:`bengal.generate.surface`), else ``None``.
-        form_kind: what ``form`` is ("family_name", "unqualified", "short_name", "alt_label",
+        form_kind: what ``form`` is ("news_name", "family_name", "unqualified", "place_head", "short_name", "alt_label",
             "acronym", "pronoun"), for the manifest's counts; "concept" (a KB concept written
             as a common noun, :mod:`bengal.generate.mentions`) and "literal" (a date,
             :mod:`bengal.generate.literals`) are :data:`TEXT_KINDS`: plain text, never a mention.
@@ -421,6 +422,32 @@ def property_frequencies(kb: SparqlKB) -> dict[str, int]:
         SELECT ?p (COUNT(*) AS ?n) WHERE {{ ?s ?p ?o . FILTER(STRSTARTS(STR(?p), "{DBO}") && isIRI(?o)) }}
         GROUP BY ?p"""))
     return {p: int(n) for p, n in rows}
+
+
+def places_labelled(kb: SparqlKB, onto: Ontology, name: str) -> list[str]:
+    """The IRIs of the places (instances of ``dbo:Place`` or a subclass) whose English ``rdfs:label``
+    is ``name`` exactly, sorted: one query with the name as a literal (an index look-up on any store
+    or endpoint), or the KB's in-memory view with the same answer (its index of place labels, built
+    once per view)."""
+    view = _view(kb)
+    places = sorted(onto.subclasses([DBO + "Place"]))
+    if view is not None:
+        found = _PLACE_LABELS.get(id(view))
+        if found is None or found[0] is not view:
+            index: dict[str, set[str]] = {}
+            for e in view.instances_of(places):
+                for label in view.labels(e):
+                    index.setdefault(label, set()).add(e)
+            found = (view, {k: tuple(sorted(v)) for k, v in index.items()})
+            _PLACE_LABELS.clear()
+            _PLACE_LABELS[id(view)] = found
+        return list(found[1].get(name, ()))
+    rows = kb.select(PREFIXES + f"""SELECT DISTINCT ?e WHERE {{ ?e rdfs:label {literal(name, lang="en")} .
+        {values('c', places)} ?e a ?c . FILTER(isIRI(?e)) }}""")
+    return sorted(str(r[0]) for r in rows)
+
+
+_PLACE_LABELS: dict[int, tuple[GraphView, dict[str, tuple[str, ...]]]] = {}
 
 
 def entities(kb: SparqlKB, onto: Ontology, uris: Sequence[str]) -> dict[str, Entity]:

@@ -475,7 +475,8 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
               persons: set[str] | None = None, keep_opening: bool = False,
               chain_length: float | None = None, object_tense: bool = False,
               unsure: frozenset[str] = frozenset(), abridge: bool = False,
-              lifespans: Mapping[str, Lifespan] | None = None) -> list[Sentence]:
+              lifespans: Mapping[str, Lifespan] | None = None,
+              split: Callable[[Sentence], Sequence[Sentence]] | None = None) -> list[Sentence]:
     """The sentences of a document plan, worded so that the density meets ``target``.
 
     For each planned sentence the candidates are: the template variants of its first fact (the others
@@ -501,7 +502,11 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
     joined sentence. With ``abridge`` (``--mentions named``; BENGAL's presets keep their text), one list
     fact of a sentence may also be written by its first object "among others" (:func:`abridge_list`).
     With ``lifespans`` (``{person URI: (birth phrase, death phrase)}``), a sentence that ends with such a
-    person may say their dates in a relative clause (:func:`lifespan_clause`), once a document.
+    person may say their dates in a relative clause (:func:`lifespan_clause`), once a document. ``split``
+    rewrites every candidate before it is weighed (the names of qualified places as two mentions,
+    :func:`bengal.generate.surface.split_qualified`), so that the density counts what will be written;
+    it may give further wordings (the head alone), each weighed as a candidate that wins over the first
+    only by more than a small margin.
 
     Returns:
         the sentences in order, each passed through
@@ -515,7 +520,7 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
     plans = []
     for first in ([opening], []) if opening is not None else ([],):
         out = _plan_once(lex, onto, plan, target, list(first), past, forms, genders, annotate_pronouns,
-                         paraphraser, is_person, chain_length, object_tense, unsure, abridge, lifespans)
+                         paraphraser, is_person, chain_length, object_tense, unsure, abridge, lifespans, split)
         m = sum(s.mention_count for s in out)
         t = sum(count_tokens(sentence_text(s), lex.lang) for s in out) or 1
         plans.append((abs(m / t - target), out))
@@ -585,7 +590,8 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                genders: dict[str, Gender] | None, annotate_pronouns: bool, paraphraser: Paraphraser | None,
                is_person: Callable[[Entity], bool], chain_length: float | None = None,
                object_tense: bool = False, unsure: frozenset[str] = frozenset(),
-               abridge: bool = False, lifespans: Mapping[str, Lifespan] | None = None) -> list[Sentence]:
+               abridge: bool = False, lifespans: Mapping[str, Lifespan] | None = None,
+               split: Callable[[Sentence], Sequence[Sentence]] | None = None) -> list[Sentence]:
     written = {sentence_text(s) for s in sentences}
     dated: set[str] = set()  # the people whose dates a lifespan clause has said
     mentions = sum(s.mention_count for s in sentences)
@@ -714,6 +720,9 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                     ap = paraphraser.apposition(c, noun)
                     if ap is not None:
                         candidates.append((ap, bonus + _PREFERENCE))
+        if split is not None:
+            candidates = [(v, bonus - (_PREFERENCE if k else 0.0)) for c, bonus in candidates
+                          for k, v in enumerate(split(c))]
         if lifespans:
             # a person named at the end of the sentence, with the dates the KB has of them, as a relative
             # clause ("… led by Robert Borden, who was born on 26 June 1854 and died on 10 June 1937.")

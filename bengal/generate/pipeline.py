@@ -43,6 +43,7 @@ from bengal.generate.kbview import (
     is_list_page,
     is_seed,
     load_ontology,
+    places_labelled,
     seed_candidates,
     subject_details,
 )
@@ -61,8 +62,9 @@ from bengal.generate.paraphrase import Paraphraser
 from bengal.generate.seeds import class_quotas, mix_seeds, seed_class_stats, split_by_class
 from bengal.generate.stats import MadeDocument, ambiguity_index, generation_stats
 from bengal.generate.strategies import STRATEGIES, FactSource, StrategyContext, Unit
-from bengal.generate.surface import AmbiguityDial, SurfaceForms, order_seeds
+from bengal.generate.surface import AmbiguityDial, SurfaceForms, order_seeds, split_qualified
 from bengal.generate.verbalise import (
+    Sentence,
     class_noun,
     fact_sentence,
     fact_templates,
@@ -70,7 +72,7 @@ from bengal.generate.verbalise import (
     sentence_text,
     type_sentence,
 )
-from bengal.kb.labels import local_name, writable_label
+from bengal.kb.labels import local_name, surface_of, writable_label
 from bengal.kb.sparql import DBO, SparqlKB
 from bengal.model import Corpus, Document
 
@@ -115,6 +117,10 @@ class DocumentMaker:
         self.classes = config.class_iris()
         self.wanted = self.onto.subclasses(self.classes)
         self.persons = self.onto.subclasses([DBO + "Person"])
+        self.places = self.onto.subclasses([DBO + "Place"])
+        self._qualifiers: dict[str, Entity | None] = {}  # _qualifier's answers
+        self.countries = self.onto.subclasses([DBO + "Country"])
+        self.organisations = self.onto.subclasses([DBO + "Organisation"])
         self.facts = FactSource(kb, self.onto)
         # a language other than English: its labels, nameable entities and genders (issue 13)
         self.names: LanguageNames | None = None
@@ -283,12 +289,21 @@ class DocumentMaker:
         else:
             doc_plan = plan_document(sub, self._unit_length, config.sentence_target, config.min_sentences,
                                      self.can_list)
+        split = None
+        if self.policy.named_only:  # "[Eugene], [Oregon]", as news marks a place's qualifier, or "[Eugene]"
+            def split(sentence: Sentence) -> list[Sentence]:
+                both = split_qualified([sentence], self._qualifier)[0]
+                if both is sentence:
+                    return [sentence]
+                return [both, split_qualified([sentence], self._qualifier, head_only=True)[0]]
+
+            opening = split(opening)[0] if opening is not None else None
         sentences = microplan(lex, onto, doc_plan.sentences, self.target, None if fold else opening, past | unsure,
                               forms=forms, genders=genders, annotate_pronouns=config.annotate_pronouns,
                               paraphraser=paraphraser, persons=self.persons, keep_opening=config.count_planner,
                               chain_length=config.sentence_target if config.count_planner else None,
                               object_tense=self.policy.named_only, unsure=frozenset(unsure),
-                              abridge=self.policy.named_only, lifespans=lifespans)
+                              abridge=self.policy.named_only, lifespans=lifespans, split=split)
         if fold is not None:
             folded = fold_opening(lex, sentences, info.uri, fold)
             if folded is not None:
@@ -317,6 +332,36 @@ class DocumentMaker:
                             tuple(sorted(p for p, n in concepts.left_out.items() for _ in range(n))),
                             tuple(sorted(p for p, n in dates.items() for _ in range(n))),
                             k if config.count_planner else 0)
+
+    def _qualifier(self, entity: Entity) -> Entity | None:
+        """The place that the qualifier of ``entity``'s label names ("Oregon" of "Eugene, Oregon"): the
+        place of that name a fact of ``entity`` in the KB links it to; else (English) the one place of
+        the KB labelled so exactly (:func:`bengal.generate.kbview.places_labelled`) when it is no country
+        (a country qualifier is one the entity's facts name: "Atlanta, Georgia" is not the country
+        Georgia) and its country, when a fact gives it, is the entity's; else ``None``: the label stays
+        one mention ("Washington, D.C."). The same answers from every backend (facts and one literal
+        look-up per name), cached per entity."""
+        qualifier = surface_of(entity.label).partition(", ")[2]
+        if not qualifier or not self.onto.is_instance(entity, self.places | self.organisations):
+            return None
+        if entity.uri in self._qualifiers:
+            return self._qualifiers[entity.uri]
+        facts = self.facts.outgoing(entity.uri)
+        found = next((o for _, o in facts if o.surface == qualifier and o.form is None
+                      and self.onto.is_instance(o, self.places)), None)
+        if found is None and self.config.lang == "en":
+            named = places_labelled(self.kb, self.onto, qualifier)
+            candidate = entities(self.kb, self.onto, named).get(named[0]) if len(named) == 1 else None
+            if (candidate is not None and candidate.uri != entity.uri
+                    and not self.onto.is_instance(candidate, self.countries)):
+                ours = {o.uri for p, o in facts if p == DBO + "country"}
+                theirs = {o.uri for p, o in self.facts.outgoing(candidate.uri) if p == DBO + "country"}
+                if not (ours and theirs) or ours & theirs:
+                    found = candidate
+        if len(self._qualifiers) > 20000:  # bounded, as the fact caches
+            self._qualifiers.clear()
+        self._qualifiers[entity.uri] = found
+        return found
 
     def _form_chooser(self, seed_uri: str) -> Callable[[Entity, bool], Entity | None]:
         """``choose(entity, named_before) -> Entity | None``: the alternative surface form of a

@@ -48,7 +48,8 @@ class MadeDocument:
         fallback_sentences: sentences worded from a property label.
         properties: local names of the properties of the facts said.
         form_kinds: per mention, what its surface form is when not the label
-            ("family_name", "unqualified", "short_name", "alt_label", "acronym", "pronoun"), else ``None``.
+            ("news_name", "family_name", "unqualified", "short_name", "alt_label", "acronym", "place_head":
+            the head of a qualified place written as two mentions, "pronoun"), else ``None``.
         pronouns: ``(pronoun, gender source)`` of the subject pronouns written (gold or not).
         paraphrased_sentences: sentences with at least one paraphrasing operation.
         paraphrase_operations: the operations applied, one entry per use.
@@ -264,8 +265,8 @@ def surface_form_stats(kb: SparqlKB, onto: Ontology, surfaces: Sequence[tuple[st
     label = len(amb) - len(amb_alt)
     return {
         "mentions_by_form": {"label": label, **{k: form_counts.get(k, 0)
-                                                for k in ("family_name", "unqualified", "short_name", "alt_label",
-                                                          "acronym")}},
+                                                for k in ("news_name", "family_name", "unqualified", "short_name",
+                                                          "alt_label", "acronym", "place_head")}},
         "ambiguous_mentions": sum(amb),
         "ambiguous_share": round(sum(amb) / len(amb), 6) if amb else 0.0,
         "ambiguous_share_other_forms": round(sum(amb_alt) / len(amb_alt), 6) if amb_alt else 0.0,

@@ -14,10 +14,10 @@ import pytest
 
 from bengal.generate.config import GenerateConfig
 from bengal.generate.gender import first_name_gender
-from bengal.generate.kbview import Entity, load_ontology
+from bengal.generate.kbview import Entity, entities, load_ontology, places_labelled
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.paraphrase import Paraphraser
-from bengal.generate.pipeline import _names, generate
+from bengal.generate.pipeline import DocumentMaker, _names, generate
 from bengal.generate.presets import load_preset
 from bengal.generate.stats import ambiguity_index
 from bengal.generate.surface import (
@@ -30,6 +30,7 @@ from bengal.generate.surface import (
     family_name,
     is_acronym,
     short_name,
+    split_qualified,
     unqualified_place,
 )
 from bengal.generate.verbalise import Sentence, fact_sentence, join_sentences, realise, sentence_text, swap_entities
@@ -420,3 +421,57 @@ def test_the_ambiguity_index_counts_a_news_name_for_its_entity(bundled_kb, en):
     news = AmbiguityIndex(bundled_kb, persons, designators=lex.designators(), news_names=lex.news_names())
     assert news.entities("Britain") == plain.entities("Britain") + 1  # United_Kingdom, besides what the KB names
     assert news.entities("Cambridge") == plain.entities("Cambridge")
+
+
+def test_a_qualified_place_is_written_as_two_mentions_as_news_writes_it(en):
+    """By hand: "Eugene, Oregon" → [Eugene] (Eugene,_Oregon), [Oregon] (Oregon); a piece in another form,
+    a place whose qualifier names no known place and a concept are left as they were."""
+    onto, lex = en
+    eugene = Entity(DBR + "Eugene,_Oregon", "Eugene, Oregon", (DBO + "City", DBO + "Place"))
+    oregon = Entity(DBR + "Oregon", "Oregon", (DBO + "AdministrativeRegion", DBO + "Place"))
+    dc = Entity(DBR + "Washington,_D.C.", "Washington, D.C.", (DBO + "City", DBO + "Place"))
+    anna = Entity(DBR + "Anna_Berg", "Anna Berg", (DBO + "Person",))
+
+    def qualifier_of(e):
+        return oregon if e.uri == eugene.uri else None
+
+    born = fact_sentence(lex, onto, DBO + "birthPlace", anna, [eugene])
+    (split,) = split_qualified([born], qualifier_of)
+    text, mentions = realise([split])
+    assert text == "Anna Berg was born in Eugene, Oregon."
+    assert [(m.surface, sorted(m.uris)) for m in mentions] == [
+        ("Anna Berg", [anna.uri]), ("Eugene", [eugene.uri]), ("Oregon", [oregon.uri])]
+    # as the subject: the predicate index follows the two pieces added before it
+    part = fact_sentence(lex, onto, DBO + "isPartOf", eugene, [Entity(DBR + "Lane", "Lane County", (DBO + "Place",))])
+    (split,) = split_qualified([part], qualifier_of)
+    assert sentence_text(split) == "Eugene, Oregon is part of Lane County."
+    assert split.pieces[split.predicate] == " is part of " and split.pieces[0].surface == "Eugene"
+    (alone,) = split_qualified([born], qualifier_of, head_only=True)
+    assert [(m.surface, sorted(m.uris)) for m in realise([alone])[1]] == [
+        ("Anna Berg", [anna.uri]), ("Eugene", [eugene.uri])]
+    for kept in ([fact_sentence(lex, onto, DBO + "birthPlace", anna, [eugene.with_form("Eugene", "unqualified")])],
+                 [fact_sentence(lex, onto, DBO + "birthPlace", anna, [dc])]):
+        assert split_qualified(kept, qualifier_of) == kept
+
+
+def test_the_qualifier_is_the_place_a_fact_names_or_the_one_place_of_that_name(bundled_kb):
+    maker = DocumentMaker(bundled_kb, GenerateConfig(docs=1))
+    onto = maker.onto
+
+    def entity(local):
+        return entities(bundled_kb, onto, [DBR + local])[DBR + local]
+
+    # a fact: Cedar Falls isPartOf Iowa; no fact: Eugene, Oregon and the one place labelled "Oregon"
+    assert maker._qualifier(entity("Cedar_Falls,_Iowa")).uri == DBR + "Iowa"
+    assert places_labelled(bundled_kb, onto, "Oregon") == [DBR + "Oregon"]
+    assert maker._qualifier(Entity(DBR + "Nowhere,_Oregon", "Nowhere, Oregon", (DBO + "City", DBO + "Place"))).uri \
+        == DBR + "Oregon"
+    assert maker._qualifier(entity("Iowa")) is None  # no qualifier
+    # a country qualifier needs a fact of the entity: the one place labelled "Sweden" is the country, and
+    # "Atlanta, Georgia" must not be read as the country Georgia; no place is labelled "New York" (the
+    # city is typed no place, the state is "New York (state)"): the label stays one mention
+    assert places_labelled(bundled_kb, onto, "Sweden") == [DBR + "Sweden"]
+    assert maker._qualifier(Entity(DBR + "Nowhere,_Sweden", "Nowhere, Sweden", (DBO + "City", DBO + "Place"))) is None
+    assert maker._qualifier(entity("Buffalo,_New_York")) is None
+    # a person's label is never split ("Martin Luther King, Jr.")
+    assert maker._qualifier(Entity(DBR + "X,_Iowa", "X, Iowa", (DBO + "Person",))) is None
