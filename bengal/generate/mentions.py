@@ -66,8 +66,8 @@ class MentionPolicy:
 
     Args:
         lex: the lexicon (its ``[mentions]`` tables: ``named_classes``, ``concept_classes``,
-            ``concept_properties``, ``small_words``, ``article_before``, ``definite_before``, ``strip_suffix``,
-            ``keep_case``, ``leave_out``).
+            ``concept_properties``, ``concept_only``, ``small_words``, ``article_before``, ``definite_before``,
+            ``strip_suffix``, ``keep_case``, ``leave_out``).
         onto: the KB's ontology (class ancestors, property ranges).
         mode: one of :data:`MENTION_MODES`.
         keep: entities never treated as concepts (emerging entities: made-up names).
@@ -101,6 +101,7 @@ class MentionPolicy:
         self.lower_case = bool(table.get("lower_case", True))
         self.noise = {DBO + c for c in table.get("concept_noise", ())}
         self.leave_out = {p: {w.lower() for w in ws} for p, ws in table.get("leave_out", {}).items()}
+        self.concept_only = set(table.get("concept_only", ()))
         self._kinds: dict[tuple[str, ...], tuple[bool, bool, bool]] = {}
 
     @property
@@ -208,8 +209,9 @@ class MentionPolicy:
     def apply(self, sub: Subgraph) -> tuple[Subgraph, ConceptCounts]:
         """The subgraph with concept objects written as text (an :class:`Entity` whose ``form``
         is :meth:`concept_text` and ``form_kind`` ``"concept"``; the verbaliser writes it as a
-        plain string, never a mention) and facts left out (:meth:`leaves_out`, or a concept
-        subject); in ``all`` mode ``sub`` itself."""
+        plain string, never a mention) and facts left out (:meth:`leaves_out`, a concept
+        subject, or a name as the object of a property of ``concept_only``: "espouses Bülent
+        Ecevit"); in ``all`` mode ``sub`` itself."""
         counts = ConceptCounts()
         if self.mode == "all":
             return sub, counts
@@ -221,7 +223,8 @@ class MentionPolicy:
                 continue
             objects = []
             for o in u.objects:
-                if self.leaves_out(u.prop, o):
+                if self.leaves_out(u.prop, o) or (name in self.concept_only and o.form_kind is None
+                                                 and not self.keep(o) and not self.is_concept(u.prop, o)):
                     counts.left_out[name] = counts.left_out.get(name, 0) + 1
                 elif o.form_kind is None and self.is_concept(u.prop, o):
                     objects.append(o.with_form(self.concept_text(u.prop, o), "concept"))

@@ -12,6 +12,7 @@ brings the document's mentions per token closest to the density target wins.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import replace
 from typing import Callable, Collection, Mapping, Optional, Sequence
@@ -41,7 +42,7 @@ from bengal.kb.sparql import DBO
 
 __all__ = ["microplan", "description_allowed", "pronoun_resolves", "aggregate", "type_apposition", "fold_opening",
            "chain", "whose_clause", "coordinate", "abridge_list", "abridge_allowed", "abridgeable", "abridged_template",
-           "lifespan_clause", "lifespan_of", "Lifespan"]
+           "lifespan_clause", "lifespan_of", "Lifespan", "VARY_WITHIN"]
 
 #: At most this many relative clauses in one sentence joined by :func:`chain` ("X worked with the band
 #: The Verve, which is associated with Richard Ashcroft, who is associated with DJ Shadow.").
@@ -476,7 +477,8 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
               chain_length: float | None = None, object_tense: bool = False,
               unsure: frozenset[str] = frozenset(), abridge: bool = False,
               lifespans: Mapping[str, Lifespan] | None = None,
-              split: Callable[[Sentence], Sequence[Sentence]] | None = None) -> list[Sentence]:
+              split: Callable[[Sentence], Sequence[Sentence]] | None = None,
+              vary: str | None = None) -> list[Sentence]:
     """The sentences of a document plan, worded so that the density meets ``target``.
 
     For each planned sentence the candidates are: the template variants of its first fact (the others
@@ -506,7 +508,9 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
     rewrites every candidate before it is weighed (the names of qualified places as two mentions,
     :func:`bengal.generate.surface.split_qualified`), so that the density counts what will be written;
     it may give further wordings (the head alone), each weighed as a candidate that wins over the first
-    only by more than a small margin.
+    only by more than a small margin. With ``vary`` (a key that fixes a document's choices), the wording
+    is drawn among those within :data:`VARY_WITHIN` of the best (:func:`_varied`), so that one fact is
+    not said in the same words in every document that says it.
 
     Returns:
         the sentences in order, each passed through
@@ -520,7 +524,8 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
     plans = []
     for first in ([opening], []) if opening is not None else ([],):
         out = _plan_once(lex, onto, plan, target, list(first), past, forms, genders, annotate_pronouns,
-                         paraphraser, is_person, chain_length, object_tense, unsure, abridge, lifespans, split)
+                         paraphraser, is_person, chain_length, object_tense, unsure, abridge, lifespans, split,
+                         vary)
         m = sum(s.mention_count for s in out)
         t = sum(count_tokens(sentence_text(s), lex.lang) for s in out) or 1
         plans.append((abs(m / t - target), out))
@@ -529,6 +534,36 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
     best = min(plans, key=lambda p: p[0])[1]
     return [Sentence(tuple(realise_pieces(lex, s.pieces)), s.fallback, s.subject, s.predicate, s.clauses, s.n_objects,
                      s.plural, s.pronoun, s.paraphrase) for s in best]
+
+
+#: With ``vary``: the wordings whose density gap is at most this much larger than the best one's are
+#: drawn among (mentions per token of the document so far; the later sentences make up the difference,
+#: as they do for every choice).
+VARY_WITHIN = 0.01
+
+
+def _varied(best: tuple[float, Sentence, int, int, bool], weighed: Sequence[tuple[float, Sentence, int, int, bool]],
+            key: str) -> tuple[float, Sentence, int, int, bool]:
+    """One of the ``weighed`` wordings that continue the sentence before as ``best`` does (or not), name
+    the same entities in the same forms and order with the same pronoun (only the words between them
+    differ: a name is never traded for a pronoun or a description here) and whose gap is within
+    :data:`VARY_WITHIN` of ``best``'s, drawn by a hash of ``key`` (the same document and sentence, the
+    same draw; distinct texts once each, in the order weighed)."""
+    def names(s: Sentence) -> tuple[object, ...]:
+        return (s.pronoun, *((p.uri, p.surface) for p in s.pieces if isinstance(p, Entity)))
+
+    same = names(best[1])
+    near: list[tuple[float, Sentence, int, int, bool]] = []
+    seen: set[str] = set()
+    for w in weighed:
+        if (w[4] == best[4] and w[0] <= best[0] + VARY_WITHIN and w[1].text not in seen
+                and names(w[1]) == same):
+            seen.add(w[1].text)
+            near.append(w)
+    if len(near) < 2:
+        return best
+    h = int(hashlib.sha256(key.encode("utf-8")).hexdigest()[:8], 16)
+    return near[h % len(near)]
 
 
 def _opens(lex: Lexicon, onto: Ontology, u: Unit) -> bool:
@@ -591,7 +626,8 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                is_person: Callable[[Entity], bool], chain_length: float | None = None,
                object_tense: bool = False, unsure: frozenset[str] = frozenset(),
                abridge: bool = False, lifespans: Mapping[str, Lifespan] | None = None,
-               split: Callable[[Sentence], Sequence[Sentence]] | None = None) -> list[Sentence]:
+               split: Callable[[Sentence], Sequence[Sentence]] | None = None,
+               vary: str | None = None) -> list[Sentence]:
     written = {sentence_text(s) for s in sentences}
     dated: set[str] = set()  # the people whose dates a lifespan clause has said
     mentions = sum(s.mention_count for s in sentences)
@@ -738,6 +774,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
             if prev_t < chain_length:
                 onto_prev = (previous, previous.mention_count, prev_t)
         best: tuple[float, Sentence, int, int, bool] | None = None
+        weighed: list[tuple[float, Sentence, int, int, bool]] = []
         for c, bonus in candidates:
             text = sentence_text(c)
             if text in written:
@@ -754,8 +791,12 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                     base_m, base_t = mentions - onto_prev[1], total - onto_prev[2]
             m, t = eff.mention_count, count_tokens(sentence_text(eff), lex.lang)
             gap = abs((base_m + m) / (base_t + t) - target) - bonus
+            if vary is not None:
+                weighed.append((gap, eff, m, t, joined_on))
             if best is None or (joined_on and not best[4]) or (joined_on == best[4] and gap < best[0] - 1e-12):
                 best = (gap, eff, m, t, joined_on)  # a wording that continues the sentence before wins
+        if best is not None and vary is not None:
+            best = _varied(best, weighed, f"{vary}|{i}")
         if best is None:
             if len(group) > 1:
                 queue[i:i + 1] = _split(lex, onto, group) if chain_length is not None else [[u] for u in group]

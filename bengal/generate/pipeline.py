@@ -303,7 +303,8 @@ class DocumentMaker:
                               paraphraser=paraphraser, persons=self.persons, keep_opening=config.count_planner,
                               chain_length=config.sentence_target if config.count_planner else None,
                               object_tense=self.policy.named_only, unsure=frozenset(unsure),
-                              abridge=self.policy.named_only, lifespans=lifespans, split=split)
+                              abridge=self.policy.named_only, lifespans=lifespans, split=split,
+                              vary=f"{config.seed}|{seed_uri}" if self.policy.named_only else None)
         if fold is not None:
             folded = fold_opening(lex, sentences, info.uri, fold)
             if folded is not None:

@@ -127,23 +127,29 @@ def plural_word(lex: Lexicon, word: str) -> str:
     return word
 
 
-def is_plural_name(lex: Lexicon, name: str) -> bool:
+def is_plural_name(lex: Lexicon, name: str, classes: Sequence[str] = ()) -> bool:
     """Whether a name is grammatically plural ("Capitol Records", "the Philippines", "United
-    States", "The Beatles"): its last word is in ``[realise.possessive] plural_heads``, or the
-    whole name in ``plural_names``, or it takes "the" (the lexicon's ``definite_names``)
-    and ends in "s" ("the Netherlands", "the Bahamas")."""
+    States", "The Beatles", "Kashubians"): its last word is in ``[realise.possessive] plural_heads``,
+    or the whole name in ``plural_names``, or it takes "the" (the lexicon's ``definite_names``)
+    and ends in "s" ("the Netherlands", "the Bahamas"), or it names an entity of a class of
+    ``plural_classes`` (``classes``: IRIs; an ethnic group, "Kashubians", "Scottish people") and
+    ends in "s" or "people"."""
     t = _table(lex).get("possessive", {})
     last = name.split()[-1] if name.split() else name
     if name in t.get("plural_names", ()) or last in t.get("plural_heads", ()):
         return True
+    plural_classes = set(t.get("plural_classes", ()))
+    if plural_classes and any(c.rsplit("/", 1)[-1] in plural_classes for c in classes) and (
+            last == "people" or (last.endswith("s") and not last.endswith("ss"))):
+        return True
     return last.endswith("s") and not last.endswith("ss") and lex.takes_definite_article(name)
 
 
-def possessive_suffix(lex: Lexicon, name: str) -> str:
-    """The possessive ending after ``name``, by the Chicago Manual of Style (7.16–7.17):
-    a singular name takes "'s" even when it ends in s ("James's", "Paris's"); a plural
-    name takes the apostrophe alone ("Capitol Records'", "the Philippines'")."""
-    return "'" if is_plural_name(lex, name) else "'s"
+def possessive_suffix(lex: Lexicon, name: str, classes: Sequence[str] = ()) -> str:
+    """The possessive ending after ``name`` (of an entity of ``classes``), by the Chicago Manual of
+    Style (7.16–7.17): a singular name takes "'s" even when it ends in s ("James's", "Paris's"); a
+    plural name takes the apostrophe alone ("Capitol Records'", "the Philippines'", "Kashubians'")."""
+    return "'" if is_plural_name(lex, name, classes) else "'s"
 
 
 def capitalise_proper(lex: Lexicon, text: str) -> str:
@@ -194,7 +200,7 @@ def realise_pieces(lex: Lexicon, pieces: Sequence[Piece]) -> list[Piece]:
             continue
         before = out[i - 1] if i else None
         if isinstance(before, Entity) and p.startswith(("'s ", "'s,", "'s.")):
-            p = possessive_suffix(lex, before.surface) + p[2:]
+            p = possessive_suffix(lex, before.surface, before.classes) + p[2:]
         # articles inside the string, decided by the word after them
         p = _articles_within(lex, p)
         m = _ARTICLE.search(p)

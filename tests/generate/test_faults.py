@@ -78,7 +78,7 @@ def test_templates_apply_only_to_their_subject_classes():
 
 def test_fallback_labels_read_as_english():
     # a participle label: "X is spoken in Y", never "X spoken in Y"
-    assert LEX.templates("spokenIn", "spoken in", (), 1) == ("{s} is spoken in {o}.",)
+    assert LEX.templates("spokenAtHome", "spoken in", (), 1) == ("{s} is spoken in {o}.",)
     # a lone participle names no noun: never "The related of X is Y"
     assert LEX.templates("relatedThing", "related", (), 1) == ("{s} is associated with {o}.",)
     assert LEX.templates("related", "related", (), 1) == ("{s} is related to {o}.",)
