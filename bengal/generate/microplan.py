@@ -539,7 +539,7 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
 #: With ``vary``: the wordings whose density gap is at most this much larger than the best one's are
 #: drawn among (mentions per token of the document so far; the later sentences make up the difference,
 #: as they do for every choice).
-VARY_WITHIN = 0.01
+VARY_WITHIN = 0.02
 
 
 def _varied(best: tuple[float, Sentence, int, int, bool], weighed: Sequence[tuple[float, Sentence, int, int, bool]],

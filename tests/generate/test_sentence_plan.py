@@ -136,15 +136,15 @@ def test_news_corpus_passes_the_gold_checks(tmp_path):
 
 
 @pytest.mark.parametrize("preset, sha", [
-    ("B3", "c6a541fc926cb1f28e790dfda32a015eadaa8216860729f2f389f84ff095ea04"),
-    ("B5", "f017513169b9c5fdfaa876fc010e7b0e0fb73e67bb43c6363885979e1ce22441"),
+    ("B3", "eb93dc35691c0d47180507fdeadb6a1449c0b55c0ffaa1790c6edda156c98f0f"),
+    ("B5", "bebca525ffb2040b0e1faccc185c1a06b96a8183b131a8d235fccfbca7a6edf0"),
 ])
 def test_bengal_presets_keep_their_bytes(tmp_path, preset, sha):
     # sha256 of `bengal generate --preset B3|B5 --docs 20 -o x.jsonl` made by the code before the
     # count planner existed (commit 329a7a0): sentence_length = "short" keeps the recipe. The recipe
     # still holds; the text changed once since, by the lexicon: properties that were worded from their
     # label got templates ("The regions served of the company are Europe and Japan." → "The company
-    # operates in Europe and Japan."; B3 was e81ae60f…) and three got a second wording ("Rhine is located
+    # operates in Europe and Japan."; B3 was e81ae60f…) and some got a second wording ("Rhine is located
     # in Liechtenstein."; B5 was 71c37eb7…)
     out = tmp_path / "b.jsonl"
     generate_files(out, preset=preset, docs=20)
