@@ -52,6 +52,7 @@ MEASURES: tuple[tuple[str, str, str], ...] = (
     ("type_known_share", "type known", "share"),
     ("word_types_per_3000", "word types / 3,000 tokens", "int"),
     ("repeated_sentence_share", "sentences repeated across docs", "share"),
+    ("top_sentence_document_share", "docs holding the most repeated sentence", "share"),
     ("surface_form_ambiguity", "ambiguity of surface forms", "float"),
     ("entity_ambiguity", "ambiguity of entities", "float"),
     ("dominance", "dominance", "share"),
@@ -195,6 +196,7 @@ def measure_corpus(corpus: Corpus, names: NameIndex, *, window: int = TYPE_WINDO
 
     v["word_types_per_3000"] = len(set(outside_words)) if len(outside_words) >= window else None
     v["repeated_sentence_share"] = _share(sum(1 for s in sentence_list if len(sentence_docs[s]) > 1), n_sent)
+    v["top_sentence_document_share"] = _share(max((len(d) for d in sentence_docs.values()), default=0), len(docs))
 
     # Waitelonis et al.: likelihood of confusion, dominance, popularity; and the MFS ceiling
     forms = sorted({m.surface for _, m in mentions})

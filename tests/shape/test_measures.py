@@ -78,6 +78,8 @@ def test_every_measure_on_a_hand_built_corpus():
     assert v["word_types_per_3000"] == 3
     # "Berlin is big." is in d1 and d2: 2 of 5 sentences
     assert v["repeated_sentence_share"] == pytest.approx(2 / 5)
+    # "Berlin is big." is in 2 of the 3 documents; every other sentence in one
+    assert v["top_sentence_document_share"] == pytest.approx(2 / 3)
     # forms Paris (2 senses), Berlin (1); Ann Smith unknown to the KB, left out
     assert v["surface_form_ambiguity"] == pytest.approx(1.5)
     # KB forms: Paris 1, Paris Hilton 3, Berlin 1 (X has none)
