@@ -60,19 +60,22 @@ def count_tokens(text: str, lang: str = "en") -> int:
         return len(_tokenizer(lang)(text))
     words = text.split(" ")
     if words != text.split():  # other whitespace, two spaces in a row, or an outer space
-        return len(_tokenizer()(text))
+        return _count_word(text)
     return sum(_count_word(w) for w in words)
 
 
-def _count_word(word: str) -> int:
-    n = _WORD_COUNTS.get(word)
+def _count_word(text: str) -> int:
+    """The English tokenizer's count of ``text`` (a word, or a text not counted word by word), each
+    text tokenised once per process (or counted before: :func:`add_word_counts`)."""
+    n = _WORD_COUNTS.get(text)
     if n is None:
-        n = _WORD_COUNTS[word] = _NEW_WORD_COUNTS[word] = len(_tokenizer()(word))
+        n = _WORD_COUNTS[text] = _NEW_WORD_COUNTS[text] = len(_tokenizer()(text))
     return n
 
 
-#: English word → its spaCy token count: the words counted in this process and those handed in by
-#: :func:`add_word_counts`; ``_NEW_WORD_COUNTS`` holds the ones counted here since
+#: English text → its spaCy token count: the words (and the few texts :func:`count_tokens` does not
+#: count word by word, such as a label with two spaces in a row) counted in this process and those
+#: handed in by :func:`add_word_counts`; ``_NEW_WORD_COUNTS`` holds the ones counted here since
 #: :func:`take_new_word_counts` last took them.
 _WORD_COUNTS: dict[str, int] = {}
 _NEW_WORD_COUNTS: dict[str, int] = {}
@@ -89,10 +92,10 @@ def tokenizer_version() -> str:
 
 
 def add_word_counts(counts: Mapping[str, int]) -> None:
-    """Take ``{word: spaCy token count}`` (words without a space, counted by the English tokenizer of
-    the spaCy of :func:`tokenizer_version`, e.g. kept from an earlier run or counted by a worker
-    process) as counted: :func:`count_tokens` then needs neither spaCy's import nor its tokenizer for
-    a text made of those words."""
+    """Take ``{text: spaCy token count}`` (words, or whole texts, each counted by the English
+    tokenizer of the spaCy of :func:`tokenizer_version`, e.g. kept from an earlier run or counted by
+    a worker process) as counted: :func:`count_tokens` then needs neither spaCy's import nor its
+    tokenizer for a text made of those words (or that text)."""
     _WORD_COUNTS.update(counts)
 
 
