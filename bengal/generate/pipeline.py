@@ -74,6 +74,7 @@ from bengal.generate.wordcounts import load_word_counts, save_word_counts
 from bengal.kb.labels import local_name, writable_label
 from bengal.kb.sparql import DBO, SparqlKB
 from bengal.model import Corpus, Document
+from bengal.perf import full_gc_paused, pause_full_gc
 from bengal.tokens import add_word_counts, take_new_word_counts
 
 __all__ = ["Generated", "generate", "DocumentMaker", "FACT_RICH_WINDOW"]
@@ -367,6 +368,7 @@ _REPORTED: set[str] = set()
 
 def _init_worker(kb_opener: Callable[[], SparqlKB], config: GenerateConfig, fact_poor: bool = False) -> None:
     global _WORKER
+    pause_full_gc()  # the worker only makes documents (bengal.perf.full_gc_paused says why)
     _WORKER = DocumentMaker(kb_opener(), config, fact_poor)
     _REPORTED.clear()
 
@@ -583,6 +585,12 @@ def generate(kb: SparqlKB, config: GenerateConfig, *, progress: Callable[[int], 
         UsageError: for a seed class the KB's ontology lacks (other than the default
             classes), or when the KB has too few usable seeds for ``config.docs`` documents.
     """
+    with full_gc_paused():  # hundreds of thousands of objects live on, and almost none are cyclic garbage
+        return _generate(kb, config, progress, jobs, kb_opener, status)
+
+
+def _generate(kb: SparqlKB, config: GenerateConfig, progress: Callable[[int], None] | None, jobs: int,
+              kb_opener: Callable[[], SparqlKB] | None, status: Callable[[str], None] | None) -> Generated:
     onto = load_ontology(kb)
     # A class the user names must be one of the KB's ontology (the default set tolerates a KB
     # that lacks one of its classes, e.g. a small dump without organisations).
