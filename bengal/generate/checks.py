@@ -26,6 +26,7 @@ from bengal.generate.emerging import is_emerging
 from bengal.io.formats import read_corpus, write_corpus
 from bengal.kb.sparql import PREFIXES, SparqlKB, is_sparql_iri, values
 from bengal.model import Corpus
+from bengal.perf import gc_paused
 
 __all__ = ["check_gold", "ROUND_TRIP_FORMATS"]
 
@@ -153,7 +154,9 @@ def _round_trip(corpus: Corpus, formats: tuple[tuple[str, str], ...] = ROUND_TRI
         GoldError, InputError: with ``raise_error``, at the first change or refused file (else False).
     """
     try:
-        with tempfile.TemporaryDirectory(prefix="bengal-check-") as tmp:
+        # writing and reading back build hundreds of thousands of small acyclic objects: the
+        # collector's passes over them (and over the corpus and the generator's memos) only cost time
+        with gc_paused(), tempfile.TemporaryDirectory(prefix="bengal-check-") as tmp:
             for fmt, suffix in formats:
                 path = Path(tmp) / f"corpus{suffix}"
                 write_corpus(corpus, path, fmt)
