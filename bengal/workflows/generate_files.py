@@ -136,7 +136,8 @@ def _generate_check_write(kb: Any, config: GenerateConfig, out: Path, fmt: str, 
                           status: Callable[[str], None] | None) -> tuple[Generated, dict[str, Any]]:
     """:func:`generate_files` once its arguments are checked and the KB is open."""
     generated = generate(kb, config, progress=progress, jobs=jobs, kb_opener=opener, status=status)
-    checks = check_gold(generated.corpus, kb, jobs=jobs)
+    written: dict[str, bytes] = {}  # the checked bytes of the output's format, written as they are
+    checks = check_gold(generated.corpus, kb, jobs=jobs, written=written)
     chapter: dict[str, Any] = {}
     if isinstance(kb, ChapterKB):  # a chapter endpoint: the gold in its IRIs or English DBpedia's (issue 13)
         generated = replace(generated, corpus=kb.gold_corpus(generated.corpus))
@@ -153,7 +154,8 @@ def _generate_check_write(kb: Any, config: GenerateConfig, out: Path, fmt: str, 
     }
     if like is not None:
         manifest["like"] = like_section(like, generated, kb, status)
-    write_with_manifest(generated.corpus, out, manifest, fmt)
+    data = written.get(fmt) if not chapter and not out.name.lower().endswith(".gz") else None
+    write_with_manifest(generated.corpus, out, manifest, fmt, data=data)
     return generated, manifest
 
 
