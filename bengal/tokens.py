@@ -12,12 +12,14 @@ The generator's density (:mod:`bengal.generate.density`) and the corpus shape
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable
+from importlib import metadata
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 if TYPE_CHECKING:  # spaCy is imported on first use
     from spacy.tokens import Doc
 
-__all__ = ["count_tokens", "tokens", "sentences"]
+__all__ = ["count_tokens", "tokens", "sentences", "tokenizer_version", "add_word_counts",
+           "known_word_counts", "take_new_word_counts"]
 
 
 @lru_cache(maxsize=8)
@@ -42,7 +44,8 @@ def count_tokens(text: str, lang: str = "en") -> int:
     ``text`` (whitespace tokens included, as spaCy makes them for runs of more than one space).
 
     An English text whose only whitespace is single spaces between words (what the generator
-    writes) is counted word by word, each distinct word tokenised once (:func:`_count_word`):
+    writes) is counted word by word, each distinct word tokenised once (:func:`_count_word`; or
+    counted before, :func:`add_word_counts`):
     spaCy's tokenizer splits at those spaces first and tokenises each word on its own
     (``Tokenizer._tokenize_affixes``), and no English special case it retokenises across words can
     match a span holding a space (its only rules with whitespace are a single whitespace
@@ -57,13 +60,56 @@ def count_tokens(text: str, lang: str = "en") -> int:
         return len(_tokenizer(lang)(text))
     words = text.split(" ")
     if words != text.split():  # other whitespace, two spaces in a row, or an outer space
-        return len(_tokenizer()(text))
+        return _count_word(text)
     return sum(_count_word(w) for w in words)
 
 
-@lru_cache(maxsize=262144)
-def _count_word(word: str) -> int:
-    return len(_tokenizer()(word))
+def _count_word(text: str) -> int:
+    """The English tokenizer's count of ``text`` (a word, or a text not counted word by word), each
+    text tokenised once per process (or counted before: :func:`add_word_counts`)."""
+    n = _WORD_COUNTS.get(text)
+    if n is None:
+        n = _WORD_COUNTS[text] = _NEW_WORD_COUNTS[text] = len(_tokenizer()(text))
+    return n
+
+
+#: English text → its spaCy token count: the words (and the few texts :func:`count_tokens` does not
+#: count word by word, such as a label with two spaces in a row) counted in this process and those
+#: handed in by :func:`add_word_counts`; ``_NEW_WORD_COUNTS`` holds the ones counted here since
+#: :func:`take_new_word_counts` last took them.
+_WORD_COUNTS: dict[str, int] = {}
+_NEW_WORD_COUNTS: dict[str, int] = {}
+
+
+def tokenizer_version() -> str:
+    """What the English word counts depend on: ``"spacy-<version>"`` of the installed spaCy, read
+    from its package metadata without importing it (``"spacy-unknown"`` when it has none). A word
+    count kept beside this version (:func:`add_word_counts`) is the tokenizer's count of that word."""
+    try:
+        return f"spacy-{metadata.version('spacy')}"
+    except metadata.PackageNotFoundError:
+        return "spacy-unknown"
+
+
+def add_word_counts(counts: Mapping[str, int]) -> None:
+    """Take ``{text: spaCy token count}`` (words, or whole texts, each counted by the English
+    tokenizer of the spaCy of :func:`tokenizer_version`, e.g. kept from an earlier run or counted by
+    a worker process) as counted: :func:`count_tokens` then needs neither spaCy's import nor its
+    tokenizer for a text made of those words (or that text)."""
+    _WORD_COUNTS.update(counts)
+
+
+def known_word_counts() -> dict[str, int]:
+    """Every English word this process knows the count of (counted here or handed in), ``{word: tokens}``."""
+    return dict(_WORD_COUNTS)
+
+
+def take_new_word_counts() -> dict[str, int]:
+    """The English words this process counted with spaCy since the last call, ``{word: tokens}``
+    (then forgotten as new; still counted)."""
+    new = dict(_NEW_WORD_COUNTS)
+    _NEW_WORD_COUNTS.clear()
+    return new
 
 
 def tokens(text: str, lang: str = "en") -> list[tuple[int, int, str]]:

@@ -26,6 +26,7 @@ from bengal.generate.emerging import is_emerging
 from bengal.io.formats import read_corpus, write_corpus
 from bengal.kb.sparql import PREFIXES, SparqlKB, is_sparql_iri, values
 from bengal.model import Corpus
+from bengal.perf import gc_paused
 
 __all__ = ["check_gold", "ROUND_TRIP_FORMATS"]
 
@@ -33,12 +34,17 @@ __all__ = ["check_gold", "ROUND_TRIP_FORMATS"]
 ROUND_TRIP_FORMATS = (("nif", ".ttl"), ("nt", ".nt"), ("jsonl", ".jsonl"))
 
 
-def check_gold(corpus: Corpus, kb: SparqlKB, jobs: int = 1) -> dict[str, int]:
+def check_gold(corpus: Corpus, kb: SparqlKB, jobs: int = 1, written: dict[str, bytes] | None = None) -> dict[str, int]:
     """Run the gold checks; return what was checked as counts.
 
     ``jobs``: processes the round trips may use (``bengal generate --jobs``): with more than one (and
     processes that can be forked), the N-Triples and JSONL round trips run in forked processes while this
     one checks the URIs and the Turtle round trip.
+
+    ``written``: when given, gets ``{format name: bytes of the file its writer wrote}`` for each format
+    whose round trip passed in this process (not in a forked one), so that the caller can write those
+    checked bytes instead of writing the corpus again (:func:`bengal.io.manifest.write_with_manifest`'s
+    ``data``).
 
     Raises:
         GoldError: naming the document and mention at the first failed check.
@@ -69,7 +75,7 @@ def check_gold(corpus: Corpus, kb: SparqlKB, jobs: int = 1) -> dict[str, int]:
         in_kb = sorted(_with_label(kb, emerging))
         if in_kb:
             raise GoldError(f"{len(in_kb)} emerging-entity URIs are entities of the KB, e.g. {in_kb[0]}")
-        _round_trip(corpus, here)  # raises at the first change: the serial check's first error too
+        _round_trip(corpus, here, written=written)  # raises at the first change: the serial check's first error too
         failed: list[tuple[str, str]] = []
         for formats, (receive, process) in zip(side, workers):
             try:
@@ -146,14 +152,17 @@ def _stop(signum: int, frame: object) -> None:
 
 
 def _round_trip(corpus: Corpus, formats: tuple[tuple[str, str], ...] = ROUND_TRIP_FORMATS, *,
-                raise_error: bool = True) -> bool:
+                raise_error: bool = True, written: dict[str, bytes] | None = None) -> bool:
     """Write ``corpus`` in each of ``formats`` and read it back; True when every document comes back unchanged.
+    ``written`` gets the bytes of each format's file once its round trip has passed.
 
     Raises:
         GoldError, InputError: with ``raise_error``, at the first change or refused file (else False).
     """
     try:
-        with tempfile.TemporaryDirectory(prefix="bengal-check-") as tmp:
+        # writing and reading back build hundreds of thousands of small acyclic objects: the
+        # collector's passes over them (and over the corpus and the generator's memos) only cost time
+        with gc_paused(), tempfile.TemporaryDirectory(prefix="bengal-check-") as tmp:
             for fmt, suffix in formats:
                 path = Path(tmp) / f"corpus{suffix}"
                 write_corpus(corpus, path, fmt)
@@ -165,6 +174,8 @@ def _round_trip(corpus: Corpus, formats: tuple[tuple[str, str], ...] = ROUND_TRI
                 for a in corpus.documents:
                     if docs.get(a.uri) != a:
                         raise GoldError(f"{a.uri}: the document changes in a round trip through {fmt}")
+                if written is not None:
+                    written[fmt] = path.read_bytes()
     except (GoldError, InputError):
         if raise_error:
             raise

@@ -8,6 +8,7 @@ so that nothing depends on a store's iteration order.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Iterable, Sequence, cast
 
 from bengal.kb.graph import GraphView
@@ -60,10 +61,11 @@ class Entity:
     form_kind: str | None = None
     gender: str | None = None
 
-    @property
+    @cached_property
     def surface(self) -> str:
         """The text written for a mention of the entity: ``form`` if set, else the label
-        without its disambiguation parenthesis (see :func:`bengal.kb.labels.surface_of`)."""
+        without its disambiguation parenthesis (see :func:`bengal.kb.labels.surface_of`);
+        worked out once per object."""
         return self.form if self.form is not None else surface_of(self.label)
 
     def with_form(self, form: str | None, kind: str | None) -> "Entity":
@@ -286,14 +288,31 @@ def outgoing_facts(kb: SparqlKB, onto: Ontology, seed: str) -> list[tuple[str, E
 
 
 def _outgoing_from_view(view: GraphView, onto: Ontology, seed: str) -> list[tuple[str, Entity]]:
-    """:func:`outgoing_facts` from the in-memory view: the same rows, the same filters."""
+    """:func:`outgoing_facts` from the in-memory view: the same rows, the same filters. An object
+    reached by one property is worked out once per view and ontology (objects recur: countries,
+    genres, clubs) and is the same :class:`Entity` object each time."""
     found = []
+    memo = onto._memo
     for p, o in view.outgoing(seed):
-        writable = [label for label in view.labels(o) if writable_label(label)]
-        if writable and not is_list_page(min(writable)):
-            entity = Entity(o, min(writable), onto.most_specific_first(view.types(o)))
-            found.append((p, consistent_classes(onto, entity, [onto.ranges.get(p)])))
+        key = ("object", o, p)
+        known = cast("tuple[GraphView, Entity | None] | None", memo.get(key))
+        if known is None or known[0] is not view:
+            entity: Entity | None = None
+            writable = [label for label in view.labels(o) if writable_label(label)]
+            if writable and not is_list_page(min(writable)):
+                entity = consistent_classes(onto, Entity(o, min(writable), onto.most_specific_first(view.types(o))),
+                                            [onto.ranges.get(p)])
+            if len(memo) >= _OBJECT_MEMO_SIZE:
+                memo.clear()
+            memo[key] = known = (view, entity)
+        if known[1] is not None:
+            found.append((p, known[1]))
     return sorted(found, key=lambda pe: (pe[0], pe[1].uri))
+
+
+#: Entries the ontology's memo holds before it is emptied (a bound on memory for long runs: the
+#: objects of :func:`_outgoing_from_view` are most of them).
+_OBJECT_MEMO_SIZE = 400_000
 
 
 #: At most this many incoming facts of one entity are fetched (the first in ``(property, subject)``

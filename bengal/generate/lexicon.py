@@ -49,6 +49,10 @@ class Lexicon:
     #: (:func:`bengal.generate.realise.realise_pieces`'s articles, :func:`bengal.generate.verbalise.fact_sentence`;
     #: issue 15); keyed by the function's name first
     memo: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: name → whether it takes "the" (:meth:`takes_definite_article`), template → its past tense
+    #: (:meth:`past`): asked again for every candidate wording of every document (issue 15)
+    _definite_memo: dict[str, bool] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _past_memo: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def meta(self) -> dict:
@@ -110,7 +114,13 @@ class Lexicon:
         the first matching rule of the lexicon's ``[tense] past`` list of
         ``[present, past]`` pairs is applied (a rule may keep the text, e.g. "is buried in");
         ``{label}`` in a rule stands for any property label of the fallback wording
-        ("{s}'s death cause is" → "{s}'s death cause was")."""
+        ("{s}'s death cause is" → "{s}'s death cause was"). Each template is worked out once per lexicon."""
+        found = self._past_memo.get(template)
+        if found is None:
+            found = self._past_memo[template] = self._past(template)
+        return found
+
+    def _past(self, template: str) -> str:
         for present, past in self.data.get("tense", {}).get("past", ()):
             if "{label}" in present:  # the fallback's label is already in the template: match any label
                 pattern = re.escape(present).replace(re.escape("{label}"), "(?P<label>[^{}]+?)")
@@ -202,8 +212,11 @@ class Lexicon:
 
     def takes_definite_article(self, name: str) -> bool:
         """Whether a name reads with "the" in running text ("the United States"),
-        by the lexicon's ``definite_names`` patterns."""
-        return self._definite.search(name) is not None
+        by the lexicon's ``definite_names`` patterns (each name matched once per lexicon)."""
+        found = self._definite_memo.get(name)
+        if found is None:
+            found = self._definite_memo[name] = self._definite.search(name) is not None
+        return found
 
     def name_article(self, name: str, before: str, classes: Sequence[str] = ()) -> str | None:
         """The article written as plain text before the name ``name`` (of an entity of ``classes``,
@@ -312,7 +325,15 @@ class Lexicon:
         repeats them: "a vécu à A et à B" (then realised "en Virginie-Occidentale et au Maryland");
         with ``articles`` (an item of the list takes an article), so does a preposition of
         ``[grammar] repeat_before_articles``, which contracts with each item's article
-        (Portuguese "morou no Maryland e na Virgínia Ocidental", but "influência de A e B")."""
+        (Portuguese "morou no Maryland e na Virgínia Ocidental", but "influência de A e B").
+        Each ``(n, before, articles)`` is worked out once per lexicon (a new list is returned)."""
+        key = ("join_list", n, before, articles)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = tuple(self._join_list(n, before, articles))
+        return list(found)
+
+    def _join_list(self, n: int, before: str, articles: bool) -> list[str]:
         if n <= 0:
             return []
         seps = [""] + [self.meta["list_separator"]] * (n - 1)

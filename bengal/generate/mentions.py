@@ -86,6 +86,8 @@ class MentionPolicy:
         if mode not in MENTION_MODES:
             raise ValueError(f"unknown mentions mode {mode!r} (available: {', '.join(MENTION_MODES)})")
         self.lex, self.onto, self.mode, self.keep, self.links = lex, onto, mode, keep, links
+        #: concept_text's answers, by (property, label, classes): every document asks again (issue 15)
+        self._concept_texts: dict[tuple[str, str, tuple[str, ...]], str] = {}
         self._as_name: dict[str, bool] = {}
         table = lex.data.get("mentions", {})
         self.named_classes = {DBO + c for c in table.get("named_classes", ())}
@@ -173,7 +175,15 @@ class MentionPolicy:
         "Standard Chinese"), a suffix of ``strip_suffix`` for its class removed
         ("English language" → "English"), and the indefinite article before it for a property of
         ``article_before`` ("worked as an author"), or the definite article of its gender for a
-        property of ``definite_before`` (es "toca la guitarra y el piano")."""
+        property of ``definite_before`` (es "toca la guitarra y el piano"). Worked out once per
+        property, label and classes."""
+        key = (prop, entity.label, entity.classes)
+        found = self._concept_texts.get(key)
+        if found is None:
+            found = self._concept_texts[key] = self._concept_text(prop, entity)
+        return found
+
+    def _concept_text(self, prop: str, entity: Entity) -> str:
         text = _PARENTHETICAL.sub("", entity.label).strip()
         for cls in self.onto.with_ancestors(entity.classes):
             suffix = self.strip_suffix.get(local_name(cls))

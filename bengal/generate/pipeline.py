@@ -72,9 +72,12 @@ from bengal.generate.verbalise import (
     sentence_text,
     type_sentence,
 )
+from bengal.generate.wordcounts import load_word_counts, save_word_counts
 from bengal.kb.labels import local_name, surface_of, writable_label
 from bengal.kb.sparql import DBO, SparqlKB
 from bengal.model import Corpus, Document
+from bengal.perf import full_gc_paused, pause_full_gc
+from bengal.tokens import add_word_counts, take_new_word_counts
 
 __all__ = ["Generated", "generate", "DocumentMaker", "FACT_RICH_WINDOW"]
 
@@ -113,6 +116,8 @@ class DocumentMaker:
         #: the second pass of :func:`generate`: seeds are not held to :meth:`fact_rich`
         self.fact_poor = fact_poor
         self.lex = load_lexicon(config.lang)
+        if config.lang == "en":  # the English words counted by earlier runs: no spaCy for them
+            load_word_counts()
         self.onto = load_ontology(kb)
         self.classes = config.class_iris()
         self.wanted = self.onto.subclasses(self.classes)
@@ -410,23 +415,27 @@ _REPORTED: set[str] = set()
 
 def _init_worker(kb_opener: Callable[[], SparqlKB], config: GenerateConfig, fact_poor: bool = False) -> None:
     global _WORKER
+    pause_full_gc()  # the worker only makes documents (bengal.perf.full_gc_paused says why)
     _WORKER = DocumentMaker(kb_opener(), config, fact_poor)
     _REPORTED.clear()
 
 
-def _make_in_worker(seed_uri: str) -> tuple[MadeDocument | None, frozenset[str]]:
-    """The document of one seed candidate, and the IRIs the worker's KB skipped (``skipped_iris``,
+def _make_in_worker(seed_uri: str) -> tuple[MadeDocument | None, frozenset[str], dict[str, int]]:
+    """The document of one seed candidate, the IRIs the worker's KB skipped (``skipped_iris``,
     rows binding an IRI SPARQL cannot write) for the first time while making it: the parent adds
     them to its own KB's count for the candidates it uses, so the manifest's ``skipped_iris`` is
-    the same for every ``--jobs``."""
+    the same for every ``--jobs``; and the English words the worker counted with spaCy for the first
+    time (:func:`bengal.tokens.take_new_word_counts`), which the parent keeps for the next run
+    (:func:`bengal.generate.wordcounts.save_word_counts`)."""
     assert _WORKER is not None
     doc = _WORKER.make(seed_uri)
+    words = take_new_word_counts()
     skipped = getattr(_WORKER.kb, "skipped_iris", None)
     if not skipped or len(skipped) == len(_REPORTED):
-        return doc, frozenset()
+        return doc, frozenset(), words
     new = frozenset(skipped - _REPORTED)
     _REPORTED.update(new)
-    return doc, new
+    return doc, new, words
 
 
 def _pool_without_ctrl_c(ctx: Any, jobs: int, kb_opener: Callable[[], SparqlKB],
@@ -495,9 +504,11 @@ def _made_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], 
             expected = made + (len(window) * made // pos if pos else 0)
             following = window_at(after, expected) if expected < target else order[after:after]
             ahead = ask(following) if following else None
-            for j, (doc, skipped) in enumerate(current.get()):
+            for j, (doc, skipped, words) in enumerate(current.get()):
                 if skipped and isinstance(getattr(kb, "skipped_iris", None), set):
                     kb.skipped_iris.update(skipped)  # type: ignore[attr-defined]
+                if words:
+                    add_word_counts(words)
                 made += doc is not None
                 yield pos + j + 1, doc
             pos, window, current = after, following, ahead
@@ -621,6 +632,12 @@ def generate(kb: SparqlKB, config: GenerateConfig, *, progress: Callable[[int], 
         UsageError: for a seed class the KB's ontology lacks (other than the default
             classes), or when the KB has too few usable seeds for ``config.docs`` documents.
     """
+    with full_gc_paused():  # hundreds of thousands of objects live on, and almost none are cyclic garbage
+        return _generate(kb, config, progress, jobs, kb_opener, status)
+
+
+def _generate(kb: SparqlKB, config: GenerateConfig, progress: Callable[[int], None] | None, jobs: int,
+              kb_opener: Callable[[], SparqlKB] | None, status: Callable[[str], None] | None) -> Generated:
     onto = load_ontology(kb)
     # A class the user names must be one of the KB's ontology (the default set tolerates a KB
     # that lacks one of its classes, e.g. a small dump without organisations).
@@ -660,6 +677,8 @@ def generate(kb: SparqlKB, config: GenerateConfig, *, progress: Callable[[int], 
             + (f" of {config.sentence_target:g} tokens (--sentence-length short takes fact-poorer seeds)"
                if config.count_planner else "")
             + f"; asked for {config.docs} documents")
+    if config.lang == "en":
+        save_word_counts()  # the words counted here and by the workers, for the next run
     documents = [Document(str(n), doc.text, doc.mentions) for n, doc in enumerate(made, 1)]
     cid = corpus_id(config, documents)
     documents = [replace(d, uri=f"{DOCUMENT_NAMESPACE}{cid}/{d.uri}") for d in documents]

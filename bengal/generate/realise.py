@@ -11,7 +11,7 @@ only the plain strings change, an entity piece's text never does, so gold offset
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol, Sequence, Union
+from typing import Any, Protocol, Sequence, Union, cast
 
 from bengal.generate.kbview import Entity
 
@@ -201,16 +201,31 @@ def realise_pieces(lex: Lexicon, pieces: Sequence[Piece]) -> list[Piece]:
         before = out[i - 1] if i else None
         if isinstance(before, Entity) and p.startswith(("'s ", "'s,", "'s.")):
             p = possessive_suffix(lex, before.surface, before.classes) + p[2:]
-        # articles inside the string, decided by the word after them
-        p = _articles_within(lex, p)
-        m = _ARTICLE.search(p)
-        if m and i + 1 < len(out):
+        # articles inside the string, decided by the word after them; one that ends it, by the next pieces
+        p, at, article = _articles_of(lex, p)
+        if article is not None and i + 1 < len(out):
             following = "".join(_surface(q) for q in out[i + 1 : i + 3])
-            p = p[: m.start(1)] + _match_case(m.group(1), indefinite_article(lex, following)) + " "
+            p = p[:at] + _match_case(article, indefinite_article(lex, following)) + " "
         out[i] = p
     if out and isinstance(out[0], str) and out[0]:
         out[0] = out[0][:1].upper() + out[0][1:]
     return out
+
+
+def _articles_of(lex: Lexicon, text: str) -> tuple[str, int, str | None]:
+    """``(text with its inner articles chosen (:func:`_articles_within`), where an "a"/"an" that ends
+    it begins, that article)``; ``(…, 0, None)`` when none ends it. Each text worked out once per
+    lexicon (its ``memo``, when it has one)."""
+    memo: dict | None = getattr(lex, "memo", None)
+    key = ("articles_of", text)
+    found = memo.get(key) if memo is not None else None
+    if found is None:
+        within = _articles_within(lex, text)
+        m = _ARTICLE.search(within)
+        found = (within, m.start(1), m.group(1)) if m else (within, 0, None)
+        if memo is not None:
+            memo[key] = found
+    return cast("tuple[str, int, str | None]", found)
 
 
 def _articles_within(lex: Lexicon, text: str) -> str:

@@ -68,7 +68,13 @@ def class_noun(lex: Lexicon, onto: Ontology, entity: Entity) -> str | None:
     """The noun for the entity's most specific class that reads as a countable noun
     ("footballer"; "royalty" is skipped for the next class, by the lexicon's
     ``[realise] mass_nouns``), or ``None`` if there is none; a feminine subject takes the
-    feminine noun of a language that has one ("escritora")."""
+    feminine noun of a language that has one ("escritora"). Worked out once per lexicon, ontology,
+    classes and gender (:func:`_memoised`)."""
+    return cast("str | None", _memoised(lex, onto, ("class_noun", id(onto), entity.classes, entity.gender),
+                                        lambda: _class_noun(lex, onto, entity)))
+
+
+def _class_noun(lex: Lexicon, onto: Ontology, entity: Entity) -> str | None:
     for cls in entity.classes:
         noun = lex.class_noun(local_name(cls), onto.class_labels.get(cls), entity.gender)
         if noun and noun.lower() not in lex.data.get("realise", {}).get("mass_nouns", ()):
@@ -104,9 +110,29 @@ def type_sentence(lex: Lexicon, onto: Ontology, subject: Entity, demonym: str | 
 
 def fact_templates(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, n_objects: int) -> tuple[str, ...]:
     """The lexicon's template variants for ``n_objects`` objects of ``prop`` about ``subject``
-    (empty when several objects cannot share a sentence)."""
-    classes = [local_name(c) for c in onto.with_ancestors(subject.classes)]
-    return lex.templates(local_name(prop), onto.property_labels.get(prop, ""), classes, n_objects)
+    (empty when several objects cannot share a sentence). Worked out once per lexicon, ontology,
+    property, subject classes and count (:func:`_memoised`)."""
+    def make() -> tuple[str, ...]:
+        classes = [local_name(c) for c in onto.with_ancestors(subject.classes)]
+        return lex.templates(local_name(prop), onto.property_labels.get(prop, ""), classes, n_objects)
+
+    return cast("tuple[str, ...]", _memoised(lex, onto, ("fact_templates", id(onto), prop, subject.classes, n_objects),
+                                             make))
+
+
+def _memoised(lex: Lexicon, onto: Ontology, key: tuple, make: Callable[[], object]) -> object:
+    """``make()``, kept in the lexicon's ``memo`` under ``key`` (which holds ``id(onto)``) for the
+    same ontology object: the answers of pure functions of (lexicon, ontology, ``key``'s values),
+    which the microplanner asks again for each candidate wording of each document (issue 15)."""
+    memo = lex.memo
+    found = memo.get(key)
+    if found is not None and found[0] is onto:  # the same ontology object, not one at a reused id
+        return found[1]
+    value = make()
+    if len(memo) >= _MEMO_SIZE:
+        memo.clear()
+    memo[key] = (onto, value)
+    return value
 
 
 def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, objects: Sequence[Entity],
@@ -150,16 +176,9 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
     """
     key = ("fact_sentence", id(onto), prop, subject, tuple(objects), describe_subject, variant, past, apposition,
            subject_apposition, pronoun, annotate_pronoun, template, date)
-    memo = lex.memo
-    found = memo.get(key)
-    if found is not None and found[0] is onto:  # the same ontology object, not one at a reused id
-        return cast("Sentence", found[1])
-    sentence = _fact_sentence(lex, onto, prop, subject, objects, describe_subject, variant, past, apposition,
-                              subject_apposition, pronoun, annotate_pronoun, template, date)
-    if len(memo) >= _MEMO_SIZE:
-        memo.clear()
-    memo[key] = (onto, sentence)
-    return sentence
+    return cast("Sentence", _memoised(lex, onto, key, lambda: _fact_sentence(
+        lex, onto, prop, subject, objects, describe_subject, variant, past, apposition, subject_apposition, pronoun,
+        annotate_pronoun, template, date)))
 
 
 #: Entries a lexicon's ``memo`` holds before it is emptied (a bound on memory for long runs).
@@ -266,10 +285,16 @@ def apposition_phrase(lex: Lexicon, onto: Ontology, entity: Entity) -> str | Non
     """The description written before an object ("the band ", "the city of "), from the
     lexicon's ``[apposition]`` table keyed by the entity's classes (most specific
     first), or ``None``: no entry, a vague class noun, a name that takes the definite article, or
-    a name holding every word of the class noun ("University of Pavia", "Mexico City")."""
-    table = lex.data.get("apposition", {})
+    a name holding every word of the class noun ("University of Pavia", "Mexico City"). Worked out
+    once per lexicon, ontology, form kind, classes, surface form and gender (:func:`_memoised`)."""
     if entity.form_kind in TEXT_KINDS:
         return None
+    key = ("apposition_phrase", id(onto), entity.classes, entity.surface, entity.gender)
+    return cast("str | None", _memoised(lex, onto, key, lambda: _apposition_phrase(lex, onto, entity)))
+
+
+def _apposition_phrase(lex: Lexicon, onto: Ontology, entity: Entity) -> str | None:
+    table = lex.data.get("apposition", {})
     for cls in entity.classes:
         phrase = table.get(local_name(cls))
         if phrase:

@@ -28,7 +28,8 @@ def manifest_path(output: str | os.PathLike[str]) -> Path:
 
 
 def write_with_manifest(corpus: Corpus, path: str | os.PathLike[str], manifest: dict[str, Any],
-                        format: str | None = None, *, conll: ConllOptions | None = None) -> Path:
+                        format: str | None = None, *, conll: ConllOptions | None = None,
+                        data: bytes | None = None) -> Path:
     """Write ``corpus`` (:func:`bengal.io.formats.write_corpus`) and ``manifest`` as JSON to
     :func:`manifest_path` as one unit (:func:`bengal.atomic.atomic_files`): both are written in full
     to a hidden staging folder beside them, then put in place, the manifest first; on any failure
@@ -37,12 +38,19 @@ def write_with_manifest(corpus: Corpus, path: str | os.PathLike[str], manifest: 
     which :func:`read_manifest` tells a stale manifest (one a SIGKILL between the two renames
     left beside the old corpus).
 
+    ``data``: the bytes :func:`~bengal.io.formats.write_corpus` writes for ``corpus`` at ``path`` in
+    ``format`` (the gold check's round trip kept them: :func:`bengal.generate.checks.check_gold`),
+    written as they are instead of writing the corpus again.
+
     Returns:
         The manifest's path.
     """
     out = Path(path)
     with atomic_files(manifest_path(out), out) as (staged_manifest, staged_corpus):
-        write_corpus(corpus, staged_corpus, format, conll=conll)
+        if data is None:
+            write_corpus(corpus, staged_corpus, format, conll=conll)
+        else:
+            staged_corpus.write_bytes(data)
         full = {**manifest, "file_sha256": file_sha256(staged_corpus)}
         with atomic_write(staged_manifest) as fh:
             fh.write(json.dumps(full, indent=2, ensure_ascii=False) + "\n")

@@ -22,6 +22,7 @@ from bengal.kb.chapter import ChapterKB
 from bengal.kb.labels import refused_label_count
 from bengal.kb.names import name_index
 from bengal.kb.store import open_kb
+from bengal.perf import full_gc_paused
 from bengal.shape import measure_corpus
 
 __all__ = ["generate_files", "generate_config", "manifest_parameters", "like_section"]
@@ -125,8 +126,18 @@ def generate_files(output: str | os.PathLike[str], config: GenerateConfig | None
     if status is not None:
         status(f"reading the ontology and the seed pool of {', '.join(config.classes)}"
                + (f", starting {jobs} worker processes" if jobs > 1 else ""))
+    with full_gc_paused():  # the whole run (bengal.perf.full_gc_paused): not one deferred full pass after generate()
+        return _generate_check_write(kb, config, out, fmt, preset, like, jobs, opener, progress, status)
+
+
+def _generate_check_write(kb: Any, config: GenerateConfig, out: Path, fmt: str, preset: str | None,
+                          like: str | None, jobs: int, opener: Callable[[], Any],
+                          progress: Callable[[int], None] | None,
+                          status: Callable[[str], None] | None) -> tuple[Generated, dict[str, Any]]:
+    """:func:`generate_files` once its arguments are checked and the KB is open."""
     generated = generate(kb, config, progress=progress, jobs=jobs, kb_opener=opener, status=status)
-    checks = check_gold(generated.corpus, kb, jobs=jobs)
+    written: dict[str, bytes] = {}  # the checked bytes of the output's format, written as they are
+    checks = check_gold(generated.corpus, kb, jobs=jobs, written=written)
     chapter: dict[str, Any] = {}
     if isinstance(kb, ChapterKB):  # a chapter endpoint: the gold in its IRIs or English DBpedia's (issue 13)
         generated = replace(generated, corpus=kb.gold_corpus(generated.corpus))
@@ -143,7 +154,8 @@ def generate_files(output: str | os.PathLike[str], config: GenerateConfig | None
     }
     if like is not None:
         manifest["like"] = like_section(like, generated, kb, status)
-    write_with_manifest(generated.corpus, out, manifest, fmt)
+    data = written.get(fmt) if not chapter and not out.name.lower().endswith(".gz") else None
+    write_with_manifest(generated.corpus, out, manifest, fmt, data=data)
     return generated, manifest
 
 

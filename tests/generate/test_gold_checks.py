@@ -8,6 +8,7 @@ import pytest
 import bengal.generate.checks as checks
 from bengal.errors import GoldError, InputError
 from bengal.generate.checks import check_gold
+from bengal.io.formats import write_corpus
 from bengal.model import Corpus, Document, Mention
 
 DBR = "http://dbpedia.org/resource/"
@@ -71,3 +72,16 @@ def test_the_uri_check_comes_before_the_round_trips(bundled_kb):
     for jobs in (1, 2):  # the round trip would fail too (NaN): the URI check's error comes first
         with pytest.raises(GoldError, match="1 gold URIs are not entities of the KB"):
             check_gold(Corpus((doc,), "x"), bundled_kb, jobs=jobs)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_written_bytes_are_the_writers(bundled_kb, tmp_path, jobs):
+    # the checked bytes handed back for the output (generate_files writes them as they are): those
+    # of the formats checked in this process, each what write_corpus writes
+    written: dict[str, bytes] = {}
+    check_gold(corpus(), bundled_kb, jobs=jobs, written=written)
+    here = checks.ROUND_TRIP_FORMATS if jobs == 1 else checks.ROUND_TRIP_FORMATS[:1]
+    assert sorted(written) == sorted(fmt for fmt, _ in here)
+    for fmt, suffix in here:
+        write_corpus(corpus(), tmp_path / f"c{suffix}", fmt)
+        assert written[fmt] == (tmp_path / f"c{suffix}").read_bytes()
