@@ -20,7 +20,7 @@ from bengal.io.formats import uri_formats
 #: CLI option name → GenerateConfig field, for the options a preset may set.
 _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentences", "seed", "classes", "lang",
                    "surface_forms", "pronouns", "annotate_pronouns", "paraphrase", "sentence_length",
-                   "ambiguity", "emerging", "mentions", "literals")
+                   "ambiguity", "emerging", "emerging_types", "mentions", "literals")
 
 
 @click.command()
@@ -65,6 +65,10 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
 @click.option("--emerging", type=click.FloatRange(0, 1, max_open=True), default=0.0, show_default=True,
               help="Share of mentions (0-1) that are emerging entities: made-up persons, organisations and "
               "places outside the KB (URIs under http://bengal.invalid/notInWiki/).")
+@click.option("--emerging-types", default=None, metavar="KINDS",
+              help="With --emerging: the kinds of made-up entity and their weights, e.g. company=0.7,person=0.3 "
+              "(kinds: person, company, team, settlement; a kind not listed is never made up); default: every "
+              "kind alike.")
 @click.option("--mentions", type=click.Choice(MENTION_MODES), default="named", show_default=True,
               help="named: only named entities (persons, organisations, places, works, events, ...) are gold "
               "mentions and KB concepts (genres, instruments, occupations, ...) are lower-case text, as news "
@@ -92,9 +96,9 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
 @click.pass_context
 def generate(ctx, preset, like, list_presets, docs,
              density, strategy, min_sentences, max_sentences, seed, classes, lang,
-             surface_forms, pronouns, paraphrase, annotate_pronouns, sentence_length, ambiguity, emerging, mentions,
-             literals, resource_namespace, gold_iris, kb_path, output, fmt, jobs, quiet, remote, kb_timeout,
-             kb_lenient) -> None:
+             surface_forms, pronouns, paraphrase, annotate_pronouns, sentence_length, ambiguity, emerging,
+             emerging_types, mentions, literals, resource_namespace, gold_iris, kb_path, output, fmt, jobs, quiet,
+             remote, kb_timeout, kb_lenient) -> None:
     """Generate a NER + EL benchmark with exact gold from the KB."""
     from bengal.generate.presets import list_presets as all_presets
     from bengal.io.manifest import manifest_path
@@ -110,6 +114,10 @@ def generate(ctx, preset, like, list_presets, docs,
                or ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None)}
     if "classes" in options:
         options["classes"] = tuple(c.strip() for c in classes.split(",") if c.strip())
+    if options.get("emerging_types") is not None:
+        options["emerging_types"] = tuple(c.strip() for c in emerging_types.split(",") if c.strip())
+    else:
+        options.pop("emerging_types", None)
     config = generate_config(preset, like=like, **options)
     endpoint = remote(kb_path)  # checks the endpoint options before any work
     if resource_namespace is not None or gold_iris is not None:

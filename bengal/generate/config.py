@@ -15,6 +15,7 @@ from typing import Sequence
 from bengal.errors import UsageError
 from bengal.generate.density import parse_density
 from bengal.generate.docplan import SENTENCE_LENGTHS
+from bengal.generate.emerging import KINDS as EMERGING_KINDS
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.mentions import MENTION_MODES
 from bengal.generate.strategies import STRATEGIES
@@ -72,6 +73,10 @@ class GenerateConfig:
             ``None``: off.
         emerging: ``--emerging X``, the wanted share of mentions that are emerging entities
             (made up, outside the KB), in [0, 1) (:mod:`bengal.generate.emerging`); 0: none.
+        emerging_types: ``--emerging-types``: the kinds of made-up entity, each ``kind=weight``
+            (``person``, ``company``, ``team``, ``settlement``: :data:`bengal.generate.emerging.KINDS`), the
+            weights the made-up entities' kinds are drawn by (every kind not listed: weight 0; normalised);
+            empty: every kind alike (the draw before the option).
         mentions: ``--mentions``: ``"named"`` (only named entities are gold mentions; KB concepts
             such as genres and instruments are lower-case text) or ``"all"`` (BENGAL: every KB
             resource a mention; the B1–B10 presets); :mod:`bengal.generate.mentions`.
@@ -98,6 +103,7 @@ class GenerateConfig:
     sentence_length: str | float = "short"
     ambiguity: float | None = None
     emerging: float = 0.0
+    emerging_types: tuple[str, ...] = ()
     mentions: str = "named"
     literals: bool = True
 
@@ -119,6 +125,7 @@ class GenerateConfig:
             raise UsageError(f"--ambiguity must be in [0, 1], not {self.ambiguity}")
         if not 0.0 <= self.emerging < 1.0:
             raise UsageError(f"--emerging must be in [0, 1), not {self.emerging}")
+        self.emerging_weights()  # raises on a bad --emerging-types
         if self.mentions not in MENTION_MODES:
             raise UsageError(f"unknown --mentions {self.mentions!r} (available: {', '.join(MENTION_MODES)})")
         parse_density(self.density)
@@ -174,6 +181,38 @@ class GenerateConfig:
         """The seed classes' full IRIs, in the order given."""
         return [expand_class(c) for c in self.class_names()]
 
+    def emerging_weights(self) -> dict[str, float] | None:
+        """``--emerging-types`` as ``{kind: weight}`` normalised to sum 1 (a kind not listed: absent),
+        or ``None`` when not given.
+
+        Raises:
+            UsageError: an entry without ``=weight``, an unknown kind, a kind named twice, a weight that
+                is not a number >= 0, or weights summing to 0.
+        """
+        if not self.emerging_types:
+            return None
+        out: dict[str, float] = {}
+        for entry in self.emerging_types:
+            kind, sep, raw = str(entry).partition("=")
+            kind = kind.strip()
+            if not sep:
+                raise UsageError(f"--emerging-types: {entry!r} has no weight (write {kind}=0.5)")
+            if kind not in EMERGING_KINDS:
+                raise UsageError(f"--emerging-types: unknown kind {kind!r} (kinds: {', '.join(EMERGING_KINDS)})")
+            if kind in out:
+                raise UsageError(f"--emerging-types: {kind} is named twice")
+            try:
+                weight = float(raw)
+            except ValueError:
+                weight = -1.0
+            if not (weight >= 0 and math.isfinite(weight)):
+                raise UsageError(f"--emerging-types: the weight of {kind} must be a number >= 0, not {raw!r}")
+            out[kind] = weight
+        total = sum(out.values())
+        if total <= 0:
+            raise UsageError("--emerging-types: the weights sum to 0")
+        return {k: w / total for k, w in out.items()}
+
     def class_weights(self) -> tuple[float, ...] | None:
         """The classes' weights normalised to sum 1, in the order given; ``None`` when none carries one."""
         weights = [split_class_weight(c)[1] for c in self.classes]
@@ -223,7 +262,7 @@ def expand_class(name: str) -> str:
 #: the planner that ``sentence_length`` 22 named before ``news`` existed).
 _LATER_FIELDS: dict[str, object] = {"surface_forms": False, "pronouns": False, "annotate_pronouns": False,
                                      "sentence_length": "short", "ambiguity": None, "emerging": 0.0,
-                                     "mentions": "all", "literals": False}
+                                     "mentions": "all", "literals": False, "emerging_types": ()}
 
 
 def corpus_id(config: GenerateConfig, documents: Sequence[Document]) -> str:

@@ -106,13 +106,14 @@ def plausible_stand_in(entity: Entity, sub: Subgraph) -> bool:
 #: Facts that give a made-up entity a place beside a KB entity of a host kind when replacing
 #: (:func:`plausible_stand_in`) leaves the share short: host kind → ``(property, the new entity's
 #: kind, whether the new entity is the subject)``, each a fact news states about people and firms
-#: outside any KB ("Jane Doe was born in Chester", "Acme Ltd has its headquarters in Chester",
-#: "John Roe is a former member of Love/Hate", "John Roe is a key person at Acme", "John Roe played
+#: outside any KB ("Jane Doe was born in Chester", "Acme Ltd has its headquarters in Chester", "Acme Ltd
+#: is located in Chester", "John Roe is a former member of Love/Hate", "Love/Hate recorded for Acme
+#: Records", "John Roe is a key person at Acme", "Acme Ltd is a subsidiary of Sony", "John Roe played
 #: for Dunnshire Rovers"). :data:`HOSTS` names the host kinds' classes.
 ADDED_FACTS: dict[str, tuple[tuple[str, str, bool], ...]] = {
-    "place": (("birthPlace", "person", True), ("headquarter", "company", True)),
-    "band": (("formerBandMember", "person", False),),
-    "company": (("keyPerson", "person", False),),
+    "place": (("birthPlace", "person", True), ("headquarter", "company", True), ("location", "company", True)),
+    "band": (("formerBandMember", "person", False), ("recordLabel", "company", False)),
+    "company": (("keyPerson", "person", False), ("subsidiary", "company", False)),
     "team": (("team", "person", True),),
 }
 #: The host kinds of :data:`ADDED_FACTS` and the DBpedia class (with its subclasses) of each.
@@ -160,16 +161,22 @@ class EmergingPlacer:
         table: a lexicon's ``[emerging]`` table (``locale``; ``settlements`` and ``teams``:
             patterns whose ``{field}`` is a Faker method of the locale, ``{settlement}`` in a team
             pattern a settlement drawn by them), or ``None``: English (``en_US``, as above).
+        weights: ``{kind: weight}`` (``--emerging-types``,
+            :meth:`bengal.generate.config.GenerateConfig.emerging_weights`): the kinds replaced first and
+            the facts added are drawn by these weights, a kind absent is never made up; ``None``: every
+            kind alike.
 
     Raises:
         ValueError: when a pattern names a field the locale's Faker lacks.
     """
 
     def __init__(self, share: float, kinds: dict[str, set[str]], known: Callable[[str], bool],
-                 table: dict[str, Any] | None = None) -> None:
+                 table: dict[str, Any] | None = None, weights: dict[str, float] | None = None) -> None:
         from faker import Faker  # a heavy import (about 0.3 s), needed only with --emerging
 
         self.share, self.kinds, self.known, self.table = share, kinds, known, table
+        #: ``--emerging-types``: ``{kind: weight}``; a kind absent is never made up; ``None``: every kind alike
+        self.weights = weights
         self._faker = Faker("en_US" if table is None else table["locale"])
         if table is not None:
             for pattern in (*table["settlements"], *table["teams"]):
@@ -182,7 +189,9 @@ class EmergingPlacer:
         kind of :data:`KINDS` and ``prop`` a role of :data:`STAND_IN_ROLES` (the strategies
         prefer such facts when the share is above 0, :class:`bengal.generate.strategies.StrategyContext`:
         ``--like rss500``, a star recipe, reached 0.316 with the preference and 0.254 without)."""
-        return local_name(prop) in STAND_IN_ROLES and emerging_kind(obj, self.kinds) is not None
+        kind = emerging_kind(obj, self.kinds)
+        return (local_name(prop) in STAND_IN_ROLES and kind is not None
+                and (self.weights is None or kind in self.weights))
 
     def _pattern(self, patterns: list[str]) -> str:
         f = self._faker
@@ -243,6 +252,11 @@ class EmergingPlacer:
         candidates = sorted((e for e in order if e.uri != sub.seed.uri and e.form_kind is None
                              and emerging_kind(e, self.kinds) and plausible_stand_in(e, sub)), key=lambda e: e.uri)
         rng.shuffle(candidates)
+        if self.weights is not None:  # a weighted order (Efraimidis and Spirakis' keys u ** (1 / w)); absent kinds out
+            weights = self.weights
+            keyed = [(rng.random() ** (1 / weights[k]), e) for e in candidates
+                     if (k := emerging_kind(e, self.kinds) or "") in weights and weights[k] > 0]
+            candidates = [e for _, e in sorted(keyed, key=lambda x: -x[0])]
         self._faker.seed_instance(rng.getrandbits(64))
         new: dict[str, Entity] = {}
         taken: set[str] = set()
@@ -307,10 +321,14 @@ class EmergingPlacer:
                         None)
             if kind is None:
                 continue
-            options = [a for a in ADDED_FACTS[kind] if used.get(a[0], 0) < _ADDED_PER_PROPERTY]
+            options = [a for a in ADDED_FACTS[kind] if used.get(a[0], 0) < _ADDED_PER_PROPERTY
+                       and (self.weights is None or self.weights.get(a[1], 0) > 0)]
             if not options:
                 continue
-            prop, new_kind, new_is_subject = rng.choice(options)
+            if self.weights is None:
+                prop, new_kind, new_is_subject = rng.choice(options)
+            else:
+                prop, new_kind, new_is_subject = rng.choices(options, [self.weights[a[1]] for a in options])[0]
             used[prop] = used.get(prop, 0) + 1
             gender = rng.choice(("m", "f")) if self.table is not None and new_kind == "person" else None
             name = self._draw(new_kind, gender, taken)

@@ -156,14 +156,16 @@ class DocumentMaker:
             if config.emerging > 0:
                 kinds = {kind: self.onto.subclasses([DBO + cls])
                          for kind, cls in {**EMERGING_KINDS, **EMERGING_HOSTS}.items()}
+                weights = config.emerging_weights()
                 if self.names is None:
-                    self.emerging = EmergingPlacer(config.emerging, kinds, lambda name: index.entities(name) > 0)
+                    self.emerging = EmergingPlacer(config.emerging, kinds, lambda name: index.entities(name) > 0,
+                                                   weights=weights)
                 else:  # absent from the names of the language and from the English ones
                     english = ambiguity_index(kb, self.onto)
                     self.emerging = EmergingPlacer(
                         config.emerging, kinds,
                         lambda name: index.entities(name) > 0 or english.entities(name) > 0,
-                        self.lex.data["emerging"])
+                        self.lex.data["emerging"], weights)
 
     def can_list(self, prop: str, subject: Entity) -> bool:
         return bool(fact_templates(self.lex, self.onto, prop, subject, 2))
@@ -326,6 +328,8 @@ class DocumentMaker:
             sentences = self.forms.shorten_repeats(sentences)
         if self.ambiguity is not None:
             sentences = self.ambiguity.apply_sentences(sentences)
+            if split is not None:  # a qualified title the dial wrote back as the label: two mentions too
+                sentences = split_qualified(sentences, self._qualifier)
         text, mentions = realise(sentences)
         tokens = sum(count_tokens(sentence_text(s), self.lex.lang) for s in sentences)
         kinds = tuple(p.form_kind for s in sentences for p in s.pieces if isinstance(p, Entity))

@@ -27,6 +27,7 @@ run = bengal  # the tests below call it run
     (["--min-sentences", "5", "--max-sentences", "3"], "--max-sentences"),
     (["--density", "thick"], "--density"),
     (["--classes", "dbo:Per son"], "class"),
+    (["--emerging", "0.2", "--emerging-types", "robot=1"], "--emerging-types"),
 ])
 def test_generate_bad_arguments(tmp_path, args, needle):
     proc = run("generate", "--docs" if "--docs" not in args else "--seed", "2" if "--docs" not in args else "1",

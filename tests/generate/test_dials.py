@@ -13,6 +13,7 @@ import random
 import re
 
 import pytest
+from cli_helpers import bengal
 
 from bengal.errors import GoldError, UsageError
 from bengal.generate.checks import check_gold
@@ -197,7 +198,8 @@ def test_made_up_entities_are_added_beside_hosts_when_none_may_stand_in():
         # the URI: the namespace and the name's ASCII letters and digits, runs of others as "_"
         assert u.subject.uri == EMERGING_NAMESPACE + re.sub(r"[^A-Za-z0-9]+", "_", u.subject.label).strip("_")
         assert (u.prop, u.subject.classes) in {(DBO + "birthPlace", (DBO + "Person",)),
-                                               (DBO + "headquarter", (DBO + "Company",))}
+                                               (DBO + "headquarter", (DBO + "Company",)),
+                                               (DBO + "location", (DBO + "Company",))}
     assert EmergingPlacer(0.1, kinds, lambda name: False).place(sub, random.Random(3)) == sub  # 1/7 > 0.1
     # a category is no host: "has its headquarters in Counties of Iran"
     counties = e("Counties of Iran", "Country")
@@ -276,3 +278,52 @@ def test_nil_in_the_written_nif_and_jsonl_and_same_bytes(bundled_kb, tmp_path):
 def test_dial_values_out_of_range(kw):
     with pytest.raises(UsageError):
         GenerateConfig(**kw)
+
+
+def test_emerging_types_weigh_the_kinds_made_up():
+    """By hand: with company=1 no person is made up (a person's role then keeps its KB entity), with
+    person=1 no company; the weights are normalised; each kind's facts are its own."""
+    assert GenerateConfig(emerging=0.3, emerging_types=("company=3", "person=1")).emerging_weights() == \
+        {"company": 0.75, "person": 0.25}
+    assert GenerateConfig(emerging=0.3).emerging_weights() is None
+
+    def e(name, cls):
+        return Entity(DBR + name, name, (DBO + cls,))
+
+    poland, warsaw, band = e("Poland", "Country"), e("Warsaw", "City"), e("Love/Hate", "Band")
+    member, label = e("Leonard_Oneal", "MusicalArtist"), e("Columbia_Records", "RecordLabel")
+    sub = Subgraph(poland, (Unit(poland, DBO + "capital", (warsaw,)), Unit(band, DBO + "formerBandMember", (member,)),
+                            Unit(band, DBO + "recordLabel", (label,))))
+    kinds = {"person": {DBO + "MusicalArtist"}, "company": {DBO + "RecordLabel"}, "team": set(),
+             "settlement": {DBO + "City"}, "place": {DBO + "Country", DBO + "City"}, "band": {DBO + "Band"}}
+    made = {}
+    for kind in ("company", "person"):
+        out = []
+        for seed in range(20):
+            placed = EmergingPlacer(0.6, kinds, lambda name: False, weights={kind: 1.0}).place(sub, random.Random(seed))
+            out += [x for u in placed.units for x in (u.subject, *u.objects) if x.uri.startswith(EMERGING_NAMESPACE)]
+        made[kind] = {x.classes[0] for x in out}
+    assert made["company"] and made["company"] <= {DBO + "RecordLabel", DBO + "Company"}
+    assert made["person"] and made["person"] <= {DBO + "MusicalArtist", DBO + "Person"}
+    # the strategies ask only for facts whose object may be made up
+    placer = EmergingPlacer(0.6, kinds, lambda name: False, weights={"company": 1.0})
+    assert placer.wants(DBO + "recordLabel", label) and not placer.wants(DBO + "formerBandMember", member)
+
+
+@pytest.mark.parametrize("types", [("robot=1",), ("person",), ("person=-1",), ("person=x",), ("person=0",),
+                                   ("person=1", "person=2")])
+def test_emerging_types_refused(types):
+    with pytest.raises(UsageError, match="--emerging-types"):
+        GenerateConfig(emerging=0.2, emerging_types=types)
+
+
+def test_emerging_types_from_the_command_line_and_a_recipe(tmp_path):
+    from bengal.workflows.generate_files import generate_config
+
+    assert generate_config(like="reuters128").emerging_weights() == {"company": 1.0}
+    assert generate_config(like="reuters128", emerging_types=("person=1",)).emerging_weights() == {"person": 1.0}
+    ran = bengal("generate", "--docs", "3", "--emerging", "0.3", "--emerging-types", "company=1", "-q",
+                 "-o", "x.jsonl", cwd=tmp_path)
+    assert ran.returncode == 0, ran.stderr
+    manifest = json.loads((tmp_path / "x.jsonl.manifest.json").read_text())
+    assert manifest["parameters"]["emerging_types"] == ["company=1"]
