@@ -33,6 +33,7 @@ from bengal.generate.verbalise import (
     fact_sentence,
     fact_templates,
     join_sentences,
+    name_fit,
     pronoun_allowed,
     sentence_text,
     with_forms,
@@ -629,6 +630,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                split: Callable[[Sentence], Sequence[Sentence]] | None = None,
                vary: str | None = None) -> list[Sentence]:
     written = {sentence_text(s) for s in sentences}
+    fit = name_fit(lex)
     dated: set[str] = set()  # the people whose dates a lifespan clause has said
     mentions = sum(s.mention_count for s in sentences)
     total = sum(count_tokens(sentence_text(s), lex.lang) for s in sentences)
@@ -734,8 +736,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                         continue
                     candidates.append((joined, 0.0))
                     if forms is not None:
-                        alt = with_forms(joined, lambda _, e: forms(e, e.uri in named),  # noqa: B023
-                                         lex.takes_definite_article if lex.rules is None else None)
+                        alt = with_forms(joined, lambda _, e: forms(e, e.uri in named), fit)  # noqa: B023
                         if alt is not None:
                             candidates.append((alt, _PREFERENCE))
         if paraphraser is not None:

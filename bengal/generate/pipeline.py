@@ -68,6 +68,7 @@ from bengal.generate.verbalise import (
     class_noun,
     fact_sentence,
     fact_templates,
+    name_fit,
     realise,
     sentence_text,
     type_sentence,
@@ -140,8 +141,7 @@ class DocumentMaker:
         def surface_forms() -> SurfaceForms:
             return SurfaceForms(kb, self.persons, self.onto.subclasses([DBO + "Place"]),
                                 self.onto.subclasses([DBO + "Organisation"]), config.lang, self.lex.articles(),
-                                self.lex.designators(), self.lex.news_names(),
-                                self.lex.takes_definite_article if self.lex.rules is None else None)
+                                self.lex.designators(), self.lex.news_names(), name_fit(self.lex))
 
         self.forms = surface_forms() if config.surface_forms else None
         # issue 11's dials (bengal.generate.surface.AmbiguityDial, bengal.generate.emerging); in

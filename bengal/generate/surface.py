@@ -24,7 +24,7 @@ from typing import Callable, Mapping, Sequence, cast
 
 from bengal.generate.gender import is_given_name
 from bengal.generate.kbview import TEXT_KINDS, Entity
-from bengal.generate.verbalise import Piece, Sentence, swap_entities
+from bengal.generate.verbalise import NameFit, Piece, Sentence, swap_entities
 from bengal.kb.labels import local_name, surface_of, writable_label
 from bengal.kb.sparql import PREFIXES, SparqlKB, values
 
@@ -256,17 +256,18 @@ class SurfaceForms:
         articles: the language's definite articles (:func:`alt_label_ok`).
         designators: the language's organisation designators (:func:`short_name`).
         news_names: the names news writes instead of some titles ("Britain"; the ``news_name`` form).
-        takes_the: whether a name reads with "the" (English; see :func:`bengal.generate.verbalise.swap_entities`).
+        fit: what the words beside a name depend on (English: :func:`bengal.generate.verbalise.name_fit`), so
+            that a new form takes the article and possessive it needs (:func:`bengal.generate.verbalise.swap_entities`).
     """
 
     def __init__(self, kb: SparqlKB, persons: set[str], places: set[str], organisations: set[str],
                  lang: str = "en", articles: Sequence[str] = ("the",), designators: Sequence[str] = (),
                  news_names: Mapping[str, Sequence[str]] | None = None,
-                 takes_the: Callable[[str], bool] | None = None) -> None:
+                 fit: NameFit | None = None) -> None:
         self.kb, self.persons, self.places, self.organisations = kb, persons, places, organisations
-        #: whether a name reads with "the" (English), so that a new form takes the article it needs
-        #: (:func:`bengal.generate.verbalise.swap_entities`); ``None``: the article is left as it is
-        self.takes_the = takes_the
+        #: the article and possessive a new form needs (:func:`bengal.generate.verbalise.swap_entities`);
+        #: ``None``: the words beside a name are left as they are
+        self.fit = fit
         self.lang, self.articles, self.designators = lang, tuple(articles), tuple(designators)
         self.news_names = {k: tuple(v) for k, v in (news_names or {}).items()}
         self._alt: dict[str, list[str]] = {}
@@ -348,7 +349,7 @@ class SurfaceForms:
                             and not any(set(short.text.split()) <= w for u, w in words.items() if u != p.uri)):
                         swaps.append((i, p.with_form(short.text, short.kind)))
                 named.add(p.uri)
-            out.append(swap_entities(sentence, swaps, self.takes_the) if swaps else sentence)
+            out.append(swap_entities(sentence, swaps, self.fit) if swaps else sentence)
         return out
 
 
@@ -534,7 +535,7 @@ class AmbiguityDial:
                 done += 1
                 ambiguous += self.index.entities(chosen.surface) > 1
                 named.add(p.uri)
-            out.append(swap_entities(sentence, swaps, self.forms.takes_the) if swaps else sentence)
+            out.append(swap_entities(sentence, swaps, self.forms.fit) if swaps else sentence)
         return out
 
 

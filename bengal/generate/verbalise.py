@@ -15,13 +15,14 @@ from typing import Callable, Sequence, Union, cast
 
 from bengal.generate.kbview import TEXT_KINDS, Entity, Ontology
 from bengal.generate.lexicon import Lexicon
-from bengal.generate.realise import realise_pieces
+from bengal.generate.realise import possessive_suffix, realise_pieces
 from bengal.kb.labels import local_name
 from bengal.kb.sparql import DBO
 from bengal.model import Mention
 
 __all__ = ["Piece", "Sentence", "type_sentence", "fact_templates", "fact_sentence", "join_sentences", "realise",
-           "sentence_text", "apposition_allowed", "pronoun_allowed", "with_forms", "swap_entities"]
+           "sentence_text", "apposition_allowed", "pronoun_allowed", "with_forms", "swap_entities", "NameFit",
+           "name_fit"]
 
 Piece = Union[str, Entity]
 
@@ -469,13 +470,32 @@ def realise(sentences: Sequence[Sentence]) -> tuple[str, list[Mention]]:
     return "".join(out), mentions
 
 
+@dataclass(frozen=True)
+class NameFit:
+    """What the words beside a name depend on, for a name that changes form (:func:`swap_entities`):
+    whether it reads with "the" (``takes_the(surface)``) and its possessive ending
+    (``possessive(entity)``: "'s" or "'"). English: :func:`name_fit`."""
+
+    takes_the: Callable[[str], bool]
+    possessive: Callable[[Entity], str]
+
+
+def name_fit(lex: Lexicon) -> NameFit | None:
+    """The English lexicon's :class:`NameFit` (:meth:`~bengal.generate.lexicon.Lexicon.takes_definite_article`,
+    :func:`bengal.generate.realise.possessive_suffix`); ``None`` for another language, whose articles
+    and endings its own rules write."""
+    if lex.rules is not None:
+        return None
+    return NameFit(lex.takes_definite_article, lambda e: possessive_suffix(lex, e.surface, e.classes))
+
+
 def with_forms(sentence: Sentence, choose: Callable[[int, Entity], Entity | None],
-               takes_the: Callable[[str], bool] | None = None) -> Sentence | None:
+               fit: NameFit | None = None) -> Sentence | None:
     """The sentence with some entity pieces written in another surface form:
     ``choose(position, entity)`` gives the :class:`Entity` to write (``entity.with_form(...)``)
     or ``None`` to keep it; ``None`` when nothing changed. Text and offsets stay
-    exact because the new form is the piece itself; with ``takes_the`` the article before a
-    changed name follows the new name (:func:`swap_entities`)."""
+    exact because the new form is the piece itself; with ``fit`` the article before a changed name
+    and the possessive after it follow the new name (:func:`swap_entities`)."""
     pieces = sentence.pieces
     swaps: list[tuple[int, Entity]] = []
     for i, p in enumerate(pieces):
@@ -488,20 +508,19 @@ def with_forms(sentence: Sentence, choose: Callable[[int, Entity], Entity | None
                 swaps.append((i, new))
     if not swaps:
         return None
-    return swap_entities(sentence, swaps, takes_the)
+    return swap_entities(sentence, swaps, fit)
 
 
 _THE = re.compile(r"(?:^|(?<=\s))[Tt]he $")
 
 
-def swap_entities(sentence: Sentence, swaps: Sequence[tuple[int, Entity]],
-                  takes_the: Callable[[str], bool] | None = None) -> Sentence:
+def swap_entities(sentence: Sentence, swaps: Sequence[tuple[int, Entity]], fit: NameFit | None = None) -> Sentence:
     """The sentence with the entity piece at each position of ``swaps`` replaced (another surface form of
-    the same entity: the gold URI is unchanged) and, with ``takes_the`` (English: whether a name reads
-    with "the", :meth:`bengal.generate.lexicon.Lexicon.takes_definite_article`), the article before it
-    made to fit the new name: "is in the United Kingdom" → "is in Britain", "The United Kingdom was …" →
-    "Britain was …", "born in United States" never. ``Sentence.predicate`` follows a piece removed or
-    added before it.
+    the same entity: the gold URI is unchanged) and, with ``fit`` (English: :func:`name_fit`), the article
+    before it and the possessive after it made to fit the new name: "is in the United Kingdom" → "is in
+    Britain", "The United Kingdom was …" → "Britain was …", "the United States' form …" → "the U.S.'s
+    form …", "born in United States" never. ``Sentence.predicate`` follows a piece removed or added
+    before it.
 
     Raises:
         ValueError: when a position of ``swaps`` holds no entity piece of the new entity's URI.
@@ -513,9 +532,13 @@ def swap_entities(sentence: Sentence, swaps: Sequence[tuple[int, Entity]],
         if not isinstance(old, Entity) or old.uri != new.uri:
             raise ValueError(f"piece {i} of {sentence.text!r} is not an entity piece of {new.uri}")
         pieces[i] = new
-        if takes_the is None:
+        if fit is None:
             continue
-        had, needs = takes_the(old.surface), takes_the(new.surface)
+        after = pieces[i + 1] if i + 1 < len(pieces) else None
+        if isinstance(after, str) and (after.startswith("'s") or after.startswith("' ")):
+            ending = "'s" if after.startswith("'s") else "'"
+            pieces[i + 1] = fit.possessive(new) + after[len(ending):]
+        had, needs = fit.takes_the(old.surface), fit.takes_the(new.surface)
         if had == needs:
             continue
         prev = pieces[i - 1] if i > 0 else None

@@ -33,7 +33,15 @@ from bengal.generate.surface import (
     split_qualified,
     unqualified_place,
 )
-from bengal.generate.verbalise import Sentence, fact_sentence, join_sentences, realise, sentence_text, swap_entities
+from bengal.generate.verbalise import (
+    Sentence,
+    fact_sentence,
+    join_sentences,
+    name_fit,
+    realise,
+    sentence_text,
+    swap_entities,
+)
 from bengal.kb.sparql import PREFIXES
 from bengal.kb.store import open_kb
 from bengal.workflows.generate_files import generate_files
@@ -381,7 +389,7 @@ def test_news_names_are_written_with_the_article_they_take(bundled_kb, en):
     onto, lex = en
     forms = SurfaceForms(bundled_kb, onto.subclasses([DBO + "Person"]), onto.subclasses([DBO + "Place"]),
                          onto.subclasses([DBO + "Organisation"]), "en", lex.articles(), lex.designators(),
-                         lex.news_names(), lex.takes_definite_article)
+                         lex.news_names(), name_fit(lex))
     uk = Entity(DBR + "United_Kingdom", "United Kingdom", (DBO + "Country", DBO + "Place"))
     us = Entity(DBR + "United_States", "United States", (DBO + "Country", DBO + "Place"))
     forms.prefetch([uk.uri, us.uri])
@@ -392,23 +400,30 @@ def test_news_names_are_written_with_the_article_they_take(bundled_kb, en):
     assert sentence_text(born) == "Angela Merkel was born in the United Kingdom."
     britain = uk.with_form("Britain", "news_name")
     at = born.pieces.index(uk)
-    assert sentence_text(swap_entities(born, [(at, britain)], lex.takes_definite_article)) == \
+    assert sentence_text(swap_entities(born, [(at, britain)], name_fit(lex))) == \
         "Angela Merkel was born in Britain."
     with pytest.raises(ValueError):
         swap_entities(born, [(at + 1, britain)])  # the full stop is no entity piece
     led = fact_sentence(lex, onto, DBO + "leader", uk, [merkel, Entity(DBR + "X_Y", "X Y", (DBO + "Person",))])
     assert sentence_text(led) == "The United Kingdom was led by Angela Merkel and X Y." and led.predicate == 2
-    swapped = swap_entities(led, [(1, britain)], lex.takes_definite_article)
+    swapped = swap_entities(led, [(1, britain)], name_fit(lex))
     assert sentence_text(swapped) == "Britain was led by Angela Merkel and X Y."
     assert swapped.pieces[swapped.predicate] == " was led by " and swapped.subject == uk.uri
     # a name that takes "the" where the label did not; without takes_the the text is left as it was
     lived = Sentence((merkel, " lived in ", us.with_form("Utopia", "alt_label"), " for years."), subject=merkel.uri,
                      predicate=1)
-    assert sentence_text(swap_entities(lived, [(2, us.with_form("U.S.", "news_name"))], lex.takes_definite_article)) \
+    assert sentence_text(swap_entities(lived, [(2, us.with_form("U.S.", "news_name"))], name_fit(lex))) \
         == "Angela Merkel lived in the U.S. for years."
     assert sentence_text(swap_entities(born, [(at, britain)])) == "Angela Merkel was born in the Britain."
+    # the possessive follows the new name: "the United States' form" → "the U.S.'s form"
+    gov = fact_sentence(lex, onto, DBO + "governmentType", us, [Entity(DBR + "Federalism", "federalism", (),
+                                                                   "federalism", "concept")], variant=1)
+    assert sentence_text(gov) == "The United States' form of government is federalism."
+    (at_us,) = [k for k, p in enumerate(gov.pieces) if isinstance(p, Entity)]
+    assert sentence_text(swap_entities(gov, [(at_us, us.with_form("U.S.", "news_name"))], name_fit(lex))) == \
+        "The U.S.'s form of government is federalism."
     # the gold: the news name is a mention of the entity, its span the new name
-    text, mentions = realise([swap_entities(born, [(at, britain)], lex.takes_definite_article)])
+    text, mentions = realise([swap_entities(born, [(at, britain)], name_fit(lex))])
     assert [(m.surface, sorted(m.uris)) for m in mentions] == [("Angela Merkel", [merkel.uri]),
                                                                 ("Britain", [uk.uri])]
     assert all(text[m.begin:m.end] == m.surface for m in mentions)
