@@ -47,13 +47,34 @@ FAULTS: dict[str, re.Pattern] = {
     "voice as instrument": re.compile(r"\bplay(?:s|ed) the (?:[Ss]inging|[Vv]ocals|[Hh]uman voice|[Vv]oice)\b"),
 }
 
+#: fault classes read with each mention replaced by a mark of its own (a name may repeat a word:
+#: "Gudda Gudda", "Sigue Sigue Sputnik"); the rest read the text as written
+MASKED: dict[str, re.Pattern] = {
+    # a word or two written twice: "Ipswich, a city a city, is part of Suffolk." (a paraphrased
+    # apposition and the folded type sentence, 179 times in 300 like-reuters128 documents)
+    "doubled words": re.compile(r"\b(\w+(?: \w+)?) \1\b"),
+}
+
 SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 STRATEGIES = ("star", "sym", "path", "hybrid", "summary")
 
 
-def sentences_of(corpus) -> list[str]:
-    """The corpus's sentences (split after a full stop before a capital)."""
-    return [s for d in corpus.documents for s in SPLIT.split(d.text)]
+def sentences_of(corpus) -> list[tuple[str, str]]:
+    """The corpus's sentences (split after a full stop before a capital), each with the same
+    sentence in which every mention is a mark of its own ("Ⓜ0", "Ⓜ1", …)."""
+    out: list[tuple[str, str]] = []
+    for d in corpus.documents:
+        mentions = sorted(d.mentions, key=lambda m: m.begin)
+        starts = [0, *(m.end() for m in SPLIT.finditer(d.text))]
+        ends = [*(m.start() for m in SPLIT.finditer(d.text)), len(d.text)]
+        for b, e in zip(starts, ends, strict=True):
+            masked, at = [], b
+            for i, m in enumerate(mentions):
+                if b <= m.begin and m.end <= e:
+                    masked += [d.text[at:m.begin], f"Ⓜ{i}"]
+                    at = m.end
+            out.append((d.text[b:e], "".join(masked) + d.text[at:e]))
+    return out
 
 
 def configs(docs: int, seed: int, mentions: str | None = None,
@@ -73,13 +94,17 @@ def configs(docs: int, seed: int, mentions: str | None = None,
     return out
 
 
-def count_faults(sentences: list[str]) -> tuple[Counter, dict[str, str]]:
-    """Sentences per fault class, and one example of each."""
+def count_faults(sentences: list[tuple[str, str]]) -> tuple[Counter, dict[str, str]]:
+    """Sentences per fault class, and one example of each (``sentences``: :func:`sentences_of`)."""
     counts: Counter = Counter()
     examples: dict[str, str] = {}
-    for s in sentences:
+    for s, masked in sentences:
         for name, pattern in FAULTS.items():
             if pattern.search(s):
+                counts[name] += 1
+                examples.setdefault(name, s)
+        for name, pattern in MASKED.items():
+            if pattern.search(masked):
                 counts[name] += 1
                 examples.setdefault(name, s)
     return counts, examples
@@ -97,7 +122,7 @@ def main() -> None:
     examples: dict[str, str] = {}
     n = 0
     start = time.perf_counter()
-    print(f"{'run':16} {'sentences':>9} " + " ".join(f"{k[:10]:>10}" for k in FAULTS))
+    print(f"{'run':16} {'sentences':>9} " + " ".join(f"{k[:10]:>10}" for k in (*FAULTS, *MASKED)))
     for name, config in configs(args.docs, args.seed, args.mentions, args.sentence_length):
         sents = sentences_of(generate(kb, config).corpus)
         counts, ex = count_faults(sents)
@@ -105,8 +130,8 @@ def main() -> None:
         total.update(counts)
         for k, v in ex.items():
             examples.setdefault(k, v)
-        print(f"{name:16} {len(sents):>9} " + " ".join(f"{counts[k]:>10}" for k in FAULTS))
-    print(f"{'total':16} {n:>9} " + " ".join(f"{total[k]:>10}" for k in FAULTS))
+        print(f"{name:16} {len(sents):>9} " + " ".join(f"{counts[k]:>10}" for k in (*FAULTS, *MASKED)))
+    print(f"{'total':16} {n:>9} " + " ".join(f"{total[k]:>10}" for k in (*FAULTS, *MASKED)))
     print(f"({time.perf_counter() - start:.1f} s)")
     for k, v in examples.items():
         print(f"  {k}: {v}")

@@ -143,6 +143,15 @@ def emerging_kind(entity: Entity, kinds: dict[str, set[str]]) -> str | None:
     return None
 
 
+#: Faker's English family names write "Mcdonald", "Mckinney"; English writes "McDonald" (only "Mc":
+#: "Macias", "Mack" are no "Mac" names)
+_MC = re.compile(r"\bMc([a-z])")
+
+
+def _mc_capital(m: re.Match) -> str:
+    return "Mc" + m.group(1).upper()
+
+
 def _slug(name: str, letters: bool = False) -> str:
     # ``letters``: keep every letter ("Villanueva_de_Müller"; an IRI may hold them), so that two names
     # that differ by an accent get two IRIs; English names keep their ASCII slugs
@@ -211,9 +220,9 @@ class EmergingPlacer:
                 return team.replace("{settlement}", self._pattern(self.table["settlements"]))
             return self._pattern(self.table["settlements"])
         if kind == "person":
-            return f"{f.first_name()} {f.last_name()}"
+            return _MC.sub(_mc_capital, f"{f.first_name()} {f.last_name()}")
         if kind == "company":
-            return str(f.company())
+            return _MC.sub(_mc_capital, str(f.company()))
         if kind == "team":
             return f"{f.city()} {f.random_element(_TEAM_SUFFIXES)}"
         return str(f.city())

@@ -445,7 +445,8 @@ def fold_opening(lex: Lexicon, sentences: Sequence[Sentence], subject: str, phra
     """The document's first sentence with ``phrase`` (:func:`type_apposition`) after its opening
     subject ("Virgil Donati, an Australian musician, has worked with CAB."), or ``None`` when the
     first sentence does not open with ``subject``'s name followed by its predicate (a description,
-    a pronoun, "The band X …", or an apposition already there): then the type stays a sentence.
+    a pronoun, "The band X …", or an apposition already there, such as the one of
+    :meth:`bengal.generate.paraphrase.Paraphraser.apposition`): then the type stays a sentence.
     The entity pieces are unchanged, so the gold stays exact. Before a relative clause the
     clause restricts the apposition's noun, with no comma between them ("X, a band whose genre is
     rock, recorded …"; was "X, a band, whose genre is rock, recorded …", found by a new user's reading)."""
@@ -455,8 +456,8 @@ def fold_opening(lex: Lexicon, sentences: Sequence[Sentence], subject: str, phra
     name = first.pieces[0] if first.pieces else None
     rest = first.pieces[1] if len(first.pieces) > 1 else None
     if (not isinstance(name, Entity) or name.uri != subject or name.form_kind == "pronoun"
-            or first.predicate != 1 or not isinstance(rest, str)):
-        return None
+            or first.predicate != 1 or not isinstance(rest, str) or "apposition" in first.paraphrase):
+        return None  # (a paraphrased apposition there: "Ipswich, a city a city, is part of Suffolk" before)
     if rest.startswith(" "):
         joined = phrase + rest
     elif rest.startswith(", ") and phrase.endswith(","):  # before a relative clause: "X, a band whose …"

@@ -145,6 +145,17 @@ def test_emerging_names_are_absent_from_the_kb_and_keep_their_uri(emerging_runs,
     assert check_gold(emerging_runs[0.3].corpus, bundled_kb)["emerging_uris_checked"] >= 5
 
 
+def test_made_up_english_names_write_mc_as_english_does():
+    # Faker's list has "Mcdonald", "Mckinney"; like-reuters128 wrote "the record label Mcdonald"
+    placer = EmergingPlacer(0.5, {}, lambda name: False)
+    placer._faker.seed_instance(0)
+    names = [placer._name(kind) for kind in ("person", "company") for _ in range(3000)]
+    mc = [n for n in names if "Mc" in n]
+    assert len(mc) >= 10  # the list holds 34 Mc names of 1,000
+    assert not [n for n in mc if re.search(r"\bMc[a-z]", n)]
+    assert all(re.search(r"\bMc[A-Z][a-z]", n) for n in mc)
+
+
 DBO = "http://dbpedia.org/ontology/"
 
 

@@ -16,6 +16,7 @@ from bengal.generate.docplan import facts_per_sentence, plan_to_count
 from bengal.generate.kbview import Entity, Ontology
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.microplan import fold_opening, type_apposition
+from bengal.generate.paraphrase import Paraphraser
 from bengal.generate.pipeline import DocumentMaker
 from bengal.generate.strategies import Subgraph, Unit
 from bengal.generate.verbalise import fact_sentence, realise
@@ -96,6 +97,16 @@ def test_the_type_folds_into_the_first_sentence_with_exact_offsets():
     other = fact_sentence(lex, Ontology(), DBO + "birthPlace", CLUBS[0], [ULM])
     assert fold_opening(lex, [other], ANNA.uri, phrase) is None
     assert type_apposition(lex, Ontology(), Entity(DBR + "X", "X", (DBO + "Person",))) is None
+
+
+def test_a_paraphrased_apposition_takes_no_second_one():
+    # like-reuters128 wrote "Ipswich, a city a city, is part of Suffolk." (179 times in 300 documents):
+    # the type folded after the apposition --paraphrase had put there
+    lex = load_lexicon("en")
+    first = fact_sentence(lex, Ontology(), DBO + "birthPlace", ANNA, [ULM])
+    appositive = Paraphraser(lex, "0").apposition(first, "musician")
+    assert appositive is not None and realise([appositive])[0] == "Anna Berg, a musician, was born in Ulm."
+    assert fold_opening(lex, [appositive], ANNA.uri, ", a German musician,") is None
 
 
 def test_the_default_is_the_old_planner():
