@@ -16,10 +16,12 @@ import pytest
 from cli_helpers import bengal
 
 from bengal.generate import GenerateConfig, generate
-from bengal.generate.kbview import entities, load_ontology, outgoing_facts
+from bengal.generate.kbview import entities, incoming_property_counts, load_ontology, outgoing_facts
 from bengal.generate.pipeline import DocumentMaker
-from bengal.generate.strategies import STRATEGIES, FactSource, StrategyContext
+from bengal.generate.strategies import HUB_RATIO, STRATEGIES, FactSource, StrategyContext
 from bengal.workflows.generate_files import generate_files
+
+DBR = "http://dbpedia.org/resource/"
 
 STRATEGY_NAMES = ("star", "sym", "path", "hybrid", "summary")
 DBO = "http://dbpedia.org/ontology/"
@@ -159,14 +161,35 @@ def test_sym_has_genuine_incoming_facts(bundled_kb, subgraphs):
         assert not {u.subject.uri for u in incoming} & set(said), "an entity linked both ways is said once"
 
 
-def test_path_is_a_walk_to_unvisited_entities(subgraphs):
+def test_path_is_a_walk_to_unvisited_entities(subgraphs, bundled_kb):
+    facts = FactSource(bundled_kb, load_ontology(bundled_kb))
+    stayed = 0
     for seed, sub in subgraphs["path"]:
         visited = [seed.uri]
+        current = seed.uri
         for u in sub.units:
-            assert u.subject.uri == visited[-1]
+            if u.subject.uri == current and current != visited[-1]:
+                # the walk stays only where the object just named is a hub: many more facts of the
+                # KB point at it than it has (the United States: 2,155 and one)
+                into = sum(incoming_property_counts(bundled_kb, visited[-1]).values())
+                assert into > HUB_RATIO * max(len(facts.outgoing(visited[-1])), 1)
+                stayed += 1
+            else:
+                assert u.subject.uri == visited[-1]
+            current = u.subject.uri
             (o,) = u.objects
             assert o.uri not in visited
             visited.append(o.uri)
+    assert stayed > 0
+
+
+def test_hubs_of_the_bundled_sample(bundled_kb):
+    # counted by hand with SPARQL on the bundled sample: (facts pointing at it, its own facts)
+    facts = FactSource(bundled_kb, load_ontology(bundled_kb))
+    assert facts.hub(DBR + "United_States")  # 2,155 and 1
+    assert facts.hub(DBR + "Germany")  # 1,106 and 2
+    assert not facts.hub(DBR + "France")  # 229 and 13: 229 < 40 * 13
+    assert not facts.hub(DBR + "Romania")  # 70 and 2
 
 
 def test_hybrid_stays_or_moves(subgraphs):
