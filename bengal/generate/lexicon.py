@@ -241,6 +241,13 @@ class Lexicon:
         text = self.meta.get("relative_person" if person else "relative_thing", ", who " if person else ", which ")
         return str(text) or None
 
+    def names_people(self, classes: Sequence[str]) -> bool:
+        """Whether an entity of ``classes`` (IRIs) that is no person still takes the person's relative
+        pronoun: a people ("Kashubians, who live in Germany"; ``[meta] relative_person_classes``, local
+        names)."""
+        wanted = self.meta.get("relative_person_classes", ())
+        return any(c.rsplit("/", 1)[-1] in wanted for c in classes)
+
     def noun_with_demonym(self, noun: str, demonym: str, gender: str | None) -> str:
         """The class noun with a country's adjective: "German footballer" in English (before it,
         unless the noun opens with a proper word: then ``noun``), else by

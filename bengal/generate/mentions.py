@@ -205,11 +205,12 @@ class MentionPolicy:
     def leaves_out(self, prop: str, entity: Entity) -> bool:
         """Whether the fact ``(…, prop, entity)`` is left out in ``named`` mode: the concept reads
         wrongly as the object of its property (the lexicon's ``leave_out`` table: "singing",
-        "vocals" as an ``instrument``)."""
+        "vocals" as an ``instrument``; ``"*"``: every concept of the property, "Ipswich is of the
+        type city")."""
         if self.mode == "all":
             return False
         words = self.leave_out.get(local_name(prop), set())
-        return _PARENTHETICAL.sub("", entity.label).lower() in words
+        return "*" in words or _PARENTHETICAL.sub("", entity.label).lower() in words
 
     def may_be_subject(self, prop: str | None, entity: Entity) -> bool:
         """Whether a strategy may say facts about ``entity`` (reached by ``prop``): not a concept

@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import Callable, Collection, Mapping, Optional, Sequence
 
 from bengal.generate.density import count_tokens
+from bengal.generate.emerging import EMERGING_NAMESPACE
 from bengal.generate.gender import Gender
 from bengal.generate.kbview import TEXT_KINDS, Entity, Ontology
 from bengal.generate.lexicon import Lexicon
@@ -106,8 +107,12 @@ def pronoun_resolves(uri: str, previous: Sentence | None, pronoun: str, genders:
 
 def abridgeable(lex: Lexicon, unit: Unit) -> bool:
     """Whether :func:`abridge_list` may write ``unit`` by its first object: it has several objects, the
-    lexicon has ``[meta] among_others``, and they are a list, not a place chain ("Weyburn, Saskatchewan")."""
-    return len(unit.objects) > 1 and bool(lex.meta.get("among_others")) and not lex.chained(local_name(unit.prop))
+    lexicon has ``[meta] among_others``, and they are a list, not a place chain ("Weyburn, Saskatchewan"),
+    nor of a property in ``[meta] not_abridged`` (where "among others" reads as a falsehood or nonsense:
+    "Hajipur is part of Bihar, among others.")."""
+    name = local_name(unit.prop)
+    return (len(unit.objects) > 1 and bool(lex.meta.get("among_others")) and not lex.chained(name)
+            and name not in lex.meta.get("not_abridged", ()))
 
 
 def abridged_template(lex: Lexicon, onto: Ontology, unit: Unit) -> str | None:
@@ -365,7 +370,10 @@ def coordinate(lex: Lexicon, first: Sentence, second: Sentence) -> Sentence | No
 
     Rule: the two share an entity (an entity piece or the subject of one is an entity piece or the
     subject of the other: a walk's next step, a fact about an object just named), so the clauses
-    are about one thing; ``first`` ends with its full stop and ``second`` opens with a name (an
+    are about one thing, unless ``second`` is about a made-up entity (``--emerging``) and names one
+    of ``first`` again (a shared place alone makes no topic: "Paul Frees was born in Chicago, and the
+    company Moreno-Welch is located in the city of Chicago"); ``first`` ends with its full stop and
+    ``second`` opens with a name (an
     entity piece, kept as it is) or with a word of :data:`_OPENERS` or a pronoun of the language's
     ``[pronouns]`` (then lower-cased: "the musician", "he"); ``second`` is not a pronoun mention
     (its surface would have to change). The result keeps ``first``'s subject, so
@@ -385,6 +393,11 @@ def coordinate(lex: Lexicon, first: Sentence, second: Sentence) -> Sentence | No
         return None
     if isinstance(second.pieces[0], Entity) and second.pieces[0].uri in named:
         return None  # "X is a member of Y, and X was born in Z": the name again; aggregation's job
+    if (second.subject or "").startswith(EMERGING_NAMESPACE) and any(
+            isinstance(p, Entity) and p.uri in named for p in second.pieces):
+        # a made-up entity's added fact (--emerging) shares a name, not a topic: "Paul Frees was born in
+        # Chicago, and the company Moreno-Welch is located in the city of Chicago." stays two sentences
+        return None
     head = list(first.pieces)
     if not (isinstance(head[-1], str) and head[-1].endswith(".")):
         return None
@@ -730,7 +743,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                                                                past=past_of(templates[0], u.objects), date=u.date))
                     if not ok:
                         continue
-                    joined = aggregate(lex, clauses, is_person(subject))
+                    joined = aggregate(lex, clauses, is_person(subject) or lex.names_people(subject.classes))
                     if joined is not None and owner is not None:
                         joined = whose_clause(lex, joined, owner)
                     if joined is None:
@@ -784,7 +797,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
             eff, joined_on = c, False
             base_m, base_t = mentions, total
             if onto_prev is not None:
-                merged = chain(lex, onto_prev[0], c, is_person(subject))
+                merged = chain(lex, onto_prev[0], c, is_person(subject) or lex.names_people(subject.classes))
                 limit = 2 * (chain_length or 0)
                 if merged is None:
                     merged, limit = coordinate(lex, onto_prev[0], c), 1.5 * (chain_length or 0)

@@ -131,7 +131,8 @@ def is_plural_name(lex: Lexicon, name: str, classes: Sequence[str] = ()) -> bool
     """Whether a name is grammatically plural ("Capitol Records", "the Philippines", "United
     States", "The Beatles", "Kashubians"): its last word is in ``[realise.possessive] plural_heads``,
     or the whole name in ``plural_names``, or it takes "the" (the lexicon's ``definite_names``)
-    and ends in "s" ("the Netherlands", "the Bahamas"), or it names an entity of a class of
+    and ends in "s" without an "of" ("the Netherlands", "the Bahamas"; not "the University of
+    Texas"), or it names an entity of a class of
     ``plural_classes`` (``classes``: IRIs; an ethnic group, "Kashubians", "Scottish people") and
     ends in "s" or "people"."""
     t = _table(lex).get("possessive", {})
@@ -142,7 +143,9 @@ def is_plural_name(lex: Lexicon, name: str, classes: Sequence[str] = ()) -> bool
     if plural_classes and any(c.rsplit("/", 1)[-1] in plural_classes for c in classes) and (
             last == "people" or (last.endswith("s") and not last.endswith("ss"))):
         return True
-    return last.endswith("s") and not last.endswith("ss") and lex.takes_definite_article(name)
+    # not a name whose head comes before "of" ("the Republic of the Philippines", "the University of Texas")
+    return (last.endswith("s") and not last.endswith("ss") and " of " not in name
+            and lex.takes_definite_article(name))
 
 
 def possessive_suffix(lex: Lexicon, name: str, classes: Sequence[str] = ()) -> str:

@@ -519,8 +519,9 @@ def swap_entities(sentence: Sentence, swaps: Sequence[tuple[int, Entity]], fit: 
     the same entity: the gold URI is unchanged) and, with ``fit`` (English: :func:`name_fit`), the article
     before it and the possessive after it made to fit the new name: "is in the United Kingdom" → "is in
     Britain", "The United Kingdom was …" → "Britain was …", "the United States' form …" → "the U.S.'s
-    form …", "born in United States" never. ``Sentence.predicate`` follows a piece removed or added
-    before it.
+    form …", "born in United States" never. A name that ended the sentence with its own full stop
+    ("Northwich Victoria F.C.") and is replaced by one without leaves the sentence its full stop.
+    ``Sentence.predicate`` follows a piece removed or added before it.
 
     Raises:
         ValueError: when a position of ``swaps`` holds no entity piece of the new entity's URI.
@@ -532,6 +533,8 @@ def swap_entities(sentence: Sentence, swaps: Sequence[tuple[int, Entity]], fit: 
         if not isinstance(old, Entity) or old.uri != new.uri:
             raise ValueError(f"piece {i} of {sentence.text!r} is not an entity piece of {new.uri}")
         pieces[i] = new
+        if i == len(pieces) - 1 and old.surface.endswith(".") and not new.surface.endswith("."):
+            pieces.append(".")  # the label's full stop ended the sentence: "managed Northwich Victoria."
         if fit is None:
             continue
         after = pieces[i + 1] if i + 1 < len(pieces) else None

@@ -14,8 +14,11 @@ from bengal.generate import realise
 from bengal.generate.config import GenerateConfig
 from bengal.generate.kbview import Entity, Ontology, consistent_classes, is_list_page
 from bengal.generate.lexicon import load_lexicon
+from bengal.generate.mentions import MentionPolicy
+from bengal.generate.microplan import abridgeable, chain
 from bengal.generate.pipeline import generate
-from bengal.generate.verbalise import class_noun
+from bengal.generate.strategies import Unit
+from bengal.generate.verbalise import class_noun, fact_sentence, sentence_text
 from bengal.kb.sparql import DBO
 
 LEX = load_lexicon("en")
@@ -190,3 +193,58 @@ def test_no_word_is_written_twice_with_paraphrased_long_sentences(bundled_kb):
     doubled = [m.group(0) for doc in generate(bundled_kb, config).corpus.documents
                for m in DOUBLED.finditer(_masked(doc))]
     assert doubled == []
+
+
+def test_among_others_never_where_it_reads_as_a_falsehood():
+    # the copy editor's reading of six --like sets (6 December 2026): "Hajipur is part of Bihar, among
+    # others.", "Shiney Ahuja lived in India, among others.", "Gordon Brown was succeeded by Kenneth
+    # Clarke, among others."
+    subject = Entity("http://dbpedia.org/resource/S", "S", (DBO + "Place",))
+    a, b = (Entity(f"http://dbpedia.org/resource/{n}", n) for n in ("A", "B"))
+    for prop in ("isPartOf", "residence", "successor"):
+        assert not abridgeable(LEX, Unit(subject, DBO + prop, (a, b)))
+    assert abridgeable(LEX, Unit(subject, DBO + "associatedMusicalArtist", (a, b)))
+    assert not abridgeable(LEX, Unit(subject, DBO + "associatedMusicalArtist", (a,)))
+
+
+def test_a_type_fact_is_left_out_in_named_mode_and_said_in_all():
+    # "Ipswich is of the type city.", "Bern is of the type Municipalities of Switzerland."
+    city = Entity("http://dbpedia.org/resource/City", "City")
+    named, every = MentionPolicy(LEX, Ontology(), "named"), MentionPolicy(LEX, Ontology(), "all")
+    assert named.leaves_out(DBO + "type", city) and not every.leaves_out(DBO + "type", city)
+    assert not named.leaves_out(DBO + "genre", Entity("http://dbpedia.org/resource/Rock_music", "Rock music"))
+
+
+@pytest.mark.parametrize("name, the, plural", [
+    ("University of Oxford", True, False), ("University of Texas", True, False), ("Democratic Party", True, False),
+    ("Norway national under-19 football team", True, False), ("Council of Europe", True, False),
+    ("Netherlands", True, True), ("Oxford", False, False), ("Party People", False, False),
+])
+def test_names_that_take_the_and_their_number(name, the, plural):
+    # "studied at University of Oxford", "include Democratic Party" before; "the University of Texas are"
+    # never (the head comes before "of")
+    assert LEX.takes_definite_article(name) is the
+    assert realise.is_plural_name(LEX, name) is plural
+
+
+def test_paraphrase_synonyms_a_news_writer_would_not_use_are_gone():
+    synonyms = {k: set(v) for k, v in LEX.data["paraphrase"]["synonyms"].items()}
+    assert "the city of" not in synonyms  # "headquartered in the city Warsaw"
+    assert "the politician" not in synonyms  # "the statesman Beata Szydło"
+    assert "was born in" not in synonyms  # "came into the world in"
+    assert "manufactures" not in synonyms["makes"]  # "Aniplex manufactures anime"
+    assert "lies in" not in synonyms["is located in"]  # "The firm Weber-Page lies in Suffolk."
+
+
+def test_a_people_takes_who():
+    # "Kashubians, which speak English and live in Germany" (like-reuters128, seed 5)
+    assert LEX.names_people((DBO + "EthnicGroup",))
+    assert not LEX.names_people((DBO + "Country", DBO + "Place"))
+    kashubians = Entity("http://dbpedia.org/resource/Kashubians", "Kashubians", (DBO + "EthnicGroup",))
+    germany = Entity("http://dbpedia.org/resource/Germany", "Germany", (DBO + "Country",))
+    poland = Entity("http://dbpedia.org/resource/Poland", "Poland", (DBO + "Country",))
+    first = fact_sentence(LEX, Ontology(), DBO + "ethnicGroup", poland, [kashubians], template="{s} is home to {o}.")
+    second = fact_sentence(LEX, Ontology(), DBO + "populationPlace", kashubians, [germany],
+                           template="{s} live in {o}.")
+    joined = chain(LEX, first, second, LEX.names_people(kashubians.classes))
+    assert joined is not None and sentence_text(joined) == "Poland is home to Kashubians, who live in Germany."

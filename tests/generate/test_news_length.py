@@ -35,15 +35,17 @@ def _s(*pieces):
 
 
 def test_two_sentences_sharing_an_entity_are_coordinated_with_exact_offsets():
-    joined = coordinate(LEX, _s(ANNA, " played for ", A, "."), _s(CARL, " played for ", A, "."))
+    second = fact_sentence(LEX, Ontology(), DBO + "team", ANNA, [A], describe_subject=True)
+    assert sentence_text(second) == "The musician played for FC A."
+    joined = coordinate(LEX, _s(CARL, " has worked with ", ANNA, "."), second)
     assert joined is not None
     text, mentions = realise([joined])
-    assert text == "Anna Berg played for FC A, and Carl Berg played for FC A."
-    # "Anna Berg" [0, 9), " played for " 12 code points, "FC A" [21, 25), ", and " 6, "Carl Berg"
-    # [31, 40), " played for " 12, "FC A" [52, 56)
+    assert text == "Carl Berg has worked with Anna Berg, and the musician played for FC A."
+    # "Carl Berg" [0, 9), " has worked with " 17 code points, "Anna Berg" [26, 35), ", and the musician
+    # played for " 30, "FC A" [65, 69)
     assert [(m.begin, m.end, m.surface) for m in mentions] == [
-        (0, 9, "Anna Berg"), (21, 25, "FC A"), (31, 40, "Carl Berg"), (52, 56, "FC A")]
-    assert joined.subject == ANNA.uri and joined.clauses == 2
+        (0, 9, "Carl Berg"), (26, 35, "Anna Berg"), (65, 69, "FC A")]
+    assert joined.subject == CARL.uri and joined.clauses == 2
 
 
 def test_a_described_subject_is_written_in_lower_case_after_the_join():
@@ -59,9 +61,16 @@ def test_coordination_refused():
     assert coordinate(LEX, first, _s(CARL, " was born in ", ULM, ".")) is None  # nothing shared
     # the same name again opening the second clause: aggregation's job, not "X …, and X …"
     assert coordinate(LEX, first, _s(ANNA, " was born in ", ULM, ".")) is None
-    once = coordinate(LEX, first, _s(CARL, " played for ", A, "."))
-    assert once is not None
-    assert coordinate(LEX, once, _s(B, " is in ", A, ".")) is None  # one ", and" a sentence
+    # a made-up entity's fact that names one of the first again: two facts that share only a place
+    # ("… was born in Chicago, and the company Moreno-Welch is located in the city of Chicago")
+    made_up = Entity("http://bengal.invalid/notInWiki/Moreno-Welch", "Moreno-Welch", (DBO + "Company",))
+    assert coordinate(LEX, _s(CARL, " was born in ", ULM, "."), _s(made_up, " is located in ", ULM, ".")) is None
+    assert coordinate(LEX, _s(CARL, " was born in ", ULM, "."), _s(ANNA, " died in ", ULM, ".")) is not None
+    ulm = Sentence(("The city lies in ", B, "."), subject=ULM.uri, predicate=0)
+    once = coordinate(LEX, _s(ANNA, " was born in ", ULM, "."), fact_sentence(
+        LEX, Ontology(), DBO + "team", ANNA, [A], describe_subject=True))
+    assert once is not None and coordinate(LEX, _s(CARL, " was born in ", ULM, "."), ulm) is not None
+    assert coordinate(LEX, once, ulm) is None  # one ", and" a sentence
     assert coordinate(LEX, first, Sentence(("In 1990 ", B, " beat ", A, "."))) is None  # another opening word
     he = CARL.with_form("He", "pronoun")  # an annotated pronoun would have to change its surface
     assert coordinate(LEX, first, Sentence((he, " played for ", A, "."), subject=CARL.uri, predicate=1)) is None

@@ -147,8 +147,8 @@ def test_news_corpus_passes_the_gold_checks(tmp_path):
 
 
 @pytest.mark.parametrize("preset, sha", [
-    ("B3", "eb93dc35691c0d47180507fdeadb6a1449c0b55c0ffaa1790c6edda156c98f0f"),
-    ("B5", "bebca525ffb2040b0e1faccc185c1a06b96a8183b131a8d235fccfbca7a6edf0"),
+    ("B3", "7d9f3c54a8f5ce3d867a89af2421a295b4656046fe6e365d9e5179d0ae8768d4"),
+    ("B5", "041145e07b9ba5b35c963f2ea8ca5f3353bdac2d6e5ba7cea3bfc55e3d684456"),
 ])
 def test_bengal_presets_keep_their_bytes(tmp_path, preset, sha):
     # sha256 of `bengal generate --preset B3|B5 --docs 20 -o x.jsonl` made by the code before the
@@ -156,7 +156,9 @@ def test_bengal_presets_keep_their_bytes(tmp_path, preset, sha):
     # still holds; the text changed once since, by the lexicon: properties that were worded from their
     # label got templates ("The regions served of the company are Europe and Japan." → "The company
     # operates in Europe and Japan."; B3 was e81ae60f…) and some got a second wording ("Rhine is located
-    # in Liechtenstein."; B5 was 71c37eb7…)
+    # in Liechtenstein."; B5 was 71c37eb7…); and by two wordings a copy editor struck out ("Tynaarlo lies in
+    # the Central European Time time zone." → "Tynaarlo's time zone is Central European Time.", B3 was
+    # eb93dc35…; "Córdoba CF plays its home games at Spain." → "… in Spain.", B5 was bebca525…)
     out = tmp_path / "b.jsonl"
     generate_files(out, preset=preset, docs=20)
     assert hashlib.sha256(out.read_bytes()).hexdigest() == sha

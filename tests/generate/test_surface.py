@@ -417,7 +417,7 @@ def test_news_names_are_written_with_the_article_they_take(bundled_kb, en):
     assert sentence_text(swap_entities(born, [(at, britain)])) == "Angela Merkel was born in the Britain."
     # the possessive follows the new name: "the United States' form" → "the U.S.'s form"
     gov = fact_sentence(lex, onto, DBO + "governmentType", us, [Entity(DBR + "Federalism", "federalism", (),
-                                                                   "federalism", "concept")], variant=1)
+                                                                   "federalism", "concept")])
     assert sentence_text(gov) == "The United States' form of government is federalism."
     (at_us,) = [k for k, p in enumerate(gov.pieces) if isinstance(p, Entity)]
     assert sentence_text(swap_entities(gov, [(at_us, us.with_form("U.S.", "news_name"))], name_fit(lex))) == \
@@ -427,6 +427,23 @@ def test_news_names_are_written_with_the_article_they_take(bundled_kb, en):
     assert [(m.surface, sorted(m.uris)) for m in mentions] == [("Angela Merkel", [merkel.uri]),
                                                                 ("Britain", [uk.uri])]
     assert all(text[m.begin:m.end] == m.surface for m in mentions)
+
+
+def test_a_shorter_name_at_the_end_of_a_sentence_keeps_its_full_stop(en):
+    # the label's "F.C." ended the sentence; its short name left "Steve Burr managed Northwich Victoria"
+    onto, lex = en
+    burr = Entity(DBR + "Steve_Burr", "Steve Burr", (DBO + "Person",))
+    club = Entity(DBR + "Northwich_Victoria_F.C.", "Northwich Victoria F.C.", (DBO + "SoccerClub",))
+    managed = Sentence((burr, " managed ", club), subject=burr.uri, predicate=1)
+    assert sentence_text(managed) == "Steve Burr managed Northwich Victoria F.C."
+    short = swap_entities(managed, [(2, club.with_form("Northwich Victoria", "short_name"))], name_fit(lex))
+    assert sentence_text(short) == "Steve Burr managed Northwich Victoria."
+    text, mentions = realise([short])
+    assert [(m.begin, m.end, m.surface) for m in mentions] == [(0, 10, "Steve Burr"), (19, 37, "Northwich Victoria")]
+    # mid-sentence the name's full stop was no sentence's: nothing is added
+    mid = Sentence((burr, " managed ", club, " in 1999."), subject=burr.uri, predicate=1)
+    assert sentence_text(swap_entities(mid, [(2, club.with_form("Northwich Victoria", "short_name"))])) == \
+        "Steve Burr managed Northwich Victoria in 1999."
 
 
 def test_the_ambiguity_index_counts_a_news_name_for_its_entity(bundled_kb, en):

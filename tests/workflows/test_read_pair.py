@@ -40,7 +40,10 @@ def test_model_pickles_as_its_fields_and_unpickles_equal():
     n = Mention(10, 13, "big", frozenset({"http://ex.org/a", "http://ex.org/b"}))  # two URIs, no type or score
     d = Document("http://ex.org/d", "Berlin is big", (n, m))
     back = pickle.loads(pickle.dumps(d))
-    assert back == d and hash(back) == hash(d) and repr(back) == repr(d)
+    assert back == d and hash(back) == hash(d)
+    # a frozenset's repr follows its iteration order, which the hash seed may change when it is rebuilt
+    # (1 of 12 seeds): the repr is compared where each mention has one URI
+    assert repr(back.mentions[0]) == repr(m) and repr(back).startswith("Document(uri='http://ex.org/d'")
     assert [x.span for x in back.mentions] == [(0, 6), (10, 13)]  # the sorted order kept
     assert [x.surface for x in back.mentions] == ["Berlin", "big"]  # the text's, not pickled apart
     assert pickle.loads(pickle.dumps(m)) == m and hash(pickle.loads(pickle.dumps(m))) == hash(m)
