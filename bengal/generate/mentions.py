@@ -194,8 +194,9 @@ class MentionPolicy:
             proper = set(self.lex.meta.get("proper_words", ()))
             proper |= {w for v in self.lex.data.get("demonyms", {}).values() for w in v.split()}
             proper -= set(self.lex.data.get("mentions", {}).get("common_words", ()))
+            # (a letter before a hyphen is an initial: "K-pop", "J-rock" keep it)
             text = " ".join(w.lower() if w[:1].isupper() and (w[1:].islower() or len(w) == 1) and w not in proper
-                            else w for w in text.split())
+                            and w[1:2] != "-" else w for w in text.split())
         if local_name(prop) in self.article_before:
             text = f"{self.lex.article(text)} {text}"
         elif local_name(prop) in self.definite_before:  # es "toca el piano", each object of a list its own

@@ -248,3 +248,13 @@ def test_a_people_takes_who():
                            template="{s} live in {o}.")
     joined = chain(LEX, first, second, LEX.names_people(kashubians.classes))
     assert joined is not None and sentence_text(joined) == "Poland is home to Kashubians, who live in Germany."
+
+
+@pytest.mark.parametrize("label, text", [
+    ("K-pop", "K-pop"), ("Celtic music", "Celtic music"), ("Miami bass", "Miami bass"), ("Britpop", "Britpop"),
+    ("Heavy metal music", "heavy metal music"), ("Christian rock", "Christian rock"), ("Guitar", "guitar"),
+])
+def test_a_genre_keeps_the_capitals_of_its_proper_words(label, text):
+    # "k-pop", "celtic music", "miami bass" before (a copy editor's reading, 6 December 2026)
+    genre = Entity("http://dbpedia.org/resource/" + label.replace(" ", "_"), label, (DBO + "MusicGenre",))
+    assert MentionPolicy(LEX, Ontology(), "named").concept_text(DBO + "genre", genre) == text
