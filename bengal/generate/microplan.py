@@ -44,7 +44,7 @@ from bengal.kb.sparql import DBO
 
 __all__ = ["microplan", "description_allowed", "pronoun_resolves", "aggregate", "type_apposition", "fold_opening",
            "chain", "whose_clause", "coordinate", "abridge_list", "abridge_allowed", "abridgeable", "abridged_template",
-           "lifespan_clause", "lifespan_of", "Lifespan", "VARY_WITHIN"]
+           "lifespan_clause", "lifespan_of", "Lifespan", "VARY_WITHIN", "describe_objects"]
 
 #: At most this many relative clauses in one sentence joined by :func:`chain` ("X worked with the band
 #: The Verve, which is associated with Richard Ashcroft, who is associated with DJ Shadow.").
@@ -73,6 +73,56 @@ def description_allowed(uri: str, noun: str | None, history: Sequence[tuple[int,
     if last is None:
         return False
     return not any(s >= last and u != uri and n == noun for s, u, n in history)
+
+
+def describe_objects(lex: Lexicon, onto: Ontology, sentence: Sentence,
+                     history: Sequence[tuple[int, str, str | None]], index: int,
+                     vague: Sequence[str] = ()) -> Sentence | None:
+    """The sentence with each named entity after its predicate that the document named before written
+    as "the NOUN" of its class instead ("Kashubians live in France. Wiśniewski-Kot is based in the
+    country."), or ``None`` when none may be.
+
+    Rule: the entity is no subject, pronoun, concept or date; "the NOUN" refers to it for a reader
+    (:func:`description_allowed` over ``history`` and the sentence's own other names, as sentence
+    ``index``); the text before it does not already say the noun ("the city of Ulm", "the band
+    Pulley") and no apposition follows (", a city,"); "the " written before a name ("in the United
+    Kingdom") goes, and a possessive after it becomes "'s". News refers to a place or an organisation
+    named again this way; the description is plain text, not a mention (as a subject described by
+    ``describe_subject``), so the gold stays exact. English only (``lex.rules`` is ``None``): other
+    languages' nouns agree in gender.
+    """
+    if lex.rules is not None or not sentence.predicate:
+        return None
+    pieces: list[Piece] = list(sentence.pieces)
+    own = [(index, p.uri, class_noun(lex, onto, p)) for p in pieces if isinstance(p, Entity)]
+    changed = False
+    for j in range(len(pieces) - 1, sentence.predicate, -1):
+        p = pieces[j]
+        if (not isinstance(p, Entity) or p.uri == sentence.subject or p.form_kind == "pronoun"
+                or p.form_kind in TEXT_KINDS or not any(u == p.uri for _, u, _ in history)):
+            continue
+        noun = class_noun(lex, onto, p)
+        others = [*history, *((k, u, n) for k, u, n in own if u != p.uri)]
+        if noun is None or not description_allowed(p.uri, noun, others, vague):
+            continue
+        before = pieces[j - 1]
+        after = pieces[j + 1] if j + 1 < len(pieces) else None
+        if (not isinstance(before, str) or (after is not None and not isinstance(after, str))
+                or before.lower().endswith((f"{noun} ", f"{noun} of "))
+                or (after is not None and after.startswith((", a ", ", an ")))):
+            continue
+        text = (before[:-4] if _THE_BEFORE.search(before) else before) + f"the {noun}"
+        if after is not None:
+            text += "'s " + after[2:] if after.startswith("' ") else after
+        pieces[j - 1 : j + 2] = [text]
+        changed = True
+    if not changed:
+        return None
+    return replace(sentence, pieces=tuple(realise_pieces(lex, pieces)))
+
+
+#: "the " written before a name that takes it ("born in the United Kingdom"): the description has its own.
+_THE_BEFORE = re.compile(r"(?:^|(?<=\s))the $")
 
 
 def pronoun_resolves(uri: str, previous: Sentence | None, pronoun: str, genders: dict[str, Gender],
@@ -493,7 +543,7 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
               unsure: frozenset[str] = frozenset(), abridge: bool = False,
               lifespans: Mapping[str, Lifespan] | None = None,
               split: Callable[[Sentence], Sequence[Sentence]] | None = None,
-              vary: str | None = None) -> list[Sentence]:
+              vary: str | None = None, describe_named: bool = False) -> list[Sentence]:
     """The sentences of a document plan, worded so that the density meets ``target``.
 
     For each planned sentence the candidates are: the template variants of its first fact (the others
@@ -525,7 +575,9 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
     it may give further wordings (the head alone), each weighed as a candidate that wins over the first
     only by more than a small margin. With ``vary`` (a key that fixes a document's choices), the wording
     is drawn among those within :data:`VARY_WITHIN` of the best (:func:`_varied`), so that one fact is
-    not said in the same words in every document that says it.
+    not said in the same words in every document that says it. With ``describe_named``, an object the
+    document named before may be written as "the NOUN" of its class (:func:`describe_objects`), one
+    more candidate with fewer names.
 
     Returns:
         the sentences in order, each passed through
@@ -540,7 +592,7 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
     for first in ([opening], []) if opening is not None else ([],):
         out = _plan_once(lex, onto, plan, target, list(first), past, forms, genders, annotate_pronouns,
                          paraphraser, is_person, chain_length, object_tense, unsure, abridge, lifespans, split,
-                         vary)
+                         vary, describe_named)
         m = sum(s.mention_count for s in out)
         t = sum(count_tokens(sentence_text(s), lex.lang) for s in out) or 1
         plans.append((abs(m / t - target), out))
@@ -642,7 +694,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                object_tense: bool = False, unsure: frozenset[str] = frozenset(),
                abridge: bool = False, lifespans: Mapping[str, Lifespan] | None = None,
                split: Callable[[Sentence], Sequence[Sentence]] | None = None,
-               vary: str | None = None) -> list[Sentence]:
+               vary: str | None = None, describe: bool = False) -> list[Sentence]:
     written = {sentence_text(s) for s in sentences}
     fit = name_fit(lex)
     dated: set[str] = set()  # the people whose dates a lifespan clause has said
@@ -781,6 +833,12 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                 dated_c = lifespan_clause(lex, c, lifespans, subject.uri, dated)
                 if dated_c is not None:
                     candidates.append((dated_c, bonus))
+        if describe:
+            # a place or an organisation named before, written as "the country" (describe_objects)
+            for c, bonus in list(candidates):
+                described = describe_objects(lex, onto, c, history, len(sentences), vague)
+                if described is not None:
+                    candidates.append((described, bonus))
         # --sentence-length news or N: a sentence still short of the length is continued by the
         # walk's next step about its last object ("…Lagos, which is part of Lagos State.")
         onto_prev = None

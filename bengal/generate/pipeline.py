@@ -311,7 +311,8 @@ class DocumentMaker:
                               chain_length=config.sentence_target if config.count_planner else None,
                               object_tense=self.policy.named_only, unsure=frozenset(unsure),
                               abridge=self.policy.named_only, lifespans=lifespans, split=split,
-                              vary=f"{config.seed}|{seed_uri}" if self.policy.named_only else None)
+                              vary=f"{config.seed}|{seed_uri}" if self.policy.named_only else None,
+                              describe_named=config.count_planner and self.policy.named_only)
         if fold is not None:
             folded = fold_opening(lex, sentences, info.uri, fold)
             if folded is not None:
