@@ -377,16 +377,16 @@ class DocumentMaker:
     def _form_chooser(self, seed_uri: str) -> Callable[[Entity, bool], Entity | None]:
         """``choose(entity, named_before) -> Entity | None``: the alternative surface form of a
         mention, one of :meth:`SurfaceForms.forms` picked by a hash of (seed, document seed,
-        entity IRI, form count), so that the choice depends on nothing else; ``None`` for an emerging
-        entity (its made-up name is written as it was checked absent from the KB)."""
+        entity IRI, form count), so that the choice depends on nothing else; ``None`` for the first
+        mention of an emerging entity (its made-up name is written as it was checked absent from the KB)."""
         forms = self.forms
         assert forms is not None
         seed = self.config.seed
 
         def choose(entity: Entity, named_before: bool) -> Entity | None:
-            if is_emerging(entity.uri):
-                # a made-up name is the one checked absent from the KB: "Saunders Ltd", never "Saunders"
-                # (a family name, and a KB name), as the other surface-form passes skip it
+            if is_emerging(entity.uri) and not named_before:
+                # a made-up entity is introduced by the name checked absent from the KB: "Saunders Ltd",
+                # not "Saunders" (a family name, and a KB entity's); later mentions may shorten it
                 return None
             options = forms.forms(entity, named_before)
             if not options:
