@@ -18,7 +18,7 @@ import signal
 import threading
 import time
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any, Callable, Collection, Generator, Sequence
+from typing import Any, Callable, Collection, Generator, Mapping, Sequence
 
 from bengal import __version__
 from bengal.errors import UsageError
@@ -272,7 +272,9 @@ class DocumentMaker:
             named = sorted({info.uri} | {u.subject.uri for u in sub.units}
                            | {o.uri for u in sub.units for o in u.objects})
             self.forms.prefetch(named)
-            forms = self._form_chooser(seed_uri)
+            labels = {info.uri: info.label, **{u.subject.uri: u.subject.label for u in sub.units},
+                      **{o.uri: o.label for u in sub.units for o in u.objects}}
+            forms = self._form_chooser(seed_uri, {u: frozenset(surface_of(x).split()) for u, x in labels.items()})
         genders = None
         if config.pronouns:
             subjects = {u.subject.uri: u.subject for u in sub.units}
@@ -374,11 +376,16 @@ class DocumentMaker:
         self._qualifiers[entity.uri] = found
         return found
 
-    def _form_chooser(self, seed_uri: str) -> Callable[[Entity, bool], Entity | None]:
+    def _form_chooser(self, seed_uri: str, words: Mapping[str, frozenset[str]] | None = None
+                      ) -> Callable[[Entity, bool], Entity | None]:
         """``choose(entity, named_before) -> Entity | None``: the alternative surface form of a
         mention, one of :meth:`SurfaceForms.forms` picked by a hash of (seed, document seed,
         entity IRI, form count), so that the choice depends on nothing else; ``None`` for the first
-        mention of an emerging entity (its made-up name is written as it was checked absent from the KB)."""
+        mention of an emerging entity (its made-up name is written as it was checked absent from the KB).
+        ``words``: the words of the name of each entity of the document (URI → words); a form whose
+        words all belong to another's name is not offered ("Hathaway" for Donny Hathaway where Lalah
+        Hathaway is named too: a reader could not tell which), as :meth:`SurfaceForms.shorten_repeats`
+        does."""
         forms = self.forms
         assert forms is not None
         seed = self.config.seed
@@ -389,6 +396,9 @@ class DocumentMaker:
                 # not "Saunders" (a family name, and a KB entity's); later mentions may shorten it
                 return None
             options = forms.forms(entity, named_before)
+            if words:
+                options = [f for f in options if not any(set(f.text.split()) <= w for u, w in words.items()
+                                                         if u != entity.uri)]
             if not options:
                 return None
             h = int(hashlib.sha256(f"{seed}|{seed_uri}|{entity.uri}".encode()).hexdigest()[:8], 16)

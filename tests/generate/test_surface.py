@@ -507,3 +507,16 @@ def test_the_qualifier_is_the_place_a_fact_names_or_the_one_place_of_that_name(b
     assert maker._qualifier(entity("Buffalo,_New_York")) is None
     # a person's label is never split ("Martin Luther King, Jr.")
     assert maker._qualifier(Entity(DBR + "X,_Iowa", "X, Iowa", (DBO + "Person",))) is None
+
+
+def test_no_short_form_that_another_name_of_the_document_shares(bundled_kb):
+    # like-reuters128 (seed 5) wrote "Hathaway was born on 1 October 1945 in Chicago" in a document
+    # that named Donny Hathaway and Lalah Hathaway: a reader cannot tell which
+    maker = DocumentMaker(bundled_kb, GenerateConfig(docs=1, surface_forms=True))
+    donny = entities(bundled_kb, maker.onto, [DBR + "Donny_Hathaway"])[DBR + "Donny_Hathaway"]
+    maker.forms.prefetch([donny.uri])
+    alone = maker._form_chooser("s", {donny.uri: frozenset({"Donny", "Hathaway"})})
+    assert alone(donny, True).surface == "Hathaway"  # his only short form in the sample: the family name
+    both = maker._form_chooser("s", {donny.uri: frozenset({"Donny", "Hathaway"}),
+                                     DBR + "Lalah_Hathaway": frozenset({"Lalah", "Hathaway"})})
+    assert both(donny, True) is None
