@@ -382,10 +382,10 @@ class DocumentMaker:
         mention, one of :meth:`SurfaceForms.forms` picked by a hash of (seed, document seed,
         entity IRI, form count), so that the choice depends on nothing else. A made-up (emerging)
         company may be written without its designator from its first mention ("Saunders is located in
-        the city." for "Saunders Ltd"), as news names companies ("Lufthansa said …"): written whole
+        the city." for "Saunders Ltd"), as news names companies ("Lufthansa said …"). Written whole
         there, the five systems of ``benchmarks/bench_validity.py`` ranked on ``--like reuters128`` as on
-        Reuters-128 at Kendall +0.4, +0.4, +0.6 (seeds 0-2) against +1.0, +1.0, +1.0 so, for a one-word
-        name opening a sentence is what defeats the capitalisation rule's shortcut. ``words``: the
+        Reuters-128 at Kendall +0.4, +0.4, +0.6 (seeds 0-2); written so, at +1.0 with each seed: a
+        one-word name opening a sentence is what defeats the capitalisation rule's shortcut. ``words``: the
         words of the name of each entity of the document (URI → words); a form whose words all belong
         to another's name is not offered ("Hathaway" for Donny Hathaway where Lalah
         Hathaway is named too: a reader could not tell which), as :meth:`SurfaceForms.shorten_repeats`
