@@ -112,12 +112,11 @@ def generate(ctx, preset, like, list_presets, docs,
     options = {name: ctx.params[name] for name in _CONFIG_OPTIONS
                if (preset is None and like is None)
                or ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None)}
-    if "classes" in options:
-        options["classes"] = tuple(c.strip() for c in classes.split(",") if c.strip())
-    if options.get("emerging_types") is not None:
-        options["emerging_types"] = tuple(c.strip() for c in emerging_types.split(",") if c.strip())
-    else:
+    if options.get("emerging_types") is None:
         options.pop("emerging_types", None)
+    for name in ("classes", "emerging_types"):  # comma-separated lists
+        if name in options:
+            options[name] = tuple(c.strip() for c in options[name].split(",") if c.strip())
     config = generate_config(preset, like=like, **options)
     endpoint = remote(kb_path)  # checks the endpoint options before any work
     if resource_namespace is not None or gold_iris is not None:

@@ -37,6 +37,7 @@ from bengal.generate.verbalise import (
     name_fit,
     pronoun_allowed,
     sentence_text,
+    strip_the,
     with_forms,
 )
 from bengal.kb.labels import local_name
@@ -111,7 +112,7 @@ def describe_objects(lex: Lexicon, onto: Ontology, sentence: Sentence,
                 or before.lower().endswith((f"{noun} ", f"{noun} of "))
                 or (after is not None and after.startswith((", a ", ", an ")))):
             continue
-        text = (before[:-4] if _THE_BEFORE.search(before) else before) + f"the {noun}"
+        text = strip_the(before) + f"the {noun}"
         if after is not None:
             text += "'s " + after[2:] if after.startswith("' ") else after
         pieces[j - 1 : j + 2] = [text]
@@ -119,10 +120,6 @@ def describe_objects(lex: Lexicon, onto: Ontology, sentence: Sentence,
     if not changed:
         return None
     return replace(sentence, pieces=tuple(realise_pieces(lex, pieces)))
-
-
-#: "the " written before a name that takes it ("born in the United Kingdom"): the description has its own.
-_THE_BEFORE = re.compile(r"(?:^|(?<=\s))the $")
 
 
 def pronoun_resolves(uri: str, previous: Sentence | None, pronoun: str, genders: dict[str, Gender],

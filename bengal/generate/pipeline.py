@@ -62,7 +62,14 @@ from bengal.generate.paraphrase import Paraphraser
 from bengal.generate.seeds import class_quotas, mix_seeds, seed_class_stats, split_by_class
 from bengal.generate.stats import MadeDocument, ambiguity_index, generation_stats
 from bengal.generate.strategies import STRATEGIES, FactSource, StrategyContext, Unit
-from bengal.generate.surface import AmbiguityDial, SurfaceForms, order_seeds, split_qualified
+from bengal.generate.surface import (
+    AmbiguityDial,
+    SurfaceForms,
+    name_words,
+    names_another,
+    order_seeds,
+    split_qualified,
+)
 from bengal.generate.verbalise import (
     Sentence,
     class_noun,
@@ -269,12 +276,10 @@ class DocumentMaker:
                                     unsure=info.uri in unsure)
         forms = None
         if self.forms is not None:
-            named = sorted({info.uri} | {u.subject.uri for u in sub.units}
-                           | {o.uri for u in sub.units for o in u.objects})
-            self.forms.prefetch(named)
-            labels = {info.uri: info.label, **{u.subject.uri: u.subject.label for u in sub.units},
-                      **{o.uri: o.label for u in sub.units for o in u.objects}}
-            forms = self._form_chooser(seed_uri, {u: frozenset(surface_of(x).split()) for u, x in labels.items()})
+            in_doc = {e.uri: e for e in (info, *(u.subject for u in sub.units),
+                                         *(o for u in sub.units for o in u.objects))}
+            self.forms.prefetch(sorted(in_doc))
+            forms = self._form_chooser(seed_uri, name_words(in_doc.values()))
         genders = None
         if config.pronouns:
             subjects = {u.subject.uri: u.subject for u in sub.units}
@@ -386,10 +391,10 @@ class DocumentMaker:
         there, the five systems of ``benchmarks/bench_validity.py`` ranked on ``--like reuters128`` as on
         Reuters-128 at Kendall +0.4, +0.4, +0.6 (seeds 0-2); written so, at +1.0 with each seed: a
         one-word name opening a sentence is what defeats the capitalisation rule's shortcut. ``words``: the
-        words of the name of each entity of the document (URI → words); a form whose words all belong
-        to another's name is not offered ("Hathaway" for Donny Hathaway where Lalah
-        Hathaway is named too: a reader could not tell which), as :meth:`SurfaceForms.shorten_repeats`
-        does."""
+        words of the name of each entity of the document (:func:`~bengal.generate.surface.name_words`); a
+        form whose words all belong to another's name is not offered
+        (:func:`~bengal.generate.surface.names_another`: "Hathaway" for Donny Hathaway where Lalah
+        Hathaway is named too), as :meth:`SurfaceForms.shorten_repeats` does."""
         forms = self.forms
         assert forms is not None
         seed = self.config.seed
@@ -397,8 +402,7 @@ class DocumentMaker:
         def choose(entity: Entity, named_before: bool) -> Entity | None:
             options = forms.forms(entity, named_before)
             if words:
-                options = [f for f in options if not any(set(f.text.split()) <= w for u, w in words.items()
-                                                         if u != entity.uri)]
+                options = [f for f in options if not names_another(f.text, entity.uri, words)]
             if not options:
                 return None
             h = int(hashlib.sha256(f"{seed}|{seed_uri}|{entity.uri}".encode()).hexdigest()[:8], 16)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, replace
-from typing import Callable, Mapping, Sequence, cast
+from typing import Callable, Iterable, Mapping, Sequence, cast
 
 from bengal.generate.gender import is_given_name
 from bengal.generate.kbview import TEXT_KINDS, Entity
@@ -245,6 +245,20 @@ class Form:
     text: str
 
 
+def name_words(entities: Iterable[Entity]) -> dict[str, frozenset[str]]:
+    """URI → the words of the entity's name (its label without a disambiguation parenthesis,
+    split at spaces), for :func:`names_another`."""
+    return {e.uri: frozenset(surface_of(e.label).split()) for e in entities}
+
+
+def names_another(form: str, uri: str, words: Mapping[str, frozenset[str]]) -> bool:
+    """Whether every word of ``form`` belongs to the name of an entity other than ``uri``
+    (``words``: :func:`name_words` of the document's entities): "Hathaway" for Donny Hathaway where
+    Lalah Hathaway is named too, "Gonzalez" beside two Gonzalezes; a reader could not tell which."""
+    form_words = set(form.split())
+    return any(form_words <= w for u, w in words.items() if u != uri)
+
+
 class SurfaceForms:
     """The alternative surface forms of entities, with the KB answers cached.
 
@@ -330,11 +344,8 @@ class SurfaceForms:
         named: set[str] = set()
         # the words of every other entity's name in the document: "Gonzalez" is no short name when
         # Cassandra Gonzalez and Jill Gonzalez are both named
-        words: dict[str, set[str]] = {}
-        for sentence in sentences:
-            for p in sentence.pieces:
-                if isinstance(p, Entity) and p.form_kind != "pronoun" and p.form_kind not in TEXT_KINDS:
-                    words.setdefault(p.uri, set()).update(surface_of(p.label).split())
+        words = name_words(p for sentence in sentences for p in sentence.pieces
+                           if isinstance(p, Entity) and p.form_kind != "pronoun" and p.form_kind not in TEXT_KINDS)
         for sentence in sentences:
             pieces = sentence.pieces
             swaps: list[tuple[int, Entity]] = []
@@ -346,7 +357,7 @@ class SurfaceForms:
                     short = next((f for k in SHORT_KINDS for f in self.forms(p, True) if f.kind == k), None)
                     if (short is not None and isinstance(after, str) and not after.startswith("'")
                             and short.text.endswith(".") == p.surface.endswith(".")
-                            and not any(set(short.text.split()) <= w for u, w in words.items() if u != p.uri)):
+                            and not names_another(short.text, p.uri, words)):
                         swaps.append((i, p.with_form(short.text, short.kind)))
                 named.add(p.uri)
             out.append(swap_entities(sentence, swaps, self.fit) if swaps else sentence)

@@ -22,7 +22,7 @@ from bengal.model import Mention
 
 __all__ = ["Piece", "Sentence", "type_sentence", "fact_templates", "fact_sentence", "join_sentences", "realise",
            "sentence_text", "apposition_allowed", "pronoun_allowed", "with_forms", "swap_entities", "NameFit",
-           "name_fit"]
+           "name_fit", "strip_the"]
 
 Piece = Union[str, Entity]
 
@@ -514,6 +514,12 @@ def with_forms(sentence: Sentence, choose: Callable[[int, Entity], Entity | None
 _THE = re.compile(r"(?:^|(?<=\s))[Tt]he $")
 
 
+def strip_the(text: str) -> str:
+    """``text`` without the "the " (or "The ") it ends with, written before a name that takes it ("is
+    in the " before "United Kingdom"); ``text`` as it is when it ends otherwise."""
+    return text[:-4] if _THE.search(text) else text
+
+
 def swap_entities(sentence: Sentence, swaps: Sequence[tuple[int, Entity]], fit: NameFit | None = None) -> Sentence:
     """The sentence with the entity piece at each position of ``swaps`` replaced (another surface form of
     the same entity: the gold URI is unchanged) and, with ``fit`` (English: :func:`name_fit`), the article
@@ -545,8 +551,7 @@ def swap_entities(sentence: Sentence, swaps: Sequence[tuple[int, Entity]], fit: 
         if had == needs:
             continue
         prev = pieces[i - 1] if i > 0 else None
-        if had and isinstance(prev, str) and _THE.search(prev):
-            text = prev[:-4]
+        if had and isinstance(prev, str) and (text := strip_the(prev)) != prev:
             if text:
                 pieces[i - 1] = text
             else:  # the sentence opened with "The "
