@@ -252,6 +252,9 @@ def main() -> None:
     ap.add_argument("--no-stats", action="store_true", help="skip the corpus_stats.py shape figures")
     ap.add_argument("--only", default=None, help="comma-separated generated set names (default: all of GENERATED; "
                     "prefix* matches by prefix, e.g. like-*); the manual corpora are always measured")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=OPTIONS",
+                    help="one more generated set (repeatable): its name and its bengal generate options, "
+                    "e.g. 'kore-em=--like kore50 --emerging 0.3'; measured beside the --only sets")
     args = ap.parse_args()
     docs = args.docs or (20 if args.quick else 100)
     limit = 30 if args.quick else None
@@ -261,10 +264,11 @@ def main() -> None:
 
     corpora: dict[str, Path] = {}
     kinds: dict[str, str] = {}
-    wanted = [w.strip() for w in args.only.split(",")] if args.only else None
-    for name, options in GENERATED:
-        if wanted is not None and not any(name == w or (w.endswith("*") and name.startswith(w[:-1])) for w in wanted):
-            continue
+    wanted = [w.strip() for w in args.only.split(",")] if args.only else ([] if args.set else None)
+    extra = [(name, options.split()) for name, _, options in (s.partition("=") for s in args.set)]
+    chosen = [(name, options) for name, options in GENERATED
+              if wanted is None or any(name == w or (w.endswith("*") and name.startswith(w[:-1])) for w in wanted)]
+    for name, options in chosen + extra:
         path, note = generate(work, name, options, docs, args.seed)
         print(f"corpus {name}: {note}", flush=True)
         if path is not None:

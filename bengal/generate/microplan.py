@@ -23,7 +23,7 @@ from bengal.generate.gender import Gender
 from bengal.generate.kbview import TEXT_KINDS, Entity, Ontology
 from bengal.generate.lexicon import Lexicon
 from bengal.generate.paraphrase import Paraphraser
-from bengal.generate.realise import realise_pieces
+from bengal.generate.realise import of_plural_class, realise_pieces
 from bengal.generate.strategies import Unit
 from bengal.generate.verbalise import (
     Piece,
@@ -718,7 +718,9 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
         noun = class_noun(lex, onto, subject)
         previous = sentences[-1] if sentences else None
         refs = ["name"]
-        if description_allowed(subject.uri, noun, history, vague):
+        # a people's templates are written plural ("Croats live in Sweden."): its singular class
+        # noun would not agree ("The ethnic group live in Sweden.")
+        if description_allowed(subject.uri, noun, history, vague) and not of_plural_class(lex, subject.classes):
             refs.append("describe")
         pronoun = None
         if genders is not None and subject.uri in genders:

@@ -28,8 +28,8 @@ class Lexicon(Protocol):
 
     def takes_definite_article(self, name: str) -> bool: ...
 
-__all__ = ["indefinite_article", "plural", "is_plural_name", "possessive_suffix", "capitalise_proper",
-           "realise_pieces"]
+__all__ = ["indefinite_article", "plural", "is_plural_name", "of_plural_class", "possessive_suffix",
+           "capitalise_proper", "realise_pieces"]
 
 Piece = Union[str, Entity]
 
@@ -139,13 +139,19 @@ def is_plural_name(lex: Lexicon, name: str, classes: Sequence[str] = ()) -> bool
     last = name.split()[-1] if name.split() else name
     if name in t.get("plural_names", ()) or last in t.get("plural_heads", ()):
         return True
-    plural_classes = set(t.get("plural_classes", ()))
-    if plural_classes and any(c.rsplit("/", 1)[-1] in plural_classes for c in classes) and (
-            last == "people" or (last.endswith("s") and not last.endswith("ss"))):
+    if of_plural_class(lex, classes) and (last == "people" or (last.endswith("s") and not last.endswith("ss"))):
         return True
     # not a name whose head comes before "of" ("the Republic of the Philippines", "the University of Texas")
     return (last.endswith("s") and not last.endswith("ss") and " of " not in name
             and lex.takes_definite_article(name))
+
+
+def of_plural_class(lex: Lexicon, classes: Sequence[str]) -> bool:
+    """Whether an entity of ``classes`` (IRIs) is of a class in ``[realise.possessive] plural_classes``
+    (an ethnic group): its name takes a plural verb, and so are its fact templates written ("{s} live
+    in {o}.")."""
+    plural_classes = _table(lex).get("possessive", {}).get("plural_classes", ())
+    return bool(plural_classes) and any(c.rsplit("/", 1)[-1] in plural_classes for c in classes)
 
 
 def possessive_suffix(lex: Lexicon, name: str, classes: Sequence[str] = ()) -> str:

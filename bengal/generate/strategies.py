@@ -37,7 +37,10 @@ WALK_ATTEMPTS = 6
 #: entity says one of its few facts: in the bundled sample the United States has one fact of its
 #: own (its form of government) and 2,155 facts point at it, so "The United States' form of
 #: government is federalism." was in 48 of 1,000 path documents (and its other wording in 48 more).
-HUB_RATIO = 40
+#: At 40, Romania (2 facts, 70 pointing at it) let a walk from a Romanian village say "Romanians live
+#: in France." in 8 of 500 ``--like reuters128`` documents and "Romanians live in the country." in 7
+#: more; at 30 the most repeated sentence there is in 5 of 500 (seed 0) and 4 of 500 (seed 1).
+HUB_RATIO = 30
 
 
 class Unit(NamedTuple):

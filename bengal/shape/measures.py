@@ -44,6 +44,8 @@ MEASURES: tuple[tuple[str, str, str], ...] = (
     ("mentions_per_token", "mentions / token", "float3"),
     ("label_identical_share", "label-identical", "share"),
     ("nil_share", "NIL / emerging", "share"),
+    ("outside_kb_share", "outside the KB", "share"),
+    ("unknown_form_share", "surface form not in the KB", "share"),
     ("type_person", "type: Person", "share"),
     ("type_organisation", "type: Organisation", "share"),
     ("type_place", "type: Place", "share"),
@@ -183,6 +185,13 @@ def measure_corpus(corpus: Corpus, names: NameIndex, *, window: int = TYPE_WINDO
     v["label_identical_share"] = _share(sum(1 for m, e in base if m.surface == names.label[e]), len(base))
     v["nil_share"] = _share(sum(1 for _, m in mentions
                                 if not any(_KB.in_kb(normalise_uri(same_as(u))) for u in m.uris)), n_m)
+
+    # what a system linking with this KB cannot get right: the entity is NIL / emerging or not in the KB
+    # (the KB sample lacks it); the surface form names no KB entity (a dictionary cannot spot it)
+    v["outside_kb_share"] = _share(sum(1 for _, m in mentions if not any(same_as(u) in names.subjects
+                                                                         for u in m.uris)),
+                                   n_m) if any(m.uris for _, m in mentions) else None
+    v["unknown_form_share"] = _share(sum(1 for _, m in mentions if names.senses(m.surface) == 0), n_m)
 
     types: Counter[str] = Counter()
     for _, m in mentions:

@@ -15,7 +15,7 @@ from bengal.generate.config import GenerateConfig
 from bengal.generate.kbview import Entity, Ontology, consistent_classes, is_list_page
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.mentions import MentionPolicy
-from bengal.generate.microplan import abridgeable, chain
+from bengal.generate.microplan import abridgeable, chain, microplan
 from bengal.generate.paraphrase import Paraphraser
 from bengal.generate.pipeline import generate
 from bengal.generate.strategies import Unit
@@ -274,3 +274,22 @@ def test_a_genre_keeps_the_capitals_of_its_proper_words(label, text):
     # "k-pop", "celtic music", "miami bass" before (a copy editor's reading, 6 December 2026)
     genre = Entity("http://dbpedia.org/resource/" + label.replace(" ", "_"), label, (DBO + "MusicGenre",))
     assert MentionPolicy(LEX, Ontology(), "named").concept_text(DBO + "genre", genre) == text
+
+
+def test_a_people_takes_a_plural_verb_and_is_never_described_by_a_singular_noun():
+    # like-reuters128 (seed 0, 500 documents): "The ethnic group live in Sweden, among others." and
+    # "The ethnic group is related to South Slavs."; "Croats is related to South Slavs." at a high density
+    r = "http://dbpedia.org/resource/"
+    croatia = Entity(r + "Croatia", "Croatia", (DBO + "Country", DBO + "Place"))
+    croats = Entity(r + "Croats", "Croats", (DBO + "EthnicGroup",))
+    sweden = Entity(r + "Sweden", "Sweden", (DBO + "Country", DBO + "Place"))
+    slavs = Entity(r + "South_Slavs", "South Slavs", (DBO + "EthnicGroup",))
+    plan = [(Unit(croatia, DBO + "ethnicGroup", (croats,)),), (Unit(croats, DBO + "populationPlace", (sweden,)),),
+            (Unit(croats, DBO + "related", (slavs,)),)]
+    for target in (0.02, 0.5):
+        texts = [sentence_text(s) for s in microplan(LEX, Ontology(), plan, target, None, set())]
+        assert texts[1:] == ["Croats live in Sweden.", "Croats are related to South Slavs."], (target, texts)
+    catholicism = Entity(r + "Catholicism", "Catholicism", (DBO + "Religion",))
+    written = {sentence_text(fact_sentence(LEX, Ontology(), DBO + "religion", croats, [catholicism], template=t))
+               for t in LEX.templates("religion", "religion", ["EthnicGroup"], 1)}
+    assert written == {"Croats follow Catholicism.", "Croats adhere to Catholicism."}

@@ -188,8 +188,9 @@ def test_hubs_of_the_bundled_sample(bundled_kb):
     facts = FactSource(bundled_kb, load_ontology(bundled_kb))
     assert facts.hub(DBR + "United_States")  # 2,155 and 1
     assert facts.hub(DBR + "Germany")  # 1,106 and 2
-    assert not facts.hub(DBR + "France")  # 229 and 13: 229 < 40 * 13
-    assert not facts.hub(DBR + "Romania")  # 70 and 2
+    assert not facts.hub(DBR + "France")  # 229 and 13: 229 < 30 * 13
+    assert facts.hub(DBR + "Romania")  # 70 and 2: 70 > 30 * 2
+    assert not facts.hub(DBR + "Hungary")  # 20 and 1: 20 < 30 * 1
 
 
 def test_hybrid_stays_or_moves(subgraphs):

@@ -69,6 +69,9 @@ def test_every_measure_on_a_hand_built_corpus():
     assert v["label_identical_share"] == pytest.approx(3 / 4)
     # NIL / emerging: Ann Smith (no URI) and X (an IRI outside DBpedia's namespace, GERBIL's convention)
     assert v["nil_share"] == pytest.approx(2 / 6)
+    # no KB entity answers: Ann Smith (no URI) and X (not a KB subject): 2 of 6; a dictionary over the KB
+    # knows every surface form but "Ann Smith": 1 of 6
+    assert (v["outside_kb_share"], v["unknown_form_share"]) == pytest.approx((2 / 6, 1 / 6))
     # Place: Paris, Berlin, Paris; Person: Paris Hilton and the NIL typed PER; X, outside the KB and
     # untyped, has no known type: the mix is over the 5 typed mentions, not the KB sample's coverage
     assert (v["type_person"], v["type_place"], v["type_other"]) == pytest.approx((2 / 5, 3 / 5, 0.0))
@@ -159,3 +162,10 @@ def test_corpus_sense_and_kb_prior_ceilings_differ():
     corpus = Corpus((_doc("d", "Paris and Paris.", (0, 5, (HILTON,), None), (10, 15, (HILTON,), None)),))
     v = measure_corpus(corpus, _names()).values
     assert (v["mfs_ceiling"], v["kb_prior_ceiling"]) == (1.0, 0.0)
+
+
+def test_a_corpus_without_uris_has_no_outside_kb_share():
+    # CoNLL: NER only; whether its entities are in the KB is unknown, so not 100 % (as nil_share is)
+    conll = Corpus((_doc("c", "Ann Smith met Paris.", (0, 9, (), "PER"), (14, 19, (), "LOC")),))
+    v = measure_corpus(conll, _names()).values
+    assert v["outside_kb_share"] is None and v["unknown_form_share"] == pytest.approx(1 / 2)
