@@ -15,12 +15,13 @@ from bengal.cli._app import Waits, echo_lines, progress_bar
 from bengal.cli._kbsource import kb_source_options
 from bengal.generate.mentions import MENTION_MODES
 from bengal.generate.strategies import STRATEGIES
+from bengal.generate.surface import FIRST_MENTIONS
 from bengal.io.formats import uri_formats
 
 #: CLI option name → GenerateConfig field, for the options a preset may set.
 _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentences", "seed", "classes", "lang",
                    "surface_forms", "pronouns", "annotate_pronouns", "paraphrase", "sentence_length",
-                   "ambiguity", "emerging", "emerging_types", "mentions", "literals")
+                   "ambiguity", "emerging", "emerging_types", "first_mention", "mentions", "literals")
 
 
 @click.command()
@@ -69,6 +70,10 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
               help="With --emerging: the kinds of made-up entity and their weights, e.g. company=0.7,person=0.3 "
               "(kinds: person, company, team, settlement; a kind not listed is never made up); default: every "
               "kind alike.")
+@click.option("--first-mention", type=click.Choice(FIRST_MENTIONS), default="full", show_default=True,
+              help="full: a person is named in full first and by family name after (news); short: the family "
+              "name may be the first mention too, as KORE50 writes \"Jobs and Baez were close friends\" (with "
+              "--surface-forms or --ambiguity).")
 @click.option("--mentions", type=click.Choice(MENTION_MODES), default="named", show_default=True,
               help="named: only named entities (persons, organisations, places, works, events, ...) are gold "
               "mentions and KB concepts (genres, instruments, occupations, ...) are lower-case text, as news "
@@ -97,8 +102,8 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
 def generate(ctx, preset, like, list_presets, docs,
              density, strategy, min_sentences, max_sentences, seed, classes, lang,
              surface_forms, pronouns, paraphrase, annotate_pronouns, sentence_length, ambiguity, emerging,
-             emerging_types, mentions, literals, resource_namespace, gold_iris, kb_path, output, fmt, jobs, quiet,
-             remote, kb_timeout, kb_lenient) -> None:
+             emerging_types, first_mention, mentions, literals, resource_namespace, gold_iris, kb_path, output, fmt,
+             jobs, quiet, remote, kb_timeout, kb_lenient) -> None:
     """Generate a NER + EL benchmark with exact gold from the KB."""
     from bengal.generate.presets import list_presets as all_presets
     from bengal.io.manifest import manifest_path

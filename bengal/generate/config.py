@@ -19,6 +19,7 @@ from bengal.generate.emerging import KINDS as EMERGING_KINDS
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.mentions import MENTION_MODES
 from bengal.generate.strategies import STRATEGIES
+from bengal.generate.surface import FIRST_MENTIONS
 from bengal.kb.sparql import DBO
 from bengal.model import Document
 
@@ -80,6 +81,10 @@ class GenerateConfig:
         mentions: ``--mentions``: ``"named"`` (only named entities are gold mentions; KB concepts
             such as genres and instruments are lower-case text) or ``"all"`` (BENGAL: every KB
             resource a mention; the B1–B10 presets); :mod:`bengal.generate.mentions`.
+        first_mention: ``--first-mention``: ``"full"`` (a person is named in full first, by family name
+            only after: news, Reiter and Dale's referring expressions) or ``"short"`` (the family name may
+            be the first mention too, as KORE50 writes "Jobs and Baez were close friends"; with
+            ``surface_forms`` or ``ambiguity``, which choose the forms; :class:`bengal.generate.surface.SurfaceForms`).
         literals: ``--literals``: write the subjects' birth, death and release dates as plain text
             ("born on 4 May 1950 in Ulm"), and a person born before the lexicon's
             ``past_born_before`` year in the past tense (:mod:`bengal.generate.literals`).
@@ -106,6 +111,7 @@ class GenerateConfig:
     emerging_types: tuple[str, ...] = ()
     mentions: str = "named"
     literals: bool = True
+    first_mention: str = "full"
 
     def __post_init__(self) -> None:
         if self.docs < 1:
@@ -126,6 +132,10 @@ class GenerateConfig:
         if not 0.0 <= self.emerging < 1.0:
             raise UsageError(f"--emerging must be in [0, 1), not {self.emerging}")
         self.emerging_weights()  # raises on a bad --emerging-types
+        if self.first_mention not in FIRST_MENTIONS:
+            raise UsageError(f"unknown --first-mention {self.first_mention!r} (available: {', '.join(FIRST_MENTIONS)})")
+        if self.first_mention == "short" and not (self.surface_forms or self.ambiguity is not None):
+            raise UsageError("--first-mention short needs --surface-forms or --ambiguity (they choose the forms)")
         if self.mentions not in MENTION_MODES:
             raise UsageError(f"unknown --mentions {self.mentions!r} (available: {', '.join(MENTION_MODES)})")
         parse_density(self.density)
@@ -262,7 +272,8 @@ def expand_class(name: str) -> str:
 #: the planner that ``sentence_length`` 22 named before ``news`` existed).
 _LATER_FIELDS: dict[str, object] = {"surface_forms": False, "pronouns": False, "annotate_pronouns": False,
                                      "sentence_length": "short", "ambiguity": None, "emerging": 0.0,
-                                     "mentions": "all", "literals": False, "emerging_types": ()}
+                                     "mentions": "all", "literals": False, "emerging_types": (),
+                                     "first_mention": "full"}
 
 
 def corpus_id(config: GenerateConfig, documents: Sequence[Document]) -> str:

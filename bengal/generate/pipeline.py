@@ -148,7 +148,8 @@ class DocumentMaker:
         def surface_forms() -> SurfaceForms:
             return SurfaceForms(kb, self.persons, self.onto.subclasses([DBO + "Place"]),
                                 self.onto.subclasses([DBO + "Organisation"]), config.lang, self.lex.articles(),
-                                self.lex.designators(), self.lex.news_names(), name_fit(self.lex))
+                                self.lex.designators(), self.lex.news_names(), name_fit(self.lex),
+                                short_first=config.first_mention == "short")
 
         self.forms = surface_forms() if config.surface_forms else None
         # issue 11's dials (bengal.generate.surface.AmbiguityDial, bengal.generate.emerging); in

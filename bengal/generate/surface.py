@@ -28,8 +28,13 @@ from bengal.generate.verbalise import NameFit, Piece, Sentence, swap_entities
 from bengal.kb.labels import local_name, surface_of, writable_label
 from bengal.kb.sparql import PREFIXES, SparqlKB, values
 
-__all__ = ["SurfaceForms", "SHORT_KINDS", "AmbiguityIndex", "AmbiguityDial", "order_seeds", "family_name", "is_acronym",
-           "alt_label_ok", "ALT_KINDS", "unqualified_place", "short_name", "split_qualified"]
+__all__ = ["SurfaceForms", "FIRST_MENTIONS", "SHORT_KINDS", "AmbiguityIndex", "AmbiguityDial", "order_seeds",
+           "family_name", "is_acronym", "alt_label_ok", "ALT_KINDS", "unqualified_place", "short_name",
+           "split_qualified"]
+
+#: ``--first-mention``: ``full`` (a person's family name only after the full name) or ``short`` (from the
+#: first mention on, as KORE50 writes: :class:`SurfaceForms`'s ``short_first``).
+FIRST_MENTIONS = ("full", "short")
 
 _ROMAN = re.compile(r"^[IVXLC]+$")
 _INITIAL = re.compile(r"^[A-Z]\.$")
@@ -272,18 +277,22 @@ class SurfaceForms:
         news_names: the names news writes instead of some titles ("Britain"; the ``news_name`` form).
         fit: what the words beside a name depend on (English: :func:`bengal.generate.verbalise.name_fit`), so
             that a new form takes the article and possessive it needs (:func:`bengal.generate.verbalise.swap_entities`).
+        short_first: a person's family name (and a one-word alt label) is a form from the first mention
+            on (``--first-mention short``: KORE50's "Jobs and Baez were close friends"), not only after
+            the entity was named.
     """
 
     def __init__(self, kb: SparqlKB, persons: set[str], places: set[str], organisations: set[str],
                  lang: str = "en", articles: Sequence[str] = ("the",), designators: Sequence[str] = (),
                  news_names: Mapping[str, Sequence[str]] | None = None,
-                 fit: NameFit | None = None) -> None:
+                 fit: NameFit | None = None, short_first: bool = False) -> None:
         self.kb, self.persons, self.places, self.organisations = kb, persons, places, organisations
         #: the article and possessive a new form needs (:func:`bengal.generate.verbalise.swap_entities`);
         #: ``None``: the words beside a name are left as they are
         self.fit = fit
         self.lang, self.articles, self.designators = lang, tuple(articles), tuple(designators)
         self.news_names = {k: tuple(v) for k, v in (news_names or {}).items()}
+        self.short_first = short_first
         self._alt: dict[str, list[str]] = {}
 
     def prefetch(self, uris: Sequence[str]) -> None:
@@ -297,8 +306,9 @@ class SurfaceForms:
     def forms(self, entity: Entity, named_before: bool) -> list[Form]:
         """The alternatives for a mention of ``entity`` (call :meth:`prefetch` first),
         in a fixed order: the name news writes for it (``news_names``: "Britain"), family name (only
-        when ``named_before``), unqualified place name, short name (organisations), acronyms
+        when ``named_before`` or ``short_first``), unqualified place name, short name (organisations), acronyms
         (organisations), then filtered alt labels."""
+        named_before = named_before or self.short_first
         out: list[Form] = [Form("news_name", n) for n in self.news_names.get(surface_of(entity.label), ())]
         classes = set(entity.classes)
         is_person = bool(classes & self.persons)
@@ -509,10 +519,14 @@ class AmbiguityDial:
         kept = [(p, o) for p, o in facts if (o.uri in self.index.ambiguous_entities) == want]
         return kept if len(kept) >= 2 else list(facts)
 
-    def choose(self, entity: Entity, named_before: bool, want_ambiguous: bool) -> Entity:
-        """The entity written in a form of the wanted kind when it has one, else as it is."""
+    def choose(self, entity: Entity, named_before: bool, want_ambiguous: bool,
+               words: Mapping[str, frozenset[str]] | None = None) -> Entity:
+        """The entity written in a form of the wanted kind when it has one, else as it is. A form
+        whose words all belong to another name of the document (``words``: :func:`name_words`) is never
+        taken: "Eisenhower was related to Eisenhower" names two people alike for a reader."""
         label = entity.with_form(None, None)
-        others = [entity.with_form(f.text, f.kind) for f in self.forms.forms(entity, named_before)]
+        others = [entity.with_form(f.text, f.kind) for f in self.forms.forms(entity, named_before)
+                  if words is None or not names_another(f.text, entity.uri, words)]
         options = [*others, label] if self.prefer_forms else [label, *others]
         for o in options:
             if (self.index.entities(o.surface) > 1) == want_ambiguous:
@@ -527,6 +541,7 @@ class AmbiguityDial:
                                     if isinstance(p, Entity) and not self.skip(p.uri)}))
         out: list[Sentence] = []
         named: set[str] = set()
+        words = name_words({p.uri: p for s in sentences for p in s.pieces if isinstance(p, Entity)}.values())
         done = ambiguous = 0
         for sentence in sentences:
             pieces = sentence.pieces
@@ -537,7 +552,7 @@ class AmbiguityDial:
                 chosen = p
                 if not self.skip(p.uri) and p.form_kind != "place_head":  # "[Eugene], [Oregon]" stays
                     want = ambiguous < self.target * (done + 1) - 1e-9
-                    chosen = self.choose(p, p.uri in named, want)
+                    chosen = self.choose(p, p.uri in named, want, words)
                     after = pieces[i + 1] if i + 1 < len(pieces) else ""
                     if chosen.surface.endswith(".") and isinstance(after, str) and after.startswith("."):
                         chosen = p

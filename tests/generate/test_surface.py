@@ -12,6 +12,7 @@ import pickle
 
 import pytest
 
+from bengal.errors import UsageError
 from bengal.generate.config import GenerateConfig
 from bengal.generate.gender import first_name_gender
 from bengal.generate.kbview import Entity, entities, load_ontology, places_labelled
@@ -520,3 +521,39 @@ def test_no_short_form_that_another_name_of_the_document_shares(bundled_kb):
     both = maker._form_chooser("s", {donny.uri: frozenset({"Donny", "Hathaway"}),
                                      DBR + "Lalah_Hathaway": frozenset({"Lalah", "Hathaway"})})
     assert both(donny, True) is None
+
+
+def test_first_mention_short_gives_the_family_name_from_the_first_mention_on(bundled_kb, en):
+    """KORE50 writes "Jobs and Baez were close friends": with ``short_first`` a person's family name is
+    a form of the first mention too; the dial never takes one that another name of the document shares."""
+    onto, lex = en
+    args = (bundled_kb, onto.subclasses([DBO + "Person"]), onto.subclasses([DBO + "Place"]),
+            onto.subclasses([DBO + "Organisation"]), "en", lex.articles(), lex.designators())
+    merkel = Entity(DBR + "Angela_Merkel", "Angela Merkel", (DBO + "Politician", DBO + "Person"))
+    news, kore = SurfaceForms(*args), SurfaceForms(*args, short_first=True)
+    news.prefetch([merkel.uri])
+    kore.prefetch([merkel.uri])
+    assert "Merkel" not in [f.text for f in news.forms(merkel, named_before=False)]
+    assert ("family_name", "Merkel") in [(f.kind, f.text) for f in kore.forms(merkel, named_before=False)]
+    assert ("family_name", "Merkel") in [(f.kind, f.text) for f in news.forms(merkel, named_before=True)]
+    # two Eisenhowers in one document: "Eisenhower was related to Eisenhower" says neither
+    dwight = Entity(DBR + "Dwight_D._Eisenhower", "Dwight D. Eisenhower", (DBO + "President", DBO + "Person"))
+    milton = Entity(DBR + "Milton_S._Eisenhower", "Milton S. Eisenhower", (DBO + "Person",))
+    sentence = fact_sentence(lex, onto, DBO + "relative", dwight, [milton], template="{s} is related to {o}.")
+    kore.prefetch([dwight.uri, milton.uri])
+    dial = AmbiguityDial(1.0, kore, ambiguity_index(bundled_kb, onto), prefer_forms=True)
+    text, _ = realise(dial.apply_sentences([sentence]))
+    assert text == "Dwight D. Eisenhower is related to Milton S. Eisenhower."
+    alone = fact_sentence(lex, onto, DBO + "birthPlace", merkel,
+                          [Entity(DBR + "Hamburg", "Hamburg", (DBO + "City", DBO + "Place"))])
+    text, mentions = realise(dial.apply_sentences([alone]))
+    assert text == "Merkel was born in Hamburg." and mentions[0].surface == "Merkel"
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"first_mention": "short"}, "needs --surface-forms or --ambiguity"),
+    ({"first_mention": "first", "surface_forms": True}, "unknown --first-mention 'first'"),
+])
+def test_first_mention_refuses_what_it_cannot_do(options, message):
+    with pytest.raises(UsageError, match=message):
+        GenerateConfig(**options)
