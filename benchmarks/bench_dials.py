@@ -2,12 +2,12 @@
 """Issue 11's dials: target vs reached share per strategy, and the baseline's A2KB F1 across them.
 
     python benchmarks/bench_dials.py [--docs 100] [--strategies star sym path hybrid summary]
-        [--ambiguity 0 0.1 0.25 0.5 1] [--emerging 0 0.1 0.2 0.3]
+        [--ambiguity 0 0.1 0.25 0.5 1] [--emerging 0 0.1 0.2 0.3] [--first-mention short]
 
 For each strategy and dial value one corpus is generated (seed 0, other options at their
-defaults), annotated by the baseline (the dictionary over the same KB: what
-``bengal annotate CORPUS --system baseline`` runs) and scored A2KB, strong match (what
-``bengal score`` reports). Prints one table row per run. Not part of the test run.
+defaults; with ``--first-mention short`` the ambiguity runs take it), annotated by the baseline
+(the dictionary over the same KB: what ``bengal annotate CORPUS --system baseline`` runs) and
+scored A2KB, strong match (what ``bengal score`` reports). Prints one table row per run. Not part of the test run.
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ def main() -> None:
     ap.add_argument("--strategies", nargs="+", default=["star", "sym", "path", "hybrid", "summary"])
     ap.add_argument("--ambiguity", type=float, nargs="*", default=[0.0, 0.1, 0.25, 0.5, 1.0])
     ap.add_argument("--emerging", type=float, nargs="*", default=[0.0, 0.1, 0.2, 0.3])
+    ap.add_argument("--first-mention", default="full", choices=("full", "short"),
+                    help="the ambiguity runs' --first-mention (short: a family name may be the first mention)")
     args = ap.parse_args()
 
     from bengal.annotate.baseline import load_baseline
@@ -38,7 +40,8 @@ def main() -> None:
         runs = [("ambiguity", x) for x in args.ambiguity] + [("emerging", x) for x in args.emerging]
         for dial, x in runs:
             t = time.perf_counter()
-            config = GenerateConfig(docs=args.docs, strategy=strategy, **{dial: x})
+            extra = {"first_mention": args.first_mention} if dial == "ambiguity" else {}
+            config = GenerateConfig(docs=args.docs, strategy=strategy, **{dial: x}, **extra)
             g = generate(kb, config)
             pred = Corpus(tuple(baseline.annotate(d) for d in g.corpus.documents))
             result = score(g.corpus, pred, task="a2kb")
