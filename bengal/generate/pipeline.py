@@ -61,7 +61,7 @@ from bengal.generate.microplan import fold_opening, microplan, type_apposition
 from bengal.generate.paraphrase import Paraphraser
 from bengal.generate.seeds import class_quotas, mix_seeds, seed_class_stats, split_by_class
 from bengal.generate.stats import MadeDocument, ambiguity_index, generation_stats
-from bengal.generate.strategies import STRATEGIES, FactSource, StrategyContext, Unit
+from bengal.generate.strategies import STRATEGIES, FactSource, StrategyContext, Unit, distinct_names
 from bengal.generate.surface import (
     AmbiguityDial,
     SurfaceForms,
@@ -238,6 +238,7 @@ class DocumentMaker:
         sub = self.strategy(ctx, wanted_units, max(config.min_sentences - typed, 1))
         if sub is None:
             return None
+        sub = distinct_names(sub)  # one name, one entity in a document
         sub, concepts = self.policy.apply(sub)
         if self.emerging is not None:  # after the policy: a concept or a fact left out hosts no made-up entity
             sub = self.emerging.place(sub, rng)
@@ -305,12 +306,21 @@ class DocumentMaker:
             doc_plan = plan_document(sub, self._unit_length, config.sentence_target, config.min_sentences,
                                      self.can_list)
         split = None
+        # a qualifier is a mention of its own unless another entity of the document has its name ("Portland,
+        # Oregon" beside the band Oregon): one name, one entity (strategies.distinct_names)
+        doc_names = {surface_of(e.label): e.uri for e in (info, *(u.subject for u in sub.units),
+                                                          *(o for u in sub.units for o in u.objects))}
+
+        def qualifier(entity: Entity) -> Entity | None:
+            found = self._qualifier(entity)
+            return found if found is None or doc_names.get(found.surface, found.uri) == found.uri else None
+
         if self.policy.named_only:  # "[Eugene], [Oregon]", as news marks a place's qualifier, or "[Eugene]"
             def split(sentence: Sentence) -> list[Sentence]:
-                both = split_qualified([sentence], self._qualifier)[0]
+                both = split_qualified([sentence], qualifier)[0]
                 if both is sentence:
                     return [sentence]
-                return [both, split_qualified([sentence], self._qualifier, head_only=True)[0]]
+                return [both, split_qualified([sentence], qualifier, head_only=True)[0]]
 
             opening = split(opening)[0] if opening is not None else None
         sentences = microplan(lex, onto, doc_plan.sentences, self.target, None if fold else opening, past | unsure,
@@ -338,7 +348,7 @@ class DocumentMaker:
         if self.ambiguity is not None:
             sentences = self.ambiguity.apply_sentences(sentences)
             if split is not None:  # a qualified title the dial wrote back as the label: two mentions too
-                sentences = split_qualified(sentences, self._qualifier)
+                sentences = split_qualified(sentences, qualifier)
         text, mentions = realise(sentences)
         tokens = sum(count_tokens(sentence_text(s), self.lex.lang) for s in sentences)
         kinds = tuple(p.form_kind for s in sentences for p in s.pieces if isinstance(p, Entity))

@@ -16,9 +16,17 @@ import pytest
 from cli_helpers import bengal
 
 from bengal.generate import GenerateConfig, generate
-from bengal.generate.kbview import entities, incoming_property_counts, load_ontology, outgoing_facts
+from bengal.generate.kbview import Entity, entities, incoming_property_counts, load_ontology, outgoing_facts
 from bengal.generate.pipeline import DocumentMaker
-from bengal.generate.strategies import HUB_RATIO, STRATEGIES, FactSource, StrategyContext
+from bengal.generate.strategies import (
+    HUB_RATIO,
+    STRATEGIES,
+    FactSource,
+    StrategyContext,
+    Subgraph,
+    Unit,
+    distinct_names,
+)
 from bengal.workflows.generate_files import generate_files
 
 DBR = "http://dbpedia.org/resource/"
@@ -270,3 +278,38 @@ def test_bad_generate_options_are_one_line_errors(tmp_path, args, message):
     lines = [line for line in proc.stderr.strip().splitlines() if not line.startswith("bengal: ")]
     assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0], proc.stderr
     assert not any(tmp_path.iterdir())
+
+
+def test_one_name_names_one_entity_in_a_document():
+    # "Ibiza, a city, is part of Ibiza, which is situated in Spain." (like-reuters128, seed 0): the town
+    # and the island wrote one surface form with two gold URIs; the one named first keeps the name
+    town = Entity(DBR + "Ibiza_(town)", "Ibiza (town)", (DBO + "Town",))
+    island = Entity(DBR + "Ibiza", "Ibiza", (DBO + "Island",))
+    spain = Entity(DBR + "Spain", "Spain", (DBO + "Country",))
+    felipe = Entity(DBR + "Felipe_González", "Felipe González", (DBO + "Person",))
+    sub = Subgraph(town, (Unit(town, DBO + "isPartOf", (island, spain)), Unit(island, DBO + "country", (spain,)),
+                          Unit(spain, DBO + "leader", (felipe,))))
+    kept = distinct_names(sub)
+    assert kept.units == (Unit(town, DBO + "isPartOf", (spain,)), Unit(spain, DBO + "leader", (felipe,)))
+    # nothing to leave out: the same subgraph, object for object
+    plain = Subgraph(town, (Unit(town, DBO + "country", (spain,)),))
+    assert distinct_names(plain) is plain
+    # a fact about the seed's namesake goes whole, and a unit left without objects goes
+    assert distinct_names(Subgraph(town, (Unit(town, DBO + "isPartOf", (island,)),))).units == ()
+    # a walk that went on from the left-out entity goes too: nothing kept before names its subject
+    walk = Subgraph(town, (Unit(town, DBO + "isPartOf", (island,)), Unit(island, DBO + "country", (spain,)),
+                           Unit(spain, DBO + "leader", (felipe,)), Unit(town, DBO + "country", (spain,))))
+    assert distinct_names(walk).units == (Unit(town, DBO + "country", (spain,)),)
+
+
+def test_generated_documents_never_give_one_surface_form_two_uris(bundled_kb):
+    # "King Diamond is known as a musician. … King Diamond was associated with the band King Diamond." (sym,
+    # seed 0, with --surface-forms --ambiguity 0.5); 2 of 300 like-conllpp documents did too ("TLC" for two channels)
+    config = GenerateConfig(docs=1, strategy="sym", seed=0, surface_forms=True, ambiguity=0.5)
+    made = DocumentMaker(bundled_kb, config).make(DBR + "King_Diamond")
+    assert made is not None and "Paul David Harbour" in made.text
+    by_surface: dict[str, set[str]] = {}
+    for m in made.mentions:
+        by_surface.setdefault(m.surface, set()).update(m.uris)
+    assert by_surface["King Diamond"] == {DBR + "King_Diamond"}, made.text
+    assert all(len(uris) == 1 for uris in by_surface.values()), (made.text, by_surface)
