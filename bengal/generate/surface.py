@@ -536,12 +536,14 @@ class AmbiguityDial:
     def apply_sentences(self, sentences: Sequence[Sentence]) -> list[Sentence]:
         """The sentences with their entity pieces rewritten, in text order (the URIs' alt
         labels are fetched first). A new form ending in "." before a piece that opens with
-        "." is not taken (the sentence's full stop was placed for the label)."""
+        "." is not taken (the sentence's full stop was placed for the label). A person once written
+        by the family name keeps it ("The musician Wilson … Steven Wilson" read as two people)."""
         self.forms.prefetch(sorted({p.uri for s in sentences for p in s.pieces
                                     if isinstance(p, Entity) and not self.skip(p.uri)}))
         out: list[Sentence] = []
         named: set[str] = set()
         words = name_words({p.uri: p for s in sentences for p in s.pieces if isinstance(p, Entity)}.values())
+        family: dict[str, Entity] = {}  # the people written by their family name so far
         done = ambiguous = 0
         for sentence in sentences:
             pieces = sentence.pieces
@@ -552,7 +554,9 @@ class AmbiguityDial:
                 chosen = p
                 if not self.skip(p.uri) and p.form_kind != "place_head":  # "[Eugene], [Oregon]" stays
                     want = ambiguous < self.target * (done + 1) - 1e-9
-                    chosen = self.choose(p, p.uri in named, want, words)
+                    chosen = family.get(p.uri) or self.choose(p, p.uri in named, want, words)
+                    if chosen.form_kind == "family_name":
+                        family.setdefault(p.uri, chosen)
                     after = pieces[i + 1] if i + 1 < len(pieces) else ""
                     if chosen.surface.endswith(".") and isinstance(after, str) and after.startswith("."):
                         chosen = p

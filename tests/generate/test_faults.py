@@ -293,3 +293,24 @@ def test_a_people_takes_a_plural_verb_and_is_never_described_by_a_singular_noun(
     written = {sentence_text(fact_sentence(LEX, Ontology(), DBO + "religion", croats, [catholicism], template=t))
                for t in LEX.templates("religion", "religion", ["EthnicGroup"], 1)}
     assert written == {"Croats follow Catholicism.", "Croats adhere to Catholicism."}
+
+
+@pytest.mark.parametrize("name", ["Battle of France", "Allied invasion of Sicily", "River Thames", "Catholic Church",
+                                  "Consortium of Liberal Arts Colleges"])
+def test_names_a_news_writer_gives_the(name):
+    # a reader of like-conllpp (6 December 2026): "fought in the Allied invasion of Sicily, Battle of France and
+    # Battle of Voronezh", "River Ash flows into River Thames", "adhered to Catholic Church"
+    assert LEX.takes_definite_article(name)
+
+
+@pytest.mark.parametrize("name", ["Riverside", "St Mary's Church", "Battleford"])
+def test_names_that_take_no_the(name):
+    assert not LEX.takes_definite_article(name)
+
+
+def test_class_nouns_a_reader_knows():
+    # "The medician Oliver Sacks": DBpedia's class dbo:Medician is labelled "medician"
+    sacks = Entity("http://dbpedia.org/resource/Oliver_Sacks", "Oliver Sacks", (DBO + "Medician", DBO + "Person"))
+    assert class_noun(LEX, Ontology(), sacks) == "physician"
+    organ = Entity("http://dbpedia.org/resource/Hammond_organ", "Hammond organ", (DBO + "Instrument",))
+    assert MentionPolicy(LEX, Ontology(), "named").concept_text(DBO + "instrument", organ) == "Hammond organ"

@@ -147,7 +147,7 @@ def test_news_corpus_passes_the_gold_checks(tmp_path):
 
 
 @pytest.mark.parametrize("preset, sha", [
-    ("B3", "7d9f3c54a8f5ce3d867a89af2421a295b4656046fe6e365d9e5179d0ae8768d4"),
+    ("B3", "d023f4f54b9f99200a43d54f0709aac3ea8a7b5cd8843855f4aa932bf5e30be3"),
     ("B5", "041145e07b9ba5b35c963f2ea8ca5f3353bdac2d6e5ba7cea3bfc55e3d684456"),
 ])
 def test_bengal_presets_keep_their_bytes(tmp_path, preset, sha):
@@ -158,7 +158,9 @@ def test_bengal_presets_keep_their_bytes(tmp_path, preset, sha):
     # operates in Europe and Japan."; B3 was e81ae60f…) and some got a second wording ("Rhine is located
     # in Liechtenstein."; B5 was 71c37eb7…); and by two wordings a copy editor struck out ("Tynaarlo lies in
     # the Central European Time time zone." → "Tynaarlo's time zone is Central European Time.", B3 was
-    # eb93dc35…; "Córdoba CF plays its home games at Spain." → "… in Spain.", B5 was bebca525…)
+    # eb93dc35…; "Córdoba CF plays its home games at Spain." → "… in Spain.", B5 was bebca525…); and by
+    # names that take "the" ("fought in the Allied invasion of Sicily, Battle of France and Battle of
+    # Voronezh" → "…, the Battle of France and the Battle of Voronezh", B3 was 7d9f3c54…)
     out = tmp_path / "b.jsonl"
     generate_files(out, preset=preset, docs=20)
     assert hashlib.sha256(out.read_bytes()).hexdigest() == sha

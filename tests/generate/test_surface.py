@@ -557,3 +557,25 @@ def test_first_mention_short_gives_the_family_name_from_the_first_mention_on(bun
 def test_first_mention_refuses_what_it_cannot_do(options, message):
     with pytest.raises(UsageError, match=message):
         GenerateConfig(**options)
+
+
+def test_a_person_written_by_the_family_name_keeps_it(bundled_kb, en):
+    """--first-mention short with the dial at 0.5 wrote "The musician Wilson … Steven Wilson, whose
+    genres …" (seed 5, news length): the second mention, wanted unambiguous, went back to the full
+    name, which reads as another person. Once "Wilson", always "Wilson"."""
+    onto, lex = en
+    forms = SurfaceForms(bundled_kb, onto.subclasses([DBO + "Person"]), onto.subclasses([DBO + "Place"]),
+                         onto.subclasses([DBO + "Organisation"]), "en", lex.articles(), lex.designators(),
+                         short_first=True)
+    wilson = Entity(DBR + "Steven_Wilson", "Steven Wilson", (DBO + "MusicalArtist", DBO + "Person"))
+    london = Entity(DBR + "London", "London", (DBO + "City", DBO + "Place"))
+    index = ambiguity_index(bundled_kb, onto)
+    assert index.entities("Wilson") > 1 and index.entities("Steven Wilson") == 1 and index.entities("London") > 1
+    dial = AmbiguityDial(0.5, forms, index, prefer_forms=True)
+    first = fact_sentence(lex, onto, DBO + "birthPlace", wilson, [london])
+    second = fact_sentence(lex, onto, DBO + "deathPlace", wilson, [london])
+    text, mentions = realise(dial.apply_sentences([first, second]))
+    # Wilson: 0 of 0 ambiguous < 0.5 × 1 → ambiguous wanted → "Wilson"; London: 1 < 1.0 no → unambiguous
+    # wanted, but London has no unambiguous form; Wilson again: 2 < 1.5 no → unambiguous wanted, which was
+    # "Steven Wilson" before ("Wilson was born in London. Steven Wilson died in London.")
+    assert [m.surface for m in mentions if DBR + "Steven_Wilson" in m.uris] == ["Wilson", "Wilson"], text
