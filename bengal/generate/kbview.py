@@ -8,13 +8,13 @@ so that nothing depends on a store's iteration order.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Iterable, Sequence, cast
 
 from bengal.kb.graph import GraphView
 from bengal.kb.labels import local_name, surface_of, writable_label
 from bengal.kb.sparql import DBO, PREFIXES, SparqlKB, iri, values
 from bengal.kb.store import KB
+from bengal.perf import cached_attribute
 from bengal.rdf import literal
 from bengal.typemap import children_of, with_subclasses
 
@@ -61,7 +61,7 @@ class Entity:
     form_kind: str | None = None
     gender: str | None = None
 
-    @cached_property
+    @cached_attribute
     def surface(self) -> str:
         """The text written for a mention of the entity: ``form`` if set, else the label
         without its disambiguation parenthesis (see :func:`bengal.kb.labels.surface_of`);
@@ -447,20 +447,20 @@ def places_labelled(kb: SparqlKB, onto: Ontology, name: str) -> list[str]:
     """The IRIs of the places (instances of ``dbo:Place`` or a subclass) whose English ``rdfs:label``
     is ``name`` exactly, sorted: one query with the name as a literal (an index look-up on any store
     or endpoint), or the KB's in-memory view with the same answer (its index of place labels, built
-    once per view)."""
+    once per view: the place classes are worked out only then)."""
     view = _view(kb)
-    places = sorted(onto.subclasses([DBO + "Place"]))
     if view is not None:
         found = _PLACE_LABELS.get(id(view))
         if found is None or found[0] is not view:
             index: dict[str, set[str]] = {}
-            for e in view.instances_of(places):
+            for e in view.instances_of(sorted(onto.subclasses([DBO + "Place"]))):
                 for label in view.labels(e):
                     index.setdefault(label, set()).add(e)
             found = (view, {k: tuple(sorted(v)) for k, v in index.items()})
             _PLACE_LABELS.clear()
             _PLACE_LABELS[id(view)] = found
         return list(found[1].get(name, ()))
+    places = sorted(onto.subclasses([DBO + "Place"]))
     rows = kb.select(PREFIXES + f"""SELECT DISTINCT ?e WHERE {{ ?e rdfs:label {literal(name, lang="en")} .
         {values('c', places)} ?e a ?c . FILTER(isIRI(?e)) }}""")
     return sorted(str(r[0]) for r in rows)
