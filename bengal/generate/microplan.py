@@ -583,7 +583,7 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
     persons = persons or set()
 
     def is_person(e: Entity) -> bool:
-        return bool(set(e.classes) & persons) or DBO + "Person" in e.classes
+        return any(c in persons for c in e.classes) or DBO + "Person" in e.classes
 
     plans = []
     memo: dict[tuple, list[tuple[Sentence, float]]] = {}  # the candidates, shared by the two runs
