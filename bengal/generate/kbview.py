@@ -61,6 +61,19 @@ class Entity:
     form_kind: str | None = None
     gender: str | None = None
 
+    def __hash__(self) -> int:
+        """The hash of the fields, as the dataclass's own, worked out once per object: entities are
+        the keys of the verbaliser's memos, asked again for every candidate wording (issue 15). Not
+        pickled (a string's hash differs between processes)."""
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = self.__dict__["_hash"] = hash((self.uri, self.label, self.classes, self.form, self.form_kind,
+                                                   self.gender))
+        return cast(int, found)
+
+    def __getstate__(self) -> dict[str, object]:
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
     @cached_attribute
     def surface(self) -> str:
         """The text written for a mention of the entity: ``form`` if set, else the label
