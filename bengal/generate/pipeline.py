@@ -308,6 +308,8 @@ class DocumentMaker:
         split = None
         if self.policy.named_only:  # "[Eugene], [Oregon]", as news marks a place's qualifier, or "[Eugene]"
             def split(sentence: Sentence) -> list[Sentence]:
+                if not any(isinstance(p, Entity) and ", " in p.label for p in sentence.pieces):
+                    return [sentence]  # no label with a qualifier (_qualifier): nothing to split
                 both = split_qualified([sentence], self._qualifier)[0]
                 if both is sentence:
                     return [sentence]

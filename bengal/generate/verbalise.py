@@ -401,8 +401,9 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
             if apposition:
                 pieces.append(apposition)
             before = parts[k - 1] if k > 0 and not apposition else ""
-            articles = any(o.form_kind not in TEXT_KINDS and lex.name_article(o.surface, before, o.classes)
-                           for o in objects)
+            # whether an item takes an article: it changes only the separators between items (join_list)
+            articles = len(objects) > 1 and any(o.form_kind not in TEXT_KINDS
+                                                and lex.name_article(o.surface, before, o.classes) for o in objects)
             seps = ["", *[", "] * (len(objects) - 1)] if chain else lex.join_list(len(objects), before, articles)
             for n, (sep, obj) in enumerate(zip(seps, objects)):
                 if sep:
