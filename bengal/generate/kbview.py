@@ -320,7 +320,7 @@ def _outgoing_from_view(view: GraphView, onto: Ontology, seed: str) -> list[tupl
             memo[key] = known = (view, entity)
         if known[1] is not None:
             found.append((p, known[1]))
-    return sorted(found, key=lambda pe: (pe[0], pe[1].uri))
+    return found  # in (property, object IRI) order, as view.outgoing gives them
 
 
 #: Entries the ontology's memo holds before it is emptied (a bound on memory for long runs: the
