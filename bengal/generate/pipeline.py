@@ -212,11 +212,10 @@ class DocumentMaker:
         info = entities(self.kb, onto, [seed_uri]).get(seed_uri)
         if info is None or not writable_label(info.label) or is_list_page(info.label):
             return None
-        info = info.preferring(self.wanted)
         facts = self.facts.outgoing(seed_uri)
-        info = consistent_classes(onto, info, [onto.domains.get(p) for p, _ in facts])
-        if not is_seed(onto, facts, self.wanted):
+        if not is_seed(onto, facts, self.wanted):  # two of three candidates: before the seed's classes are worked out
             return None
+        info = consistent_classes(onto, info.preferring(self.wanted), [onto.domains.get(p) for p, _ in facts])
         if self.names is not None:
             localised = self.names.one(info)
             if localised is None:
