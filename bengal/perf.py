@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import gc
-from typing import Iterator
+from typing import Any, Callable, Generic, Iterator, TypeVar, overload
 
-__all__ = ["gc_paused", "full_gc_paused", "pause_full_gc"]
+__all__ = ["gc_paused", "full_gc_paused", "pause_full_gc", "cached_attribute"]
+
+_T = TypeVar("_T")
 
 
 @contextlib.contextmanager
@@ -48,3 +50,31 @@ def full_gc_paused() -> Iterator[None]:
         yield
     finally:
         gc.set_threshold(*before)
+
+
+class cached_attribute(Generic[_T]):
+    """:func:`functools.cached_property` without its lock: the value is worked out on the first
+    access and kept in the instance's ``__dict__`` (where later reads find it without calling the
+    descriptor), also on a frozen dataclass. Python 3.11's ``cached_property`` takes a lock on each
+    first access; the generator makes hundreds of thousands of sentences and entity pieces, each read
+    once or twice (``Sentence.text``, ``Entity.surface``). Not for values two threads may race on."""
+
+    def __init__(self, func: Callable[[Any], _T]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, cls: type | None = None) -> "cached_attribute[_T]": ...
+
+    @overload
+    def __get__(self, obj: object, cls: type | None = None) -> _T: ...
+
+    def __get__(self, obj: object | None, cls: type | None = None) -> "_T | cached_attribute[_T]":
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value

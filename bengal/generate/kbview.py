@@ -8,13 +8,13 @@ so that nothing depends on a store's iteration order.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Iterable, Sequence, cast
 
 from bengal.kb.graph import GraphView
 from bengal.kb.labels import local_name, surface_of, writable_label
 from bengal.kb.sparql import DBO, PREFIXES, SparqlKB, iri, values
 from bengal.kb.store import KB
+from bengal.perf import cached_attribute
 from bengal.rdf import literal
 from bengal.typemap import children_of, with_subclasses
 
@@ -61,7 +61,20 @@ class Entity:
     form_kind: str | None = None
     gender: str | None = None
 
-    @cached_property
+    def __hash__(self) -> int:
+        """The hash of the fields, as the dataclass's own, worked out once per object: entities are
+        the keys of the verbaliser's memos, asked again for every candidate wording (issue 15). Not
+        pickled (a string's hash differs between processes)."""
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = self.__dict__["_hash"] = hash((self.uri, self.label, self.classes, self.form, self.form_kind,
+                                                   self.gender))
+        return cast(int, found)
+
+    def __getstate__(self) -> dict[str, object]:
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
+    @cached_attribute
     def surface(self) -> str:
         """The text written for a mention of the entity: ``form`` if set, else the label
         without its disambiguation parenthesis (see :func:`bengal.kb.labels.surface_of`);
@@ -307,7 +320,7 @@ def _outgoing_from_view(view: GraphView, onto: Ontology, seed: str) -> list[tupl
             memo[key] = known = (view, entity)
         if known[1] is not None:
             found.append((p, known[1]))
-    return sorted(found, key=lambda pe: (pe[0], pe[1].uri))
+    return found  # in (property, object IRI) order, as view.outgoing gives them
 
 
 #: Entries the ontology's memo holds before it is emptied (a bound on memory for long runs: the
@@ -447,20 +460,20 @@ def places_labelled(kb: SparqlKB, onto: Ontology, name: str) -> list[str]:
     """The IRIs of the places (instances of ``dbo:Place`` or a subclass) whose English ``rdfs:label``
     is ``name`` exactly, sorted: one query with the name as a literal (an index look-up on any store
     or endpoint), or the KB's in-memory view with the same answer (its index of place labels, built
-    once per view)."""
+    once per view: the place classes are worked out only then)."""
     view = _view(kb)
-    places = sorted(onto.subclasses([DBO + "Place"]))
     if view is not None:
         found = _PLACE_LABELS.get(id(view))
         if found is None or found[0] is not view:
             index: dict[str, set[str]] = {}
-            for e in view.instances_of(places):
+            for e in view.instances_of(sorted(onto.subclasses([DBO + "Place"]))):
                 for label in view.labels(e):
                     index.setdefault(label, set()).add(e)
             found = (view, {k: tuple(sorted(v)) for k, v in index.items()})
             _PLACE_LABELS.clear()
             _PLACE_LABELS[id(view)] = found
         return list(found[1].get(name, ()))
+    places = sorted(onto.subclasses([DBO + "Place"]))
     rows = kb.select(PREFIXES + f"""SELECT DISTINCT ?e WHERE {{ ?e rdfs:label {literal(name, lang="en")} .
         {values('c', places)} ?e a ?c . FILTER(isIRI(?e)) }}""")
     return sorted(str(r[0]) for r in rows)

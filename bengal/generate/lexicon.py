@@ -225,7 +225,7 @@ class Lexicon:
         Reino Unido", "in der Schweiz", "el F. C. Augsburgo"); else ``None``."""
         if self.rules is not None:
             return self.rules.name_article(name, before, classes)
-        if self.takes_definite_article(name) and not re.search(r"(^|\s)the\s$", before, re.I):
+        if self.takes_definite_article(name) and not _THE_BEFORE.search(before):
             return "the "
         return None
 
@@ -353,6 +353,10 @@ class Lexicon:
         if words and words[-1] in repeat and before.endswith(" "):
             seps = [""] + [sep + words[-1] + " " for sep in seps[1:]]
         return seps
+
+
+#: "the" with a space after it at the end of a text: a name written after it takes no second "the".
+_THE_BEFORE = re.compile(r"(^|\s)the\s$", re.I)
 
 
 @lru_cache(maxsize=16384)

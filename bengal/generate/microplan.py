@@ -583,13 +583,14 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
     persons = persons or set()
 
     def is_person(e: Entity) -> bool:
-        return bool(set(e.classes) & persons) or DBO + "Person" in e.classes
+        return any(c in persons for c in e.classes) or DBO + "Person" in e.classes
 
     plans = []
+    memo: dict[tuple, list[tuple[Sentence, float]]] = {}  # the candidates, shared by the two runs
     for first in ([opening], []) if opening is not None else ([],):
         out = _plan_once(lex, onto, plan, target, list(first), past, forms, genders, annotate_pronouns,
                          paraphraser, is_person, chain_length, object_tense, unsure, abridge, lifespans, split,
-                         vary, describe_named)
+                         vary, describe_named, memo)
         m = sum(s.mention_count for s in out)
         t = sum(count_tokens(sentence_text(s), lex.lang) for s in out) or 1
         plans.append((abs(m / t - target), out))
@@ -684,6 +685,37 @@ def _split(lex: Lexicon, onto: Ontology, group: Sequence[Unit]) -> list[list[Uni
     return [list(group[:1]), list(group[1:])]
 
 
+def _other_clauses(lex: Lexicon, onto: Ontology, group: Sequence[Unit], abridged_at: int | None,
+                   past_of: Callable[[str, Sequence[Entity]], bool],
+                   whose: bool) -> tuple[list[Sentence], Sentence | None] | None:
+    """The clauses of a planned sentence's facts after its first, each by its main template (the one
+    at ``abridged_at`` by :func:`abridge_list` when it can be), and with ``whose`` (``chain_length``) the
+    first fact whose template opens with the subject's possessive as the owner of a "whose" clause
+    (:func:`whose_clause`), not a clause; ``None`` when a fact has no template for its objects. The
+    same for every wording of the first fact, so the microplanner writes them once a sentence."""
+    clauses: list[Sentence] = []
+    owner: Sentence | None = None  # with chain_length: one "X's genre is Y" as "whose"
+    subject = group[0].subject
+    for k, u in enumerate(group[1:], 1):
+        templates = fact_templates(lex, onto, u.prop, subject, len(u.objects))
+        if not templates:
+            return None
+        pv = _possessive_variant(templates) if whose else None
+        if owner is None and pv is not None and not templates[0].startswith("{s} "):
+            owner = fact_sentence(lex, onto, u.prop, subject, u.objects,
+                                  past=past_of(templates[pv], u.objects), variant=pv, date=u.date)
+            continue
+        clause = None
+        short = abridged_template(lex, onto, u) if abridged_at == k else None
+        if short is not None:
+            clause = abridge_list(lex, fact_sentence(
+                lex, onto, u.prop, subject, u.objects[:1], past=past_of(short, u.objects[:1]),
+                date=u.date, template=short), short)
+        clauses.append(clause or fact_sentence(lex, onto, u.prop, subject, u.objects,
+                                               past=past_of(templates[0], u.objects), date=u.date))
+    return clauses, owner
+
+
 def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], target: float,
                sentences: list[Sentence], past: set[str], forms: Callable[[Entity, bool], Entity | None] | None,
                genders: dict[str, Gender] | None, annotate_pronouns: bool, paraphraser: Paraphraser | None,
@@ -691,7 +723,13 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                object_tense: bool = False, unsure: frozenset[str] = frozenset(),
                abridge: bool = False, lifespans: Mapping[str, Lifespan] | None = None,
                split: Callable[[Sentence], Sequence[Sentence]] | None = None,
-               vary: str | None = None, describe: bool = False) -> list[Sentence]:
+               vary: str | None = None, describe: bool = False,
+               memo: dict[tuple, list[tuple[Sentence, float]]] | None = None) -> list[Sentence]:
+    """One run of :func:`microplan` over ``plan`` after the ``sentences`` given (the opening, or
+    none), which it extends and returns. ``memo``: each planned sentence's candidate wordings, by
+    what they depend on (shared by the runs of one :func:`microplan` call)."""
+    if memo is None:
+        memo = {}
     written = {sentence_text(s) for s in sentences}
     fit = name_fit(lex)
     dated: set[str] = set()  # the people whose dates a lifespan clause has said
@@ -731,113 +769,107 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                 pronoun = (g.pronoun, g.source)
         if chain_length is not None and len(group) > 1:  # a fact that opens with its subject leads
             group = sorted(group, key=lambda u: not _opens(lex, onto, u))
-        head = group[0]
-        variants = fact_templates(lex, onto, head.prop, subject, len(head.objects))
         named = {u for _, u, _ in history}
-        candidates: list[tuple[Sentence, float]] = []
-        # a list written as its first object "among others" (abridge_list), when a fact of the
-        # sentence has one: fewer names for the same words, so the density can go lower
-        # (at most one a sentence: "worked with A, among others, and was associated with B, among others" repeats)
-        abridging: list[int | None] = [None] + [k for k, u in enumerate(group) if abridge and abridgeable(lex, u)
-                                                 and abridged_template(lex, onto, u) is not None]
-        for (v, template), abridged_at in ((vt, a) for vt in enumerate(variants) for a in abridging):
-            head_abridged = abridged_at == 0
-            if head_abridged:
-                if v:
-                    continue  # the abridged wording is one, whichever variant the list has
-                template = abridged_template(lex, onto, head) or template
-            head_objects = head.objects[:1] if head_abridged else head.objects
-            for ref in refs:
-                head_past = past_of(template, head_objects)
-                tense = lex.past(template) if head_past else template
-                if ref == "pronoun" and not pronoun_allowed(tense):
-                    continue
-                appos_options = [False]
-                written_as = lex.agree(template, subject.gender)  # a [neutral] wording has another shape
-                if (len(head_objects) == 1 and apposition_allowed(lex.parse(written_as))
-                        and apposition_phrase(lex, onto, head_objects[0]) is not None):
-                    appos_options.append(True)
-                subj_appos = [False]
-                if (ref == "name" and subject.uri not in named and written_as.startswith("{s} ")
-                        and apposition_phrase(lex, onto, subject) is not None):
-                    subj_appos.append(True)
-                for appos, sa in ((a, b) for a in appos_options for b in subj_appos):
-                    worded = fact_sentence(lex, onto, head.prop, subject, head_objects,
-                                           describe_subject=ref == "describe", variant=v, past=head_past,
-                                           apposition=appos, subject_apposition=sa,
-                                           pronoun=pronoun if ref == "pronoun" else None,
-                                           annotate_pronoun=annotate_pronouns, date=head.date,
-                                           template=template if head_abridged else None)
-                    first_clause = abridge_list(lex, worded, template) if head_abridged else worded
-                    if first_clause is None:
+        # The candidates depend on the planned sentence and on what the document said before only through
+        # this key: the run without the opening sentence (microplan) finds most of its sentences' candidates
+        # written by the run with it.
+        key = (i, tuple(map(id, group)), tuple(refs), pronoun, frozenset(named),
+               frozenset(dated) if lifespans else None, (tuple(history), len(sentences)) if describe else None)
+        candidates = memo.get(key)
+        if candidates is None:
+            head = group[0]
+            variants = fact_templates(lex, onto, head.prop, subject, len(head.objects))
+            candidates = []
+            # the other facts' clauses of the sentence, by abridged_at (_other_clauses; None: they cannot be written)
+            rests: dict[int | None, tuple[list[Sentence], Sentence | None] | None] = {}
+            # a list written as its first object "among others" (abridge_list), when a fact of the
+            # sentence has one: fewer names for the same words, so the density can go lower
+            # (at most one a sentence: "worked with A, among others, and was associated with B, among others" repeats)
+            abridging: list[int | None] = [None] + [k for k, u in enumerate(group) if abridge and abridgeable(lex, u)
+                                                     and abridged_template(lex, onto, u) is not None]
+            for (v, template), abridged_at in ((vt, a) for vt in enumerate(variants) for a in abridging):
+                head_abridged = abridged_at == 0
+                if head_abridged:
+                    if v:
+                        continue  # the abridged wording is one, whichever variant the list has
+                    template = abridged_template(lex, onto, head) or template
+                head_objects = head.objects[:1] if head_abridged else head.objects
+                for ref in refs:
+                    head_past = past_of(template, head_objects)
+                    tense = lex.past(template) if head_past else template
+                    if ref == "pronoun" and not pronoun_allowed(tense):
                         continue
-                    clauses = [first_clause]
-                    ok = True
-                    owner: Sentence | None = None  # with chain_length: one "X's genre is Y" as "whose"
-                    for k, u in enumerate(group[1:], 1):
-                        templates = fact_templates(lex, onto, u.prop, subject, len(u.objects))
-                        if not templates:
-                            ok = False
-                            break
-                        pv = _possessive_variant(templates) if chain_length is not None else None
-                        if owner is None and pv is not None and not templates[0].startswith("{s} "):
-                            owner = fact_sentence(lex, onto, u.prop, subject, u.objects,
-                                                  past=past_of(templates[pv], u.objects), variant=pv, date=u.date)
+                    appos_options = [False]
+                    written_as = lex.agree(template, subject.gender)  # a [neutral] wording has another shape
+                    if (len(head_objects) == 1 and apposition_allowed(lex.parse(written_as))
+                            and apposition_phrase(lex, onto, head_objects[0]) is not None):
+                        appos_options.append(True)
+                    subj_appos = [False]
+                    if (ref == "name" and subject.uri not in named and written_as.startswith("{s} ")
+                            and apposition_phrase(lex, onto, subject) is not None):
+                        subj_appos.append(True)
+                    for appos, sa in ((a, b) for a in appos_options for b in subj_appos):
+                        worded = fact_sentence(lex, onto, head.prop, subject, head_objects,
+                                               describe_subject=ref == "describe", variant=v, past=head_past,
+                                               apposition=appos, subject_apposition=sa,
+                                               pronoun=pronoun if ref == "pronoun" else None,
+                                               annotate_pronoun=annotate_pronouns, date=head.date,
+                                               template=template if head_abridged else None)
+                        first_clause = abridge_list(lex, worded, template) if head_abridged else worded
+                        if first_clause is None:
                             continue
-                        clause = None
-                        short = abridged_template(lex, onto, u) if abridged_at == k else None
-                        if short is not None:
-                            clause = abridge_list(lex, fact_sentence(
-                                lex, onto, u.prop, subject, u.objects[:1], past=past_of(short, u.objects[:1]),
-                                date=u.date, template=short), short)
-                        clauses.append(clause or fact_sentence(lex, onto, u.prop, subject, u.objects,
-                                                               past=past_of(templates[0], u.objects), date=u.date))
-                    if not ok:
-                        continue
-                    joined = aggregate(lex, clauses, is_person(subject) or lex.names_people(subject.classes))
-                    if joined is not None and owner is not None:
-                        joined = whose_clause(lex, joined, owner)
-                    if joined is None:
-                        continue
-                    candidates.append((joined, 0.0))
-                    if forms is not None:
-                        alt = with_forms(joined, lambda _, e: forms(e, e.uri in named), fit)  # noqa: B023
-                        if alt is not None:
-                            candidates.append((alt, _PREFERENCE))
-        if paraphraser is not None:
-            # the other voice ("Y was founded by X"), for a sentence of one fact
-            # (not for a concept object: "Laptop is made by X" opens with a bare common noun)
-            other_voice = (paraphraser.voice_template(head.prop, len(head.objects))
-                           if len(group) == 1 and head.date is None
-                           and not any(o.form_kind in TEXT_KINDS for o in head.objects) else None)
-            if other_voice is not None:
-                voiced = fact_sentence(lex, onto, head.prop, subject, head.objects,
-                                       past=past_of(other_voice, head.objects), template=other_voice)
-                candidates.append((Paraphraser.mark(voiced, "voice"), _PREFERENCE))
-            for c, bonus in list(candidates):
-                syn = paraphraser.synonym(c, i)
-                if syn is not None:
-                    candidates.append((syn, bonus + _PREFERENCE))
-                if subject.uri not in named:
-                    ap = paraphraser.apposition(c, noun)
-                    if ap is not None:
-                        candidates.append((ap, bonus + _PREFERENCE))
-        if split is not None:
-            candidates = [(v, bonus - (_PREFERENCE if k else 0.0)) for c, bonus in candidates
-                          for k, v in enumerate(split(c))]
-        if lifespans:
-            # a person named at the end of the sentence, with the dates the KB has of them, as a relative
-            # clause ("… led by Robert Borden, who was born on 26 June 1854 and died on 10 June 1937.")
-            for c, bonus in list(candidates):
-                dated_c = lifespan_clause(lex, c, lifespans, subject.uri, dated)
-                if dated_c is not None:
-                    candidates.append((dated_c, bonus))
-        if describe:
-            # a place or an organisation named before, written as "the country" (describe_objects)
-            for c, bonus in list(candidates):
-                described = describe_objects(lex, onto, c, history, len(sentences), vague)
-                if described is not None:
-                    candidates.append((described, bonus))
+                        if abridged_at not in rests:
+                            rests[abridged_at] = _other_clauses(lex, onto, group, abridged_at, past_of,
+                                                                chain_length is not None)
+                        rest = rests[abridged_at]
+                        if rest is None:
+                            continue
+                        clauses, owner = [first_clause, *rest[0]], rest[1]
+                        joined = aggregate(lex, clauses, is_person(subject) or lex.names_people(subject.classes))
+                        if joined is not None and owner is not None:
+                            joined = whose_clause(lex, joined, owner)
+                        if joined is None:
+                            continue
+                        candidates.append((joined, 0.0))
+                        if forms is not None:
+                            alt = with_forms(joined, lambda _, e: forms(e, e.uri in named), fit)  # noqa: B023
+                            if alt is not None:
+                                candidates.append((alt, _PREFERENCE))
+            if paraphraser is not None:
+                # the other voice ("Y was founded by X"), for a sentence of one fact
+                # (not for a concept object: "Laptop is made by X" opens with a bare common noun)
+                other_voice = (paraphraser.voice_template(head.prop, len(head.objects))
+                               if len(group) == 1 and head.date is None
+                               and not any(o.form_kind in TEXT_KINDS for o in head.objects) else None)
+                if other_voice is not None:
+                    voiced = fact_sentence(lex, onto, head.prop, subject, head.objects,
+                                           past=past_of(other_voice, head.objects), template=other_voice)
+                    candidates.append((Paraphraser.mark(voiced, "voice"), _PREFERENCE))
+                for c, bonus in list(candidates):
+                    syn = paraphraser.synonym(c, i)
+                    if syn is not None:
+                        candidates.append((syn, bonus + _PREFERENCE))
+                    if subject.uri not in named:
+                        ap = paraphraser.apposition(c, noun)
+                        if ap is not None:
+                            candidates.append((ap, bonus + _PREFERENCE))
+            if split is not None:
+                candidates = [(v, bonus - (_PREFERENCE if k else 0.0)) for c, bonus in candidates
+                              for k, v in enumerate(split(c))]
+            if lifespans:
+                # a person named at the end of the sentence, with the dates the KB has of them, as a relative
+                # clause ("… led by Robert Borden, who was born on 26 June 1854 and died on 10 June 1937.")
+                for c, bonus in list(candidates):
+                    dated_c = lifespan_clause(lex, c, lifespans, subject.uri, dated)
+                    if dated_c is not None:
+                        candidates.append((dated_c, bonus))
+            if describe:
+                # a place or an organisation named before, written as "the country" (describe_objects)
+                for c, bonus in list(candidates):
+                    described = describe_objects(lex, onto, c, history, len(sentences), vague)
+                    if described is not None:
+                        candidates.append((described, bonus))
+            memo[key] = candidates
         # --sentence-length news or N: a sentence still short of the length is continued by the
         # walk's next step about its last object ("…Lagos, which is part of Lagos State.")
         onto_prev = None

@@ -134,6 +134,7 @@ class DocumentMaker:
         self._qualifiers: dict[str, Entity | None] = {}  # _qualifier's answers
         self.countries = self.onto.subclasses([DBO + "Country"])
         self.organisations = self.onto.subclasses([DBO + "Organisation"])
+        self._qualified = self.places | self.organisations  # what a label's qualifier may be split from
         self.facts = FactSource(kb, self.onto)
         # a language other than English: its labels, nameable entities and genders (issue 13)
         self.names: LanguageNames | None = None
@@ -212,18 +213,18 @@ class DocumentMaker:
         info = entities(self.kb, onto, [seed_uri]).get(seed_uri)
         if info is None or not writable_label(info.label) or is_list_page(info.label):
             return None
-        info = info.preferring(self.wanted)
-        rng = random.Random(f"{config.seed}|{seed_uri}")
-        k = rng.randint(config.min_sentences, config.max_sentences)
         facts = self.facts.outgoing(seed_uri)
-        info = consistent_classes(onto, info, [onto.domains.get(p) for p, _ in facts])
-        if not is_seed(onto, facts, self.wanted):
+        if not is_seed(onto, facts, self.wanted):  # two of three candidates: before the seed's classes are worked out
             return None
+        info = consistent_classes(onto, info.preferring(self.wanted), [onto.domains.get(p) for p, _ in facts])
         if self.names is not None:
             localised = self.names.one(info)
             if localised is None:
                 return None
             info = localised
+        # drawn only for a seed (a generator seeded by a string costs a SHA-512 of it)
+        rng = random.Random(f"{config.seed}|{seed_uri}")
+        k = rng.randint(config.min_sentences, config.max_sentences)
         typed = 1 if info.classes and k >= 2 else 0
         if typed and self.policy.named_only and class_noun(lex, onto, info) in lex.meta.get("apposition_vague", ()):
             typed = 0  # --mentions named: never "Jane Novak was an American person."
@@ -317,6 +318,8 @@ class DocumentMaker:
 
         if self.policy.named_only:  # "[Eugene], [Oregon]", as news marks a place's qualifier, or "[Eugene]"
             def split(sentence: Sentence) -> list[Sentence]:
+                if not any(isinstance(p, Entity) and ", " in p.label for p in sentence.pieces):
+                    return [sentence]  # no label with a qualifier (_qualifier): nothing to split
                 both = split_qualified([sentence], qualifier)[0]
                 if both is sentence:
                     return [sentence]
@@ -370,8 +373,10 @@ class DocumentMaker:
         Georgia) and its country, when a fact gives it, is the entity's; else ``None``: the label stays
         one mention ("Washington, D.C."). The same answers from every backend (facts and one literal
         look-up per name), cached per entity."""
+        if ", " not in entity.label:  # the surface is (part of) the label: no qualifier
+            return None
         qualifier = surface_of(entity.label).partition(", ")[2]
-        if not qualifier or not self.onto.is_instance(entity, self.places | self.organisations):
+        if not qualifier or not self.onto.is_instance(entity, self._qualified):
             return None
         if entity.uri in self._qualifiers:
             return self._qualifiers[entity.uri]

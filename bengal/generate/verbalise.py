@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import cached_property
 from typing import Callable, Sequence, Union, cast
 
 from bengal.generate.kbview import TEXT_KINDS, Entity, Ontology
@@ -19,6 +18,7 @@ from bengal.generate.realise import possessive_suffix, realise_pieces
 from bengal.kb.labels import local_name
 from bengal.kb.sparql import DBO
 from bengal.model import Mention
+from bengal.perf import cached_attribute
 
 __all__ = ["Piece", "Sentence", "type_sentence", "fact_templates", "fact_sentence", "join_sentences", "realise",
            "sentence_text", "apposition_allowed", "pronoun_allowed", "with_forms", "swap_entities", "NameFit",
@@ -54,12 +54,12 @@ class Sentence:
     #: paraphrasing operations applied (:data:`bengal.generate.paraphrase.OPERATIONS`), sorted.
     paraphrase: tuple[str, ...] = ()
 
-    @cached_property
+    @cached_attribute
     def mention_count(self) -> int:
         """The entity pieces (gold mentions) of the sentence."""
         return sum(1 for p in self.pieces if isinstance(p, Entity))
 
-    @cached_property
+    @cached_attribute
     def text(self) -> str:
         """The sentence's text (entities written as their surface forms), worked out once."""
         return "".join(p if isinstance(p, str) else p.surface for p in self.pieces)
@@ -401,8 +401,9 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
             if apposition:
                 pieces.append(apposition)
             before = parts[k - 1] if k > 0 and not apposition else ""
-            articles = any(o.form_kind not in TEXT_KINDS and lex.name_article(o.surface, before, o.classes)
-                           for o in objects)
+            # whether an item takes an article: it changes only the separators between items (join_list)
+            articles = len(objects) > 1 and any(o.form_kind not in TEXT_KINDS
+                                                and lex.name_article(o.surface, before, o.classes) for o in objects)
             seps = ["", *[", "] * (len(objects) - 1)] if chain else lex.join_list(len(objects), before, articles)
             for n, (sep, obj) in enumerate(zip(seps, objects)):
                 if sep:

@@ -91,20 +91,36 @@ class GraphView:
         node = self._id(key)
         return [] if node == _NONE else self.tables[table].rows(node)
 
+    def _columns(self, table: str, key: str) -> list[list[str]]:
+        """The columns of the rows of ``key`` in ``table``, as strings (what :meth:`_rows` gives, by
+        column, without a tuple per row: the generator asks these for every entity it reads); no
+        column when it has no rows."""
+        node = self._id(key)
+        if node == _NONE:
+            return []
+        t = self.tables[table]
+        begin, end = t.ptr[node], t.ptr[node + 1]
+        if begin == end:
+            return []
+        strings = self.strings
+        return [[strings[i] for i in col[begin:end]] for col in t.columns]
+
     def _str(self, i: int) -> str | None:
         return None if i == _NONE else self.strings[i]
 
     def labels(self, uri: str) -> tuple[str, ...]:
         """The distinct English (``LANG = "en"``) ``rdfs:label`` values of the IRI, sorted."""
-        return tuple(sorted(self.strings[r[0]] for r in self._rows("labels", uri)))
+        found = self._columns("labels", uri)
+        return tuple(sorted(found[0])) if found else ()
 
     def types(self, uri: str) -> tuple[str, ...]:
         """The IRI's ``rdf:type`` values whose text starts with the ``dbo:`` namespace, sorted."""
-        return tuple(sorted(self.strings[r[0]] for r in self._rows("types", uri)))
+        found = self._columns("types", uri)
+        return tuple(sorted(found[0])) if found else ()
 
     def outgoing(self, uri: str) -> tuple[tuple[str, str], ...]:
         """``(p, o)`` of every triple ``uri p o`` with a ``dbo:`` predicate and an IRI ``o != uri``, sorted."""
-        return tuple(sorted((self.strings[p], self.strings[o]) for p, o in self._rows("out", uri)))
+        return tuple(sorted(zip(*self._columns("out", uri))))
 
     def incoming(self, uri: str) -> tuple[tuple[str, str], ...]:
         """``(p, s)`` of every triple ``s p uri`` with a ``dbo:`` predicate and an IRI ``s != uri``, sorted."""
@@ -126,7 +142,7 @@ class GraphView:
         (no inference), sorted, each once."""
         found: set[str] = set()
         for c in classes:
-            found.update(self.strings[r[0]] for r in self._rows("instances", c))
+            found.update(*self._columns("instances", c))
         return sorted(found)
 
 

@@ -6,6 +6,7 @@ bengal/generate/lang/en.toml.
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -287,3 +288,13 @@ def test_places_of_one_birth_are_one_chain_never_split():
     assert sub is not None and sorted(len(u.objects) for u in sub.units) == [1, 2]
     assert Unit(EINSTEIN, DBO + "birthPlace", (canada, weyburn)) in sub.units or \
         Unit(EINSTEIN, DBO + "birthPlace", (weyburn, canada)) in sub.units
+
+
+def test_entity_hash_is_the_fields_hash_and_is_not_pickled():
+    """Entity keeps its hash once worked out (the memos' keys); it must be the dataclass's own (the hash of
+    its fields) and must not cross a pickle: a string's hash differs in another process."""
+    e = Entity("http://dbpedia.org/resource/Ulm", "Ulm", (DBO + "City",))
+    assert hash(e) == hash((e.uri, e.label, e.classes, e.form, e.form_kind, e.gender))
+    assert hash(e) == hash(e.with_form(None, None)) and e == e.with_form(None, None)
+    back = pickle.loads(pickle.dumps(e))
+    assert back == e and "_hash" not in back.__dict__ and back.surface == "Ulm"
