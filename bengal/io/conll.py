@@ -187,9 +187,12 @@ def iter_conll_file(source: str | os.PathLike[str] | IO[bytes] | bytes, *, tag_c
 
 def looks_like_conll(head: bytes) -> bool:
     """Whether the first bytes of a file look like CoNLL columns: a ``-DOCSTART-``
-    line first, or the first non-blank lines all with two or more columns whose
-    last column is a tag (``O``, ``B-PER``, ``PER-B``, ...)."""
-    seen = 0
+    line first, or the first non-blank lines with two or more columns whose last
+    column is a tag (``O``, ``B-PER``, ``PER-B``, ...), except a few lines of one
+    column (at most as many as the tagged ones): a token whose tag is missing, which the
+    reader then reports by line ("b" with an empty tag, case C8), not as a file of no
+    known format."""
+    seen = lone = 0
     for raw in io.BytesIO(head).readlines()[:-1] or [head]:
         line = raw.decode("utf-8", "replace").lstrip("\ufeff")
         fields = line.split()
@@ -197,12 +200,15 @@ def looks_like_conll(head: bytes) -> bool:
             continue
         if fields[0] == DOCSTART:
             return True
-        if len(fields) < 2 or not _TAG.match(fields[-1]):
+        if len(fields) == 1:
+            lone += 1
+        elif not _TAG.match(fields[-1]):
             return False
-        seen += 1
-        if seen >= 20:
+        else:
+            seen += 1
+        if seen + lone >= 20:
             break
-    return seen > 0
+    return seen > 0 and lone <= seen
 
 
 def conll_to_corpus(cf: ConllFile, *, scheme: str = "iob2", mode: str = "lenient", suffix: bool = False,

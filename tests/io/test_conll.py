@@ -98,6 +98,16 @@ def test_reader_errors_name_file_and_line(tmp_path):
     tab.write_text("EU\tB-ORG\nrejects\t\n")
     with pytest.raises(InputError, match=r"tab.txt:2: 1 column where the file has 2"):
         read_conll_file(tab)
+    # the same file by content (no .conll name): the empty tag is reported by line, not as a file of no
+    # known format (a new user's run of case C8 with .txt files)
+    tab.write_text("EU\tB-ORG\nrejects\t\nit\tO\n")
+    assert detect_format(tab) == "conll"
+    with pytest.raises(InputError, match=r"tab.txt:2: looks like CoNLL columns, but 1 column where the file has 2"):
+        read_corpus(tab)
+    prose = tmp_path / "prose.txt"  # one word a line is no CoNLL file
+    prose.write_text("Hello\nworld\n")
+    with pytest.raises(InputError, match="cannot tell the corpus format"):
+        detect_format(prose)
     # a tag the declared scheme does not allow, named by file and line
     s = tmp_path / "s.txt"
     s.write_text("EU S-ORG\n")
