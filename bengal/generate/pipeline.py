@@ -277,10 +277,10 @@ class DocumentMaker:
         if typed:
             opening = type_sentence(lex, onto, info, self.demonym(details[info.uri].countries, said), info.uri in past,
                                     unsure=info.uri in unsure)
+        # the document's entities (the seed, then its facts' subjects and objects), by URI
+        in_doc = {e.uri: e for e in (info, *(u.subject for u in sub.units), *(o for u in sub.units for o in u.objects))}
         forms = None
         if self.forms is not None:
-            in_doc = {e.uri: e for e in (info, *(u.subject for u in sub.units),
-                                         *(o for u in sub.units for o in u.objects))}
             self.forms.prefetch(sorted(in_doc))
             forms = self._form_chooser(seed_uri, name_words(in_doc.values()))
         genders = None
@@ -309,8 +309,7 @@ class DocumentMaker:
         split = None
         # a qualifier is a mention of its own unless another entity of the document has its name ("Portland,
         # Oregon" beside the band Oregon): one name, one entity (strategies.distinct_names)
-        doc_names = {surface_of(e.label): e.uri for e in (info, *(u.subject for u in sub.units),
-                                                          *(o for u in sub.units for o in u.objects))}
+        doc_names = {surface_of(e.label): uri for uri, e in in_doc.items()}
 
         def qualifier(entity: Entity) -> Entity | None:
             found = self._qualifier(entity)

@@ -30,7 +30,7 @@ from bengal.kb.sparql import PREFIXES, SparqlKB, values
 
 __all__ = ["SurfaceForms", "FIRST_MENTIONS", "SHORT_KINDS", "AmbiguityIndex", "AmbiguityDial", "order_seeds",
            "family_name", "is_acronym", "alt_label_ok", "ALT_KINDS", "unqualified_place", "short_name",
-           "split_qualified"]
+           "split_qualified", "name_words", "document_name_words", "names_another"]
 
 #: ``--first-mention``: ``full`` (a person's family name only after the full name) or ``short`` (from the
 #: first mention on, as KORE50 writes: :class:`SurfaceForms`'s ``short_first``).
@@ -256,6 +256,13 @@ def name_words(entities: Iterable[Entity]) -> dict[str, frozenset[str]]:
     return {e.uri: frozenset(surface_of(e.label).split()) for e in entities}
 
 
+def document_name_words(sentences: Iterable[Sentence]) -> dict[str, frozenset[str]]:
+    """:func:`name_words` of the entities the ``sentences`` name (pronouns and concepts written as text
+    left out: they name nobody by their words)."""
+    return name_words(p for s in sentences for p in s.pieces
+                      if isinstance(p, Entity) and p.form_kind != "pronoun" and p.form_kind not in TEXT_KINDS)
+
+
 def names_another(form: str, uri: str, words: Mapping[str, frozenset[str]]) -> bool:
     """Whether every word of ``form`` belongs to the name of an entity other than ``uri``
     (``words``: :func:`name_words` of the document's entities): "Hathaway" for Donny Hathaway where
@@ -354,8 +361,7 @@ class SurfaceForms:
         named: set[str] = set()
         # the words of every other entity's name in the document: "Gonzalez" is no short name when
         # Cassandra Gonzalez and Jill Gonzalez are both named
-        words = name_words(p for sentence in sentences for p in sentence.pieces
-                           if isinstance(p, Entity) and p.form_kind != "pronoun" and p.form_kind not in TEXT_KINDS)
+        words = document_name_words(sentences)
         for sentence in sentences:
             pieces = sentence.pieces
             swaps: list[tuple[int, Entity]] = []
@@ -542,7 +548,7 @@ class AmbiguityDial:
                                     if isinstance(p, Entity) and not self.skip(p.uri)}))
         out: list[Sentence] = []
         named: set[str] = set()
-        words = name_words({p.uri: p for s in sentences for p in s.pieces if isinstance(p, Entity)}.values())
+        words = document_name_words(sentences)
         family: dict[str, Entity] = {}  # the people written by their family name so far
         done = ambiguous = 0
         for sentence in sentences:
