@@ -28,8 +28,8 @@ class Lexicon(Protocol):
 
     def takes_definite_article(self, name: str) -> bool: ...
 
-__all__ = ["indefinite_article", "plural", "is_plural_name", "of_plural_class", "possessive_suffix",
-           "capitalise_proper", "realise_pieces"]
+__all__ = ["indefinite_article", "plural", "is_plural_name", "of_plural_class", "takes_plural_verb",
+           "possessive_suffix", "capitalise_proper", "realise_pieces"]
 
 Piece = Union[str, Entity]
 
@@ -152,6 +152,17 @@ def of_plural_class(lex: Lexicon, classes: Sequence[str]) -> bool:
     in {o}.")."""
     plural_classes = _table(lex).get("possessive", {}).get("plural_classes", ())
     return bool(plural_classes) and any(c.rsplit("/", 1)[-1] in plural_classes for c in classes)
+
+
+def takes_plural_verb(lex: Lexicon, name: str, classes: Sequence[str]) -> bool:
+    """Whether an entity written by ``name`` takes a plural verb: a plural name
+    (:func:`is_plural_name`) of an entity of a class in ``[realise] plural_verb_classes`` (``classes``:
+    IRIs with their ancestors). A band or a team with a plural name is a plural subject in English
+    ("The Righteous Brothers have worked with …", "The Beatles are a band."); a company or a country
+    is not, whatever its name ("Capitol Records is a label", "the Netherlands is a country")."""
+    wanted = _table(lex).get("plural_verb_classes", ())
+    return (bool(wanted) and any(c.rsplit("/", 1)[-1] in wanted for c in classes)
+            and is_plural_name(lex, name, classes))
 
 
 def possessive_suffix(lex: Lexicon, name: str, classes: Sequence[str] = ()) -> str:

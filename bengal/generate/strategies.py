@@ -21,6 +21,8 @@ from bengal.generate.kbview import (
     incoming_property_counts,
     outgoing_facts,
     property_frequencies,
+    range_tops,
+    used_as,
 )
 from bengal.kb.labels import surface_of
 from bengal.kb.sparql import SparqlKB
@@ -116,6 +118,7 @@ class FactSource:
         self._in: dict[str, list[tuple[str, Entity]]] = {}
         self._freq: dict[str, int] | None = None
         self._hub: dict[str, bool] = {}
+        self._links: dict[str, dict[str, int]] = {}
 
     def _cached(self, table: dict[str, list[tuple[str, Entity]]],
                 fetch: Callable[[SparqlKB, Ontology, str], list[tuple[str, Entity]]],
@@ -127,12 +130,38 @@ class FactSource:
         return table[uri]
 
     def outgoing(self, uri: str) -> list[tuple[str, Entity]]:
-        """The entity's outgoing facts (:func:`bengal.generate.kbview.outgoing_facts`)."""
-        return self._cached(self._out, outgoing_facts, uri)
+        """The entity's outgoing facts (:func:`bengal.generate.kbview.outgoing_facts`) whose object the
+        KB uses as the property's range says (:meth:`fits`)."""
+        return self._cached(self._out, self._outgoing, uri)
 
     def incoming(self, uri: str) -> list[tuple[str, Entity]]:
-        """The entity's genuine incoming facts (:func:`bengal.generate.kbview.incoming_facts`)."""
-        return self._cached(self._in, incoming_facts, uri)
+        """The entity's genuine incoming facts (:func:`bengal.generate.kbview.incoming_facts`) whose
+        property's range fits the entity (:meth:`fits`)."""
+        return self._cached(self._in, self._incoming, uri)
+
+    def _outgoing(self, kb: SparqlKB, onto: Ontology, uri: str) -> list[tuple[str, Entity]]:
+        return [(p, o) for p, o in outgoing_facts(kb, onto, uri) if self.fits(p, o.uri)]
+
+    def _incoming(self, kb: SparqlKB, onto: Ontology, uri: str) -> list[tuple[str, Entity]]:
+        return [(p, s) for p, s in incoming_facts(kb, onto, uri) if self.fits(p, uri)]
+
+    def fits(self, prop: str, obj: str) -> bool:
+        """Whether a fact of ``prop`` may have the object ``obj``: the KB's other facts about
+        ``obj`` agree with the property's range (:func:`bengal.generate.kbview.used_as`; a fact
+        that gives an instrument as an occupation or a country as an award is DBpedia noise)."""
+        if not range_tops(self.onto, prop):
+            return True  # no range to disagree with: no query
+        return used_as(self.onto, prop, self.links(obj))
+
+    def links(self, uri: str) -> dict[str, int]:
+        """How many facts of each ``dbo:`` property point at the entity
+        (:func:`bengal.generate.kbview.incoming_property_counts`), asked once."""
+        counts = self._links.get(uri)
+        if counts is None:
+            if len(self._links) > 20000:
+                self._links.clear()
+            counts = self._links[uri] = incoming_property_counts(self.kb, uri)
+        return counts
 
     def hub(self, uri: str) -> bool:
         """Whether more than :data:`HUB_RATIO` times as many ``dbo:`` facts point at the entity
@@ -142,7 +171,7 @@ class FactSource:
         if found is None:
             if len(self._hub) > 20000:
                 self._hub.clear()
-            into = sum(incoming_property_counts(self.kb, uri).values())
+            into = sum(self.links(uri).values())
             found = self._hub[uri] = into > HUB_RATIO * max(len(self.outgoing(uri)), 1)
         return found
 

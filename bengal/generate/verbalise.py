@@ -14,7 +14,7 @@ from typing import Callable, Sequence, Union, cast
 
 from bengal.generate.kbview import TEXT_KINDS, Entity, Ontology
 from bengal.generate.lexicon import Lexicon
-from bengal.generate.realise import possessive_suffix, realise_pieces
+from bengal.generate.realise import possessive_suffix, realise_pieces, takes_plural_verb
 from bengal.kb.labels import local_name
 from bengal.kb.sparql import DBO
 from bengal.model import Mention
@@ -45,7 +45,8 @@ class Sentence:
     #: clauses in the sentence (2 after :func:`join_sentences`), objects of its last clause.
     clauses: int = 1
     n_objects: int = 1
-    #: the subject is a plural pronoun ("they"): no clause may be joined to it (its verb
+    #: the subject takes a plural verb (the pronoun "they", a band's plural name:
+    #: :func:`bengal.generate.realise.takes_plural_verb`): no clause may be joined to it (its verb
     #: would have to agree).
     plural: bool = False
     #: ``(pronoun class, gender source)`` (:class:`bengal.generate.gender.Gender`) when
@@ -104,9 +105,14 @@ def type_sentence(lex: Lexicon, onto: Ontology, subject: Entity, demonym: str | 
     if past:
         template = lex.past(template)
     template = lex.agree(template, subject.gender)
+    plural = template.startswith("{s} ") and takes_plural_verb(lex, subject.surface,
+                                                               onto.with_ancestors(subject.classes))
+    if plural:
+        template = "{s} " + lex.plural_verb(template[4:])  # "The Beatles are a band."
     template = template.replace("{a}", lex.article(noun, subject.gender)).replace("{class}", noun)
     pieces, predicate = _fill(lex, lex.parse(template), subject, ())
-    return Sentence(tuple(pieces), subject=subject.uri if predicate else None, predicate=predicate, n_objects=0)
+    return Sentence(tuple(pieces), subject=subject.uri if predicate else None, predicate=predicate, n_objects=0,
+                    plural=plural)
 
 
 def fact_templates(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, n_objects: int) -> tuple[str, ...]:
@@ -224,6 +230,9 @@ def _fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obj
         if subj_appos is None or describe_subject or not template.startswith("{s} "):
             raise ValueError(f"no apposition for the subject {subject.uri} in {template!r}")
     plural = possessive_form = False
+    if named and template.startswith("{s} ") and takes_plural_verb(lex, subject.surface,
+                                                                   onto.with_ancestors(subject.classes)):
+        template, plural = "{s} " + lex.plural_verb(template[4:]), True  # "The Righteous Brothers have …"
     if pronoun is not None:
         if describe_subject or subject_apposition or not pronoun_allowed(template):
             raise ValueError(f"no pronoun for the subject of {template!r}")

@@ -12,14 +12,14 @@ import pytest
 
 from bengal.generate import realise
 from bengal.generate.config import GenerateConfig
-from bengal.generate.kbview import Entity, Ontology, consistent_classes, is_list_page
+from bengal.generate.kbview import Entity, Ontology, consistent_classes, is_list_page, used_as
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.mentions import MentionPolicy
 from bengal.generate.microplan import abridgeable, chain, microplan
 from bengal.generate.paraphrase import Paraphraser
 from bengal.generate.pipeline import generate
 from bengal.generate.strategies import Unit
-from bengal.generate.verbalise import class_noun, fact_sentence, sentence_text
+from bengal.generate.verbalise import class_noun, fact_sentence, sentence_text, type_sentence
 from bengal.kb.sparql import DBO
 
 LEX = load_lexicon("en")
@@ -117,6 +117,62 @@ def test_classes_agree_with_the_facts_top_class():
     assert consistent_classes(onto, race, []).classes == (DBO + "Band",)
     plain = Entity("http://dbpedia.org/resource/Ulm", "Ulm", (DBO + "Sea",))
     assert consistent_classes(onto, plain, [DBO + "Person"]) is plain  # one top class: nothing to choose
+
+
+def test_a_people_is_never_a_country_or_a_band():
+    # the KB types "Norwegians" Country and EthnicGroup, "Icelanders" Band and EthnicGroup; a fact's range
+    # (a headquarters: a place) made them hosts of "The company Maynard has its headquarters in Norwegians."
+    # and "… related to the band Icelanders" (like-conllpp, 1,000 documents, seed 7)
+    onto = Ontology(parents={DBO + "Country": {DBO + "PopulatedPlace"}, DBO + "PopulatedPlace": {DBO + "Place"},
+                             DBO + "Band": {DBO + "Organisation"}, DBO + "Organisation": {DBO + "Agent"}})
+    norwegians = Entity("http://dbpedia.org/resource/Norwegians", "Norwegians",
+                        (DBO + "Country", DBO + "PopulatedPlace", DBO + "EthnicGroup", DBO + "Place"))
+    assert consistent_classes(onto, norwegians, [DBO + "PopulatedPlace"]).classes == (DBO + "EthnicGroup",)
+    icelanders = Entity("http://dbpedia.org/resource/Icelanders", "Icelanders",
+                        (DBO + "Band", DBO + "EthnicGroup", DBO + "Organisation", DBO + "Agent"))
+    assert consistent_classes(onto, icelanders, []).classes == (DBO + "EthnicGroup", DBO + "Agent")
+
+
+def test_a_fact_the_objects_other_uses_contradict_is_refused():
+    # ranges as DBpedia states them; an entity's incoming counts as the KB gives them
+    onto = Ontology(parents={DBO + "Instrument": {DBO + "Device"}, DBO + "MusicalArtist": {DBO + "Person"},
+                             DBO + "Band": {DBO + "Organisation"}, DBO + "Country": {DBO + "Place"}},
+                    ranges={DBO + "occupation": DBO + "PersonFunction", DBO + "instrument": DBO + "Instrument",
+                            DBO + "associatedMusicalArtist": DBO + "MusicalArtist",
+                            DBO + "associatedBand": DBO + "Band", DBO + "award": DBO + "Award",
+                            DBO + "country": DBO + "Country"})
+    percussion = {DBO + "instrument": 120, DBO + "occupation": 3, DBO + "related": 40}  # related: no range
+    assert not used_as(onto, DBO + "occupation", percussion)  # 3 of 123 ranged facts: "worked as a percussion …"
+    assert used_as(onto, DBO + "instrument", percussion)
+    assert used_as(onto, DBO + "related", percussion)  # no range: nothing to disagree with
+    # one in ten agreeing is enough, fewer is not: 1 of 10 and 1 of 11
+    assert used_as(onto, DBO + "award", {DBO + "award": 1, DBO + "country": 9})
+    assert not used_as(onto, DBO + "award", {DBO + "award": 1, DBO + "country": 10})
+    # too few ranged facts to judge: kept ("Saudi Arabia" with 4 facts pointing at it would stay)
+    assert used_as(onto, DBO + "award", {DBO + "award": 1, DBO + "country": 3})
+    # a band where an artist is expected and the other way round: Person and Organisation stand in
+    assert used_as(onto, DBO + "associatedMusicalArtist", {DBO + "associatedBand": 50})
+    assert used_as(onto, DBO + "associatedBand", {DBO + "associatedMusicalArtist": 50})
+
+
+def test_a_band_with_a_plural_name_takes_a_plural_verb():
+    # sym, 2,000 documents, seed 7: "The Righteous Brothers … has worked with", "Jungle Brothers has worked with"
+    r = "http://dbpedia.org/resource/"
+    onto = Ontology(parents={DBO + "Band": {DBO + "Organisation"}, DBO + "Company": {DBO + "Organisation"},
+                             DBO + "RecordLabel": {DBO + "Company"}})
+    band = Entity(r + "The_Righteous_Brothers", "The Righteous Brothers", (DBO + "Band", DBO + "Organisation"))
+    spector = Entity(r + "Phil_Spector", "Phil Spector", (DBO + "Person",))
+    assert sentence_text(fact_sentence(LEX, onto, DBO + "associatedMusicalArtist", band, [spector])) == \
+        "The Righteous Brothers have worked with Phil Spector."
+    # the band as a description or after its class noun is singular
+    assert sentence_text(fact_sentence(LEX, onto, DBO + "associatedMusicalArtist", band, [spector],
+                                       describe_subject=True)) == "The band has worked with Phil Spector."
+    assert sentence_text(type_sentence(LEX, onto, band)) == "The Righteous Brothers are a band."
+    # a singular band name, and a company's plural name, take a singular verb
+    queen = Entity(r + "Queen_(band)", "Queen (band)", (DBO + "Band", DBO + "Organisation"))
+    assert sentence_text(type_sentence(LEX, onto, queen)) == "Queen is a band."
+    capitol = Entity(r + "Capitol_Records", "Capitol Records", (DBO + "RecordLabel", DBO + "Company"))
+    assert sentence_text(type_sentence(LEX, onto, capitol)) == "Capitol Records is a record label."
 
 
 def test_list_pages_and_mass_nouns_are_never_types():

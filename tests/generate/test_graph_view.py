@@ -178,8 +178,10 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
     # and templates for properties worded from their label and wordings drawn per document (31a4d245… before)
     # and after the copy editor's fixes of 6 December (no "among others" for a place the subject is in,
     # paraphrase synonyms and wordings struck out, "the" before "University of …"; 6a483618… before)
+    # and after a band's plural name takes a plural verb ("Shipping News, a band, have worked with the band
+    # Slint."; b4ad5176… before)
     (dict(docs=30, strategy="sym", seed=2, paraphrase=True, pronouns=True),
-     "b4ad51763336749ce36fa9b4023ad23c815a24de61818b2be7a45c7d515207a6"),
+     "9466836edad1fa666e3093e3aa225f0b14fa758b89784c19682350d059d11f31"),
     # made without the view (KB.graph patched to None) after "worked as a rapping" was left out
     # (main's 54f379c gave 6269c65e…)
     # and after a demonym whose country a fact of the seed names was left out ("Sam Fogarino is a musician.
@@ -189,8 +191,11 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
     # N.O.R.E., among others."; ef6bbf40… before), and a qualified place as two mentions (b18a57c2… before),
     # the new templates and wordings drawn per document (baf7f033… before)
     # and the copy editor's fixes of 6 December (ef8a7136… before)
+    # and after facts the KB's other use of their object contradicts were left out ("Phil Redmond, a writer,
+    # was known for the company BBC.") and a people is no place ("English is spoken in Irish people.";
+    # 6ef557af… before)
     (dict(docs=30, strategy="summary", density="high", seed=5),
-     "6ef557af95e51a2bb1d5d2fc02cd13726641935d5040bcdae1248fe48be97eb7"),
+     "17f37533131d7323794e95b4e31fc78f19e93b7675ef66d7709e8c7e74cc5829"),
     # made without the view (KB.graph patched to None: every answer from SPARQL) after the Spanish
     # article and label rules of issue 13 changed this corpus (main's 54f379c gave 4cdfc5b2…), and again
     # after a named place agrees by its name and an instrument takes its article ("Polonia estuvo
