@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from bengal.errors import UsageError
 from bengal.resources import TOMLDecodeError, data_dir, load_toml
@@ -75,23 +75,30 @@ class LikeTarget:
     command: str
     not_measured: tuple[str, ...] = ()
 
-    def compare(self, reached: dict[str, float | int | None]) -> dict[str, Any]:
+    def compare(self, reached: dict[str, float | int | None], set_by_user: Sequence[str] = ()) -> dict[str, Any]:
         """The manifest's ``like`` section for the ``reached`` measures (:data:`LIKE_FIGURES` keys → values).
 
+        Args:
+            set_by_user: figures the user chose rather than the preset (``documents`` under ``--docs``):
+                compared all the same, but never listed as ``outside``.
+
         Returns:
-            ``{"name", "corpus", "command", "targets", "reached", "within_20pct", "outside"}``:
-            ``within_20pct`` maps each target figure to whether ``|reached - target| <=``
-            :data:`LIKE_TOLERANCE` ``× target`` (``False`` when the reached figure has no base),
-            ``outside`` lists the figures that are not, in :data:`LIKE_FIGURES` order.
+            ``{"name", "corpus", "command", "targets", "reached", "within_20pct", "outside",
+            "set_by_user"}``: ``within_20pct`` maps each target figure to whether ``|reached - target|
+            <=`` :data:`LIKE_TOLERANCE` ``× target`` (``False`` when the reached figure has no base),
+            ``outside`` lists the figures that are not, in :data:`LIKE_FIGURES` order, except those
+            ``set_by_user`` (the ones of the targets, in that order).
         """
         got = {key: reached.get(key) for key in self.figures}
         within = {}
         for key, target in self.figures.items():
             value = got[key]
             within[key] = value is not None and abs(value - target) <= LIKE_TOLERANCE * target + 1e-12
+        chosen = [key for key in self.figures if key in set_by_user]
         return {"name": self.name, "corpus": self.corpus, "command": self.command,
                 "targets": dict(self.figures), "reached": got, "within_20pct": within,
-                "outside": [key for key in self.figures if not within[key]]}
+                "outside": [key for key in self.figures if not within[key] and key not in chosen],
+                "set_by_user": chosen}
 
 
 @dataclass(frozen=True)

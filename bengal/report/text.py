@@ -131,8 +131,11 @@ def like_lines(like: Mapping[str, Any]) -> list[str]:
     """The summary line of ``bengal generate --like NAME``: the figures outside ±20 % of the corpus's
     measured targets (the manifest's ``like`` section), or that every one is within."""
     outside = like["outside"]
+    chosen = like.get("set_by_user", [])
+    compared = len(like["targets"]) - len(chosen)
+    note = f" ({', '.join(chosen)} as asked: {', '.join(_CHOSEN_BY.get(k, k) for k in chosen)})" if chosen else ""
     if not outside:
-        return [f"like {like['name']}: every figure within ±20 % of the corpus's ({len(like['targets'])} figures)"]
+        return [f"like {like['name']}: every figure within ±20 % of the corpus's ({compared} figures){note}"]
 
     def show(key: str, value: float | None) -> str:
         if value is None:
@@ -140,8 +143,12 @@ def like_lines(like: Mapping[str, Any]) -> list[str]:
         return f"{value:,.0f}" if key == "documents" else f"{value:.3f}" if value < 1 else f"{value:.2f}"
 
     parts = [f"{key} {show(key, like['reached'][key])} (target {show(key, like['targets'][key])})" for key in outside]
-    return [f"like {like['name']}: {len(outside)} of {len(like['targets'])} figures outside ±20 % of the corpus's: "
-            + ", ".join(parts)]
+    return [f"like {like['name']}: {len(outside)} of {compared} figures outside ±20 % of the corpus's: "
+            + ", ".join(parts) + note]
+
+
+#: The option that sets a like figure the user chose (:func:`like_lines`).
+_CHOSEN_BY = {"documents": "--docs"}
 
 
 def comparison_lines(out: Mapping[str, Any], pred_a: str, pred_b: str) -> list[str]:

@@ -153,25 +153,29 @@ def _generate_check_write(kb: Any, config: GenerateConfig, out: Path, fmt: str, 
         "stats": generated.stats,
     }
     if like is not None:
-        manifest["like"] = like_section(like, generated, kb, status)
+        manifest["like"] = like_section(like, generated, kb, status, docs=config.docs)
     data = written.get(fmt) if not chapter and not out.name.lower().endswith(".gz") else None
     write_with_manifest(generated.corpus, out, manifest, fmt, data=data)
     return generated, manifest
 
 
 def like_section(like: str, generated: Generated, kb: Any,
-                 status: Callable[[str], None] | None = None) -> dict[str, Any]:
+                 status: Callable[[str], None] | None = None, docs: int | None = None) -> dict[str, Any]:
     """The manifest's ``like`` section: the like preset's targets beside the generated corpus's
     figures, measured as ``bengal stats`` measures them (:func:`bengal.shape.measure_corpus` against
     :func:`bengal.kb.names.name_index` of ``kb``; :meth:`~bengal.generate.presets.LikeTarget.compare`).
+    ``docs``: the documents asked for; when it is not the preset's own count, the user chose it
+    (``--docs``) and ``documents`` is never reported as missed.
 
     Raises:
         UsageError: an unknown or broken like preset.
     """
-    target = load_like(like).target
+    preset = load_like(like)
+    target = preset.target
     assert target is not None  # load_like refuses a like preset without one
     values = measure_corpus(generated.corpus, name_index(kb, status=status)).values
-    return target.compare({key: values[key] for key in LIKE_FIGURES})
+    chosen = ("documents",) if docs is not None and docs != preset.values.get("docs") else ()
+    return target.compare({key: values[key] for key in LIKE_FIGURES}, chosen)
 
 
 def _skipped(kb: Any) -> dict[str, Any]:

@@ -8,6 +8,7 @@ import pytest
 from bengal.errors import UsageError
 from bengal.generate import presets
 from bengal.generate.presets import LIKE_FIGURES, load_like
+from bengal.report.text import like_lines
 from bengal.shape import MEASURES
 from tests.cli_helpers import assert_one_line_error, bengal
 from tests.conftest import SHARED_DATA
@@ -87,6 +88,9 @@ def test_good_like_preset_and_compare(tmp_path, monkeypatch):
                           **{k: 0.4 for k in LIKE_FIGURES[3:]}})
     assert out["within_20pct"]["documents"] and not out["within_20pct"]["mentions_per_document"]
     assert out["outside"] == ["mentions_per_document", "tokens_per_sentence"]
+    chosen = target.compare({"documents": 0.9, **{k: 0.4 for k in LIKE_FIGURES[1:]}}, set_by_user=["documents"])
+    assert chosen["within_20pct"]["documents"] is False and chosen["set_by_user"] == ["documents"]
+    assert "documents" not in chosen["outside"]
 
 
 def test_unknown_like_lists_the_known(tmp_path):
@@ -111,4 +115,19 @@ def test_one_like_run_records_targets_and_reached(tmp_path):
     mentions = sum(len(d.mentions) for d in generated.corpus.documents)
     assert like["reached"]["mentions_per_document"] == pytest.approx(mentions / 5)
     assert like["within_20pct"]["documents"] is False  # 5 documents asked against KORE50's 50
-    assert like["outside"][0] == "documents"
+    # … but asked for (--docs 5): never reported as missed
+    assert like["set_by_user"] == ["documents"] and "documents" not in like["outside"]
+    _, manifest = generate_files(tmp_path / "k50.ttl", like="kore50", docs=50, max_sentences=1, min_sentences=1)
+    assert manifest["like"]["set_by_user"] == []  # the preset's own count
+
+
+def test_like_summary_names_a_figure_the_user_set():
+    like = {"name": "x", "targets": {"documents": 50, "nil_share": 0.1, "mentions_per_document": 2.0},
+            "reached": {"documents": 5, "nil_share": 0.3, "mentions_per_document": 2.1},
+            "outside": ["nil_share"], "set_by_user": ["documents"]}
+    assert like_lines(like) == ["like x: 1 of 2 figures outside ±20 % of the corpus's: nil_share 0.300 "
+                                "(target 0.100) (documents as asked: --docs)"]
+    assert like_lines({**like, "outside": []}) == [
+        "like x: every figure within ±20 % of the corpus's (2 figures) (documents as asked: --docs)"]
+    # a manifest written before the key existed
+    assert like_lines({k: v for k, v in like.items() if k != "set_by_user"})[0].startswith("like x: 1 of 3 figures")
