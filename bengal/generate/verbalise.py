@@ -414,6 +414,10 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
             articles = len(objects) > 1 and any(o.form_kind not in TEXT_KINDS
                                                 and lex.name_article(o.surface, before, o.classes) for o in objects)
             seps = ["", *[", "] * (len(objects) - 1)] if chain else lex.join_list(len(objects), before, articles)
+            serial = lex.meta.get("list_last_serial")
+            if serial and not chain and len(objects) > 1 and seps[-1] == lex.meta["list_last"] and any(
+                    f" {lex.meta['list_last'].strip()} " in f" {o.surface} " for o in objects[:-1]):
+                seps[-1] = serial  # "British rhythm and blues, and blues rock"
             for n, (sep, obj) in enumerate(zip(seps, objects)):
                 if sep:
                     pieces.append(sep)

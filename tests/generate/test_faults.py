@@ -175,6 +175,25 @@ def test_a_band_with_a_plural_name_takes_a_plural_verb():
     assert sentence_text(type_sentence(LEX, onto, capitol)) == "Capitol Records is a record label."
 
 
+def test_a_complex_series_takes_a_comma_before_its_conjunction():
+    # bench_faults.py (100 documents a run, seed 3): "The work of Jones spans the genres British rhythm and
+    # blues and blues rock." reads as three genres; AP and Chicago put a comma before the last "and"
+    r = "http://dbpedia.org/resource/"
+    jones = Entity(r + "Jones", "Jones", (DBO + "Person",))
+    rnb = Entity(r + "British_rhythm_and_blues", "British rhythm and blues", (DBO + "Genre",))
+    rock = Entity(r + "Blues_rock", "Blues rock", (DBO + "Genre",))
+    jazz = Entity(r + "Jazz", "Jazz", (DBO + "Genre",))
+    variant = LEX.templates("genre", "genre", (), 2).index("{s}'s genres are {o}.")
+
+    def text(objects):
+        return sentence_text(fact_sentence(LEX, Ontology(), DBO + "genre", jones, objects, variant=variant))
+
+    assert text([rnb, rock]) == "Jones's genres are British rhythm and blues, and Blues rock."
+    assert text([rnb, jazz, rock]) == "Jones's genres are British rhythm and blues, Jazz, and Blues rock."
+    assert text([rock, rnb]) == "Jones's genres are Blues rock and British rhythm and blues."  # no "and" before
+    assert text([jazz, rock]) == "Jones's genres are Jazz and Blues rock."
+
+
 def test_list_pages_and_mass_nouns_are_never_types():
     assert is_list_page("List of cities in Saskatchewan")
     assert not is_list_page("Listowel")
