@@ -172,7 +172,8 @@ class MentionPolicy:
         ``[mentions] common_words`` ("World music" → "world music";
         :meth:`bengal.generate.lexicon.Lexicon.common_noun`'s rule: "Bass guitar" → "bass
         guitar", "Christian rock" stays; a class of ``keep_case`` keeps every capital:
-        "Standard Chinese"), a suffix of ``strip_suffix`` for its class removed
+        "Standard Chinese"; so does an object of a property whose range is such a class, typed or not:
+        "Sami languages"), a suffix of ``strip_suffix`` for its class removed
         ("English language" → "English"), and the indefinite article before it for a property of
         ``article_before`` ("worked as an author"), or the definite article of its gender for a
         property of ``definite_before`` (es "toca la guitarra y el piano"). Worked out once per
@@ -190,7 +191,9 @@ class MentionPolicy:
             if suffix and text.endswith(suffix) and len(text) > len(suffix):
                 text = text[: -len(suffix)]
                 break
-        if self.lower_case and not set(self.onto.with_ancestors(entity.classes)) & self.keep_case:
+        rng = self.onto.ranges.get(prop)
+        kept = set(self.onto.with_ancestors(entity.classes)) | set(self.onto.with_ancestors((rng,)) if rng else ())
+        if self.lower_case and not kept & self.keep_case:  # an untyped language keeps its case by the range
             proper = set(self.lex.meta.get("proper_words", ()))
             proper |= {w for v in self.lex.data.get("demonyms", {}).values() for w in v.split()}
             proper -= set(self.lex.data.get("mentions", {}).get("common_words", ()))

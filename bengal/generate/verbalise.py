@@ -391,6 +391,8 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
             pieces.append(entity.surface)
             return
         before = pieces[-1] if pieces and isinstance(pieces[-1], str) else ""
+        if before.lower().endswith("the ") and before[-5:-4] in ("", " ") and entity.surface.startswith("The "):
+            pieces[-1] = before = before[:-4]  # "a member of the {o}" with "The Republicans": one "the"
         article = lex.name_article(entity.surface, before, entity.classes)
         if article:
             pieces.append(article)

@@ -389,3 +389,28 @@ def test_class_nouns_a_reader_knows():
     assert class_noun(LEX, Ontology(), sacks) == "physician"
     organ = Entity("http://dbpedia.org/resource/Hammond_organ", "Hammond organ", (DBO + "Instrument",))
     assert MentionPolicy(LEX, Ontology(), "named").concept_text(DBO + "instrument", organ) == "Hammond organ"
+
+
+def test_a_language_keeps_its_capitals_typed_or_not():
+    # like-reuters128 (25 documents, seed 11): "the regional language of Finland is sami languages": the KB
+    # gives "Sami languages" no type, but the range of regionalLanguage is Language
+    sami = Entity("http://dbpedia.org/resource/Sami_languages", "Sami languages")
+    onto = Ontology(ranges={DBO + "regionalLanguage": DBO + "Language", DBO + "genre": DBO + "Genre"})
+    policy = MentionPolicy(LEX, onto, "named")
+    assert policy.concept_text(DBO + "regionalLanguage", sami) == "Sami languages"
+    assert policy.concept_text(DBO + "genre", Entity("http://dbpedia.org/resource/Blues_rock", "Blues rock")) == \
+        "blues rock"
+
+
+def test_a_name_that_opens_with_the_takes_no_second_the():
+    # like-reuters128 (25 documents, seed 11): "Debré belonged to the The Republicans" ("{s} belongs to the {o}.")
+    debre = Entity("http://dbpedia.org/resource/Jean-Louis_Debré", "Jean-Louis Debré", (DBO + "Person",))
+    republicans = Entity("http://dbpedia.org/resource/The_Republicans_(France)", "The Republicans (France)",
+                         (DBO + "PoliticalParty",))
+    labour = Entity("http://dbpedia.org/resource/Labour_Party_(UK)", "Labour Party (UK)", (DBO + "PoliticalParty",))
+    texts = {sentence_text(fact_sentence(LEX, Ontology(), DBO + "party", debre, [party], template=t))
+             for t in ("{s} belongs to the {o}.", "{s} is a member of the {o}.") for party in (republicans, labour)}
+    assert texts == {"Jean-Louis Debré belongs to The Republicans.",
+                     "Jean-Louis Debré is a member of The Republicans.",
+                     "Jean-Louis Debré belongs to the Labour Party.",
+                     "Jean-Louis Debré is a member of the Labour Party."}
