@@ -158,11 +158,16 @@ def takes_plural_verb(lex: Lexicon, name: str, classes: Sequence[str]) -> bool:
     """Whether an entity written by ``name`` takes a plural verb: a plural name
     (:func:`is_plural_name`) of an entity of a class in ``[realise] plural_verb_classes`` (``classes``:
     IRIs with their ancestors). A band or a team with a plural name is a plural subject in English
-    ("The Righteous Brothers have worked with …", "The Beatles are a band."); a company or a country
-    is not, whatever its name ("Capitol Records is a label", "the Netherlands is a country")."""
+    ("The Righteous Brothers have worked with …", "The Beatles are a band"), and so is such an entity's
+    name of the form "The …s" ("The Predators", not "The Boss"); a company or a country is not, whatever
+    its name ("Capitol Records is a label", "the Netherlands is a country")."""
     wanted = _table(lex).get("plural_verb_classes", ())
-    return (bool(wanted) and any(c.rsplit("/", 1)[-1] in wanted for c in classes)
-            and is_plural_name(lex, name, classes))
+    if not wanted or not any(c.rsplit("/", 1)[-1] in wanted for c in classes):
+        return False
+    last = name.split()[-1] if name.split() else name
+    # "The Predators", "The Sylvers", "The Pillows": a band's "The …s" is plural ("The Boss", "The Genius" not)
+    return is_plural_name(lex, name, classes) or (name.startswith("The ") and " of " not in name
+                                                  and last.endswith("s") and not last.endswith(("ss", "us", "is")))
 
 
 def possessive_suffix(lex: Lexicon, name: str, classes: Sequence[str] = ()) -> str:

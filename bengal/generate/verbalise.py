@@ -233,6 +233,7 @@ def _fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obj
     if named and template.startswith("{s} ") and takes_plural_verb(lex, subject.surface,
                                                                    onto.with_ancestors(subject.classes)):
         template, plural = "{s} " + lex.plural_verb(template[4:]), True  # "The Righteous Brothers have …"
+        template = template.replace(" its ", " their ")  # "… once counted X among their members"
     if pronoun is not None:
         if describe_subject or subject_apposition or not pronoun_allowed(template):
             raise ValueError(f"no pronoun for the subject of {template!r}")

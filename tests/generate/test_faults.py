@@ -168,7 +168,17 @@ def test_a_band_with_a_plural_name_takes_a_plural_verb():
     assert sentence_text(fact_sentence(LEX, onto, DBO + "associatedMusicalArtist", band, [spector],
                                        describe_subject=True)) == "The band has worked with Phil Spector."
     assert sentence_text(type_sentence(LEX, onto, band)) == "The Righteous Brothers are a band."
+    # like-kore50 (20 documents, seed 12): "The Predators is associated with The Pillows"
+    predators = Entity(r + "The_Predators", "The Predators", (DBO + "Band", DBO + "Organisation"))
+    assert sentence_text(type_sentence(LEX, onto, predators)) == "The Predators are a band."
+    # path (15 documents, seed 12): "The Brothers Johnson once counted Yellowjackets among its members."
+    member = Entity(r + "Louis_Johnson", "Louis Johnson", (DBO + "Person",))
+    assert sentence_text(fact_sentence(LEX, onto, DBO + "formerBandMember", band, [member],
+                                       template="{s} once counted {o} among its members.")) == \
+        "The Righteous Brothers once counted Louis Johnson among their members."
     # a singular band name, and a company's plural name, take a singular verb
+    boss = Entity(r + "The_Boss_(band)", "The Boss (band)", (DBO + "Band", DBO + "Organisation"))
+    assert sentence_text(type_sentence(LEX, onto, boss)) == "The Boss is a band."
     queen = Entity(r + "Queen_(band)", "Queen (band)", (DBO + "Band", DBO + "Organisation"))
     assert sentence_text(type_sentence(LEX, onto, queen)) == "Queen is a band."
     capitol = Entity(r + "Capitol_Records", "Capitol Records", (DBO + "RecordLabel", DBO + "Company"))
