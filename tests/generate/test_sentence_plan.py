@@ -147,8 +147,8 @@ def test_news_corpus_passes_the_gold_checks(tmp_path):
 
 
 @pytest.mark.parametrize("preset, sha", [
-    ("B3", "d023f4f54b9f99200a43d54f0709aac3ea8a7b5cd8843855f4aa932bf5e30be3"),
-    ("B5", "041145e07b9ba5b35c963f2ea8ca5f3353bdac2d6e5ba7cea3bfc55e3d684456"),
+    ("B3", "5bd6b59efce208d840f46243881d8674472881911c52f38776669c708ef78c64"),
+    ("B5", "9481d99ad26d1182f754b7c7bc4f5575408df4015531907e40f0149f79af73f6"),
 ])
 def test_bengal_presets_keep_their_bytes(tmp_path, preset, sha):
     # sha256 of `bengal generate --preset B3|B5 --docs 20 -o x.jsonl` made by the code before the
@@ -160,7 +160,9 @@ def test_bengal_presets_keep_their_bytes(tmp_path, preset, sha):
     # the Central European Time time zone." → "Tynaarlo's time zone is Central European Time.", B3 was
     # eb93dc35…; "Córdoba CF plays its home games at Spain." → "… in Spain.", B5 was bebca525…); and by
     # names that take "the" ("fought in the Allied invasion of Sicily, Battle of France and Battle of
-    # Voronezh" → "…, the Battle of France and the Battle of Voronezh", B3 was 7d9f3c54…)
+    # Voronezh" → "…, the Battle of France and the Battle of Voronezh", B3 was 7d9f3c54…); and by more
+    # wordings per template, among which the density control picks ("The footballer was a player for
+    # Kayseri Erciyesspor"; B3 was d023f4f5…, B5 041145e0…)
     out = tmp_path / "b.jsonl"
     generate_files(out, preset=preset, docs=20)
     assert hashlib.sha256(out.read_bytes()).hexdigest() == sha
