@@ -637,9 +637,30 @@ def _opens(lex: Lexicon, onto: Ontology, u: Unit) -> bool:
     return bool(templates) and templates[0].startswith("{s} ")
 
 
-def _possessive_variant(templates: Sequence[str]) -> int | None:
-    """The index of the first template that opens with the subject's possessive ("{s}'s …")."""
-    return next((k for k, t in enumerate(templates) if t.startswith("{s}'s ")), None)
+def _possessive_variant(templates: Sequence[str], draw: str | None = None) -> int | None:
+    """The index of the first template that opens with the subject's possessive ("{s}'s …"); with
+    ``draw`` (a key, :func:`_drawn`), one of those templates drawn by it."""
+    found = [k for k, t in enumerate(templates) if t.startswith("{s}'s ")]
+    if not found:
+        return None
+    return found[_drawn(len(found), draw)] if draw is not None else found[0]
+
+
+def _drawn(n: int, key: str) -> int:
+    """An index below ``n`` drawn by a hash of ``key`` (the same key, the same draw)."""
+    return int(hashlib.sha256(key.encode("utf-8")).hexdigest()[:8], 16) % n
+
+
+def _clause_variant(templates: Sequence[str], draw: str | None) -> int:
+    """The variant a fact after a sentence's first is written with (:func:`_other_clauses`): its main
+    template, or with ``draw`` (a key, ``vary``) one drawn among the variants that open as the main one
+    does ("{s} …": the ones :func:`aggregate` can join), so that a fact said in the second clause of a
+    sentence is not said in the same words in every document either."""
+    if draw is None or len(templates) < 2:
+        return 0
+    head = templates[0].startswith("{s} ")
+    same = [k for k, t in enumerate(templates) if t.startswith("{s} ") == head]
+    return same[_drawn(len(same), draw)]
 
 
 def whose_clause(lex: Lexicon, sentence: Sentence, owner: Sentence) -> Sentence | None:
@@ -687,12 +708,14 @@ def _split(lex: Lexicon, onto: Ontology, group: Sequence[Unit]) -> list[list[Uni
 
 def _other_clauses(lex: Lexicon, onto: Ontology, group: Sequence[Unit], abridged_at: int | None,
                    past_of: Callable[[str, Sequence[Entity]], bool],
-                   whose: bool) -> tuple[list[Sentence], Sentence | None] | None:
+                   whose: bool, draw: str | None = None) -> tuple[list[Sentence], Sentence | None] | None:
     """The clauses of a planned sentence's facts after its first, each by its main template (the one
     at ``abridged_at`` by :func:`abridge_list` when it can be), and with ``whose`` (``chain_length``) the
     first fact whose template opens with the subject's possessive as the owner of a "whose" clause
     (:func:`whose_clause`), not a clause; ``None`` when a fact has no template for its objects. The
-    same for every wording of the first fact, so the microplanner writes them once a sentence."""
+    same for every wording of the first fact, so the microplanner writes them once a sentence. With
+    ``draw`` (a key that fixes the sentence's choices), each fact's variant is drawn by it
+    (:func:`_clause_variant`, :func:`_possessive_variant`) instead of the main one."""
     clauses: list[Sentence] = []
     owner: Sentence | None = None  # with chain_length: one "X's genre is Y" as "whose"
     subject = group[0].subject
@@ -700,7 +723,8 @@ def _other_clauses(lex: Lexicon, onto: Ontology, group: Sequence[Unit], abridged
         templates = fact_templates(lex, onto, u.prop, subject, len(u.objects))
         if not templates:
             return None
-        pv = _possessive_variant(templates) if whose else None
+        pick = None if draw is None else f"{draw}|{k}"
+        pv = _possessive_variant(templates, pick) if whose else None
         if owner is None and pv is not None and not templates[0].startswith("{s} "):
             owner = fact_sentence(lex, onto, u.prop, subject, u.objects,
                                   past=past_of(templates[pv], u.objects), variant=pv, date=u.date)
@@ -711,8 +735,9 @@ def _other_clauses(lex: Lexicon, onto: Ontology, group: Sequence[Unit], abridged
             clause = abridge_list(lex, fact_sentence(
                 lex, onto, u.prop, subject, u.objects[:1], past=past_of(short, u.objects[:1]),
                 date=u.date, template=short), short)
-        clauses.append(clause or fact_sentence(lex, onto, u.prop, subject, u.objects,
-                                               past=past_of(templates[0], u.objects), date=u.date))
+        v = _clause_variant(templates, pick) if u.date is None else 0
+        clauses.append(clause or fact_sentence(lex, onto, u.prop, subject, u.objects, variant=v,
+                                               past=past_of(templates[v], u.objects), date=u.date))
     return clauses, owner
 
 
@@ -820,7 +845,8 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                             continue
                         if abridged_at not in rests:
                             rests[abridged_at] = _other_clauses(lex, onto, group, abridged_at, past_of,
-                                                                chain_length is not None)
+                                                                chain_length is not None,
+                                                                None if vary is None else f"{vary}|{i}")
                         rest = rests[abridged_at]
                         if rest is None:
                             continue

@@ -147,8 +147,8 @@ def test_news_corpus_passes_the_gold_checks(tmp_path):
 
 
 @pytest.mark.parametrize("preset, sha", [
-    ("B3", "4dd97e2088eb15839c72395884d6ecb9ddbdbd8122849410129d63755649e953"),
-    ("B5", "041145e07b9ba5b35c963f2ea8ca5f3353bdac2d6e5ba7cea3bfc55e3d684456"),
+    ("B3", "f04fba1049e3a455c126eb975006bf473587c8b78ca349e166a1b654a26faef7"),
+    ("B5", "9481d99ad26d1182f754b7c7bc4f5575408df4015531907e40f0149f79af73f6"),
 ])
 def test_bengal_presets_keep_their_bytes(tmp_path, preset, sha):
     # sha256 of `bengal generate --preset B3|B5 --docs 20 -o x.jsonl` made by the code before the
@@ -160,9 +160,10 @@ def test_bengal_presets_keep_their_bytes(tmp_path, preset, sha):
     # the Central European Time time zone." → "Tynaarlo's time zone is Central European Time.", B3 was
     # eb93dc35…; "Córdoba CF plays its home games at Spain." → "… in Spain.", B5 was bebca525…); and by
     # names that take "the" ("fought in the Allied invasion of Sicily, Battle of France and Battle of
-    # Voronezh" → "…, the Battle of France and the Battle of Voronezh", B3 was 7d9f3c54…); and by a
-        # people's type: "Americans", typed Country and EthnicGroup in the KB, is typed EthnicGroup in the
-        # gold (the text is the same; B3 was d023f4f5…)
+    # Voronezh" → "…, the Battle of France and the Battle of Voronezh", B3 was 7d9f3c54…); and by more
+    # wordings per template, among which the density control picks ("The footballer was a player for
+    # Kayseri Erciyesspor"), and a people's type ("Americans", typed Country and EthnicGroup in the KB, is
+    # typed EthnicGroup in the gold; B3 was d023f4f5…, B5 041145e0…)
     out = tmp_path / "b.jsonl"
     generate_files(out, preset=preset, docs=20)
     assert hashlib.sha256(out.read_bytes()).hexdigest() == sha

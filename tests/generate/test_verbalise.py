@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pickle
 import random
+import re
 
 import pytest
 from conftest import TEST_DATA
@@ -123,10 +124,11 @@ def test_generate_on_tiny_kb(tiny):
     kleiner = by_seed["Alfred Kleiner"]
     # Kleiner has one fact: the type sentence plus that fact, whatever the density (the subject
     # named or described, the object with or without an apposition; no join: 2 sentences are needed).
-    assert kleiner.text in ("Alfred Kleiner is known as a scientist. Alfred Kleiner was born in Ulm.",
-                            "Alfred Kleiner is known as a scientist. The scientist was born in Ulm.",
-                            "Alfred Kleiner is known as a scientist. Alfred Kleiner was born in the city of Ulm.",
-                            "Alfred Kleiner is known as a scientist. The scientist was born in the city of Ulm.")
+    # (each wording of birthPlace; a wording true whether he is alive or dead: "is a native of")
+    assert re.fullmatch(r"Alfred Kleiner is known as a scientist\. (?:Alfred Kleiner|The scientist)"
+                        r"(?: was born in| is a native of|'s birthplace is|'s place of birth is)"
+                        r" (?:the city of )?Ulm\.",
+                        kleiner.text), kleiner.text
     for d in g.corpus:
         for m in d.mentions:
             assert d.text[m.begin:m.end] == m.surface
@@ -160,8 +162,10 @@ def test_ontology_labels_read_as_common_nouns():
 def test_person_variant_of_president():
     lex = load_lexicon("en")
     assert lex.templates("president", "president", ["Politician", "Person"], 1) == (
-        "{s} served while {o} was president.",)
-    assert lex.templates("president", "president", ["Country"], 1) == ("{o} served as president of {s}.",)
+        "{s} served while {o} was president.", "{s} held office while {o} was president.",
+        "{s} was in office while {o} was president.")
+    assert lex.templates("president", "president", ["Country"], 1) == (
+        "{o} served as president of {s}.", "{o} was president of {s}.", "{o} held the presidency of {s}.")
 
 
 def test_seed_described_by_its_seed_class():
