@@ -18,14 +18,14 @@ from bengal.perf import cached_attribute
 from bengal.rdf import literal
 from bengal.typemap import children_of, with_subclasses
 
-__all__ = ["Entity", "TEXT_KINDS", "Ontology", "TOP_CLASSES", "consistent_classes", "is_list_page",
+__all__ = ["graph_view", "Entity", "TEXT_KINDS", "Ontology", "TOP_CLASSES", "consistent_classes", "is_list_page",
             "load_ontology", "seed_candidates", "is_seed", "outgoing_facts",
            "incoming_facts", "entities", "subject_details", "SubjectDetails", "property_frequencies",
            "DEMONYM_PROPERTIES", "LITERAL_PROPERTIES", "places_labelled",
            "incoming_property_counts"]
 
 
-def _view(kb: SparqlKB) -> GraphView | None:
+def graph_view(kb: SparqlKB) -> GraphView | None:
     """The KB's in-memory view (:meth:`bengal.kb.store.KB.graph`) when it has one: every function
     here then reads it instead of sending SPARQL, with the same answers (``tests/generate/test_graph_view.py``)."""
     return kb.graph() if isinstance(kb, KB) else None
@@ -253,7 +253,7 @@ def seed_candidates(kb: SparqlKB, onto: Ontology, classes: Sequence[str]) -> lis
     whole KB.
     """
     wanted = sorted(onto.subclasses(classes))
-    view = _view(kb)
+    view = graph_view(kb)
     if view is not None:
         return view.instances_of(wanted)
     query = PREFIXES + f"SELECT DISTINCT ?s WHERE {{ {values('c', wanted)} ?s a ?c . FILTER(isIRI(?s)) }}"
@@ -271,7 +271,7 @@ def outgoing_facts(kb: SparqlKB, onto: Ontology, seed: str) -> list[tuple[str, E
     itself and not a Wikipedia list page, :func:`is_list_page`), as sorted ``(property
     IRI, object Entity)`` pairs; each object keeps the classes that agree with the
     property's range (:func:`consistent_classes`)."""
-    view = _view(kb)
+    view = graph_view(kb)
     if view is not None:
         return _outgoing_from_view(view, onto, seed)
     query = PREFIXES + f"""
@@ -343,7 +343,7 @@ def incoming_facts(kb: SparqlKB, onto: Ontology, target: str, limit: int = 64) -
     pairs in sorted order are fetched and, beyond ``limit``, every ``n``-th is kept (a
     deterministic thinning that does not depend on store order) before their labels are fetched.
     """
-    view = _view(kb)
+    view = graph_view(kb)
     if view is not None:
         pairs = list(view.incoming(target)[:INCOMING_CAP])
     else:
@@ -398,7 +398,7 @@ def subject_details(kb: SparqlKB, uris: Sequence[str]) -> dict[str, SubjectDetai
     props = list(dict.fromkeys([*_DEATH_PROPERTIES, *DEMONYM_PROPERTIES, *LITERAL_PROPERTIES]))
     result: dict[str, SubjectDetails] = {}
     uris = sorted(set(uris))
-    view = _view(kb)
+    view = graph_view(kb)
     for start in range(0, len(uris), 200):
         chunk = uris[start : start + 200]
         if view is not None:
@@ -435,7 +435,7 @@ def incoming_property_counts(kb: SparqlKB, uri: str) -> dict[str, int]:
     """``{property IRI: number of triples (s, property, uri)}`` over the ``dbo:`` properties that
     point at ``uri``: how the KB uses an entity ("Guitar" is the object of ``instrument`` hundreds
     of times, "Motown" of ``recordLabel``)."""
-    view = _view(kb)
+    view = graph_view(kb)
     if view is not None:
         return view.incoming_counts(uri)
     rows = cast("list[tuple[str, str]]", kb.select(PREFIXES + f"""
@@ -461,7 +461,7 @@ def places_labelled(kb: SparqlKB, onto: Ontology, name: str) -> list[str]:
     is ``name`` exactly, sorted: one query with the name as a literal (an index look-up on any store
     or endpoint), or the KB's in-memory view with the same answer (its index of place labels, built
     once per view: the place classes are worked out only then)."""
-    view = _view(kb)
+    view = graph_view(kb)
     if view is not None:
         found = _PLACE_LABELS.get(id(view))
         if found is None or found[0] is not view:
@@ -485,7 +485,7 @@ _PLACE_LABELS: dict[int, tuple[GraphView, dict[str, tuple[str, ...]]]] = {}
 def entities(kb: SparqlKB, onto: Ontology, uris: Sequence[str]) -> dict[str, Entity]:
     """``{uri: Entity}`` for the URIs that have an English label (the others are absent)."""
     result: dict[str, Entity] = {}
-    view = _view(kb)
+    view = graph_view(kb)
     if view is not None:
         for e in sorted(set(uris)):
             names = view.labels(e)
