@@ -7,12 +7,12 @@ so that nothing depends on a store's iteration order.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence, cast
 
 from bengal.kb.graph import GraphView
 from bengal.kb.labels import local_name, surface_of, writable_label
+from bengal.kb.memo import kb_memo
 from bengal.kb.sparql import DBO, PREFIXES, SparqlKB, iri, values
 from bengal.kb.store import KB
 from bengal.perf import cached_attribute
@@ -225,21 +225,16 @@ _ONTOLOGY_QUERIES = {
 }
 
 
-def _ontology_rows(kb: SparqlKB) -> dict[str, list[list[str]]]:
-    """The rows of each of :data:`_ONTOLOGY_QUERIES`, in the order the KB gives them. A store bengal
-    built keeps them in its folder (:meth:`bengal.kb.store.KB.cached_json`, named by a digest of the
-    queries), so that later runs and every ``--jobs`` worker read a small JSON file instead of
-    sending the four queries (about 0.15 CPU s a process)."""
-    def ask() -> dict[str, list[list[str]]]:
+def _ontology_rows(kb: SparqlKB) -> dict[str, list[tuple[str, ...]]]:
+    """The rows of each of :data:`_ONTOLOGY_QUERIES`, in the order the KB gives them, asked once per
+    open KB in a process (:func:`bengal.kb.memo.kb_memo`): :func:`generate` and its document maker
+    each read the ontology, and the four queries cost about 0.15 CPU s."""
+    def ask() -> dict[str, list[tuple[str, ...]]]:
         # A variable outside OPTIONAL is bound in every solution: the casts in this module say
         # which columns of a query's rows are never None (the type of kb.select cannot know it).
-        return {part: [list(row) for row in cast("list[tuple[str, ...]]", kb.select(query))]
-                for part, query in _ONTOLOGY_QUERIES.items()}
+        return {part: cast("list[tuple[str, ...]]", kb.select(query)) for part, query in _ONTOLOGY_QUERIES.items()}
 
-    if not isinstance(kb, KB):
-        return ask()
-    digest = hashlib.sha256("\n".join(_ONTOLOGY_QUERIES.values()).encode("utf-8")).hexdigest()[:16]
-    return cast("dict[str, list[list[str]]]", kb.cached_json(f"bengal-ontology-{digest}.json", ask))
+    return kb_memo(kb, ("ontology_rows",), ask)
 
 
 def load_ontology(kb: SparqlKB) -> Ontology:
