@@ -23,6 +23,7 @@ from typing import cast
 
 from bengal.errors import GoldError, InputError
 from bengal.generate.emerging import is_emerging
+from bengal.generate.kbview import graph_view
 from bengal.io.formats import read_corpus, write_corpus
 from bengal.kb.sparql import PREFIXES, SparqlKB, is_sparql_iri, values
 from bengal.model import Corpus
@@ -100,9 +101,14 @@ def check_gold(corpus: Corpus, kb: SparqlKB, jobs: int = 1, written: dict[str, b
 
 def _with_label(kb: SparqlKB, uris: list[str]) -> set[str]:
     """The URIs of ``uris`` that have an English ``rdfs:label`` in the KB (never one that
-    cannot be written in SPARQL: it is not asked about)."""
+    cannot be written in SPARQL: it is not asked about). A KB with an in-memory view
+    (:func:`bengal.generate.kbview.graph_view`, read from the same store with the same pattern and
+    filter) answers from it, with no query: the same set (``tests/generate/test_gold_checks.py``)."""
     known: set[str] = set()
     writable = [u for u in uris if is_sparql_iri(u)]
+    view = graph_view(kb)
+    if view is not None:
+        return {u for u in writable if view.labels(u)}
     for start in range(0, len(writable), 500):
         chunk = writable[start : start + 500]
         rows = kb.select("# gold check: URIs with an English label\n" + PREFIXES +

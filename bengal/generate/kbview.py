@@ -12,20 +12,21 @@ from typing import Iterable, Mapping, Sequence, cast
 
 from bengal.kb.graph import GraphView
 from bengal.kb.labels import local_name, surface_of, writable_label
+from bengal.kb.memo import kb_memo
 from bengal.kb.sparql import DBO, PREFIXES, SparqlKB, iri, values
 from bengal.kb.store import KB
 from bengal.perf import cached_attribute
 from bengal.rdf import literal
 from bengal.typemap import children_of, with_subclasses
 
-__all__ = ["Entity", "TEXT_KINDS", "Ontology", "TOP_CLASSES", "consistent_classes", "is_list_page",
+__all__ = ["graph_view", "Entity", "TEXT_KINDS", "Ontology", "TOP_CLASSES", "consistent_classes", "is_list_page",
             "load_ontology", "seed_candidates", "is_seed", "outgoing_facts",
            "incoming_facts", "entities", "subject_details", "SubjectDetails", "property_frequencies",
            "DEMONYM_PROPERTIES", "LITERAL_PROPERTIES", "places_labelled",
            "incoming_property_counts", "range_tops", "used_as", "USAGE_MIN_FACTS", "USAGE_MIN_SHARE"]
 
 
-def _view(kb: SparqlKB) -> GraphView | None:
+def graph_view(kb: SparqlKB) -> GraphView | None:
     """The KB's in-memory view (:meth:`bengal.kb.store.KB.graph`) when it has one: every function
     here then reads it instead of sending SPARQL, with the same answers (``tests/generate/test_graph_view.py``)."""
     return kb.graph() if isinstance(kb, KB) else None
@@ -227,16 +228,39 @@ def consistent_classes(onto: Ontology, entity: Entity, evidence: Iterable[str | 
     return Entity(entity.uri, entity.label, keep, entity.form, entity.form_kind, entity.gender)
 
 
+#: The queries :func:`load_ontology` reads the ontology with, by the part of it each fills.
+_ONTOLOGY_QUERIES = {
+    "parents": PREFIXES + f"""
+        SELECT ?c ?super WHERE {{ ?c rdfs:subClassOf ?super .
+          FILTER(STRSTARTS(STR(?c), "{DBO}") && STRSTARTS(STR(?super), "{DBO}")) }}""",
+    "class_labels": PREFIXES + """
+        SELECT ?c ?l WHERE { ?c a owl:Class ; rdfs:label ?l . FILTER(LANG(?l) = "en") }""",
+    "property_labels": PREFIXES + """
+        SELECT ?p ?l WHERE { ?p a owl:ObjectProperty ; rdfs:label ?l . FILTER(LANG(?l) = "en") }""",
+    "domains_ranges": PREFIXES + f"""
+        SELECT ?p ?k ?c WHERE {{ VALUES ?k {{ rdfs:domain rdfs:range }} ?p ?k ?c .
+          FILTER(STRSTARTS(STR(?p), "{DBO}") && STRSTARTS(STR(?c), "{DBO}")) }}""",
+}
+
+
+def _ontology_rows(kb: SparqlKB) -> dict[str, list[tuple[str, ...]]]:
+    """The rows of each of :data:`_ONTOLOGY_QUERIES`, in the order the KB gives them, asked once per
+    open KB in a process (:func:`bengal.kb.memo.kb_memo`): :func:`generate` and its document maker
+    each read the ontology, and the four queries cost about 0.15 CPU s."""
+    def ask() -> dict[str, list[tuple[str, ...]]]:
+        # A variable outside OPTIONAL is bound in every solution: the casts in this module say
+        # which columns of a query's rows are never None (the type of kb.select cannot know it).
+        return {part: cast("list[tuple[str, ...]]", kb.select(query)) for part, query in _ONTOLOGY_QUERIES.items()}
+
+    return kb_memo(kb, ("ontology_rows",), ask)
+
+
 def load_ontology(kb: SparqlKB) -> Ontology:
     """Read the DBpedia ontology's class tree and labels from the KB (empty maps if it has none)."""
     onto = Ontology()
     parents = onto.parents
-    # A variable outside OPTIONAL is bound in every solution: the casts in this module say
-    # which columns of a query's rows are never None (the type of kb.select cannot know it).
-    rows = cast("list[tuple[str, str]]", kb.select(PREFIXES + f"""
-        SELECT ?c ?super WHERE {{ ?c rdfs:subClassOf ?super .
-          FILTER(STRSTARTS(STR(?c), "{DBO}") && STRSTARTS(STR(?super), "{DBO}")) }}"""))
-    for c, sup in rows:
+    rows = _ontology_rows(kb)
+    for c, sup in rows["parents"]:
         parents.setdefault(c, set()).add(sup)
 
     def depth(c: str, seen: frozenset = frozenset()) -> int:
@@ -249,15 +273,11 @@ def load_ontology(kb: SparqlKB) -> Ontology:
 
     for c in sorted(parents):
         depth(c)
-    for c, label in cast("list[tuple[str, str]]", kb.select(PREFIXES + """
-        SELECT ?c ?l WHERE { ?c a owl:Class ; rdfs:label ?l . FILTER(LANG(?l) = "en") }""")):
+    for c, label in rows["class_labels"]:
         onto.class_labels.setdefault(c, label)
-    for p, label in cast("list[tuple[str, str]]", kb.select(PREFIXES + """
-        SELECT ?p ?l WHERE { ?p a owl:ObjectProperty ; rdfs:label ?l . FILTER(LANG(?l) = "en") }""")):
+    for p, label in rows["property_labels"]:
         onto.property_labels.setdefault(p, label)
-    for p, kind, c in cast("list[tuple[str, str, str]]", kb.select(PREFIXES + f"""
-        SELECT ?p ?k ?c WHERE {{ VALUES ?k {{ rdfs:domain rdfs:range }} ?p ?k ?c .
-          FILTER(STRSTARTS(STR(?p), "{DBO}") && STRSTARTS(STR(?c), "{DBO}")) }}""")):
+    for p, kind, c in rows["domains_ranges"]:
         (onto.domains if kind.endswith("domain") else onto.ranges).setdefault(p, c)
     return onto
 
@@ -271,7 +291,7 @@ def seed_candidates(kb: SparqlKB, onto: Ontology, classes: Sequence[str]) -> lis
     whole KB.
     """
     wanted = sorted(onto.subclasses(classes))
-    view = _view(kb)
+    view = graph_view(kb)
     if view is not None:
         return view.instances_of(wanted)
     query = PREFIXES + f"SELECT DISTINCT ?s WHERE {{ {values('c', wanted)} ?s a ?c . FILTER(isIRI(?s)) }}"
@@ -289,7 +309,7 @@ def outgoing_facts(kb: SparqlKB, onto: Ontology, seed: str) -> list[tuple[str, E
     itself and not a Wikipedia list page, :func:`is_list_page`), as sorted ``(property
     IRI, object Entity)`` pairs; each object keeps the classes that agree with the
     property's range (:func:`consistent_classes`)."""
-    view = _view(kb)
+    view = graph_view(kb)
     if view is not None:
         return _outgoing_from_view(view, onto, seed)
     query = PREFIXES + f"""
@@ -361,7 +381,7 @@ def incoming_facts(kb: SparqlKB, onto: Ontology, target: str, limit: int = 64) -
     pairs in sorted order are fetched and, beyond ``limit``, every ``n``-th is kept (a
     deterministic thinning that does not depend on store order) before their labels are fetched.
     """
-    view = _view(kb)
+    view = graph_view(kb)
     if view is not None:
         pairs = list(view.incoming(target)[:INCOMING_CAP])
     else:
@@ -416,7 +436,7 @@ def subject_details(kb: SparqlKB, uris: Sequence[str]) -> dict[str, SubjectDetai
     props = list(dict.fromkeys([*_DEATH_PROPERTIES, *DEMONYM_PROPERTIES, *LITERAL_PROPERTIES]))
     result: dict[str, SubjectDetails] = {}
     uris = sorted(set(uris))
-    view = _view(kb)
+    view = graph_view(kb)
     for start in range(0, len(uris), 200):
         chunk = uris[start : start + 200]
         if view is not None:
@@ -453,7 +473,7 @@ def incoming_property_counts(kb: SparqlKB, uri: str) -> dict[str, int]:
     """``{property IRI: number of triples (s, property, uri)}`` over the ``dbo:`` properties that
     point at ``uri``: how the KB uses an entity ("Guitar" is the object of ``instrument`` hundreds
     of times, "Motown" of ``recordLabel``)."""
-    view = _view(kb)
+    view = graph_view(kb)
     if view is not None:
         return view.incoming_counts(uri)
     rows = cast("list[tuple[str, str]]", kb.select(PREFIXES + f"""
@@ -532,7 +552,7 @@ def places_labelled(kb: SparqlKB, onto: Ontology, name: str) -> list[str]:
     is ``name`` exactly, sorted: one query with the name as a literal (an index look-up on any store
     or endpoint), or the KB's in-memory view with the same answer (its index of place labels, built
     once per view: the place classes are worked out only then)."""
-    view = _view(kb)
+    view = graph_view(kb)
     if view is not None:
         found = _PLACE_LABELS.get(id(view))
         if found is None or found[0] is not view:
@@ -556,7 +576,7 @@ _PLACE_LABELS: dict[int, tuple[GraphView, dict[str, tuple[str, ...]]]] = {}
 def entities(kb: SparqlKB, onto: Ontology, uris: Sequence[str]) -> dict[str, Entity]:
     """``{uri: Entity}`` for the URIs that have an English label (the others are absent)."""
     result: dict[str, Entity] = {}
-    view = _view(kb)
+    view = graph_view(kb)
     if view is not None:
         for e in sorted(set(uris)):
             names = view.labels(e)

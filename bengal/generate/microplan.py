@@ -779,6 +779,8 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
             return subject_past and not (subject_unsure and lex.holds_either_way(template))
 
         noun = class_noun(lex, onto, subject)
+        # the subject takes the person's relative pronoun (aggregate, chain): asked once a planned sentence
+        person_like = is_person(subject) or lex.names_people(subject.classes)
         previous = sentences[-1] if sentences else None
         refs = ["name"]
         # a people's templates are written plural ("Croats live in Sweden."): its singular class
@@ -851,7 +853,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                         if rest is None:
                             continue
                         clauses, owner = [first_clause, *rest[0]], rest[1]
-                        joined = aggregate(lex, clauses, is_person(subject) or lex.names_people(subject.classes))
+                        joined = aggregate(lex, clauses, person_like)
                         if joined is not None and owner is not None:
                             joined = whose_clause(lex, joined, owner)
                         if joined is None:
@@ -912,7 +914,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
             eff, joined_on = c, False
             base_m, base_t = mentions, total
             if onto_prev is not None:
-                merged = chain(lex, onto_prev[0], c, is_person(subject) or lex.names_people(subject.classes))
+                merged = chain(lex, onto_prev[0], c, person_like)
                 limit = 2 * (chain_length or 0)
                 if merged is None:
                     merged, limit = coordinate(lex, onto_prev[0], c), 1.5 * (chain_length or 0)

@@ -121,6 +121,9 @@ class DocumentMaker:
 
     def __init__(self, kb: SparqlKB, config: GenerateConfig, fact_poor: bool = False) -> None:
         self.kb, self.config = kb, config
+        # the config's derived values that make() reads for every candidate (properties that parse the option)
+        self.count_planner = config.count_planner
+        self.sentence_target = config.sentence_target
         #: the second pass of :func:`generate`: seeds are not held to :meth:`fact_rich`
         self.fact_poor = fact_poor
         self.lex = load_lexicon(config.lang)
@@ -207,7 +210,8 @@ class DocumentMaker:
     def make(self, seed_uri: str) -> MadeDocument | None:
         """The document for one seed candidate, or ``None`` when it is not a usable seed."""
         config, lex, onto = self.config, self.lex, self.onto
-        if (config.count_planner and config.strategy in ("star", "summary")
+        count_planner = self.count_planner
+        if (count_planner and config.strategy in ("star", "summary")
                 and len(self.facts.outgoing(seed_uri)) < self.fact_rich()):
             return None  # star and summary say only the seed's own facts: too few for the length
         info = entities(self.kb, onto, [seed_uri]).get(seed_uri)
@@ -235,7 +239,7 @@ class DocumentMaker:
                               self.emerging.wants if self.emerging is not None else None,
                               lambda prop: lex.chained(local_name(prop)))
         # --sentence-length news or N: k is the sentence count, fetch facts for sentences of the length
-        wanted_units = k * facts_per_sentence(config.sentence_target) if config.count_planner else k - typed
+        wanted_units = k * facts_per_sentence(self.sentence_target) if count_planner else k - typed
         sub = self.strategy(ctx, wanted_units, max(config.min_sentences - typed, 1))
         if sub is None:
             return None
@@ -245,7 +249,7 @@ class DocumentMaker:
             sub = self.emerging.place(sub, rng)
         if not sub.units:
             return None
-        if config.count_planner and sum(len(u.objects) for u in sub.units) < self.fact_rich():
+        if count_planner and sum(len(u.objects) for u in sub.units) < self.fact_rich():
             return None  # too few facts for sentences of the length: a fact-richer seed comes next
         people = {u.subject.uri for u in sub.units if onto.is_instance(u.subject, self.persons)} | (
             {info.uri} if onto.is_instance(info, self.persons) else set())
@@ -296,15 +300,15 @@ class DocumentMaker:
                            if onto.is_instance(e, self.persons) and e.gender in ("m", "f")}
         paraphraser = Paraphraser(lex, f"{config.seed}|{seed_uri}") if config.paraphrase else None
         fold: str | None = None
-        if config.count_planner:
+        if count_planner:
             if opening is not None:  # length first: the type is an apposition, not a 5-token sentence
                 fold = type_apposition(lex, onto, info, self.demonym(details[info.uri].countries, said))
             # a folded type is no sentence of its own: the facts keep --min-sentences
             at_least = max(config.min_sentences - (typed if fold is None else 0), 1)
             doc_plan = plan_to_count(sub, k, self.can_list, at_least=at_least,
-                                     per_sentence=facts_per_sentence(config.sentence_target))
+                                     per_sentence=facts_per_sentence(self.sentence_target))
         else:
-            doc_plan = plan_document(sub, self._unit_length, config.sentence_target, config.min_sentences,
+            doc_plan = plan_document(sub, self._unit_length, self.sentence_target, config.min_sentences,
                                      self.can_list)
         split = None
         # a qualifier is a mention of its own unless another entity of the document has its name ("Portland,
@@ -327,18 +331,18 @@ class DocumentMaker:
             opening = split(opening)[0] if opening is not None else None
         sentences = microplan(lex, onto, doc_plan.sentences, self.target, None if fold else opening, past | unsure,
                               forms=forms, genders=genders, annotate_pronouns=config.annotate_pronouns,
-                              paraphraser=paraphraser, persons=self.persons, keep_opening=config.count_planner,
-                              chain_length=config.sentence_target if config.count_planner else None,
+                              paraphraser=paraphraser, persons=self.persons, keep_opening=count_planner,
+                              chain_length=self.sentence_target if count_planner else None,
                               object_tense=self.policy.named_only, unsure=frozenset(unsure),
                               abridge=self.policy.named_only, lifespans=lifespans, split=split,
                               vary=f"{config.seed}|{seed_uri}" if self.policy.named_only else None,
-                              describe_named=config.count_planner and self.policy.named_only)
+                              describe_named=count_planner and self.policy.named_only)
         if fold is not None:
             folded = fold_opening(lex, sentences, info.uri, fold)
             if folded is not None:
                 sentences = folded
             # else the first sentence cannot take it; the count is full, so no type sentence is added
-        if config.count_planner:
+        if count_planner:
             # a planned sentence whose facts could not share one is split by the microplanner: the
             # document keeps its drawn count and leaves the last facts out
             sentences = sentences[:k]
@@ -362,7 +366,7 @@ class DocumentMaker:
                             tuple(sorted(p for p, n in concepts.concepts.items() for _ in range(n))),
                             tuple(sorted(p for p, n in concepts.left_out.items() for _ in range(n))),
                             tuple(sorted(p for p, n in dates.items() for _ in range(n))),
-                            k if config.count_planner else 0)
+                            k if count_planner else 0)
 
     def _qualifier(self, entity: Entity) -> Entity | None:
         """The place that the qualifier of ``entity``'s label names ("Oregon" of "Eugene, Oregon"): the

@@ -6,12 +6,14 @@ from __future__ import annotations
 import pytest
 
 import bengal.generate.checks as checks
+import bengal.generate.kbview as kbview
 from bengal.errors import GoldError, InputError
 from bengal.generate.checks import check_gold
 from bengal.io.formats import write_corpus
 from bengal.model import Corpus, Document, Mention
 
 DBR = "http://dbpedia.org/resource/"
+DBO = "http://dbpedia.org/ontology/"
 
 
 def corpus(score: float | None = None) -> Corpus:
@@ -85,3 +87,18 @@ def test_written_bytes_are_the_writers(bundled_kb, tmp_path, jobs):
     for fmt, suffix in here:
         write_corpus(corpus(), tmp_path / f"c{suffix}", fmt)
         assert written[fmt] == (tmp_path / f"c{suffix}").read_bytes()
+
+
+def test_the_uri_check_reads_the_view_with_the_answers_of_sparql(bundled_kb):
+    # the KB's in-memory view answers the URI check with no query: the same URIs as the SPARQL check
+    class SparqlOnly:
+        def select(self, query):
+            return bundled_kb.select(query)
+
+    pool = kbview.seed_candidates(bundled_kb, kbview.load_ontology(bundled_kb), [DBO + "Person"])[:300]
+    uris = sorted({*pool, DBR + "Ulm", DBR + "No_such_entity", DBO + "Person", "http://bengal.invalid/emerging/X",
+                   DBR + "Bad iri"})
+    assert kbview.graph_view(bundled_kb) is not None and kbview.graph_view(SparqlOnly()) is None
+    by_view = checks._with_label(bundled_kb, uris)
+    assert by_view == checks._with_label(SparqlOnly(), uris)
+    assert DBR + "Ulm" in by_view and DBR + "No_such_entity" not in by_view and len(by_view) >= 300

@@ -36,7 +36,7 @@ TYPE = "<http://www.w3.org/1999/02/22-rdf-syntax-ns#type>"
 
 
 class SparqlOnly:
-    """The same store, reached by SPARQL text only (``_view`` gives ``None`` for it)."""
+    """The same store, reached by SPARQL text only (``graph_view`` gives ``None`` for it)."""
 
     def __init__(self, kb):
         self.kb = kb
@@ -128,8 +128,10 @@ def test_detail_properties_are_the_ones_kbview_asks_for():
 
 def _same_answers(kb, uris, classes):
     plain = SparqlOnly(kb)
-    assert kbview._view(kb) is not None and kbview._view(plain) is None
+    assert kbview.graph_view(kb) is not None and kbview.graph_view(plain) is None
     onto = load_ontology(kb)
+    # read again from the rows asked once per KB object: the same ontology as a KB that asks anew
+    assert onto == load_ontology(plain) == load_ontology(kb) and load_ontology(kb) is not onto
     assert seed_candidates(kb, onto, classes) == seed_candidates(plain, onto, classes)
     assert entities(kb, onto, uris) == entities(plain, onto, uris)
     assert subject_details(kb, uris) == subject_details(plain, uris)
