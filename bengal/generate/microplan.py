@@ -631,6 +631,27 @@ def _varied(best: tuple[float, Sentence, int, int, bool], weighed: Sequence[tupl
     return near[h % len(near)]
 
 
+#: With ``vary``: at most this many template variants of a planned sentence's first fact are weighed
+#: (its main one and others drawn by the document's key): a template of many wordings would otherwise
+#: multiply the candidates a sentence writes and counts (issue 15), while every wording still reaches
+#: some documents.
+MAX_WEIGHED_VARIANTS = 3
+
+
+def _weighed_variants(variants: Sequence[str], vary: str | None, sentence: int) -> list[tuple[int, str]]:
+    """``(index, template)`` of the variants :func:`_plan_once` weighs for a planned sentence's first
+    fact: all of them without ``vary``; with it, the main one and up to :data:`MAX_WEIGHED_VARIANTS` − 1
+    others drawn by a hash of ``vary`` and the sentence's index (the same document, the same draw), in
+    index order."""
+    if vary is None or len(variants) <= MAX_WEIGHED_VARIANTS:
+        return list(enumerate(variants))
+    rest = list(range(1, len(variants)))
+    picked = {0}
+    for k in range(MAX_WEIGHED_VARIANTS - 1):
+        picked.add(rest.pop(_drawn(len(rest), f"{vary}|{sentence}|variant|{k}")))
+    return [(v, variants[v]) for v in sorted(picked)]
+
+
 def _opens(lex: Lexicon, onto: Ontology, u: Unit) -> bool:
     """Whether the unit's main template opens with its subject ("{s} …")."""
     templates = fact_templates(lex, onto, u.prop, u.subject, len(u.objects))
@@ -814,7 +835,8 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
             # (at most one a sentence: "worked with A, among others, and was associated with B, among others" repeats)
             abridging: list[int | None] = [None] + [k for k, u in enumerate(group) if abridge and abridgeable(lex, u)
                                                      and abridged_template(lex, onto, u) is not None]
-            for (v, template), abridged_at in ((vt, a) for vt in enumerate(variants) for a in abridging):
+            for (v, template), abridged_at in ((vt, a) for vt in _weighed_variants(variants, vary, i)
+                                               for a in abridging):
                 head_abridged = abridged_at == 0
                 if head_abridged:
                     if v:
