@@ -627,8 +627,7 @@ def _varied(best: tuple[float, Sentence, int, int, bool], weighed: Sequence[tupl
             near.append(w)
     if len(near) < 2:
         return best
-    h = int(hashlib.sha256(key.encode("utf-8")).hexdigest()[:8], 16)
-    return near[h % len(near)]
+    return near[_drawn(len(near), key)]
 
 
 #: With ``vary``: at most this many template variants of a planned sentence's first fact are weighed

@@ -59,9 +59,10 @@ def outside_words(bundled_kb) -> set[str]:
 
 
 def test_a_generated_corpus_uses_the_other_wordings(outside_words):
-    # 120 star documents of the bundled sample say each of these properties 50 to 180 times; a wording is
-    # drawn among the 4 to 8 of its template (those within the density's reach), so each is expected
-    # some 10 times or more, and one never drawn is rare. Half of the words only the other wordings
+    # 120 star documents of the bundled sample say each of these properties 50 to 180 times; a sentence
+    # weighs its main wording and two others drawn per document and sentence (microplan.MAX_WEIGHED_VARIANTS)
+    # and a later clause draws among all of them, so each of the 4 to 8 is expected some 10 times or more,
+    # and one never drawn is rare. Half of the words only the other wordings
     # bring leaves room for the density control's choices; with one wording only, none would appear.
     for prop, classes in FREQUENT.items():
         own = _variant_words(prop, classes)
