@@ -19,6 +19,7 @@ from typing import Any, Callable
 
 from bengal.kb.names import TOP_CLASSES, NameIndex
 from bengal.model import Corpus, Mention
+from bengal.score.oke_types import oke_class_map
 from bengal.score.uris import DEFAULT_KB_NAMESPACES, KbNamespaces, normalise_uri
 from bengal.tokens import sentences, tokens
 from bengal.typemap import TypeMap
@@ -74,6 +75,9 @@ CHECKS = ("offsets_outside_text", "anchor_mismatches", "overlapping_pairs", "uri
 _TYPE_MAP = TypeMap({c: c for c in TOP_CLASSES}, default="other")
 #: A mention's CoNLL type → the top class (MISC and the rest: "other").
 _CONLL_TOP = {"PER": "Person", "ORG": "Organisation", "LOC": "Place"}
+#: OKE's entity classes (DUL, d0) → the DBpedia class they type (``bengal/data/oke_dul_dbpedia.tsv``): OKE
+#: 2015's gold types its mentions ``dul:Person``, ``dul:Organization``, ``dul:Place``, ``dul:Role``.
+_OKE_TO_DBO = {oke: dbo for dbo, okes in oke_class_map().items() for oke in okes}
 
 
 @dataclass(frozen=True)
@@ -115,17 +119,30 @@ def _entity(m: Mention, same_as: Callable[[str], str]) -> str | None:
 
 
 def _top_class(m: Mention, entity: str | None, names: NameIndex) -> str | None:
-    """The mention's top class (docs/shape.md): its KB entity's, else its own type's (a DBpedia class
-    or PER/ORG/LOC; "other" for MISC and the rest), else "other" for an untyped KB entity of none of
-    :data:`TOP_CLASSES`; ``None`` when neither the KB nor the corpus says (an untyped mention of an
-    entity outside the KB sample, an untyped NIL), so that the type mix is not the KB sample's coverage."""
+    """The mention's top class (docs/shape.md): its KB entity's, else its own type's (a DBpedia
+    class, PER/ORG/LOC or an OKE class: :func:`_own_top`; "other" for MISC, ``dul:Role`` and the
+    rest), else "other" for an untyped KB entity of none of :data:`TOP_CLASSES`; ``None`` when
+    neither the KB nor the corpus says (an untyped mention of an entity outside the KB sample, an
+    untyped NIL), so that the type mix is not the KB sample's coverage."""
     top = names.top_class.get(entity) if entity is not None else None
     if top is not None:
         return top
     if m.type:  # the type map passes a type it does not know through ("MISC"): that is "other" here
-        mapped = _CONLL_TOP.get(m.type) or _TYPE_MAP(m.type)
-        return mapped if mapped in TOP_CLASSES else "other"
+        return _own_top(m.type)
     return "other" if entity is not None and entity in names.label else None
+
+
+def _own_top(type_: str) -> str:
+    """The top class of a mention's own type field: PER/ORG/LOC, a DBpedia class through the class
+    hierarchy, or an OKE class read as its DBpedia class (``dul:Person`` → Person: :data:`_OKE_TO_DBO`);
+    of a field of several space-separated IRIs ("dul:Organization dul:Place"), the first of
+    :data:`~bengal.kb.names.TOP_CLASSES` that one of them gives; "other" when none does (MISC,
+    ``dul:Role``)."""
+    found: set[str] = set()
+    for t in type_.split():
+        mapped = _CONLL_TOP.get(t) or _TYPE_MAP(_OKE_TO_DBO.get(t, t))
+        found.add(mapped)
+    return next((c for c in TOP_CLASSES if c in found), "other")
 
 
 def measure_corpus(corpus: Corpus, names: NameIndex, *, window: int = TYPE_WINDOW, lang: str = "en",

@@ -169,3 +169,58 @@ def test_a_corpus_without_uris_has_no_outside_kb_share():
     conll = Corpus((_doc("c", "Ann Smith met Paris.", (0, 9, (), "PER"), (14, 19, (), "LOC")),))
     v = measure_corpus(conll, _names()).values
     assert v["outside_kb_share"] is None and v["unknown_form_share"] == pytest.approx(1 / 2)
+
+
+DUL = "http://www.ontologydesignpatterns.org/ont/dul/DUL.owl#"
+
+
+def test_oke_classes_give_the_type_mix():
+    # OKE 2015 types its gold with DUL classes; before, the type map knew none and counted every one as
+    # "other" (57 % of OKE's mentions). By hand: Person, Organisation, Place, other (dul:Role); a field of
+    # two IRIs counts as the first top class either gives (Organisation before Place)
+    text = "Ann met Bob at Acme in Rome; the poet went to the UN."
+    corpus = Corpus((_doc("d1", text, (0, 3, ("http://e/Ann",), DUL + "Person"),
+                          (8, 11, ("http://e/Bob",), DUL + "Person"),
+                          (15, 19, ("http://e/Acme",), DUL + "Organization"),
+                          (23, 27, ("http://e/Rome",), DUL + "Place"),
+                          (33, 37, ("http://e/poet",), DUL + "Role"),
+                          (50, 52, ("http://e/UN",), f"{DUL}Organization {DUL}Place")),), name="oke-like")
+    v = measure_corpus(corpus, NameIndex()).values
+    assert (v["type_person"], v["type_organisation"], v["type_place"], v["type_other"]) == \
+        pytest.approx((2 / 6, 2 / 6, 1 / 6, 1 / 6))
+
+
+def test_the_real_oke_2015_type_mix_counts_its_dul_classes():
+    # the real corpus, read with its types; counted here from the file with pyoxigraph, not by bengal's reader:
+    # every phrase's itsrdf:taClassRef of the four DUL classes
+    from pathlib import Path
+
+    import pyoxigraph
+
+    path = Path(__file__).resolve().parents[2].parent / "shared/data/nif/oke2015/evaluation-data/task1/" \
+        "evaluation-dataset-task1.ttl"
+    if not path.exists():
+        pytest.skip("../shared/data is not beside the checkout")
+    store = pyoxigraph.Store()
+    store.load(path=str(path), format=pyoxigraph.RdfFormat.TURTLE)
+    # one mention a span of a context (the file states one span twice, which the reader counts once)
+    rows = store.query("""PREFIX itsrdf: <http://www.w3.org/2005/11/its/rdf#>
+        PREFIX nif: <http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#>
+        SELECT ?x ?b ?n (GROUP_CONCAT(STR(?c); SEPARATOR=" ") AS ?cs) WHERE {
+          ?p nif:referenceContext ?x ; nif:beginIndex ?b ; nif:endIndex ?n ; itsrdf:taIdentRef ?e .
+          ?e a ?c . FILTER(STRSTARTS(STR(?c), "%s")) } GROUP BY ?x ?b ?n""" % DUL)
+    by_class = {"Person": 0, "Organization": 0, "Place": 0, "Role": 0}
+    for row in rows:
+        names = row["cs"].value.split()
+        first = next(c for c in ("Person", "Organization", "Place", "Role") if DUL + c in names)
+        by_class[first] += 1
+    from bengal.io.formats import read_corpus
+
+    corpus = read_corpus(path)
+    n = sum(len(d.mentions) for d in corpus.documents)
+    v = measure_corpus(corpus, NameIndex()).values
+    assert n == sum(by_class.values())
+    assert v["type_person"] == pytest.approx(by_class["Person"] / n)
+    assert v["type_organisation"] == pytest.approx(by_class["Organization"] / n)
+    assert v["type_place"] == pytest.approx(by_class["Place"] / n)
+    assert v["type_other"] == pytest.approx(by_class["Role"] / n)
