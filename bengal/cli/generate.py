@@ -77,7 +77,9 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
 @click.option("--mentions", type=click.Choice(MENTION_MODES), default="named", show_default=True,
               help="named: only named entities (persons, organisations, places, works, events, ...) are gold "
               "mentions and KB concepts (genres, instruments, occupations, ...) are lower-case text, as news "
-              "corpora annotate; all: every KB resource a mention (BENGAL; the B1-B10 presets).")
+              "corpora annotate; all: every KB resource a mention (BENGAL; the B1-B10 presets); concepts: the text of "
+              "named, with the concepts annotated too, as lower-case common nouns (\"plays the [guitar]\"), as DBpedia "
+              "Spotlight's corpus annotates them.")
 @click.option("--literals/--no-literals", default=True, show_default=True,
               help="Write the KB's birth, death and release dates as text (\"born on 4 May 1950 in Ulm\"); "
               "a person born before 1900 is written in the past tense.")

@@ -79,8 +79,9 @@ class GenerateConfig:
             weights the made-up entities' kinds are drawn by (every kind not listed: weight 0; normalised);
             empty: every kind alike (the draw before the option).
         mentions: ``--mentions``: ``"named"`` (only named entities are gold mentions; KB concepts
-            such as genres and instruments are lower-case text) or ``"all"`` (BENGAL: every KB
-            resource a mention; the B1–B10 presets); :mod:`bengal.generate.mentions`.
+            such as genres and instruments are lower-case text), ``"all"`` (BENGAL: every KB
+            resource a mention; the B1–B10 presets) or ``"concepts"`` (the text of ``named``, the concepts
+            gold mentions written as common nouns: "plays the [guitar]"); :mod:`bengal.generate.mentions`.
         first_mention: ``--first-mention``: ``"full"`` (a person is named in full first, by family name
             only after: news, Reiter and Dale's referring expressions) or ``"short"`` (the family name may
             be the first mention too, as KORE50 writes "Jobs and Baez were close friends"; with

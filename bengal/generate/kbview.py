@@ -19,8 +19,8 @@ from bengal.perf import cached_attribute
 from bengal.rdf import literal
 from bengal.typemap import children_of, with_subclasses
 
-__all__ = ["graph_view", "Entity", "TEXT_KINDS", "Ontology", "TOP_CLASSES", "consistent_classes", "is_list_page",
-            "load_ontology", "seed_candidates", "is_seed", "outgoing_facts",
+__all__ = ["graph_view", "Entity", "TEXT_KINDS", "COMMON_NOUN", "NOT_NAMES", "Ontology", "TOP_CLASSES",
+           "consistent_classes", "is_list_page", "load_ontology", "seed_candidates", "is_seed", "outgoing_facts",
            "incoming_facts", "entities", "subject_details", "SubjectDetails", "property_frequencies",
            "DEMONYM_PROPERTIES", "LITERAL_PROPERTIES", "places_labelled",
            "incoming_property_counts", "range_tops", "used_as", "USAGE_MIN_FACTS", "USAGE_MIN_SHARE"]
@@ -34,6 +34,11 @@ def graph_view(kb: SparqlKB) -> GraphView | None:
 
 #: ``Entity.form_kind`` values written as plain text, never as a gold mention.
 TEXT_KINDS = ("concept", "literal")
+#: A KB concept written as a common noun that is a gold mention (``--mentions concepts``: "plays the [guitar]").
+COMMON_NOUN = "common_noun"
+#: The form kinds whose text is no name: plain text (:data:`TEXT_KINDS`) or a common-noun mention. No other
+#: surface form, description ("the NOUN") or qualifier split is ever made of them.
+NOT_NAMES = (*TEXT_KINDS, COMMON_NOUN)
 
 
 @dataclass(frozen=True)
@@ -49,10 +54,14 @@ class Entity:
         form_kind: what ``form`` is ("news_name", "family_name", "unqualified", "place_head", "short_name", "alt_label",
             "acronym", "pronoun"), for the manifest's counts; "concept" (a KB concept written
             as a common noun, :mod:`bengal.generate.mentions`) and "literal" (a date,
-            :mod:`bengal.generate.literals`) are :data:`TEXT_KINDS`: plain text, never a mention.
+            :mod:`bengal.generate.literals`) are :data:`TEXT_KINDS`: plain text, never a mention;
+            :data:`COMMON_NOUN` is a concept written as a common noun that is a mention (``--mentions
+            concepts``).
         gender: the grammatical gender of the entity in a language other than English ("m", "f",
             "n"; a person's from its sex, anything else's from its class noun), for agreement
             (:mod:`bengal.generate.lang.rules`); ``None`` in English.
+        article: text written before a :data:`COMMON_NOUN` mention and not part of it ("an " of "worked
+            as an [author]", es "la " of "toca la [guitarra]"); empty for every other entity.
     """
 
     uri: str
@@ -61,6 +70,7 @@ class Entity:
     form: str | None = None
     form_kind: str | None = None
     gender: str | None = None
+    article: str = ""
 
     def __hash__(self) -> int:
         """The hash of the fields, as the dataclass's own, worked out once per object: entities are
@@ -69,7 +79,7 @@ class Entity:
         found = self.__dict__.get("_hash")
         if found is None:
             found = self.__dict__["_hash"] = hash((self.uri, self.label, self.classes, self.form, self.form_kind,
-                                                   self.gender))
+                                                   self.gender, self.article))
         return cast(int, found)
 
     def __getstate__(self) -> dict[str, object]:

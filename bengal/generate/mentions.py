@@ -1,6 +1,10 @@
 """What is a mention: named entities, and KB concepts written as common nouns (``--mentions``).
 
 ``--mentions all`` is BENGAL's behaviour: every KB resource a fact names is a gold mention.
+``--mentions concepts`` writes the text as ``named`` does and annotates the concepts too, as the
+common nouns they are ("plays the [guitar]", "worked as an [author]"; the article is no part of the
+mention), as DBpedia Spotlight's corpus annotates "smartphone", "basketball" and "album" and OKE 2015 its
+roles ("professor", "poet").
 ``--mentions named`` (the default) annotates only named entities (persons, organisations,
 places, works, events, …), as the GERBIL news corpora do (KORE50, Reuters-128, RSS-500 and
 OKE never annotate "clarinet" or "author"); a KB concept (a genre, an instrument, an
@@ -16,7 +20,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
-from bengal.generate.kbview import Entity, Ontology
+from bengal.generate.kbview import COMMON_NOUN, Entity, Ontology
 from bengal.generate.lexicon import Lexicon
 from bengal.generate.strategies import Subgraph, Unit
 from bengal.kb.labels import local_name
@@ -24,8 +28,10 @@ from bengal.kb.sparql import DBO
 
 __all__ = ["MENTION_MODES", "MentionPolicy", "ConceptCounts", "is_title_case"]
 
-#: ``--mentions`` values: ``named`` (named entities only; concepts are text) and ``all`` (BENGAL).
-MENTION_MODES = ("named", "all")
+#: ``--mentions`` values: ``named`` (named entities only; concepts are text), ``all`` (BENGAL: every KB
+#: resource a mention, written by its label) and ``concepts`` (named entities and concepts, the concepts
+#: written as lower-case common nouns).
+MENTION_MODES = ("named", "all", "concepts")
 
 _PARENTHETICAL = re.compile(r"\s*\([^()]*\)$")
 
@@ -86,8 +92,8 @@ class MentionPolicy:
         if mode not in MENTION_MODES:
             raise ValueError(f"unknown mentions mode {mode!r} (available: {', '.join(MENTION_MODES)})")
         self.lex, self.onto, self.mode, self.keep, self.links = lex, onto, mode, keep, links
-        #: concept_text's answers, by (property, label, classes): every document asks again (issue 15)
-        self._concept_texts: dict[tuple[str, str, tuple[str, ...]], str] = {}
+        #: concept_parts' answers, by (property, label, classes): every document asks again (issue 15)
+        self._concept_parts: dict[tuple[str, str, tuple[str, ...]], tuple[str, str]] = {}
         self._as_name: dict[str, bool] = {}
         table = lex.data.get("mentions", {})
         self.named_classes = {DBO + c for c in table.get("named_classes", ())}
@@ -107,9 +113,11 @@ class MentionPolicy:
         self._kinds: dict[tuple[str, ...], tuple[bool, bool, bool]] = {}
 
     @property
-    def named_only(self) -> bool:
-        """Whether concepts are text (``--mentions named``)."""
-        return self.mode == "named"
+    def news_text(self) -> bool:
+        """Whether the text is written as news writes it (``named`` and ``concepts``): concepts as
+        common nouns, places' qualifiers as mentions of their own, lists abridged, and the rest of the
+        microplanner's news levers; ``all`` keeps BENGAL's text (B1–B10)."""
+        return self.mode != "all"
 
     def _class_kind(self, classes: tuple[str, ...]) -> tuple[bool, bool, bool]:
         """``(concept class, named class, named class outside concept_noise)`` among the classes
@@ -167,7 +175,12 @@ class MentionPolicy:
         return self._as_name[uri]
 
     def concept_text(self, prop: str, entity: Entity) -> str:
-        """The plain text of a concept object: its label without the disambiguation
+        """:meth:`concept_parts` as one text ("an author")."""
+        article, noun = self.concept_parts(prop, entity)
+        return article + noun
+
+    def concept_parts(self, prop: str, entity: Entity) -> tuple[str, str]:
+        """``(article, noun)``: the plain text of a concept object: its label without the disambiguation
         parenthesis, capitalised words in lower case except the lexicon's proper words, less its
         ``[mentions] common_words`` ("World music" → "world music";
         :meth:`bengal.generate.lexicon.Lexicon.common_noun`'s rule: "Bass guitar" → "bass
@@ -176,15 +189,15 @@ class MentionPolicy:
         "Sami languages"), a suffix of ``strip_suffix`` for its class removed
         ("English language" → "English"), and the indefinite article before it for a property of
         ``article_before`` ("worked as an author"), or the definite article of its gender for a
-        property of ``definite_before`` (es "toca la guitarra y el piano"). Worked out once per
-        property, label and classes."""
+        property of ``definite_before`` (es "toca la guitarra y el piano"), the article with the space
+        after it (``""`` when none). Worked out once per property, label and classes."""
         key = (prop, entity.label, entity.classes)
-        found = self._concept_texts.get(key)
+        found = self._concept_parts.get(key)
         if found is None:
-            found = self._concept_texts[key] = self._concept_text(prop, entity)
+            found = self._concept_parts[key] = self._concept_text(prop, entity)
         return found
 
-    def _concept_text(self, prop: str, entity: Entity) -> str:
+    def _concept_text(self, prop: str, entity: Entity) -> tuple[str, str]:
         text = _PARENTHETICAL.sub("", entity.label).strip()
         for cls in self.onto.with_ancestors(entity.classes):
             suffix = self.strip_suffix.get(local_name(cls))
@@ -201,10 +214,22 @@ class MentionPolicy:
             text = " ".join(w.lower() if w[:1].isupper() and (w[1:].islower() or len(w) == 1) and w not in proper
                             and w[1:2] != "-" else w for w in text.split())
         if local_name(prop) in self.article_before:
-            text = f"{self.lex.article(text)} {text}"
-        elif local_name(prop) in self.definite_before:  # es "toca el piano", each object of a list its own
-            text = f"{self.lex.definite(text)}{text}"
-        return text
+            return f"{self.lex.article(text)} ", text
+        if local_name(prop) in self.definite_before:  # es "toca el piano", each object of a list its own
+            return self.lex.definite(text), text
+        return "", text
+
+    def concept_classes_of(self, prop: str, entity: Entity) -> tuple[str, ...]:
+        """The classes a concept mention is typed with in the gold (``--mentions concepts``): those of
+        ``entity``'s classes that are (under) a class of ``concept_classes``, else the range of ``prop``
+        when it is one ("guitar", typed MusicalArtist by DBpedia's noise, as an ``instrument``:
+        ``dbo:Instrument``), else none. A concept is no person, place or organisation, whatever the KB
+        types it as."""
+        kept = tuple(c for c in entity.classes if self._class_kind((c,))[0])
+        if kept:
+            return kept
+        rng = self.onto.ranges.get(prop)
+        return (rng,) if rng is not None and self._class_kind((rng,))[0] else ()
 
     def leaves_out(self, prop: str, entity: Entity) -> bool:
         """Whether the fact ``(…, prop, entity)`` is left out in ``named`` mode: the concept reads
@@ -224,7 +249,9 @@ class MentionPolicy:
     def apply(self, sub: Subgraph) -> tuple[Subgraph, ConceptCounts]:
         """The subgraph with concept objects written as text (an :class:`Entity` whose ``form``
         is :meth:`concept_text` and ``form_kind`` ``"concept"``; the verbaliser writes it as a
-        plain string, never a mention) and facts left out (:meth:`leaves_out`, a concept
+        plain string, never a mention; in ``concepts`` mode an entity whose ``form`` is the noun of
+        :meth:`concept_parts`, its ``article`` the article and ``form_kind``
+        :data:`~bengal.generate.kbview.COMMON_NOUN`: a mention) and facts left out (:meth:`leaves_out`, a concept
         subject, or a name as the object of a property of ``concept_only``: "espouses Bülent
         Ecevit"); in ``all`` mode ``sub`` itself."""
         counts = ConceptCounts()
@@ -242,7 +269,12 @@ class MentionPolicy:
                                                  and not self.keep(o) and not self.is_concept(u.prop, o)):
                     counts.left_out[name] = counts.left_out.get(name, 0) + 1
                 elif o.form_kind is None and self.is_concept(u.prop, o):
-                    objects.append(o.with_form(self.concept_text(u.prop, o), "concept"))
+                    if self.mode == "concepts":
+                        article, noun = self.concept_parts(u.prop, o)
+                        objects.append(replace(o.with_form(noun, COMMON_NOUN), article=article,
+                                               classes=self.concept_classes_of(u.prop, o)))
+                    else:
+                        objects.append(o.with_form(self.concept_text(u.prop, o), "concept"))
                     counts.concepts[name] = counts.concepts.get(name, 0) + 1
                 else:
                     objects.append(o)

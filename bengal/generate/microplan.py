@@ -20,7 +20,7 @@ from typing import Callable, Collection, Mapping, Optional, Sequence
 from bengal.generate.density import count_tokens
 from bengal.generate.emerging import EMERGING_NAMESPACE
 from bengal.generate.gender import Gender
-from bengal.generate.kbview import TEXT_KINDS, Entity, Ontology
+from bengal.generate.kbview import NOT_NAMES, Entity, Ontology
 from bengal.generate.lexicon import Lexicon
 from bengal.generate.paraphrase import Paraphraser
 from bengal.generate.realise import of_plural_class, realise_pieces
@@ -100,7 +100,7 @@ def describe_objects(lex: Lexicon, onto: Ontology, sentence: Sentence,
     for j in range(len(pieces) - 1, sentence.predicate, -1):
         p = pieces[j]
         if (not isinstance(p, Entity) or p.uri == sentence.subject or p.form_kind == "pronoun"
-                or p.form_kind in TEXT_KINDS or not any(u == p.uri for _, u, _ in history)):
+                or p.form_kind in NOT_NAMES or not any(u == p.uri for _, u, _ in history)):
             continue
         noun = class_noun(lex, onto, p)
         others = [*history, *((k, u, n) for k, u, n in own if u != p.uri)]
@@ -230,7 +230,7 @@ def lifespan_clause(lex: Lexicon, sentence: Sentence, lifespans: Mapping[str, Li
         return None
     last, stop = sentence.pieces[-2], sentence.pieces[-1]
     if not (isinstance(last, Entity) and stop == "." and last.uri != subject and last.uri not in said
-            and last.form_kind not in TEXT_KINDS):
+            and last.form_kind not in NOT_NAMES):
         return None
     born, died = lifespans.get(last.uri, (None, None))
     key = "born_died" if born and died else "born" if born else "died" if died else None
@@ -889,7 +889,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                 # (not for a concept object: "Laptop is made by X" opens with a bare common noun)
                 other_voice = (paraphraser.voice_template(head.prop, len(head.objects))
                                if len(group) == 1 and head.date is None
-                               and not any(o.form_kind in TEXT_KINDS for o in head.objects) else None)
+                               and not any(o.form_kind in NOT_NAMES for o in head.objects) else None)
                 if other_voice is not None:
                     voiced = fact_sentence(lex, onto, head.prop, subject, head.objects,
                                            past=past_of(other_voice, head.objects), template=other_voice)

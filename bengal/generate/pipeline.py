@@ -230,9 +230,9 @@ class DocumentMaker:
         rng = random.Random(f"{config.seed}|{seed_uri}")
         k = rng.randint(config.min_sentences, config.max_sentences)
         typed = 1 if info.classes and k >= 2 else 0
-        if typed and self.policy.named_only and class_noun(lex, onto, info) in lex.meta.get("apposition_vague", ()):
-            typed = 0  # --mentions named: never "Jane Novak was an American person."
-        policy = self.policy if self.policy.named_only else None
+        if typed and self.policy.news_text and class_noun(lex, onto, info) in lex.meta.get("apposition_vague", ()):
+            typed = 0  # news text: never "Jane Novak was an American person."
+        policy = self.policy if self.policy.news_text else None
         ctx = StrategyContext(info, self.facts, rng, self.can_list,
                               facts if self.ambiguity is None else self.ambiguity.prefer_facts(facts),
                               policy.may_be_subject if policy is not None else None,
@@ -253,7 +253,7 @@ class DocumentMaker:
             return None  # too few facts for sentences of the length: a fact-richer seed comes next
         people = {u.subject.uri for u in sub.units if onto.is_instance(u.subject, self.persons)} | (
             {info.uri} if onto.is_instance(info, self.persons) else set())
-        if self.policy.named_only:  # the people a template opens with ("{o} is a member of {s}"): their tense
+        if self.policy.news_text:  # the people a template opens with ("{o} is a member of {s}"): their tense
             people |= {o.uri for u in sub.units for o in u.objects if onto.is_instance(o, self.persons)}
         details = subject_details(self.kb, sorted({u.subject.uri for u in sub.units} | {info.uri} | people))
         past = {uri for uri, d in details.items() if d.deceased}
@@ -261,9 +261,9 @@ class DocumentMaker:
         lifespans: dict[str, tuple[str | None, str | None]] = {}
         if config.literals:
             sub, dates = add_literals(lex, onto, sub, details)
-            if self.policy.named_only:  # a person named as an object: their dates in a relative clause
+            if self.policy.news_text:  # a person named as an object: their dates in a relative clause
                 lifespans = person_lifespans(lex, details, people - {u.subject.uri for u in sub.units})
-        if config.literals or self.policy.named_only:  # --mentions all: BENGAL's text, B1-B10 keep their bytes
+        if config.literals or self.policy.news_text:  # --mentions all: BENGAL's text, B1-B10 keep their bytes
             before = int(lex.data.get("tense", {}).get("past_born_before", 0))
             past |= {uri for uri, d in details.items() if (birth_year(d) or before) < before}
         past &= people
@@ -271,13 +271,13 @@ class DocumentMaker:
         # 44,177 people): the wordings must hold either way (docs/generate.md, "Tense"). Facts take the past
         # tense (an event: "X played for Y" is true of the living and the dead; "X plays for Y" is false of
         # the dead) and the type the lexicon's type_sentence_unsure ("X is known as a writer.").
-        unsure = people - past if self.policy.named_only and "type_sentence_unsure" in lex.meta else set()
+        unsure = people - past if self.policy.news_text and "type_sentence_unsure" in lex.meta else set()
         opening = None
         # the seed's own facts name these: a demonym from one of them says it twice ("Gifhorn, a
         # German administrative region, is in Germany"; "X is a German philosopher. X was born in Germany.");
         # --mentions all is BENGAL's text, B1-B10 keep their bytes
         said = ({o.uri for u in sub.units if u.subject.uri == info.uri for o in u.objects}
-                if self.policy.named_only else set())
+                if self.policy.news_text else set())
         if typed:
             opening = type_sentence(lex, onto, info, self.demonym(details[info.uri].countries, said), info.uri in past,
                                     unsure=info.uri in unsure)
@@ -319,7 +319,7 @@ class DocumentMaker:
             found = self._qualifier(entity)
             return found if found is None or doc_names.get(found.surface, found.uri) == found.uri else None
 
-        if self.policy.named_only:  # "[Eugene], [Oregon]", as news marks a place's qualifier, or "[Eugene]"
+        if self.policy.news_text:  # "[Eugene], [Oregon]", as news marks a place's qualifier, or "[Eugene]"
             def split(sentence: Sentence) -> list[Sentence]:
                 if not any(isinstance(p, Entity) and ", " in p.label for p in sentence.pieces):
                     return [sentence]  # no label with a qualifier (_qualifier): nothing to split
@@ -333,10 +333,10 @@ class DocumentMaker:
                               forms=forms, genders=genders, annotate_pronouns=config.annotate_pronouns,
                               paraphraser=paraphraser, persons=self.persons, keep_opening=count_planner,
                               chain_length=self.sentence_target if count_planner else None,
-                              object_tense=self.policy.named_only, unsure=frozenset(unsure),
-                              abridge=self.policy.named_only, lifespans=lifespans, split=split,
-                              vary=f"{config.seed}|{seed_uri}" if self.policy.named_only else None,
-                              describe_named=count_planner and self.policy.named_only)
+                              object_tense=self.policy.news_text, unsure=frozenset(unsure),
+                              abridge=self.policy.news_text, lifespans=lifespans, split=split,
+                              vary=f"{config.seed}|{seed_uri}" if self.policy.news_text else None,
+                              describe_named=count_planner and self.policy.news_text)
         if fold is not None:
             folded = fold_opening(lex, sentences, info.uri, fold)
             if folded is not None:

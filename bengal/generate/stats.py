@@ -18,7 +18,7 @@ from bengal.generate import surface
 from bengal.generate.config import GenerateConfig
 from bengal.generate.docplan import facts_per_sentence
 from bengal.generate.emerging import EMERGING_NAMESPACE, is_emerging
-from bengal.generate.kbview import LITERAL_PROPERTIES, Ontology
+from bengal.generate.kbview import COMMON_NOUN, LITERAL_PROPERTIES, Ontology
 from bengal.generate.lang import naming
 from bengal.generate.lang.naming import LanguageNames
 from bengal.generate.lexicon import lexicon_path, load_lexicon
@@ -49,12 +49,14 @@ class MadeDocument:
         properties: local names of the properties of the facts said.
         form_kinds: per mention, what its surface form is when not the label
             ("news_name", "family_name", "unqualified", "short_name", "alt_label", "acronym", "place_head":
-            the head of a qualified place written as two mentions, "pronoun"), else ``None``.
+            the head of a qualified place written as two mentions, "pronoun", "common_noun": a concept with
+            ``--mentions concepts``), else ``None``.
         pronouns: ``(pronoun, gender source)`` of the subject pronouns written (gold or not).
         paraphrased_sentences: sentences with at least one paraphrasing operation.
         paraphrase_operations: the operations applied, one entry per use.
-        concepts: per KB concept written as plain text (``--mentions named``), its property's local name.
-        left_out: per fact left out by ``--mentions named``, its property's local name.
+        concepts: per KB concept written as a common noun (``--mentions named``: plain text; ``concepts``: a
+            mention), its property's local name.
+        left_out: per fact left out by ``--mentions named`` or ``concepts``, its property's local name.
         dates: per date planned as text (``--literals``), its property's local name.
         wanted_sentences: the sentence count the document drew (``--sentence-length`` other than
             ``short``), else 0.
@@ -157,12 +159,13 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
         stats["surface_forms"] = surface_form_stats(kb, onto, surfaces, form_counts, names)
     if config.ambiguity is not None or config.emerging > 0:
         stats.update(dial_stats(kb, onto, made, config, names))
-    if config.mentions == "named":
+    if config.mentions in ("named", "concepts"):
         concepts = Counter(p for doc in made for p in doc.concepts)
         left_out = Counter(p for doc in made for p in doc.left_out)
         stats["mention_mode"] = {
-            "mode": "named",
-            "concepts_as_text": sum(concepts.values()),
+            "mode": config.mentions,
+            # named: the concepts are plain text; concepts: they are mentions, written as common nouns
+            "concepts_as_text" if config.mentions == "named" else "concepts_as_mentions": sum(concepts.values()),
             "concepts_by_property": dict(sorted(concepts.items(), key=lambda kv: (-kv[1], kv[0]))),
             "facts_left_out": sum(left_out.values()),
             "left_out_by_property": dict(sorted(left_out.items(), key=lambda kv: (-kv[1], kv[0]))),
@@ -266,7 +269,7 @@ def surface_form_stats(kb: SparqlKB, onto: Ontology, surfaces: Sequence[tuple[st
     return {
         "mentions_by_form": {"label": label, **{k: form_counts.get(k, 0)
                                                 for k in ("news_name", "family_name", "unqualified", "short_name",
-                                                          "alt_label", "acronym", "place_head")}},
+                                                          "alt_label", "acronym", "place_head", COMMON_NOUN)}},
         "ambiguous_mentions": sum(amb),
         "ambiguous_share": round(sum(amb) / len(amb), 6) if amb else 0.0,
         "ambiguous_share_other_forms": round(sum(amb_alt) / len(amb_alt), 6) if amb_alt else 0.0,

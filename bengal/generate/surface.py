@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Mapping, Sequence, cast
 
 from bengal.generate.gender import is_given_name
-from bengal.generate.kbview import TEXT_KINDS, Entity
+from bengal.generate.kbview import NOT_NAMES, Entity
 from bengal.generate.verbalise import NameFit, Piece, Sentence, swap_entities
 from bengal.kb.labels import local_name, surface_of, writable_label
 from bengal.kb.sparql import PREFIXES, SparqlKB, values
@@ -260,7 +260,7 @@ def document_name_words(sentences: Iterable[Sentence]) -> dict[str, frozenset[st
     """:func:`name_words` of the entities the ``sentences`` name (pronouns and concepts written as text
     left out: they name nobody by their words)."""
     return name_words(p for s in sentences for p in s.pieces
-                      if isinstance(p, Entity) and p.form_kind != "pronoun" and p.form_kind not in TEXT_KINDS)
+                      if isinstance(p, Entity) and p.form_kind != "pronoun" and p.form_kind not in NOT_NAMES)
 
 
 def names_another(form: str, uri: str, words: Mapping[str, frozenset[str]]) -> bool:
@@ -366,7 +366,7 @@ class SurfaceForms:
             pieces = sentence.pieces
             swaps: list[tuple[int, Entity]] = []
             for i, p in enumerate(pieces):
-                if not isinstance(p, Entity) or p.form_kind == "pronoun" or p.form_kind in TEXT_KINDS:
+                if not isinstance(p, Entity) or p.form_kind == "pronoun" or p.form_kind in NOT_NAMES:
                     continue
                 if p.uri in named and p.form is None and not (skip is not None and skip(p.uri)):
                     after = pieces[i + 1] if i + 1 < len(pieces) else ""
@@ -404,7 +404,7 @@ def split_qualified(sentences: Sequence[Sentence], qualifier_of: Callable[[Entit
         pieces: list[Piece] = []
         predicate = sentence.predicate
         for i, p in enumerate(sentence.pieces):
-            q = (qualifier_of(p) if isinstance(p, Entity) and p.form is None and p.form_kind not in TEXT_KINDS
+            q = (qualifier_of(p) if isinstance(p, Entity) and p.form is None and p.form_kind not in NOT_NAMES
                  else None)
             head = unqualified_place(p.label) if isinstance(p, Entity) and q is not None else None
             if isinstance(p, Entity) and q is not None and head and head_only:
@@ -558,7 +558,7 @@ class AmbiguityDial:
                 if not isinstance(p, Entity) or p.form_kind == "pronoun":
                     continue
                 chosen = p
-                if not self.skip(p.uri) and p.form_kind != "place_head":  # "[Eugene], [Oregon]" stays
+                if not self.skip(p.uri) and p.form_kind != "place_head" and p.form_kind not in NOT_NAMES:
                     want = ambiguous < self.target * (done + 1) - 1e-9
                     chosen = family.get(p.uri) or self.choose(p, p.uri in named, want, words)
                     if chosen.form_kind == "family_name":

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Callable, Sequence, Union, cast
 
-from bengal.generate.kbview import TEXT_KINDS, Entity, Ontology
+from bengal.generate.kbview import COMMON_NOUN, NOT_NAMES, TEXT_KINDS, Entity, Ontology
 from bengal.generate.lexicon import Lexicon
 from bengal.generate.realise import possessive_suffix, realise_pieces, takes_plural_verb
 from bengal.kb.labels import local_name
@@ -298,7 +298,7 @@ def apposition_phrase(lex: Lexicon, onto: Ontology, entity: Entity) -> str | Non
     first), or ``None``: no entry, a vague class noun, a name that takes the definite article, or
     a name holding every word of the class noun ("University of Pavia", "Mexico City"). Worked out
     once per lexicon, ontology, form kind, classes, surface form and gender (:func:`_memoised`)."""
-    if entity.form_kind in TEXT_KINDS:
+    if entity.form_kind in NOT_NAMES:
         return None
     key = ("apposition_phrase", id(onto), entity.classes, entity.surface, entity.gender)
     return cast("str | None", _memoised(lex, onto, key, lambda: _apposition_phrase(lex, onto, entity)))
@@ -391,6 +391,11 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
         if entity.form_kind in TEXT_KINDS:  # a concept or a date: plain text, never a mention
             pieces.append(entity.surface)
             return
+        if entity.form_kind == COMMON_NOUN:  # --mentions concepts: "worked as an [author]"; no name's article
+            if entity.article:
+                pieces.append(entity.article)
+            pieces.append(entity)
+            return
         before = pieces[-1] if pieces and isinstance(pieces[-1], str) else ""
         if before.lower().endswith("the ") and before[-5:-4] in ("", " ") and entity.surface.startswith("The "):
             pieces[-1] = before = before[:-4]  # "a member of the {o}" with "The Republicans": one "the"
@@ -414,7 +419,7 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
                 pieces.append(apposition)
             before = parts[k - 1] if k > 0 and not apposition else ""
             # whether an item takes an article: it changes only the separators between items (join_list)
-            articles = len(objects) > 1 and any(o.form_kind not in TEXT_KINDS
+            articles = len(objects) > 1 and any(o.form_kind not in NOT_NAMES
                                                 and lex.name_article(o.surface, before, o.classes) for o in objects)
             seps = ["", *[", "] * (len(objects) - 1)] if chain else lex.join_list(len(objects), before, articles)
             serial = lex.meta.get("list_last_serial")
@@ -516,7 +521,7 @@ def with_forms(sentence: Sentence, choose: Callable[[int, Entity], Entity | None
     pieces = sentence.pieces
     swaps: list[tuple[int, Entity]] = []
     for i, p in enumerate(pieces):
-        if isinstance(p, Entity) and p.form_kind != "pronoun":
+        if isinstance(p, Entity) and p.form_kind != "pronoun" and p.form_kind not in NOT_NAMES:
             new = choose(i, p)
             after = pieces[i + 1] if i + 1 < len(pieces) else ""
             if new is not None and new.surface.endswith(".") and isinstance(after, str) and after.startswith("."):

@@ -46,6 +46,7 @@ def _onto() -> Ontology:
 ONTO = _onto()
 NAMED = MentionPolicy(LEX, ONTO, "named")
 ALL = MentionPolicy(LEX, ONTO, "all")
+CONCEPTS = MentionPolicy(LEX, ONTO, "concepts")
 
 
 def E(local: str, *classes: str) -> Entity:
@@ -153,6 +154,48 @@ def test_the_faults_of_issue_11_are_gone():
     assert _written(Subgraph(ACME, (Unit(ACME, DBO + "product", (CABLE,)),))) == ["Acme Cable makes cable television."]
     # the same facts in BENGAL's mode: every resource a mention, as before
     assert ALL.apply(sub)[0] is sub
+
+
+def test_concepts_mode_annotates_the_common_nouns_of_named_mode():
+    # the same text as named mode's, with each concept a gold mention of its KB resource (the article
+    # outside it); offsets by hand: "Andy Griggs" 0-11, ", who plays the " 11-27, "clarinet" 27-35, " and "
+    # 35-40, "guitar" 40-46, ", worked as an " 46-61, "author" 61-67
+    sub = Subgraph(GRIGGS, (Unit(GRIGGS, DBO + "instrument", (CLARINET, GUITAR)),
+                            Unit(GRIGGS, DBO + "occupation", (AUTHOR,))))
+    texts = []
+    for policy in (NAMED, CONCEPTS):
+        out, counts = policy.apply(sub)
+        assert counts.concepts == {"instrument": 2, "occupation": 1}
+        joined = aggregate(LEX, [fact_sentence(LEX, ONTO, u.prop, u.subject, u.objects) for u in out.units], True)
+        assert joined is not None
+        text, mentions = realise([joined])
+        texts.append(text)
+    assert texts[0] == texts[1] == "Andy Griggs, who plays the clarinet and guitar, worked as an author."
+    assert [(m.begin, m.end, m.surface, sorted(m.uris), m.type) for m in mentions] == [
+        (0, 11, "Andy Griggs", [GRIGGS.uri], DBO + "MusicalArtist"),
+        (27, 35, "clarinet", [CLARINET.uri], DBO + "PersonFunction"),
+        # "Guitar" is typed MusicalArtist by DBpedia's noise: a concept mention takes its concept class,
+        # else its property's range (dbo:instrument → Instrument), never a person's type
+        (40, 46, "guitar", [GUITAR.uri], DBO + "Instrument"),
+        (61, 67, "author", [AUTHOR.uri], DBO + "PersonFunction")]
+    assert CONCEPTS.concept_classes_of(DBO + "product", CABLE) == ()  # untyped, a range of no concept class
+    # a fact left out in named mode is left out here too: "plays the singing" is no truer as a mention
+    assert CONCEPTS.apply(Subgraph(GRIGGS, (Unit(GRIGGS, DBO + "instrument", (SINGING,)),)))[0].units == ()
+
+
+def test_concepts_mode_mentions_take_no_other_form_and_no_description():
+    # a common noun is no name: the surface-form rules (family name, alt label, "the NOUN") leave it alone
+    from bengal.generate.microplan import describe_objects
+    from bengal.generate.verbalise import with_forms
+
+    out, _ = CONCEPTS.apply(Subgraph(GRIGGS, (Unit(GRIGGS, DBO + "instrument", (CLARINET,)),)))
+    sentence = fact_sentence(LEX, ONTO, out.units[0].prop, GRIGGS, out.units[0].objects)
+    assert sentence_text(sentence) == "Andy Griggs plays the clarinet."
+    asked = []
+    assert with_forms(sentence, lambda _, e: asked.append(e.uri) or e.with_form("Clari", "alt_label")) is not None
+    assert asked == [GRIGGS.uri]  # the name is offered another form, the concept is not
+    history = [(0, CLARINET.uri, "instrument"), (0, GRIGGS.uri, "musician")]
+    assert describe_objects(LEX, ONTO, sentence, history, 1) is None
 
 
 def test_named_mode_leaves_no_apposition_on_a_concept():
@@ -313,6 +356,25 @@ def test_named_mode_gold_holds_every_name(bundled_kb, named_labels, strategy):
     assert found == []
     assert generated.stats["mention_mode"]["mode"] == "named"
     assert generated.stats["literals"]["dates"] == sum(generated.stats["literals"]["dates_by_property"].values())
+
+
+def test_concepts_mode_gold_holds_every_name_and_every_concept(bundled_kb, named_labels):
+    config = GenerateConfig(docs=12, strategy="star", seed=3, mentions="concepts", classes=("dbo:MusicalArtist",))
+    generated = generate(bundled_kb, config)  # the gold checks of every generate run pass, or it raises
+    found, common = [], 0
+    for doc in generated.corpus.documents:
+        found += [(s, doc.text) for s in names_outside_gold(doc, named_labels)]
+        for m in doc.mentions:
+            if m.surface[:1].islower():
+                common += 1
+                # a common noun, never "Clarinet" or "plays the Singing", and no article inside the mention
+                assert not m.surface.startswith(("a ", "an ", "the ")), (m.surface, doc.text)
+    assert found == []
+    stats = generated.stats
+    assert stats["mention_mode"]["mode"] == "concepts"
+    # every concept written is a mention: the manifest's count is the corpus's lower-case mentions
+    # (the sample's concept labels start with a capital: "Bass guitar"; written in lower case)
+    assert common > 0 and stats["mention_mode"]["concepts_as_mentions"] >= common
 
 
 def test_the_manifest_records_both_options(tmp_path):

@@ -298,7 +298,7 @@ def test_entity_hash_is_the_fields_hash_and_is_not_pickled():
     """Entity keeps its hash once worked out (the memos' keys); it must be the dataclass's own (the hash of
     its fields) and must not cross a pickle: a string's hash differs in another process."""
     e = Entity("http://dbpedia.org/resource/Ulm", "Ulm", (DBO + "City",))
-    assert hash(e) == hash((e.uri, e.label, e.classes, e.form, e.form_kind, e.gender))
+    assert hash(e) == hash((e.uri, e.label, e.classes, e.form, e.form_kind, e.gender, e.article))
     assert hash(e) == hash(e.with_form(None, None)) and e == e.with_form(None, None)
     back = pickle.loads(pickle.dumps(e))
     assert back == e and "_hash" not in back.__dict__ and back.surface == "Ulm"
