@@ -25,7 +25,7 @@ FAULTS: dict[str, re.Pattern] = {
                           r"|\ba (?!NATO|NASA|NASCAR|NAFTA|SWAT|SARS)[AEFHILMNORSX][A-Z]+\b"),
     "plural": re.compile(r"\b\w+(?:ieses|urses|ieses|cieses|rieses)\b|\b\w+[^e\s]eds of\b|\bpersons\b"),
     "possessive": re.compile(r"\b(?:Records|Philippines|States|Islands|Beatles|Brothers|Netherlands|Studios|"
-                             r"Pictures|Bahamas|Airlines)'s\b"),
+                             r"Pictures|Bahamas|Airlines|Sons|Partners)'s\b"),
     "capitalised concept": re.compile(r"\b(?:is|was) an? (?:[a-z]+ )*(?!American|British|German|French)"
                                       r"(?:[a-z]+) [A-Z][a-z]+ (?:player|team|club)\b"
                                       r"|\b(?:is|was) an? (?:american|british|german|french|english)\b"),

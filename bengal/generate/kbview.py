@@ -194,6 +194,31 @@ TOP_CLASSES = tuple(DBO + c for c in ("Person", "Organisation", "Place", "Work",
 _PRECEDENCE = {DBO + "EthnicGroup": (DBO + "Place", DBO + "Organisation")}
 
 
+#: Place classes that say a place is no country: a settlement or a region lies within one, a continent
+#: holds several. DBpedia types 205 of the bundled sample's 1,153 entities typed ``Country`` also with one of
+#: these (Plateau State, a Nigerian state: ``Country`` and ``Settlement``; Aosta Valley: ``Country`` and
+#: ``AdministrativeRegion``; East Asia: ``Country`` and ``Continent``); ``Country`` is then type noise
+#: (:func:`consistent_classes`), never the noun a reader is told ("Plateau State, a country, …").
+_NOT_A_COUNTRY = tuple(DBO + c for c in ("Settlement", "Region", "Continent"))
+
+
+def _without_country_noise(onto: Ontology, classes: tuple[str, ...]) -> tuple[str, ...]:
+    """``classes`` without ``Country`` when another of them is (under) a class of :data:`_NOT_A_COUNTRY`;
+    ``Settlement`` goes with it when no subclass of it is left (a city, a town, a village): DBpedia's
+    ``Settlement`` beside ``Country`` is a region as often as a town (Bohemia, Plateau State, Amadora), so
+    neither noun is said and the entity is a populated place."""
+    country = DBO + "Country"
+    if country not in classes:
+        return classes
+    others = [c for c in classes if c != country]
+    if not any(a in _NOT_A_COUNTRY for c in others for a in (c, *onto.with_ancestors((c,)))):
+        return classes
+    settlement = DBO + "Settlement"
+    if settlement in others and not any(settlement in onto.with_ancestors((c,)) for c in others if c != settlement):
+        others.remove(settlement)
+    return tuple(others)
+
+
 def is_list_page(label: str) -> bool:
     """Whether a label names a Wikipedia list page ("List of cities in Saskatchewan"),
     which is never a type nor an entity the generator writes about."""
@@ -210,7 +235,8 @@ def consistent_classes(onto: Ontology, entity: Entity, evidence: Iterable[str | 
     supports most wins: the domains of the entity's properties as a subject and the
     ranges of the properties that point at it (class IRIs, ``None`` ignored); ties go
     to the top class with more of the entity's classes, then to that of its first
-    class. Classes above every top class (``Agent``) are kept; the order is kept.
+    class. Classes above every top class (``Agent``) are kept; the order is kept. A place typed ``Country``
+    and a settlement, region or continent is no country (:func:`_without_country_noise`).
     """
     groups: dict[str, list[str]] = {}
     for c in entity.classes:
@@ -222,7 +248,10 @@ def consistent_classes(onto: Ontology, entity: Entity, evidence: Iterable[str | 
             for t in losers:
                 pruned |= groups.pop(t, None) is not None
     if len(groups) <= 1 and not pruned:
-        return entity
+        classes = _without_country_noise(onto, entity.classes)
+        if classes == entity.classes:
+            return entity
+        return Entity(entity.uri, entity.label, classes, entity.form, entity.form_kind, entity.gender)
     if len(groups) == 1:
         best = next(iter(groups))
     else:
@@ -234,7 +263,7 @@ def consistent_classes(onto: Ontology, entity: Entity, evidence: Iterable[str | 
                         support[t] += 1
         first_tops = onto.tops(entity.classes[0])
         best = max(sorted(groups), key=lambda t: (support[t], len(groups[t]), t in first_tops))
-    keep = tuple(c for c in entity.classes if best in onto.tops(c) or not onto.tops(c))
+    keep = _without_country_noise(onto, tuple(c for c in entity.classes if best in onto.tops(c) or not onto.tops(c)))
     return Entity(entity.uri, entity.label, keep, entity.form, entity.form_kind, entity.gender)
 
 

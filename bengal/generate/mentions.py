@@ -26,7 +26,7 @@ from bengal.generate.strategies import Subgraph, Unit
 from bengal.kb.labels import local_name
 from bengal.kb.sparql import DBO
 
-__all__ = ["MENTION_MODES", "MentionPolicy", "ConceptCounts", "is_title_case"]
+__all__ = ["MENTION_MODES", "MentionPolicy", "ConceptCounts", "is_title_case", "capitals_only_acronyms"]
 
 #: ``--mentions`` values: ``named`` (named entities only; concepts are text), ``all`` (BENGAL: every KB
 #: resource a mention, written by its label) and ``concepts`` (named entities and concepts, the concepts
@@ -51,6 +51,17 @@ def is_title_case(text: str, small_words: frozenset[str] | set[str] = frozenset(
         if w[:1].isalpha() and not w[:1].isupper():
             return False
     return True
+
+
+def capitals_only_acronyms(text: str, small_words: frozenset[str] | set[str] = frozenset()) -> bool:
+    """Whether every word of ``text`` after the first (the lexicon's small words aside) is an acronym, its
+    letters (two or more) all capitals ("Contemporary R&B", "Alternative R&B"): such a label's capitals say
+    nothing of title case, as a sentence-case title writes an acronym in capitals too. A Roman numeral is
+    no acronym ("Selim II" is a name)."""
+    later = [w for w in text.split()[1:] if w not in small_words]
+    return bool(later) and all(len(letters := [c for c in w if c.isalpha()]) >= 2
+                               and all(c.isupper() for c in letters) and not set(letters) <= set("IVXLCDM")
+                               for w in later)
 
 
 @dataclass
@@ -141,7 +152,9 @@ class MentionPolicy:
         """Whether ``entity``, named by a fact of ``prop`` (``None``: as a subject), is a concept.
 
         Rule, in order: ``all`` mode, an entity to ``keep`` (emerging) or a title-case label of two
-        or more words (:func:`is_title_case`) is never a concept; an entity with a class (or an
+        or more words (:func:`is_title_case`) is never a concept, unless the entity has a concept class and
+        its capitals after the first word are acronyms (:func:`capitals_only_acronyms`: "Contemporary R&B", a
+        genre, is sentence case); an entity with a class (or an
         ancestor) in ``concept_classes`` is one; the object of a concept property
         (:meth:`concept_property`) is one unless it has a one-word label, a named class outside
         ``concept_noise`` and the KB links it more often by other properties than by concept
@@ -152,9 +165,10 @@ class MentionPolicy:
         if self.mode == "all" or self.keep(entity):
             return False
         text = _PARENTHETICAL.sub("", entity.label)
-        if is_title_case(text, self.small_words):
-            return False
         concept_cls, _, named_beyond_noise = self._class_kind(entity.classes)
+        if is_title_case(text, self.small_words) and not (
+                concept_cls and capitals_only_acronyms(text, self.small_words)):
+            return False
         if concept_cls:
             return True
         if prop is None or not self.concept_property(prop):
@@ -208,7 +222,9 @@ class MentionPolicy:
         kept = set(self.onto.with_ancestors(entity.classes)) | set(self.onto.with_ancestors((rng,)) if rng else ())
         if self.lower_case and not kept & self.keep_case:  # an untyped language keeps its case by the range
             proper = set(self.lex.meta.get("proper_words", ()))
-            proper |= {w for v in self.lex.data.get("demonyms", {}).values() for w in v.split()}
+            # a demonym of several words is proper as a whole: "New Zealand" keeps "New", "New jack swing" does not
+            proper |= {w for v in self.lex.data.get("demonyms", {}).values()
+                       if " " not in v or re.search(rf"\b{re.escape(v)}\b", text) for w in v.split()}
             proper -= set(self.lex.data.get("mentions", {}).get("common_words", ()))
             # (a letter before a hyphen is an initial: "K-pop", "J-rock" keep it)
             text = " ".join(w.lower() if w[:1].isupper() and (w[1:].islower() or len(w) == 1) and w not in proper

@@ -25,6 +25,7 @@ from bengal.generate.lexicon import Lexicon
 from bengal.generate.paraphrase import Paraphraser
 from bengal.generate.realise import of_plural_class, realise_pieces
 from bengal.generate.strategies import Unit
+from bengal.generate.surface import restates_qualifier
 from bengal.generate.verbalise import (
     Piece,
     Sentence,
@@ -324,6 +325,16 @@ def aggregate(lex: Lexicon, sentences: Sequence[Sentence], person: bool) -> Sent
                     tuple(sorted({op for s in sentences for op in s.paraphrase})))
 
 
+def _says_its_qualifier(sentence: Sentence) -> bool:
+    """Whether ``sentence`` names its subject with a qualifier that an object after its predicate
+    restates (:func:`restates_qualifier`): "Gloucester County, New Jersey is in the state of New Jersey."."""
+    if sentence.subject is None or not sentence.predicate:
+        return False
+    after = sentence.pieces[sentence.predicate:]
+    return any(isinstance(p, Entity) and p.uri == sentence.subject and restates_qualifier(p, after)
+               for p in sentence.pieces[:sentence.predicate])
+
+
 def chain(lex: Lexicon, first: Sentence, second: Sentence, person: bool) -> Sentence | None:
     """A walk's next step joined onto the object that ends the sentence before it, as a relative
     clause ("X was born in Lagos." + "Lagos is part of Lagos State." → "X was born in Lagos, which
@@ -336,7 +347,9 @@ def chain(lex: Lexicon, first: Sentence, second: Sentence, person: bool) -> Sent
     not say which) and its full stop, and has fewer than :data:`MAX_RELATIVES` relative clauses
     ("… The Verve, which is associated with Richard Ashcroft, who is associated with DJ Shadow.");
     ``second`` opens with that entity as its subject (named, described or a pronoun: the relative
-    pronoun replaces it) and has no relative clause of its own, nor a plural pronoun subject. The relative pronoun is
+    pronoun replaces it) and has no relative clause of its own, nor a plural pronoun subject, nor an object
+    that the entity's written qualifier names (:func:`restates_qualifier`: "Santander, Spain, which is in
+    Spain" says nothing). The relative pronoun is
     :meth:`bengal.generate.lexicon.Lexicon.relative` ("who" when ``person``: the second subject is a
     person). The result keeps ``first``'s subject, so a pronoun in the next sentence still refers
     to ``first``'s subject by :func:`pronoun_resolves`; the entity pieces are unchanged objects, so
@@ -373,6 +386,8 @@ def chain(lex: Lexicon, first: Sentence, second: Sentence, person: bool) -> Sent
     end = rest[-1]
     if not ((isinstance(end, str) and end.endswith(".")) or (isinstance(end, Entity) and end.surface.endswith("."))):
         return None
+    if restates_qualifier(last, rest):
+        return None  # "… the town of Santander, Spain, which is in Spain.": the name said it
     pieces: list[Piece] = list(first.pieces[:-1]) + rest
     return Sentence(tuple(p for p in pieces if p != ""), first.fallback or second.fallback, first.subject,
                     first.predicate, first.clauses, second.n_objects, first.plural, first.pronoun,
@@ -419,7 +434,9 @@ def coordinate(lex: Lexicon, first: Sentence, second: Sentence) -> Sentence | No
     subject of the other: a walk's next step, a fact about an object just named), so the clauses
     are about one thing, unless ``second`` is about a made-up entity (``--emerging``) and names one
     of ``first`` again (a shared place alone makes no topic: "Paul Frees was born in Chicago, and the
-    company Moreno-Welch is located in the city of Chicago"); ``first`` ends with its full stop and
+    company Moreno-Welch is located in the city of Chicago"), or ``second`` is about an entity that ``first``
+    names with a qualifier its objects restate ("… Memphis, Tennessee, and the city belongs to Tennessee":
+    :func:`restates_qualifier`); ``first`` ends with its full stop and
     ``second`` opens with a name (an
     entity piece, kept as it is) or with a word of :data:`_OPENERS` or a pronoun of the language's
     ``[pronouns]`` (then lower-cased: "the musician", "he"); ``second`` is not a pronoun mention
@@ -440,6 +457,10 @@ def coordinate(lex: Lexicon, first: Sentence, second: Sentence) -> Sentence | No
         return None
     if isinstance(second.pieces[0], Entity) and second.pieces[0].uri in named:
         return None  # "X is a member of Y, and X was born in Z": the name again; aggregation's job
+    after = second.pieces[second.predicate:]
+    if second.subject is not None and any(
+            isinstance(p, Entity) and p.uri == second.subject and restates_qualifier(p, after) for p in first.pieces):
+        return None  # "… born in Memphis, Tennessee, and the city belongs to Tennessee.": the name said it
     if (second.subject or "").startswith(EMERGING_NAMESPACE) and any(
             isinstance(p, Entity) and p.uri in named for p in second.pieces):
         # a made-up entity's added fact (--emerging) shares a name, not a topic: "Paul Frees was born in
@@ -548,7 +569,9 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
     pronoun (with ``genders``, when :func:`pronoun_resolves`), an apposition before the first fact's
     single sentence-final object and before a subject not yet named ("The band Pulley …"), with
     ``forms`` the other surface forms, with ``paraphraser`` a synonym or subject apposition variant.
-    Candidates whose text was written earlier in the document are refused; the one whose document
+    Candidates whose text was written earlier in the document, or whose subject's written qualifier an
+    object restates ("St. Johns, Michigan lies in Michigan.": :func:`restates_qualifier`), are refused; the
+    one whose document
     density so far lands closest to ``target`` (mentions per token) wins, ties the first. A planned
     sentence with no candidate (every wording a repeat, or facts that cannot share a sentence) is split
     into one sentence per fact. The opening type sentence is kept unless leaving it out lands closer to
@@ -930,8 +953,8 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
         weighed: list[tuple[float, Sentence, int, int, bool]] = []
         for c, bonus in candidates:
             text = sentence_text(c)
-            if text in written:
-                continue
+            if text in written or _says_its_qualifier(c):
+                continue  # said before, or said by the subject's name ("Johns, Michigan lies in Michigan.")
             eff, joined_on = c, False
             base_m, base_t = mentions, total
             if onto_prev is not None:

@@ -30,7 +30,7 @@ from bengal.kb.sparql import PREFIXES, SparqlKB, values
 
 __all__ = ["SurfaceForms", "FIRST_MENTIONS", "SHORT_KINDS", "AmbiguityIndex", "AmbiguityDial", "order_seeds",
            "family_name", "is_acronym", "alt_label_ok", "ALT_KINDS", "unqualified_place", "short_name",
-           "split_qualified", "name_words", "document_name_words", "names_another"]
+           "split_qualified", "name_words", "document_name_words", "names_another", "restates_qualifier"]
 
 #: ``--first-mention``: ``full`` (a person's family name only after the full name) or ``short`` (from the
 #: first mention on, as KORE50 writes: :class:`SurfaceForms`'s ``short_first``).
@@ -77,6 +77,25 @@ def unqualified_place(label: str) -> str | None:
     name = surface_of(label)
     head, sep, _ = name.partition(", ")
     return head.strip() if sep and head.strip() else None
+
+
+def restates_qualifier(named: Entity, pieces: Sequence[Piece]) -> bool:
+    """Whether an entity of ``pieces`` is what the qualifier of ``named``'s written name names, so that
+    a clause about ``named`` with it as object says again what the name said: "Santander, Spain" and
+    Spain ("… in Santander, Spain, which is in Spain"), "Memphis, Tennessee" and Tennessee, "Nuffield
+    College, Oxford" and Oxford.
+
+    Rule: ``named``'s surface form has a qualifier (the parts after its first ", ", Wikipedia's
+    comma-disambiguated titles), and another entity piece's surface form or label without its
+    disambiguation parenthesis ("Georgia (U.S. state)" → "Georgia") is one of them. A name written
+    without its qualifier ("Santander") restates nothing: the clause then tells the reader where it is.
+    """
+    _, sep, tail = named.surface.partition(", ")
+    if not sep:
+        return False
+    qualifiers = {q.strip() for q in tail.split(", ") if q.strip()}
+    return any(isinstance(p, Entity) and p.uri != named.uri and (p.surface in qualifiers or surface_of(p.label)
+                                                                 in qualifiers) for p in pieces)
 
 
 def short_name(label: str, designators: Sequence[str]) -> str | None:
@@ -542,7 +561,8 @@ class AmbiguityDial:
     def apply_sentences(self, sentences: Sequence[Sentence]) -> list[Sentence]:
         """The sentences with their entity pieces rewritten, in text order (the URIs' alt
         labels are fetched first). A new form ending in "." before a piece that opens with
-        "." is not taken (the sentence's full stop was placed for the label). A person once written
+        "." is not taken (the sentence's full stop was placed for the label), nor a qualified label whose
+        qualifier a later name of the sentence restates (:func:`restates_qualifier`). A person once written
         by the family name keeps it ("The musician Wilson … Steven Wilson" read as two people)."""
         self.forms.prefetch(sorted({p.uri for s in sentences for p in s.pieces
                                     if isinstance(p, Entity) and not self.skip(p.uri)}))
@@ -566,6 +586,8 @@ class AmbiguityDial:
                     after = pieces[i + 1] if i + 1 < len(pieces) else ""
                     if chosen.surface.endswith(".") and isinstance(after, str) and after.startswith("."):
                         chosen = p
+                    if restates_qualifier(chosen, pieces[i + 1:]) and not restates_qualifier(p, pieces[i + 1:]):
+                        chosen = p  # "Santander, which is in Spain" never becomes "Santander, Spain, which is in Spain"
                 if chosen != p:
                     swaps.append((i, chosen))
                 done += 1
