@@ -12,14 +12,14 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from bengal.errors import UsageError
 from bengal.generate import realise
 from bengal.generate.lang.rules import UNKNOWN_SEX, LanguageRules
 from bengal.resources import load_toml
 
-__all__ = ["Lexicon", "load_lexicon", "lexicon_path", "LANGUAGES"]
+__all__ = ["Lexicon", "NewsNames", "load_lexicon", "lexicon_path", "LANGUAGES"]
 
 _LANG_DIR = Path(__file__).resolve().parent / "lang"
 LANGUAGES = tuple(sorted(p.stem for p in _LANG_DIR.glob("*.toml")))
@@ -27,6 +27,37 @@ _SLOT = re.compile(r"\{(s|o)\}")
 _PARENTHETICAL = re.compile(r"\s*\([^()]*\)")
 _PARTICIPLE = re.compile(r"^(\w+ed|spoken|known|written|born|held|made|built|taken|given|seen|drawn|shown)$")
 _VERB_LABEL = re.compile(r"^(is|has|was|had)\b| (of|by|in|with|to|for|from)$")
+
+
+class NewsNames:
+    """The names news writes for some entities instead of their titles, looked up by title (a label
+    without its disambiguation parenthesis): a ``table`` (title → names: "United Kingdom" → ("Britain",))
+    and ``patterns`` (regular expressions over the whole title whose group ``name`` is the name: a senior
+    national team by its country, "Greece national football team" → ("Greece",), as CoNLL-2003 writes
+    "Italy beat Germany"). The table wins; of the patterns the first that matches. Answers are kept
+    (every candidate wording asks again)."""
+
+    def __init__(self, table: Mapping[str, Sequence[str]] | None = None,
+                 patterns: Sequence[re.Pattern[str]] = ()) -> None:
+        self.table = {k: tuple(v) for k, v in (table or {}).items()}
+        self.patterns = tuple(patterns)
+        self._found: dict[str, tuple[str, ...]] = {}
+
+    def get(self, title: str, default: Sequence[str] = ()) -> tuple[str, ...]:
+        """The names news writes for ``title``, else ``default``."""
+        found = self._found.get(title)
+        if found is None:
+            found = self.table.get(title, ())
+            if not found:
+                for pattern in self.patterns:
+                    m = pattern.fullmatch(title)
+                    if m is not None and m.group("name") != title:
+                        found = (m.group("name"),)
+                        break
+            if len(self._found) > 50000:  # bounded: a whole KB's labels pass through the ambiguity index
+                self._found.clear()
+            self._found[title] = found
+        return found or tuple(default)
 
 
 @dataclass(frozen=True)
@@ -197,13 +228,14 @@ class Lexicon:
         "Inc.", …; :func:`bengal.generate.surface.short_name`); none in a language without the table."""
         return tuple(str(d) for d in self.data.get("mentions", {}).get("designators", ()))
 
-    def news_names(self) -> dict[str, tuple[str, ...]]:
-        """The names news writes for some entities instead of their titles (``[mentions] news_names``:
-        "United Kingdom" → ("Britain",), "United States" → ("U.S.",); the ``news_name`` surface form of
-        :class:`bengal.generate.surface.SurfaceForms`), keyed by the title; none in a language without
-        the table."""
-        table = self.data.get("mentions", {}).get("news_names", {})
-        return {str(k): tuple(str(v) for v in vs) for k, vs in table.items()}
+    def news_names(self) -> "NewsNames":
+        """The names news writes for some entities instead of their titles (the ``news_name`` surface form
+        of :class:`bengal.generate.surface.SurfaceForms`): ``[mentions] news_names`` ("United Kingdom" →
+        ("Britain",), "United States" → ("U.S.",)) and ``[mentions] news_name_patterns`` ("Greece
+        national football team" → ("Greece",)); none in a language without them."""
+        table = self.data.get("mentions", {})
+        return NewsNames({str(k): tuple(str(v) for v in vs) for k, vs in table.get("news_names", {}).items()},
+                         tuple(re.compile(str(p)) for p in table.get("news_name_patterns", ())))
 
     def __post_init__(self) -> None:
         patterns = list(self.data["meta"].get("definite_names", ())) + list(self.data.get("definite_names", {}))

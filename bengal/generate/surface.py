@@ -24,6 +24,7 @@ from typing import Callable, Iterable, Mapping, Sequence, cast
 
 from bengal.generate.gender import is_given_name
 from bengal.generate.kbview import NOT_NAMES, Entity
+from bengal.generate.lexicon import NewsNames
 from bengal.generate.verbalise import NameFit, Piece, Sentence, swap_entities
 from bengal.kb.labels import local_name, surface_of, writable_label
 from bengal.kb.sparql import PREFIXES, SparqlKB, values
@@ -300,7 +301,8 @@ class SurfaceForms:
             label, in :meth:`forms`, is the entity's label in that language).
         articles: the language's definite articles (:func:`alt_label_ok`).
         designators: the language's organisation designators (:func:`short_name`).
-        news_names: the names news writes instead of some titles ("Britain"; the ``news_name`` form).
+        news_names: the names news writes instead of some titles ("Britain", "Greece" for Greece national
+            football team; the ``news_name`` form): :meth:`bengal.generate.lexicon.Lexicon.news_names`.
         fit: what the words beside a name depend on (English: :func:`bengal.generate.verbalise.name_fit`), so
             that a new form takes the article and possessive it needs (:func:`bengal.generate.verbalise.swap_entities`).
         short_first: a person's family name (and a one-word alt label) is a form from the first mention
@@ -310,14 +312,14 @@ class SurfaceForms:
 
     def __init__(self, kb: SparqlKB, persons: set[str], places: set[str], organisations: set[str],
                  lang: str = "en", articles: Sequence[str] = ("the",), designators: Sequence[str] = (),
-                 news_names: Mapping[str, Sequence[str]] | None = None,
+                 news_names: NewsNames | Mapping[str, Sequence[str]] | None = None,
                  fit: NameFit | None = None, short_first: bool = False) -> None:
         self.kb, self.persons, self.places, self.organisations = kb, persons, places, organisations
         #: the article and possessive a new form needs (:func:`bengal.generate.verbalise.swap_entities`);
         #: ``None``: the words beside a name are left as they are
         self.fit = fit
         self.lang, self.articles, self.designators = lang, tuple(articles), tuple(designators)
-        self.news_names = {k: tuple(v) for k, v in (news_names or {}).items()}
+        self.news_names = news_names if isinstance(news_names, NewsNames) else NewsNames(news_names)
         self.short_first = short_first
         self._alt: dict[str, list[str]] = {}
 
@@ -448,7 +450,8 @@ class AmbiguityIndex:
     label (an approximation of the family name, cheap for 44,000 persons), the label
     without an organisation designator (``designators``, :func:`short_name`: "Arsenal" names
     ``Arsenal_F.C.``; a label ending in one is an organisation's), the name news writes for the
-    label (``news_names``: "Britain" names ``United_Kingdom``), or an
+    label (``news_names``: "Britain" names ``United_Kingdom``, "Greece" names
+    ``Greece_national_football_team``), or an
     English ``skos:altLabel``. Comparison is exact (case-sensitive).
 
     In another language (``lang`` with ``labels``) the labels are the names the language writes,
@@ -459,9 +462,9 @@ class AmbiguityIndex:
 
     def __init__(self, kb: SparqlKB, persons: set[str], lang: str = "en",
                  labels: dict[str, str] | None = None, designators: Sequence[str] = (),
-                 news_names: Mapping[str, Sequence[str]] | None = None) -> None:
+                 news_names: NewsNames | Mapping[str, Sequence[str]] | None = None) -> None:
         index: dict[str, set[str]] = {}
-        news = news_names or {}
+        news = news_names if isinstance(news_names, NewsNames) else NewsNames(news_names)
         # no OPTIONAL in these queries: every variable is bound in every row
         rows: list[tuple[str, str]] = sorted(labels.items()) if labels is not None else cast(
             "list[tuple[str, str]]", kb.select(

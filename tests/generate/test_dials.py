@@ -44,8 +44,11 @@ def peer_index(bundled_kb):
     """surface form -> set of KB entities it can name, by the documented rule: the English label
     without a trailing " (…)", its part before the first ", ", a person label's last word, the label
     without its last word when that is an organisation designator of the lexicon ("Arsenal" for
-    "Arsenal F.C."), and every English skos:altLabel."""
+    "Arsenal F.C."), the names news writes for a label (the lexicon's table: "Britain"; a senior national
+    team by its country, by a rule written here: "England" for England national football team), and every
+    English skos:altLabel."""
     designators = set(load_lexicon("en").designators())
+    news = load_lexicon("en").data["mentions"]["news_names"]
     index: dict[str, set[str]] = {}
     labels = bundled_kb.select(PREFIXES + 'SELECT ?e ?l WHERE { ?e rdfs:label ?l . FILTER(LANG(?l) = "en") }')
     persons = {r[0] for r in bundled_kb.select(PREFIXES + """SELECT DISTINCT ?e WHERE {
@@ -53,6 +56,11 @@ def peer_index(bundled_kb):
     for e, label in labels:
         s = re.sub(r" \([^()]*\)$", "", label)
         index.setdefault(s, set()).add(e)
+        for name in news.get(s, ()):
+            index.setdefault(name, set()).add(e)
+        team = re.fullmatch(r"(.+?) (?:men's |women's )?national (?:[a-z]+ )*team", s)
+        if team and not team.group(1).endswith("'s"):
+            index.setdefault(team.group(1), set()).add(e)
         if ", " in s:
             index.setdefault(s.split(", ")[0], set()).add(e)
         if e in persons and len(s.split()) > 1:

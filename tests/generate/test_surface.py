@@ -456,6 +456,39 @@ def test_the_ambiguity_index_counts_a_news_name_for_its_entity(bundled_kb, en):
     assert news.entities("Cambridge") == plain.entities("Cambridge")
 
 
+@pytest.mark.parametrize("title, names", [
+    ("Greece national football team", ("Greece",)),
+    ("Wales national rugby union team", ("Wales",)),
+    ("Germany women's national football team", ("Germany",)),
+    ("Great Britain men's national ice hockey team", ("Great Britain",)),  # not "Great Britain men's"
+    ("Côte d'Ivoire national football team", ("Côte d'Ivoire",)),
+    ("Spain national under-16 football team", ()),  # a youth team: news writes "Spain's under-16s"
+    ("England national football B team", ()),
+    ("Spain national Olympic football team", ()),
+    ("United Kingdom", ("Britain",)),  # the table
+    ("Greece", ()),
+])
+def test_news_writes_a_senior_national_team_by_its_country(en, title, names):
+    assert en[1].news_names().get(title) == names
+
+
+def test_a_national_team_is_named_by_its_country_and_that_name_is_ambiguous(bundled_kb, en):
+    # CoNLL-2003's "Italy beat Germany": the team's news name is a form of the team, and the ambiguity
+    # index counts the team among what "Greece" can name (the country, the team, and whatever else the KB names so)
+    onto, lex = en
+    forms = SurfaceForms(bundled_kb, onto.subclasses([DBO + "Person"]), onto.subclasses([DBO + "Place"]),
+                         onto.subclasses([DBO + "Organisation"]), "en", lex.articles(), lex.designators(),
+                         lex.news_names(), name_fit(lex))
+    team = Entity(DBR + "Greece_national_football_team", "Greece national football team",
+                  (DBO + "NationalFootballTeam", DBO + "SportsTeam", DBO + "Organisation"))
+    forms.prefetch([team.uri])
+    assert Form("news_name", "Greece") in forms.forms(team, False)
+    persons = onto.subclasses([DBO + "Person"])
+    plain = AmbiguityIndex(bundled_kb, persons, designators=lex.designators())
+    news = AmbiguityIndex(bundled_kb, persons, designators=lex.designators(), news_names=lex.news_names())
+    assert news.entities("Greece") == plain.entities("Greece") + 1 >= 2
+
+
 def test_a_qualified_place_is_written_as_two_mentions_as_news_writes_it(en):
     """By hand: "Eugene, Oregon" → [Eugene] (Eugene,_Oregon), [Oregon] (Oregon); a piece in another form,
     a place whose qualifier names no known place and a concept are left as they were."""
