@@ -35,6 +35,7 @@ from bengal.generate.emerging import KINDS as EMERGING_KINDS
 from bengal.generate.emerging import EmergingPlacer, is_emerging
 from bengal.generate.gender import Gender, gender_of, kb_genders
 from bengal.generate.kbview import (
+    LIFE_PROPERTIES,
     Entity,
     Ontology,
     consistent_classes,
@@ -220,7 +221,9 @@ class DocumentMaker:
         facts = self.facts.outgoing(seed_uri)
         if not is_seed(onto, facts, self.wanted):  # two of three candidates: before the seed's classes are worked out
             return None
-        info = consistent_classes(onto, info.preferring(self.wanted), [onto.domains.get(p) for p, _ in facts])
+        # a seed with a birth or death place among its facts is a person, whatever else it is typed
+        info = consistent_classes(onto, info.preferring(self.wanted), [onto.domains.get(p) for p, _ in facts],
+                                  any(p in LIFE_PROPERTIES for p, _ in facts))
         if self.names is not None:
             localised = self.names.one(info)
             if localised is None:

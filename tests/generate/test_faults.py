@@ -119,6 +119,38 @@ def test_classes_agree_with_the_facts_top_class():
     assert consistent_classes(onto, plain, [DBO + "Person"]) is plain  # one top class: nothing to choose
 
 
+def test_a_person_with_a_birth_or_death_place_is_no_band():
+    # DBpedia types 145 of the sample's singers and players Band too; a fact's range (associatedBand) made
+    # "the band Duke Ellington". A birth or death place settles it; without one the evidence decides as before
+    onto = Ontology(parents={DBO + "Band": {DBO + "Group"}, DBO + "Group": {DBO + "Organisation"},
+                             DBO + "MusicalArtist": {DBO + "Artist"}, DBO + "Artist": {DBO + "Person"}})
+    duke = Entity("http://dbpedia.org/resource/Duke_Ellington", "Duke Ellington",
+                  (DBO + "Band", DBO + "MusicalArtist", DBO + "Group", DBO + "Artist", DBO + "Person"))
+    assert consistent_classes(onto, duke, [DBO + "Band"]).classes == (DBO + "Band", DBO + "Group")
+    assert consistent_classes(onto, duke, [DBO + "Band"], born=True).classes == \
+        (DBO + "MusicalArtist", DBO + "Artist", DBO + "Person")
+    band = Entity("http://dbpedia.org/resource/Goatsnake", "Goatsnake", (DBO + "Band", DBO + "Group"))
+    assert consistent_classes(onto, band, [DBO + "Band"], born=True) is band  # no Person class: nothing to choose
+
+
+def test_born_entities_reads_the_same_from_the_view_and_from_sparql(bundled_kb):
+    from unittest import mock
+
+    from bengal.generate.kbview import born_entities
+    from bengal.kb.store import KB
+
+    uris = ["http://dbpedia.org/resource/Duke_Ellington", "http://dbpedia.org/resource/Shakira",
+            "http://dbpedia.org/resource/Goatsnake", "http://dbpedia.org/resource/Will_Young"]
+    # by the KB's triples (asked here): Duke Ellington was born in Washington, D.C.; Shakira in Barranquilla;
+    # the band Goatsnake and Will Young (typed Band, no birth or death place in the sample) were not
+    asked = {e for e in uris if bundled_kb.select(
+        f"SELECT ?x WHERE {{ <{e}> ?p ?x . VALUES ?p {{ <{DBO}birthPlace> <{DBO}deathPlace> }} FILTER(isIRI(?x)) }}")}
+    assert asked == set(uris[:2])
+    assert born_entities(bundled_kb, uris) == asked
+    with mock.patch.object(KB, "graph", lambda self: None):
+        assert born_entities(bundled_kb, uris) == asked
+
+
 def test_a_people_is_never_a_country_or_a_band():
     # the KB types "Norwegians" Country and EthnicGroup, "Icelanders" Band and EthnicGroup; a fact's range
     # (a headquarters: a place) made them hosts of "The company Maynard has its headquarters in Norwegians."
