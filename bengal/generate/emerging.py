@@ -152,6 +152,18 @@ def _mc_capital(m: re.Match) -> str:
     return "Mc" + m.group(1).upper()
 
 
+#: Faker's en_US last names that are Irish "O'" names spelt without their apostrophe and capital: written as
+#: the names are ("Oconnell Group" → "O'Connell Group"; a new user's reading of ``--like reuters128``).
+_IRISH_O = {"Obrien": "O'Brien", "Oconnell": "O'Connell", "Oconnor": "O'Connor", "Odonnell": "O'Donnell",
+            "Oneal": "O'Neal", "Oneill": "O'Neill"}
+_IRISH_O_WORD = re.compile(r"\b(?:" + "|".join(_IRISH_O) + r")\b")
+
+
+def _as_written(name: str) -> str:
+    """An English made-up name as the name is written: "Mcdonald" → "McDonald", "Obrien" → "O'Brien"."""
+    return _IRISH_O_WORD.sub(lambda m: _IRISH_O[m.group()], _MC.sub(_mc_capital, name))
+
+
 def _slug(name: str, letters: bool = False) -> str:
     # ``letters``: keep every letter ("Villanueva_de_Müller"; an IRI may hold them), so that two names
     # that differ by an accent get two IRIs; English names keep their ASCII slugs
@@ -220,9 +232,9 @@ class EmergingPlacer:
                 return team.replace("{settlement}", self._pattern(self.table["settlements"]))
             return self._pattern(self.table["settlements"])
         if kind == "person":
-            return _MC.sub(_mc_capital, f"{f.first_name()} {f.last_name()}")
+            return _as_written(f"{f.first_name()} {f.last_name()}")
         if kind == "company":
-            return _MC.sub(_mc_capital, str(f.company()))
+            return _as_written(str(f.company()))
         if kind == "team":
             return f"{f.city()} {f.random_element(_TEAM_SUFFIXES)}"
         return str(f.city())

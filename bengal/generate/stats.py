@@ -164,8 +164,12 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
         left_out = Counter(p for doc in made for p in doc.left_out)
         stats["mention_mode"] = {
             "mode": config.mentions,
-            # named: the concepts are plain text; concepts: they are mentions, written as common nouns
-            "concepts_as_text" if config.mentions == "named" else "concepts_as_mentions": sum(concepts.values()),
+            # named: the concept objects of the facts planned, written as plain text; concepts: the common-noun
+            # mentions written (a planned fact may still be left out: its every wording said before, or past the
+            # document's sentence count), the planned ones by property below
+            "concepts_as_text" if config.mentions == "named" else "concepts_as_mentions":
+                sum(concepts.values()) if config.mentions == "named"
+                else sum(k == COMMON_NOUN for doc in made for k in doc.form_kinds),
             "concepts_by_property": dict(sorted(concepts.items(), key=lambda kv: (-kv[1], kv[0]))),
             "facts_left_out": sum(left_out.values()),
             "left_out_by_property": dict(sorted(left_out.items(), key=lambda kv: (-kv[1], kv[0]))),

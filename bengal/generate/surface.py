@@ -137,7 +137,8 @@ def _shorter_form_ok(form_words: list[str], label_words: list[str], form: str, l
     """:func:`alt_label_ok`'s rule for a form made of the label's words (and, for a place, a state code):
     a person by the family name ("Kennedy"), the family name on ("Kennedy Jr.") or the first and last
     names without the middle ones ("Robert Millikan"), never a first name ("Douglas") or a middle one
-    ("Wadsworth"), never with a word the label lacks ("Gordon Brown MP", "Mel Gibson DUI"); a place or an
+    ("Wadsworth"), never with a word the label lacks ("Gordon Brown MP", "Mel Gibson DUI") nor an initial
+    without the full stop the label gives it ("P Botha" for "P. W. Botha"); a place or an
     organisation by its label's first words ("Colorado Springs", "Sequent", "Washington"; an
     organisation's leading number or capitals may go: "FSV Mainz", "Mainz 05" for "1. FSV Mainz 05"),
     never its last ("Lanka" for Sri Lanka, "Trent" for Stoke-on-Trent, "Heat" for Miami Heat), and a place's qualifier
@@ -147,6 +148,8 @@ def _shorter_form_ok(form_words: list[str], label_words: list[str], form: str, l
     if kind == "person":
         if any(w not in label_words for w in form_words):
             return False
+        if any(len(w) == 1 and w.isupper() and f"{w}." in label.split() for w in form.split()):
+            return False  # "P Botha" for "P. W. Botha": an initial without its full stop is the label badly written
         from_family = family_name(label)
         tail = from_family.split() if from_family else label_words[-1:]
         if form_words == tail or (form_words[: len(tail)] == tail and form_words[len(tail):] == label_words[

@@ -471,7 +471,10 @@ def realise(sentences: Sequence[Sentence]) -> tuple[str, list[Mention]]:
     Returns:
         ``(text, mentions)``: each entity piece becomes a :class:`Mention` with
         half-open code-point offsets counted while the text is built, the entity
-        URI as its only URI and its most specific class as its type.
+        URI as its only URI and its most specific class as its type. A name that opens a sentence in
+        lower case is written with a capital there, as every sentence opens ("Van Agt was …" for the
+        family name "van Agt"; not "iPod", whose second letter is one); the mention's surface is the
+        text written.
     """
     out: list[str] = []
     mentions: list[Mention] = []
@@ -480,12 +483,14 @@ def realise(sentences: Sequence[Sentence]) -> tuple[str, list[Mention]]:
         if k:
             out.append(" ")
             pos += 1
-        for piece in sentence.pieces:
+        for i, piece in enumerate(sentence.pieces):
             if isinstance(piece, str):
                 out.append(piece)
                 pos += len(piece)
             else:
                 surface = piece.surface
+                if i == 0 and surface[:1].islower() and not surface[1:2].isupper():
+                    surface = surface[:1].upper() + surface[1:]
                 mentions.append(Mention(pos, pos + len(surface), surface, frozenset((piece.uri,)), piece.type))
                 out.append(surface)
                 pos += len(surface)

@@ -162,6 +162,12 @@ def test_made_up_english_names_write_mc_as_english_does():
     assert len(mc) >= 10  # the list holds 34 Mc names of 1,000
     assert not [n for n in mc if re.search(r"\bMc[a-z]", n)]
     assert all(re.search(r"\bMc[A-Z][a-z]", n) for n in mc)
+    # and its Irish O' names without their apostrophe ("Oconnell Group", "Obrien-Vasquez" in like-reuters128)
+    assert not [n for n in names if re.search(r"\bO(?:brien|connell|connor|donnell|neal|neill)\b", n)]
+    irish = [n for n in names if re.search(r"\bO'[A-Z][a-z]+", n)]
+    assert len(irish) >= 5
+    assert all(re.search(r"\bO'(?:Brien|Connell|Connor|Donnell|Neal|Neill)\b", n) for n in irish)
+    assert [n for n in names if re.search(r"\bOliver\b|\bOrtiz\b", n)]  # other O names stay as they are
 
 
 DBO = "http://dbpedia.org/ontology/"

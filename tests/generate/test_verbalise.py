@@ -302,3 +302,18 @@ def test_entity_hash_is_the_fields_hash_and_is_not_pickled():
     assert hash(e) == hash(e.with_form(None, None)) and e == e.with_form(None, None)
     back = pickle.loads(pickle.dumps(e))
     assert back == e and "_hash" not in back.__dict__ and back.surface == "Ulm"
+
+
+def test_a_name_opening_a_sentence_in_lower_case_takes_a_capital():
+    # a new user's reading of --like reuters128: "van Agt was a member of …" (Dries van Agt's family name)
+    from bengal.generate.verbalise import Sentence
+
+    agt = Entity(DBR + "Dries_van_Agt", "Dries van Agt", (DBO + "Person",), "van Agt", "family_name")
+    ipod = Entity(DBR + "IPod", "iPod", (DBO + "Device",))
+    text, mentions = realise([Sentence((agt, " met ", agt.with_form(None, None), "."), subject=agt.uri, predicate=1),
+                              Sentence((ipod, " is sold by ", agt, "."), subject=ipod.uri, predicate=1)])
+    # by hand: "Van Agt" 0-7, "Dries van Agt" 12-25, "iPod" 27-31 (second letter a capital: kept), " is sold by "
+    # 31-43, "van Agt" 43-50
+    assert text == "Van Agt met Dries van Agt. iPod is sold by van Agt."
+    assert [(m.begin, m.end, m.surface) for m in mentions] == [
+        (0, 7, "Van Agt"), (12, 25, "Dries van Agt"), (27, 31, "iPod"), (43, 50, "van Agt")]
