@@ -328,11 +328,14 @@ def aggregate(lex: Lexicon, sentences: Sequence[Sentence], person: bool) -> Sent
 def _says_its_qualifier(sentence: Sentence) -> bool:
     """Whether ``sentence`` names its subject with a qualifier that an object after its predicate
     restates (:func:`restates_qualifier`): "Gloucester County, New Jersey is in the state of New Jersey."."""
-    if sentence.subject is None or not sentence.predicate:
+    subject = sentence.subject
+    if subject is None or not sentence.predicate:
         return False
-    after = sentence.pieces[sentence.predicate:]
-    return any(isinstance(p, Entity) and p.uri == sentence.subject and restates_qualifier(p, after)
-               for p in sentence.pieces[:sentence.predicate])
+    for p in sentence.pieces[:sentence.predicate]:  # asked of every candidate wording (issue 15): cheap tests first
+        if isinstance(p, Entity) and ", " in p.surface and p.uri == subject \
+                and restates_qualifier(p, sentence.pieces[sentence.predicate:]):
+            return True
+    return False
 
 
 def chain(lex: Lexicon, first: Sentence, second: Sentence, person: bool) -> Sentence | None:
