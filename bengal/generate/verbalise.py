@@ -387,7 +387,7 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
     pieces: list[Piece] = []
     predicate = 0
 
-    def add_entity(entity: Entity) -> None:
+    def add_entity(entity: Entity, noun_after: bool = False) -> None:
         if entity.form_kind in TEXT_KINDS:  # a concept or a date: plain text, never a mention
             pieces.append(entity.surface)
             return
@@ -397,8 +397,11 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
             pieces.append(entity)
             return
         before = pieces[-1] if pieces and isinstance(pieces[-1], str) else ""
-        if before.lower().endswith("the ") and before[-5:-4] in ("", " ") and entity.surface.startswith("The "):
-            pieces[-1] = before = before[:-4]  # "a member of the {o}" with "The Republicans": one "the"
+        if before.lower().endswith("the ") and before[-5:-4] in ("", " ") and (
+                entity.surface.startswith("The ")
+                or (not noun_after and lex.takes_no_article(entity.surface, entity.classes))):
+            # "a member of the {o}" with "The Republicans": one "the"; "fought in the {o}" with "World War II": none
+            pieces[-1] = before = before[:-4]
         article = lex.name_article(entity.surface, before, entity.classes)
         if article:
             pieces.append(article)
@@ -421,6 +424,16 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
             # whether an item takes an article: it changes only the separators between items (join_list)
             articles = len(objects) > 1 and any(o.form_kind not in NOT_NAMES
                                                 and lex.name_article(o.surface, before, o.classes) for o in objects)
+            # a template's "the" before a list of which a name takes none goes with each name that takes it
+            # ("fought in World War II and the Gulf War"; lex.takes_no_article), unless it is the article of
+            # a noun after the slot ("works in the {o} industry")
+            noun_after = k + 1 < len(parts) and re.match(r" [a-z]", parts[k + 1]) is not None
+            prev = pieces[-1] if pieces else None
+            bare = [o.form_kind not in NOT_NAMES and lex.takes_no_article(o.surface, o.classes) for o in objects]
+            own_the = (len(objects) > 1 and not chain and not noun_after and isinstance(prev, str)
+                       and _THE.search(prev) is not None and any(bare))
+            if own_the and isinstance(prev, str):
+                pieces[-1] = strip_the(prev)
             seps = ["", *[", "] * (len(objects) - 1)] if chain else lex.join_list(len(objects), before, articles)
             serial = lex.meta.get("list_last_serial")
             if serial and not chain and len(objects) > 1 and seps[-1] == lex.meta["list_last"] and any(
@@ -432,7 +445,9 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
                 if chain and n and not lex.chain_articles:
                     pieces.append(obj)  # "en Chicago, Illinois, Estados Unidos"
                 else:
-                    add_entity(obj)
+                    if own_the and obj.form_kind not in NOT_NAMES and not bare[n]:
+                        pieces.append("the ")
+                    add_entity(obj, noun_after)
         else:
             pieces.append(part)
     if pieces and isinstance(pieces[0], str):
