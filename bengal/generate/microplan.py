@@ -284,7 +284,9 @@ def aggregate(lex: Lexicon, sentences: Sequence[Sentence], person: bool) -> Sent
     Two: "X was born in Y and died in Z." (:func:`bengal.generate.verbalise.join_sentences`,
     else the relative form). Three (or two the plain join refuses): "X, who was born in Y,
     played for A and died in Z." — the first clause becomes a relative clause ("who" for a
-    person, else "which"), the others are joined. Every sentence must open with the same subject.
+    person, else "which"), the others are joined. Every sentence must open with the same subject, and no
+    two may open their predicates with the same verb phrase (:func:`_verb`: "X, which is owned by A, is owned
+    by B" says one thing twice; :func:`~bengal.generate.verbalise.join_sentences` refuses it for two).
     """
     if len(sentences) == 1:
         return sentences[0]
@@ -298,6 +300,9 @@ def aggregate(lex: Lexicon, sentences: Sequence[Sentence], person: bool) -> Sent
     rests = [_rest(s) for s in sentences]
     if any(r is None for r in rests):
         return None
+    verbs = [_verb(r) for r in rests if r]
+    if len(set(verbs)) < len(verbs):
+        return None  # "X, which is distributed by A, is distributed by B.": the same verb twice, two sentences
     relative = lex.relative(person)  # ", who " / ", which "; None: the language writes no such clause
     if relative is None:
         return None
@@ -323,6 +328,14 @@ def aggregate(lex: Lexicon, sentences: Sequence[Sentence], person: bool) -> Sent
     return Sentence(tuple(merged), any(s.fallback for s in sentences), first.subject, first.predicate,
                     len(sentences), sentences[-1].n_objects, False, first.pronoun,
                     tuple(sorted({op for s in sentences for op in s.paraphrase})))
+
+
+def _verb(rest: Sequence[Piece]) -> str:
+    """The verb phrase that opens a clause's predicate pieces (:func:`_rest`): its text before the first
+    entity, without the article or class noun of the object ("is owned by the company " → "is owned by").
+    Two clauses of one sentence with the same verb phrase say one thing twice."""
+    head = rest[0] if rest and isinstance(rest[0], str) else ""
+    return head.split(" the ", 1)[0].strip().lower()
 
 
 def _says_its_qualifier(sentence: Sentence) -> bool:
