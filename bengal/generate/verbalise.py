@@ -22,7 +22,7 @@ from bengal.perf import cached_attribute
 
 __all__ = ["Piece", "Sentence", "type_sentence", "fact_templates", "fact_sentence", "join_sentences", "realise",
            "sentence_text", "apposition_allowed", "pronoun_allowed", "with_forms", "swap_entities", "NameFit",
-           "name_fit", "strip_the"]
+           "name_fit", "strip_the", "concept_wording"]
 
 Piece = Union[str, Entity]
 
@@ -188,6 +188,31 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
         annotate_pronoun, template, date)))
 
 
+def concept_wording(lex: Lexicon, prop: str, template: str, objects: Sequence[Entity]) -> str:
+    """``template`` (a wording of the property ``prop``, a local name), or the entry's ``concepts`` wording
+    at the same variant when every object is a concept written as a common noun (``form_kind`` in
+    :data:`~bengal.generate.kbview.NOT_NAMES`: ``--mentions named`` and ``concepts``).
+
+    Rule: some properties' wordings fit a name but not a bare common noun ("X makes the iPhone", never
+    "X makes credit card and asset management", a reading of ``--like conllpp``); their entry's
+    ``concepts`` table (``one``/``many``) writes the concepts as what they are, noun adjuncts of the
+    subject's field ("X is active in the credit card and asset management businesses"). A template
+    that is none of the entry's ``one``/``many`` variants (a date wording, another voice) stays."""
+    entry = lex.data["templates"].get(prop)
+    wordings = entry.get("concepts") if isinstance(entry, dict) else None
+    if not wordings or not objects or any(o.form_kind not in NOT_NAMES for o in objects):
+        return template
+    key = "one" if len(objects) == 1 else "many"
+    own, theirs = _variants_of(entry.get(key)), _variants_of(wordings.get(key))
+    if template not in own or not theirs:
+        return template
+    return theirs[own.index(template) % len(theirs)]
+
+
+def _variants_of(value: object) -> list[str]:
+    return [value] if isinstance(value, str) else [str(v) for v in value] if isinstance(value, list) else []
+
+
 #: Entries a lexicon's ``memo`` holds before it is emptied (a bound on memory for long runs).
 _MEMO_SIZE = 500_000
 
@@ -201,6 +226,7 @@ def _fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obj
     if not variants:
         raise ValueError(f"the lexicon has no list form for {name}")
     template = variants[variant] if template is None else template
+    template = concept_wording(lex, name, template, objects)
     if date is not None:
         template = lex.data["templates"][name]["with_date"].replace("{d}", date)
     if past:
