@@ -61,7 +61,7 @@ from bengal.generate.microplan import fold_opening, microplan, type_apposition
 from bengal.generate.paraphrase import Paraphraser
 from bengal.generate.seeds import class_quotas, mix_seeds, seed_class_stats, split_by_class
 from bengal.generate.stats import MadeDocument, ambiguity_index, generation_stats
-from bengal.generate.strategies import STRATEGIES, FactSource, StrategyContext, Unit, distinct_names
+from bengal.generate.strategies import STRATEGIES, FactSource, StrategyContext, Unit, distinct_names, parts_in_order
 from bengal.generate.surface import (
     AmbiguityDial,
     SurfaceForms,
@@ -262,6 +262,7 @@ class DocumentMaker:
         if sub is None:
             return None
         sub = distinct_names(sub)  # one name, one entity in a document
+        sub = parts_in_order(sub, self._placed_in)  # "County Tipperary is part of Clonmel" the right way round
         sub, concepts = self.policy.apply(sub)
         if self.emerging is not None:  # after the policy: a concept or a fact left out hosts no made-up entity
             sub = self.emerging.place(sub, rng)
