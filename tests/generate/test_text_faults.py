@@ -159,6 +159,15 @@ def test_a_numbered_or_code_name_drops_the_templates_the():
     assert battle(_place("Netherlands", "Country", "PopulatedPlace")) == "Haganah fought in the Netherlands."
     cold_war = _conflict("Cold War", "MilitaryConflict", "Event", "PopulatedPlace")
     assert battle(cold_war) == "Haganah fought in the Cold War."
+    # stays: a name that only opens with a numbered one, and an organisation DBpedia also types a place
+    medal = Entity(R + "WWII_Victory_Medal", "World War II Victory Medal", (DBO + "Award", DBO + "PopulatedPlace"))
+    assert sentence_text(fact_sentence(LEX, Ontology(), DBO + "award", haganah, [medal], variant=0)) == \
+        "Haganah received the World War II Victory Medal."
+    raf = Entity(R + "Royal_Air_Force", "Royal Air Force", (DBO + "MilitaryUnit", DBO + "Organisation",
+                                                            DBO + "Agent", DBO + "PopulatedPlace"))
+    officer = Entity(R + "Jane_Roe", "Jane Roe", (DBO + "Person",))
+    assert sentence_text(fact_sentence(LEX, Ontology(), DBO + "militaryBranch", officer, [raf], variant=0)) == \
+        "Jane Roe served in the Royal Air Force."
     # "the" of a noun after the slot is no article of the name
     station = Entity(R + "WXYZ", "WXYZ", (DBO + "RadioStation",))
     assert sentence_text(fact_sentence(LEX, Ontology(), DBO + "network", station, [_place("Lithuania", "Country")],
