@@ -74,11 +74,11 @@ class Paraphraser:
     def synonym(self, sentence: Sentence, clause: int) -> Sentence | None:
         """The sentence with every phrase of the synonym table in its plain-text pieces
         replaced by a synonym (first letter's case kept), or ``None`` when it has none or when a synonym
-        would be written twice (two verb phrases of its clauses made one: "X, which is located in A, is in
-        B" → "X, which is situated in A, is situated in B" says one verb twice)."""
+        would make two phrases one (it replaces two phrases, or the sentence says it already: "X, which is
+        situated in A, is located in B" → "X, which is situated in A, is situated in B" says one verb twice)."""
         pieces = list(sentence.pieces)
         changed = False
-        used: set[str] = set()
+        sources: dict[str, set[str]] = {}  # synonym → the phrases it replaced
         for i, p in enumerate(pieces):
             if not isinstance(p, str):
                 continue
@@ -87,7 +87,7 @@ class Paraphraser:
                 found = m.group(1)
                 options = self.synonyms[found.lower()]
                 new = options[self._pick(len(options), clause, found.lower())]
-                used.add(new.lower())
+                sources.setdefault(new.lower(), set()).add(found.lower())
                 return new[:1].upper() + new[1:] if found[:1].isupper() else new
 
             new = self._pattern.sub(sub, p)
@@ -96,8 +96,8 @@ class Paraphraser:
                 changed = True
         if not changed:
             return None
-        text = " ".join(p for p in pieces if isinstance(p, str)).lower()
-        if any(len(re.findall(rf"\b{re.escape(u)}\b", text)) > 1 for u in used):
+        before = " ".join(p for p in sentence.pieces if isinstance(p, str)).lower()
+        if any(len(found) > 1 or re.search(rf"\b{re.escape(new)}\b", before) for new, found in sources.items()):
             return None  # two wordings made one: "X, which is situated in A, is situated in B and is situated in C"
         return _mark(replace(sentence, pieces=tuple(pieces)), "synonym")
 
