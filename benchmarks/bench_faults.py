@@ -45,6 +45,13 @@ FAULTS: dict[str, re.Pattern] = {
                                   r"[A-Z][a-z]+(?: [a-z]+)*(?=[.,]| and\b)"),
     "vague type": re.compile(r"\b(?:is|was) an? (?:[A-Z]\w+ )?(?:person|agent)\."),
     "voice as instrument": re.compile(r"\bplay(?:s|ed) the (?:[Ss]inging|[Vv]ocals|[Hh]uman voice|[Vv]oice)\b"),
+    # a template's "the" before a numbered or code name ("fought in the World War II")
+    "article before a bare name": re.compile(r"\b[Tt]he (?:World War [IVX]+\b|Operation [A-Z])"),
+    # one verb phrase as a relative clause and the main clause ("X, which is distributed by A, is distributed by B")
+    "verb twice": re.compile(r", (?:which|who) ((?:is|was) \w+ (?:by|through|in|of|with)) [^,]+(?:, among others)?, "
+                             r"(?:and )?\1\b"),
+    # a person named as their profession ("whose profession was an economist")
+    "profession as a person": re.compile(r"\bprofessions? (?:is|was|are|were) an? [a-z]"),
 }
 
 #: fault classes read with each mention replaced by a mark of its own (a name may repeat a word:

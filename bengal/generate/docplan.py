@@ -45,12 +45,14 @@ class DocumentPlan:
 
 
 def plan_document(sub: Subgraph, length: Callable[[Unit], int], target_length: float,
-                  min_sentences: int = 1, can_list: Callable[[str, Entity], bool] | None = None) -> DocumentPlan:
+                  min_sentences: int = 1, can_list: Callable[[str, Entity], bool] | None = None,
+                  wording: Callable[[str, Entity], str | None] | None = None) -> DocumentPlan:
     """Order, group and cut the facts of ``sub`` into sentences.
 
     Rule: first, facts already stated are left out and the objects of one subject and property
     become one unit (a coordinated list of at most :data:`bengal.generate.strategies.MAX_LIST`;
-    never "X is affiliated with A. X is affiliated with B."), at the place of its first unit. Then
+    never "X is affiliated with A. X is affiliated with B."), at the place of its first unit; so do
+    the objects of properties that ``wording`` words the same (:func:`_merged_units`). Then
     walk the units in the strategy's order; a unit starts a new sentence when its subject differs
     from the current sentence's, when the sentence has :data:`MAX_FACTS` units, or when the sentence
     already has at least ``target_length`` tokens or would exceed it by more than half the unit's
@@ -64,11 +66,13 @@ def plan_document(sub: Subgraph, length: Callable[[Unit], int], target_length: f
         min_sentences: sentences the document must keep when it has that many units.
         can_list: whether the lexicon can write several objects of a property about a
             subject in one clause (``None``: always).
+        wording: ``wording(prop, subject)``: the property's wording about the subject when the
+            objects of properties worded the same become one list, else ``None`` (``None``: by property).
 
     Returns:
         the plan; empty when the subgraph has no units.
     """
-    units, repeats = _merged_units(sub, can_list)
+    units, repeats = _merged_units(sub, can_list, wording)
     groups: list[list[Unit]] = []
     tokens = 0
     for u in units:
@@ -90,11 +94,15 @@ def plan_document(sub: Subgraph, length: Callable[[Unit], int], target_length: f
     return DocumentPlan(tuple(tuple(g) for g in groups), repeats)
 
 
-def _merged_units(sub: Subgraph, can_list: Callable[[str, Entity], bool] | None) -> tuple[list[Unit], int]:
+def _merged_units(sub: Subgraph, can_list: Callable[[str, Entity], bool] | None,
+                  wording: Callable[[str, Entity], str | None] | None = None) -> tuple[list[Unit], int]:
     """The subgraph's units with facts already stated left out and the objects of one subject and
     property merged into one coordinated list at the place of the first (at most ``MAX_LIST``: the
     objects beyond are left out, not said in a second clause); and the number of facts left out as
-    repeats."""
+    repeats. Two properties that ``wording`` words the same about the subject (DBpedia's
+    ``distributingLabel`` and ``distributingCompany``: "{s} is distributed by {o}.") are one property
+    here: their objects are one list under the first's property, each object once ("The label is
+    distributed by A and B."; was "The label, which is distributed by A, is distributed by B.")."""
     seen: set[tuple[str, str, str]] = set()
     units: list[Unit] = []
     where: dict[tuple[str, str], int] = {}
@@ -109,7 +117,12 @@ def _merged_units(sub: Subgraph, can_list: Callable[[str, Entity], bool] | None)
                 objects.append(o)
         if not objects:
             continue
-        k = where.get((u.subject.uri, u.prop))
+        said = (wording(u.prop, u.subject) if wording is not None else None) or u.prop
+        k = where.get((u.subject.uri, said))
+        if k is not None:
+            objects = [o for o in objects if all(o.uri != p.uri for p in units[k].objects)]
+            if not objects:
+                continue
         if (k is not None and (u.date is None or units[k].date is None)
                 and (can_list is None or can_list(u.prop, u.subject))):
             # one coordinated list of at most MAX_LIST (a birth place chain keeps the date of either:
@@ -119,7 +132,7 @@ def _merged_units(sub: Subgraph, can_list: Callable[[str, Entity], bool] | None)
             units[k] = units[k]._replace(objects=units[k].objects + tuple(objects[:max(room, 0)]),
                                          date=units[k].date or u.date)
         else:
-            where[(u.subject.uri, u.prop)] = len(units)
+            where[(u.subject.uri, said)] = len(units)
             units.append(u._replace(objects=tuple(objects)))
     return units, repeats
 
@@ -133,7 +146,8 @@ def facts_per_sentence(target_length: float) -> int:
 
 
 def plan_to_count(sub: Subgraph, sentences: int, can_list: Callable[[str, Entity], bool] | None = None,
-                  at_least: int = 1, per_sentence: int = 1) -> DocumentPlan:
+                  at_least: int = 1, per_sentence: int = 1,
+                  wording: Callable[[str, Entity], str | None] | None = None) -> DocumentPlan:
     """Order, group and cut the facts of ``sub`` into ``sentences`` sentences (the count a document
     drew), as far as its facts allow.
 
@@ -153,7 +167,7 @@ def plan_to_count(sub: Subgraph, sentences: int, can_list: Callable[[str, Entity
 
     Args:
         sentences: the number of sentences wanted (>= 1).
-        can_list: as in :func:`plan_document`.
+        can_list, wording: as in :func:`plan_document`.
         at_least: fewest sentences when the units allow two a sentence (the document's
             ``--min-sentences``, less the opening sentence).
 
@@ -166,7 +180,7 @@ def plan_to_count(sub: Subgraph, sentences: int, can_list: Callable[[str, Entity
     """
     if sentences < 1:
         raise ValueError(f"a document needs at least one sentence, not {sentences}")
-    units, repeats = _merged_units(sub, can_list)
+    units, repeats = _merged_units(sub, can_list, wording)
     runs: list[list[Unit]] = []
     for u in units:
         if runs and runs[-1][0].subject.uri == u.subject.uri:

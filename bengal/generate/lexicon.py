@@ -72,6 +72,7 @@ class Lexicon:
     lang: str
     data: dict
     _definite: re.Pattern = field(init=False, repr=False, compare=False)
+    _bare: re.Pattern = field(init=False, repr=False, compare=False)
     _nouns: dict[tuple[str, str], str] = field(default_factory=dict, init=False, repr=False, compare=False)
     #: the grammar rules of a language other than English (:mod:`bengal.generate.lang.rules`);
     #: ``None`` for English, whose rules are :mod:`bengal.generate.realise`'s.
@@ -240,6 +241,8 @@ class Lexicon:
     def __post_init__(self) -> None:
         patterns = list(self.data["meta"].get("definite_names", ())) + list(self.data.get("definite_names", {}))
         object.__setattr__(self, "_definite", re.compile("|".join(f"(?:{p})" for p in patterns) or "(?!)"))
+        bare = list(self.data["meta"].get("bare_names", ()))
+        object.__setattr__(self, "_bare", re.compile("|".join(f"(?:{p})" for p in bare) or "(?!)"))
         object.__setattr__(self, "rules", None if self.lang == "en" else LanguageRules(self.lang, self.data))
 
     def takes_definite_article(self, name: str) -> bool:
@@ -249,6 +252,25 @@ class Lexicon:
         if found is None:
             found = self._definite_memo[name] = self._definite.search(name) is not None
         return found
+
+    def takes_no_article(self, name: str, classes: Sequence[str] = ()) -> bool:
+        """Whether a name is written without the "the" that a template puts before its object ("{s} fought
+        in the {o}." for battles, "received the {o}" for awards: most such names take it), English only.
+
+        Rule (``[meta]`` tables): the name matches a ``bare_names`` pattern (a numbered or code name:
+        "World War II", "Operation Overlord"), or the entity is of a ``bare_classes`` class (a populated
+        place: "fought in Lithuania") and of no ``bare_unless_classes`` class (DBpedia types "Cold War" a
+        populated place and an event) and its name takes no "the" by ``definite_names`` ("the
+        Netherlands"). ``classes``: the entity's class IRIs (the KB's, superclasses included). Another
+        language's rules write every article themselves: ``False``."""
+        if self.rules is not None:
+            return False
+        if self._bare.search(name):
+            return True
+        names = {c.rsplit("/", 1)[-1] for c in classes}
+        meta = self.data["meta"]
+        return (bool(names & set(meta.get("bare_classes", ()))) and not names & set(meta.get("bare_unless_classes", ()))
+                and not self.takes_definite_article(name))
 
     def name_article(self, name: str, before: str, classes: Sequence[str] = ()) -> str | None:
         """The article written as plain text before the name ``name`` (of an entity of ``classes``,

@@ -195,7 +195,8 @@ class MentionPolicy:
 
     def concept_parts(self, prop: str, entity: Entity) -> tuple[str, str]:
         """``(article, noun)``: the plain text of a concept object: its label without the disambiguation
-        parenthesis, capitalised words in lower case except the lexicon's proper words, less its
+        parenthesis, capitalised words in lower case except the lexicon's proper words and a name after an
+        inner "the" ("City status in the United Kingdom" → "city status in the United Kingdom"), less its
         ``[mentions] common_words`` ("World music" → "world music";
         :meth:`bengal.generate.lexicon.Lexicon.common_noun`'s rule: "Bass guitar" → "bass
         guitar", "Christian rock" stays; a class of ``keep_case`` keeps every capital:
@@ -226,9 +227,15 @@ class MentionPolicy:
             proper |= {w for v in self.lex.data.get("demonyms", {}).values()
                        if " " not in v or re.search(rf"\b{re.escape(v)}\b", text) for w in v.split()}
             proper -= set(self.lex.data.get("mentions", {}).get("common_words", ()))
-            # (a letter before a hyphen is an initial: "K-pop", "J-rock" keep it)
-            text = " ".join(w.lower() if w[:1].isupper() and (w[1:].islower() or len(w) == 1) and w not in proper
-                            and w[1:2] != "-" else w for w in text.split())
+            # (a letter before a hyphen is an initial: "K-pop", "J-rock" keep it; capitalised words after an
+            # inner "the" are a name in a sentence-case title: "city status in the United Kingdom")
+            words, named = text.split(), False
+            for k, w in enumerate(words):
+                named = w[:1].isupper() and k > 1 and (named or words[k - 1] == "the")
+                if (w[:1].isupper() and (w[1:].islower() or len(w) == 1) and w not in proper and w[1:2] != "-"
+                        and not named):
+                    words[k] = w.lower()
+            text = " ".join(words)
         if local_name(prop) in self.article_before:
             return f"{self.lex.article(text)} ", text
         if local_name(prop) in self.definite_before:  # es "toca el piano", each object of a list its own

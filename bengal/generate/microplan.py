@@ -45,7 +45,8 @@ from bengal.kb.labels import local_name
 from bengal.kb.sparql import DBO
 
 __all__ = ["microplan", "description_allowed", "pronoun_resolves", "aggregate", "type_apposition", "fold_opening",
-           "chain", "whose_clause", "coordinate", "abridge_list", "abridge_allowed", "abridgeable", "abridged_template",
+           "chain", "whose_clause", "coordinate", "reads_as_place",
+           "abridge_list", "abridge_allowed", "abridgeable", "abridged_template",
            "lifespan_clause", "lifespan_of", "Lifespan", "VARY_WITHIN", "describe_objects"]
 
 #: At most this many relative clauses in one sentence joined by :func:`chain` ("X worked with the band
@@ -284,7 +285,9 @@ def aggregate(lex: Lexicon, sentences: Sequence[Sentence], person: bool) -> Sent
     Two: "X was born in Y and died in Z." (:func:`bengal.generate.verbalise.join_sentences`,
     else the relative form). Three (or two the plain join refuses): "X, who was born in Y,
     played for A and died in Z." — the first clause becomes a relative clause ("who" for a
-    person, else "which"), the others are joined. Every sentence must open with the same subject.
+    person, else "which"), the others are joined. Every sentence must open with the same subject, and no
+    two may open their predicates with the same verb phrase (:func:`_verb`: "X, which is owned by A, is owned
+    by B" says one thing twice; :func:`~bengal.generate.verbalise.join_sentences` refuses it for two).
     """
     if len(sentences) == 1:
         return sentences[0]
@@ -298,6 +301,9 @@ def aggregate(lex: Lexicon, sentences: Sequence[Sentence], person: bool) -> Sent
     rests = [_rest(s) for s in sentences]
     if any(r is None for r in rests):
         return None
+    verbs = [_verb(r) for r in rests if r]
+    if len(set(verbs)) < len(verbs):
+        return None  # "X, which is distributed by A, is distributed by B.": the same verb twice, two sentences
     relative = lex.relative(person)  # ", who " / ", which "; None: the language writes no such clause
     if relative is None:
         return None
@@ -323,6 +329,14 @@ def aggregate(lex: Lexicon, sentences: Sequence[Sentence], person: bool) -> Sent
     return Sentence(tuple(merged), any(s.fallback for s in sentences), first.subject, first.predicate,
                     len(sentences), sentences[-1].n_objects, False, first.pronoun,
                     tuple(sorted({op for s in sentences for op in s.paraphrase})))
+
+
+def _verb(rest: Sequence[Piece]) -> str:
+    """The verb phrase that opens a clause's predicate pieces (:func:`_rest`): its text before the first
+    entity, without the article or class noun of the object ("is owned by the company " → "is owned by").
+    Two clauses of one sentence with the same verb phrase say one thing twice."""
+    head = rest[0] if rest and isinstance(rest[0], str) else ""
+    return head.split(" the ", 1)[0].strip().lower()
 
 
 def _says_its_qualifier(sentence: Sentence) -> bool:
@@ -361,8 +375,8 @@ def chain(lex: Lexicon, first: Sentence, second: Sentence, person: bool) -> Sent
     if second.plural or first.n_objects != 1 or len(first.pieces) < 2:
         return None
     last, stop = first.pieces[-2], first.pieces[-1]
-    if not (isinstance(last, Entity) and stop == "."):
-        return None
+    if not (isinstance(last, Entity) and stop == ".") or last.form_kind in NOT_NAMES:
+        return None  # a concept ("plays the [guitar]", --mentions concepts) takes no clause: no topic of its own
     whose = str(lex.meta.get("relative_possessive", ""))
     marks = [m for m in (lex.relative(True), lex.relative(False), whose, str(lex.meta.get("relative_where", "")))
              if m]
@@ -370,7 +384,7 @@ def chain(lex: Lexicon, first: Sentence, second: Sentence, person: bool) -> Sent
             or any(isinstance(p, str) and any(m in p for m in marks) for p in second.pieces)):
         return None  # at most MAX_RELATIVES relative clauses a sentence, none nested in the second
     relative = lex.relative(person)
-    where = _where_clause(lex, second, last)
+    where = _where_clause(lex, second, last) if reads_as_place(lex, first.pieces) else None
     if where is not None:
         rest = where
     elif second.subject == last.uri and second.predicate and relative is not None:
@@ -395,6 +409,32 @@ def chain(lex: Lexicon, first: Sentence, second: Sentence, person: bool) -> Sent
     return Sentence(tuple(p for p in pieces if p != ""), first.fallback or second.fallback, first.subject,
                     first.predicate, first.clauses, second.n_objects, first.plural, first.pronoun,
                     tuple(sorted(set(first.paraphrase) | set(second.paraphrase))))
+
+
+def reads_as_place(lex: Lexicon, pieces: Sequence[Piece]) -> bool:
+    """Whether the entity that ends ``pieces`` (a sentence's, before its full stop) reads as a place, so that
+    a "where" clause may follow it (:func:`_where_clause`).
+
+    Rule: it is a name (no concept: ``form_kind`` not in :data:`~bengal.generate.kbview.NOT_NAMES`) of the
+    class dbo:Place and no dbo:Event (DBpedia types "Cold War" a populated place), and, when a copula
+    writes it (optionally with "the" or a class noun between: "was the city of Moscow"), what it is is a
+    place (``[meta] where_on_nouns``: "X's place of death was Moscow, where …", "The arrondissement of X is
+    Thonon-les-Bains, where …"). "The company's service is Tertiary sector of the economy, where …" (a
+    concept DBpedia types a settlement) is refused: the sentence does not speak of a place."""
+    if len(pieces) < 3 or pieces[-1] != ".":
+        return False
+    place, before = pieces[-2], pieces[-3]
+    if not (isinstance(place, Entity) and isinstance(before, str)) or place.form_kind in NOT_NAMES:
+        return False
+    if DBO + "Place" not in place.classes or DBO + "Event" in place.classes:
+        return False
+    words = before.split()
+    while words and (words[-1] == "the" or words[-1] == "of" and len(words) > 2 and words[-3] == "the"):
+        words = words[:-1] if words[-1] == "the" else words[:-3]  # "in the ", "was the city of "
+    if words and words[-1] in ("is", "was", "are", "were"):
+        said = " ".join(words[:-1]).lower()
+        return any(said.endswith(noun) or f"{noun} of " in said for noun in lex.meta.get("where_on_nouns", ()))
+    return True
 
 
 def _where_clause(lex: Lexicon, second: Sentence, place: Entity) -> list[Piece] | None:

@@ -73,9 +73,12 @@ class Paraphraser:
 
     def synonym(self, sentence: Sentence, clause: int) -> Sentence | None:
         """The sentence with every phrase of the synonym table in its plain-text pieces
-        replaced by a synonym (first letter's case kept), or ``None`` when it has none."""
+        replaced by a synonym (first letter's case kept), or ``None`` when it has none or when a synonym
+        would make two phrases one (it replaces two phrases, or the sentence says it already: "X, which is
+        situated in A, is located in B" → "X, which is situated in A, is situated in B" says one verb twice)."""
         pieces = list(sentence.pieces)
         changed = False
+        sources: dict[str, set[str]] = {}  # synonym → the phrases it replaced
         for i, p in enumerate(pieces):
             if not isinstance(p, str):
                 continue
@@ -84,13 +87,19 @@ class Paraphraser:
                 found = m.group(1)
                 options = self.synonyms[found.lower()]
                 new = options[self._pick(len(options), clause, found.lower())]
+                sources.setdefault(new.lower(), set()).add(found.lower())
                 return new[:1].upper() + new[1:] if found[:1].isupper() else new
 
             new = self._pattern.sub(sub, p)
             if new != p:
                 pieces[i] = new
                 changed = True
-        return _mark(replace(sentence, pieces=tuple(pieces)), "synonym") if changed else None
+        if not changed:
+            return None
+        before = " ".join(p for p in sentence.pieces if isinstance(p, str)).lower()
+        if any(len(found) > 1 or re.search(rf"\b{re.escape(new)}\b", before) for new, found in sources.items()):
+            return None  # two wordings made one: "X, which is situated in A, is situated in B and is situated in C"
+        return _mark(replace(sentence, pieces=tuple(pieces)), "synonym")
 
     def voice_template(self, prop: str, n_objects: int) -> str | None:
         """The other-voice template of ``prop`` (one object only), or ``None``."""

@@ -62,7 +62,7 @@ from bengal.generate.microplan import fold_opening, microplan, type_apposition
 from bengal.generate.paraphrase import Paraphraser
 from bengal.generate.seeds import class_quotas, mix_seeds, seed_class_stats, split_by_class
 from bengal.generate.stats import MadeDocument, ambiguity_index, generation_stats
-from bengal.generate.strategies import STRATEGIES, FactSource, StrategyContext, Unit, distinct_names
+from bengal.generate.strategies import STRATEGIES, FactSource, StrategyContext, Unit, distinct_names, parts_in_order
 from bengal.generate.surface import (
     AmbiguityDial,
     SurfaceForms,
@@ -94,6 +94,9 @@ __all__ = ["Generated", "generate", "DocumentMaker", "FACT_RICH_WINDOW"]
 #: document wanted before the second pass takes the seeds it passed over (on the bundled sample,
 #: star finds 100 fact-rich seeds among the first 9,346 candidates).
 FACT_RICH_WINDOW = 100
+
+#: The properties that place an entity in another (:meth:`DocumentMaker._placed_in`).
+_PLACED_IN = frozenset(DBO + p for p in ("isPartOf", "county", "state", "region", "district"))
 
 
 @dataclass
@@ -183,6 +186,21 @@ class DocumentMaker:
     def can_list(self, prop: str, subject: Entity) -> bool:
         return bool(fact_templates(self.lex, self.onto, prop, subject, 2))
 
+    def _placed_in(self, uri: str) -> set[str]:
+        """The IRIs the KB places ``uri`` in (its ``isPartOf``, ``county``, ``state``, ``region`` and
+        ``district`` objects): :func:`~bengal.generate.strategies.reversed_part_of`'s evidence."""
+        return {o.uri for p, o in self.facts.outgoing(uri) if p in _PLACED_IN}
+
+    def wording(self, prop: str, subject: Entity) -> str | None:
+        """The main template of ``prop`` about ``subject`` (the document planner's key: properties worded
+        the same are one list, :func:`~bengal.generate.docplan.plan_document`), or ``None`` for a property
+        whose objects are no list of equals (a place the subject is in, ``[meta] not_abridged``: "comes
+        from Berlin and Germany" would read as two homes) or that has no list wording."""
+        if local_name(prop) in self.lex.meta.get("not_abridged", ()) or not self.can_list(prop, subject):
+            return None
+        found = fact_templates(self.lex, self.onto, prop, subject, 1)
+        return found[0] if found else None
+
     def _unit_length(self, unit: Unit) -> int:
         """Tokens of ``unit`` written as a sentence of its own (main template): the document
         planner's length estimate."""
@@ -247,6 +265,7 @@ class DocumentMaker:
         if sub is None:
             return None
         sub = distinct_names(sub)  # one name, one entity in a document
+        sub = parts_in_order(sub, self._placed_in)  # "County Tipperary is part of Clonmel" the right way round
         sub, concepts = self.policy.apply(sub)
         if self.emerging is not None:  # after the policy: a concept or a fact left out hosts no made-up entity
             sub = self.emerging.place(sub, rng)
@@ -309,10 +328,10 @@ class DocumentMaker:
             # a folded type is no sentence of its own: the facts keep --min-sentences
             at_least = max(config.min_sentences - (typed if fold is None else 0), 1)
             doc_plan = plan_to_count(sub, k, self.can_list, at_least=at_least,
-                                     per_sentence=facts_per_sentence(self.sentence_target))
+                                     per_sentence=facts_per_sentence(self.sentence_target), wording=self.wording)
         else:
             doc_plan = plan_document(sub, self._unit_length, self.sentence_target, config.min_sentences,
-                                     self.can_list)
+                                     self.can_list, self.wording)
         split = None
         # a qualifier is a mention of its own unless another entity of the document has its name ("Portland,
         # Oregon" beside the band Oregon): one name, one entity (strategies.distinct_names)

@@ -11,8 +11,9 @@ plain function, so a new one is a new function and one registry entry.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
-from typing import Callable, NamedTuple, Sequence
+from typing import Callable, Collection, NamedTuple, Sequence
 
 from bengal.generate.kbview import (
     Entity,
@@ -25,9 +26,10 @@ from bengal.generate.kbview import (
     used_as,
 )
 from bengal.kb.labels import surface_of
-from bengal.kb.sparql import SparqlKB
+from bengal.kb.sparql import DBO, SparqlKB
 
-__all__ = ["Unit", "Subgraph", "StrategyContext", "FactSource", "star", "sym", "path", "hybrid", "summary",
+__all__ = ["Unit", "Subgraph", "reversed_part_of", "parts_in_order",
+           "StrategyContext", "FactSource", "star", "sym", "path", "hybrid", "summary",
            "distinct_names", "STRATEGIES", "MAX_LIST", "WALK_ATTEMPTS", "HUB_RATIO"]
 
 #: At most this many objects share one list clause ("A, B, C and D").
@@ -73,6 +75,74 @@ class Subgraph:
     seed: Entity
     units: tuple[Unit, ...]
     prefer_aggregation: bool = False
+
+
+#: A name of an area that holds settlements ("Chomutov District", "Baghdad Governorate", "Chicago
+#: metropolitan area", "Seoul Capital Area", "Ouest (department)"): :func:`reversed_part_of`.
+_AREA = re.compile(r"\b(?:[Cc]ounty|[Dd]istrict|[Gg]overnorate|[Pp]rovince|[Mm]unicipality|[Rr]egion|[Pp]arish"
+                   r"|[Dd]epartment|[Mm]etropolitan [Aa]rea|Capital Area)\b|\((?:state|province|department)\)")
+#: A region named by a part of a larger place ("Western United States", "Southern California", "Greater
+#: Hartford", "Mid-Atlantic (United States)"): it holds that place's towns and states, never the reverse.
+_PART_REGION = re.compile(r"^(?:Western|Eastern|Northern|Southern|Central|Greater|Mid-Atlantic) [^,]+$")
+#: Classes of a settlement, and of a place that can hold one (DBpedia also types "Bushehr province" a city).
+_SETTLEMENT = ("City", "Town", "Village")
+_HOLDER = ("Region", "AdministrativeRegion", "Country", "Continent")
+
+
+def reversed_part_of(subject: Entity, obj: Entity, obj_parts: Collection[str] = ()) -> bool:
+    """Whether the KB's ``subject dbo:isPartOf obj`` runs from the whole to its part, so that "subject is
+    part of obj" would be false ("County Tipperary is part of Clonmel", "Western United States is part of
+    Colorado": DBpedia reads an area's seat or member states as isPartOf).
+
+    Rule, one of: the KB also places ``obj`` in ``subject`` (``obj_parts``: the IRIs ``obj`` is
+    ``isPartOf``, ``county``, ``state``, ``region`` or ``district`` of), ``obj`` is a city, town or village
+    and the subject is the area (its name says so, :data:`_AREA`, or it is of a region class); or the subject's
+    name is an area named after ``obj`` ("Chomutov District" and Chomutov, "Chicago metropolitan area" and
+    Chicago: the area holds its seat); or it is an area holding several settlements (a metropolitan or
+    capital area) or a part of a larger place (:data:`_PART_REGION`, "Southern California") and ``obj``
+    is a settlement, or (not a "Greater" city's area) a state other than that larger place ("Western United
+    States" and Colorado).
+    Classes are local names of ``subject.classes``/``obj.classes`` (the KB's types)."""
+    s_name, o_name = surface_of(subject.label), surface_of(obj.label)
+    s_cls = {c.rsplit("/", 1)[-1] for c in subject.classes}
+    o_cls = {c.rsplit("/", 1)[-1] for c in obj.classes}
+    settlement = bool(o_cls & set(_SETTLEMENT)) and not o_cls & set(_HOLDER)
+    area = _AREA.search(s_name) is not None
+    if subject.uri in obj_parts and not _AREA.search(o_name) and settlement and (area or s_cls & set(_HOLDER)):
+        return True  # (a "settlement" of no settlement class is no evidence: DBpedia types the province Connacht so)
+    seat, own = o_name.split(",")[0], s_name.split(",")[0]  # "Glenn County, California": the qualifier is no seat
+    if (area and not o_cls & set(_HOLDER) and not _AREA.search(seat)
+            and re.search(rf"(?:^|[\s-]){re.escape(seat)}(?:$|[\s-])", own)):
+        return True
+    part = _PART_REGION.match(s_name)
+    if part is not None and not _AREA.search(s_name):
+        whole = re.sub(r"^\S+ ", "", s_name).split(" (")[0]
+        return settlement or (not s_name.startswith("Greater ") and bool(o_cls & {"AdministrativeRegion", "Region"})
+                              and o_name != whole and whole not in o_name)  # "Greater Houston" is in Texas
+    return bool(re.search(r"[Mm]etropolitan [Aa]rea|Capital Area", s_name)) and settlement
+
+
+def parts_in_order(sub: Subgraph, parts: Callable[[str], Collection[str]]) -> Subgraph:
+    """The subgraph with each ``dbo:isPartOf`` fact that :func:`reversed_part_of` finds reversed written
+    the right way round: its object becomes the subject of its own fact at the same place ("Clonmel is
+    part of County Tipperary."; was "County Tipperary is part of Clonmel."), so a walk that went on from
+    the object still follows it. ``parts(uri)``: the IRIs the KB places ``uri`` in. Every mode (the fact
+    is false with any mention policy); a subgraph without such a fact is returned as it is."""
+    units: list[Unit] = []
+    changed = False
+    for u in sub.units:
+        if u.prop != DBO + "isPartOf":
+            units.append(u)
+            continue
+        keep = [o for o in u.objects if not reversed_part_of(u.subject, o, parts(o.uri))]
+        if len(keep) == len(u.objects):
+            units.append(u)
+            continue
+        changed = True
+        if keep:
+            units.append(u._replace(objects=tuple(keep)))
+        units += [Unit(o, u.prop, (u.subject,)) for o in u.objects if o not in keep]
+    return Subgraph(sub.seed, tuple(units), sub.prefer_aggregation) if changed else sub
 
 
 def distinct_names(sub: Subgraph) -> Subgraph:

@@ -22,7 +22,7 @@ from bengal.perf import cached_attribute
 
 __all__ = ["Piece", "Sentence", "type_sentence", "fact_templates", "fact_sentence", "join_sentences", "realise",
            "sentence_text", "apposition_allowed", "pronoun_allowed", "with_forms", "swap_entities", "NameFit",
-           "name_fit", "strip_the"]
+           "name_fit", "strip_the", "concept_wording"]
 
 Piece = Union[str, Entity]
 
@@ -188,6 +188,31 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
         annotate_pronoun, template, date)))
 
 
+def concept_wording(lex: Lexicon, prop: str, template: str, objects: Sequence[Entity]) -> str:
+    """``template`` (a wording of the property ``prop``, a local name), or the entry's ``concepts`` wording
+    at the same variant when every object is a concept written as a common noun (``form_kind`` in
+    :data:`~bengal.generate.kbview.NOT_NAMES`: ``--mentions named`` and ``concepts``).
+
+    Rule: some properties' wordings fit a name but not a bare common noun ("X makes the iPhone", never
+    "X makes credit card and asset management", a reading of ``--like conllpp``); their entry's
+    ``concepts`` table (``one``/``many``) writes the concepts as what they are, noun adjuncts of the
+    subject's field ("X is active in the credit card and asset management businesses"). A template
+    that is none of the entry's ``one``/``many`` variants (a date wording, another voice) stays."""
+    entry = lex.data["templates"].get(prop)
+    wordings = entry.get("concepts") if isinstance(entry, dict) else None
+    if not wordings or not objects or any(o.form_kind not in NOT_NAMES for o in objects):
+        return template
+    key = "one" if len(objects) == 1 else "many"
+    own, theirs = _variants_of(entry.get(key)), _variants_of(wordings.get(key))
+    if template not in own or not theirs:
+        return template
+    return theirs[own.index(template) % len(theirs)]
+
+
+def _variants_of(value: object) -> list[str]:
+    return [value] if isinstance(value, str) else [str(v) for v in value] if isinstance(value, list) else []
+
+
 #: Entries a lexicon's ``memo`` holds before it is emptied (a bound on memory for long runs).
 _MEMO_SIZE = 500_000
 
@@ -201,6 +226,7 @@ def _fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obj
     if not variants:
         raise ValueError(f"the lexicon has no list form for {name}")
     template = variants[variant] if template is None else template
+    template = concept_wording(lex, name, template, objects)
     if date is not None:
         template = lex.data["templates"][name]["with_date"].replace("{d}", date)
     if past:
@@ -387,7 +413,7 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
     pieces: list[Piece] = []
     predicate = 0
 
-    def add_entity(entity: Entity) -> None:
+    def add_entity(entity: Entity, noun_after: bool = False) -> None:
         if entity.form_kind in TEXT_KINDS:  # a concept or a date: plain text, never a mention
             pieces.append(entity.surface)
             return
@@ -397,8 +423,11 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
             pieces.append(entity)
             return
         before = pieces[-1] if pieces and isinstance(pieces[-1], str) else ""
-        if before.lower().endswith("the ") and before[-5:-4] in ("", " ") and entity.surface.startswith("The "):
-            pieces[-1] = before = before[:-4]  # "a member of the {o}" with "The Republicans": one "the"
+        if before.lower().endswith("the ") and before[-5:-4] in ("", " ") and (
+                entity.surface.startswith("The ")
+                or (not noun_after and lex.takes_no_article(entity.surface, entity.classes))):
+            # "a member of the {o}" with "The Republicans": one "the"; "fought in the {o}" with "World War II": none
+            pieces[-1] = before = before[:-4]
         article = lex.name_article(entity.surface, before, entity.classes)
         if article:
             pieces.append(article)
@@ -421,6 +450,16 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
             # whether an item takes an article: it changes only the separators between items (join_list)
             articles = len(objects) > 1 and any(o.form_kind not in NOT_NAMES
                                                 and lex.name_article(o.surface, before, o.classes) for o in objects)
+            # a template's "the" before a list of which a name takes none goes with each name that takes it
+            # ("fought in World War II and the Gulf War"; lex.takes_no_article), unless it is the article of
+            # a noun after the slot ("works in the {o} industry")
+            noun_after = k + 1 < len(parts) and re.match(r" [a-z]", parts[k + 1]) is not None
+            prev = pieces[-1] if pieces else None
+            bare = [o.form_kind not in NOT_NAMES and lex.takes_no_article(o.surface, o.classes) for o in objects]
+            own_the = (len(objects) > 1 and not chain and not noun_after and isinstance(prev, str)
+                       and _THE.search(prev) is not None and any(bare))
+            if own_the and isinstance(prev, str):
+                pieces[-1] = strip_the(prev)
             seps = ["", *[", "] * (len(objects) - 1)] if chain else lex.join_list(len(objects), before, articles)
             serial = lex.meta.get("list_last_serial")
             if serial and not chain and len(objects) > 1 and seps[-1] == lex.meta["list_last"] and any(
@@ -432,7 +471,9 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
                 if chain and n and not lex.chain_articles:
                     pieces.append(obj)  # "en Chicago, Illinois, Estados Unidos"
                 else:
-                    add_entity(obj)
+                    if own_the and obj.form_kind not in NOT_NAMES and not bare[n]:
+                        pieces.append("the ")
+                    add_entity(obj, noun_after)
         else:
             pieces.append(part)
     if pieces and isinstance(pieces[0], str):
