@@ -84,7 +84,7 @@ class MentionPolicy:
     Args:
         lex: the lexicon (its ``[mentions]`` tables: ``named_classes``, ``concept_classes``,
             ``concept_properties``, ``concept_only``, ``small_words``, ``article_before``, ``definite_before``,
-            ``strip_suffix``, ``keep_case``, ``leave_out``).
+            ``strip_suffix``, ``strip_suffix_of``, ``keep_case``, ``leave_out``).
         onto: the KB's ontology (class ancestors, property ranges).
         mode: one of :data:`MENTION_MODES`.
         keep: entities never treated as concepts (emerging entities: made-up names).
@@ -114,6 +114,8 @@ class MentionPolicy:
         self.article_before = set(table.get("article_before", ()))
         self.definite_before = set(table.get("definite_before", ()))
         self.strip_suffix: dict[str, str] = dict(table.get("strip_suffix", {}))
+        #: property local name → a suffix its wordings write themselves ("industry" → " industry")
+        self.strip_suffix_of: dict[str, str] = dict(table.get("strip_suffix_of", {}))
         self.keep_case = {DBO + c for c in table.get("keep_case", ())}
         #: ``[mentions] lower_case = false``: a concept keeps its label's capitals (German writes
         #: every noun with one: "auf dem Gebiet Astronomie", not "astronomie")
@@ -201,7 +203,9 @@ class MentionPolicy:
         :meth:`bengal.generate.lexicon.Lexicon.common_noun`'s rule: "Bass guitar" → "bass
         guitar", "Christian rock" stays; a class of ``keep_case`` keeps every capital:
         "Standard Chinese"; so does an object of a property whose range is such a class, typed or not:
-        "Sami languages"), a suffix of ``strip_suffix`` for its class removed
+        "Sami languages"), a suffix of ``strip_suffix`` for its class removed, else one of ``strip_suffix_of``
+        for its property, which the property's wordings write themselves ("Automotive industry" as an
+        ``industry``: "works in the automotive industry", not "the automotive industry industry")
         ("English language" → "English"), and the indefinite article before it for a property of
         ``article_before`` ("worked as an author"), or the definite article of its gender for a
         property of ``definite_before`` (es "toca la guitarra y el piano"), the article with the space
@@ -219,6 +223,10 @@ class MentionPolicy:
             if suffix and text.endswith(suffix) and len(text) > len(suffix):
                 text = text[: -len(suffix)]
                 break
+        else:  # the property's own wording says the noun: "works in the automotive industry", not "industry industry"
+            suffix = self.strip_suffix_of.get(local_name(prop), "")
+            if suffix and text.lower().endswith(suffix) and len(text) > len(suffix):
+                text = text[: -len(suffix)]
         rng = self.onto.ranges.get(prop)
         kept = set(self.onto.with_ancestors(entity.classes)) | set(self.onto.with_ancestors((rng,)) if rng else ())
         if self.lower_case and not kept & self.keep_case:  # an untyped language keeps its case by the range

@@ -355,3 +355,27 @@ def test_a_name_inside_a_concept_keeps_its_capitals():
     # stays: a sentence-case concept without a name, and one whose "the" opens nothing capitalised
     assert text("instrument", "Bass guitar") == "bass guitar"
     assert text("genre", "Music of the world") == "music of the world"
+
+
+def test_an_industry_is_not_written_industry_industry():
+    # "Alfa Romeo operates in the automotive industry industry." and "BAE Systems works in the industries
+    # aerospace engineering and arms industry." (like-conllpp, seed 2): the wordings of dbo:industry say
+    # "industry" themselves, so a concept's label loses it ([mentions] strip_suffix_of), and concepts in a
+    # list are noun adjuncts of "industries"
+    from bengal.generate.mentions import MentionPolicy as Policy
+    from bengal.generate.strategies import Subgraph, Unit
+
+    policy = Policy(LEX, Ontology(), "named")
+    res = "http://dbpedia.org/resource/"
+    alfa = Entity(res + "Alfa_Romeo", "Alfa Romeo", (DBO + "Company",))
+    cars = Entity(res + "Automotive_industry", "Automotive industry")
+    aero = Entity(res + "Aerospace_engineering", "Aerospace engineering")
+    arms = Entity(res + "Arms_industry", "Arms industry")
+    assert policy.concept_text(DBO + "industry", cars) == "automotive"
+    assert policy.concept_text(DBO + "genre", Entity(res + "Music_industry", "Music industry")) == "music industry"
+    one = policy.apply(Subgraph(alfa, (Unit(alfa, DBO + "industry", (cars,)),)))[0].units[0]
+    assert sentence_text(fact_sentence(LEX, Ontology(), one.prop, alfa, one.objects)) == \
+        "Alfa Romeo works in the automotive industry."
+    two = policy.apply(Subgraph(alfa, (Unit(alfa, DBO + "industry", (aero, arms)),)))[0].units[0]
+    assert sentence_text(fact_sentence(LEX, Ontology(), two.prop, alfa, two.objects)) == \
+        "Alfa Romeo works in the aerospace engineering and arms industries."
