@@ -7,7 +7,7 @@ so that nothing depends on a store's iteration order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Mapping, Sequence, cast
 
 from bengal.kb.graph import GraphView
@@ -235,12 +235,17 @@ def is_list_page(label: str) -> bool:
 LIFE_PROPERTIES = (DBO + "birthPlace", DBO + "deathPlace")
 
 
+def _born_in_view(view: GraphView, uri: str) -> bool:
+    """Whether the view holds a :data:`LIFE_PROPERTIES` fact of ``uri`` (its facts are between distinct IRIs)."""
+    return any(p in LIFE_PROPERTIES for p, _ in view.outgoing(uri))
+
+
 def born_entities(kb: SparqlKB, uris: Sequence[str]) -> set[str]:
     """The ``uris`` that are the subject of a :data:`LIFE_PROPERTIES` fact whose object is another IRI: from
     the in-memory view when the KB has one, else one SPARQL query per 500 URIs (the same answers)."""
     view = graph_view(kb)
     if view is not None:
-        return {u for u in uris if any(p in LIFE_PROPERTIES for p, _ in view.outgoing(u))}
+        return {u for u in uris if _born_in_view(view, u)}
     found: set[str] = set()
     todo = sorted(set(uris))
     for start in range(0, len(todo), 500):
@@ -281,7 +286,7 @@ def consistent_classes(onto: Ontology, entity: Entity, evidence: Iterable[str | 
         classes = _without_country_noise(onto, entity.classes)
         if classes == entity.classes:
             return entity
-        return Entity(entity.uri, entity.label, classes, entity.form, entity.form_kind, entity.gender)
+        return replace(entity, classes=classes)
     if len(groups) == 1:
         best = next(iter(groups))
     else:
@@ -294,7 +299,7 @@ def consistent_classes(onto: Ontology, entity: Entity, evidence: Iterable[str | 
         first_tops = onto.tops(entity.classes[0])
         best = max(sorted(groups), key=lambda t: (support[t], len(groups[t]), t in first_tops))
     keep = _without_country_noise(onto, tuple(c for c in entity.classes if best in onto.tops(c) or not onto.tops(c)))
-    return Entity(entity.uri, entity.label, keep, entity.form, entity.form_kind, entity.gender)
+    return replace(entity, classes=keep)
 
 
 #: The queries :func:`load_ontology` reads the ontology with, by the part of it each fills.
@@ -425,7 +430,7 @@ def _outgoing_from_view(view: GraphView, onto: Ontology, seed: str) -> list[tupl
             if writable and not is_list_page(min(writable)):
                 entity = consistent_classes(onto, Entity(o, min(writable), onto.most_specific_first(view.types(o))),
                                             [onto.ranges.get(p)],
-                                            any(q in LIFE_PROPERTIES for q, _ in view.outgoing(o)))
+                                            _born_in_view(view, o))
             if len(memo) >= _OBJECT_MEMO_SIZE:
                 memo.clear()
             memo[key] = known = (view, entity)

@@ -47,7 +47,7 @@ from bengal.kb.sparql import DBO
 __all__ = ["microplan", "description_allowed", "pronoun_resolves", "aggregate", "type_apposition", "fold_opening",
            "chain", "whose_clause", "coordinate", "reads_as_place",
            "abridge_list", "abridge_allowed", "abridgeable", "abridged_template",
-           "lifespan_clause", "lifespan_of", "Lifespan", "VARY_WITHIN", "describe_objects"]
+           "lifespan_clause", "lifespan_of", "Lifespan", "VARY_WITHIN", "describe_objects", "drawn"]
 
 #: At most this many relative clauses in one sentence joined by :func:`chain` ("X worked with the band
 #: The Verve, which is associated with Richard Ashcroft, who is associated with DJ Shadow.").
@@ -693,7 +693,7 @@ def _varied(best: tuple[float, Sentence, int, int, bool], weighed: Sequence[tupl
             near.append(w)
     if len(near) < 2:
         return best
-    return near[_drawn(len(near), key)]
+    return near[drawn(len(near), key)]
 
 
 #: With ``vary``: at most this many template variants of a planned sentence's first fact are weighed
@@ -713,7 +713,7 @@ def _weighed_variants(variants: Sequence[str], vary: str | None, sentence: int) 
     rest = list(range(1, len(variants)))
     picked = {0}
     for k in range(MAX_WEIGHED_VARIANTS - 1):
-        picked.add(rest.pop(_drawn(len(rest), f"{vary}|{sentence}|variant|{k}")))
+        picked.add(rest.pop(drawn(len(rest), f"{vary}|{sentence}|variant|{k}")))
     return [(v, variants[v]) for v in sorted(picked)]
 
 
@@ -725,15 +725,17 @@ def _opens(lex: Lexicon, onto: Ontology, u: Unit) -> bool:
 
 def _possessive_variant(templates: Sequence[str], draw: str | None = None) -> int | None:
     """The index of the first template that opens with the subject's possessive ("{s}'s …"); with
-    ``draw`` (a key, :func:`_drawn`), one of those templates drawn by it."""
+    ``draw`` (a key, :func:`drawn`), one of those templates drawn by it."""
     found = [k for k, t in enumerate(templates) if t.startswith("{s}'s ")]
     if not found:
         return None
-    return found[_drawn(len(found), draw)] if draw is not None else found[0]
+    return found[drawn(len(found), draw)] if draw is not None else found[0]
 
 
-def _drawn(n: int, key: str) -> int:
-    """An index below ``n`` drawn by a hash of ``key`` (the same key, the same draw)."""
+def drawn(n: int, key: str) -> int:
+    """An index below ``n`` drawn by a hash of ``key`` (the same key, the same draw): the first 8 hex digits of
+    its SHA-256 modulo ``n``. Every per-document choice of the generator draws with it (a wording, a surface
+    form), so a choice depends on its key and nothing else."""
     return int(hashlib.sha256(key.encode("utf-8")).hexdigest()[:8], 16) % n
 
 
@@ -746,7 +748,7 @@ def _clause_variant(templates: Sequence[str], draw: str | None) -> int:
         return 0
     head = templates[0].startswith("{s} ")
     same = [k for k, t in enumerate(templates) if t.startswith("{s} ") == head]
-    return same[_drawn(len(same), draw)]
+    return same[drawn(len(same), draw)]
 
 
 def whose_clause(lex: Lexicon, sentence: Sentence, owner: Sentence) -> Sentence | None:

@@ -10,7 +10,6 @@ corpus and its manifest.
 from __future__ import annotations
 
 import functools
-import hashlib
 import multiprocessing
 import os
 import random
@@ -58,7 +57,7 @@ from bengal.generate.lang.naming import (
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.literals import add_literals, birth_year, person_lifespans
 from bengal.generate.mentions import MentionPolicy
-from bengal.generate.microplan import fold_opening, microplan, type_apposition
+from bengal.generate.microplan import drawn, fold_opening, microplan, type_apposition
 from bengal.generate.paraphrase import Paraphraser
 from bengal.generate.seeds import class_quotas, mix_seeds, seed_class_stats, split_by_class
 from bengal.generate.stats import MadeDocument, ambiguity_index, generation_stats
@@ -446,8 +445,7 @@ class DocumentMaker:
                 options = [f for f in options if not names_another(f.text, entity.uri, words)]
             if not options:
                 return None
-            h = int(hashlib.sha256(f"{seed}|{seed_uri}|{entity.uri}".encode()).hexdigest()[:8], 16)
-            form = options[h % len(options)]
+            form = options[drawn(len(options), f"{seed}|{seed_uri}|{entity.uri}")]
             return entity.with_form(form.text, form.kind)
 
         return choose
