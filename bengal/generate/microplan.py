@@ -917,7 +917,9 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                         continue
                     appos_options = [False]
                     written_as = lex.agree(template, subject.gender)  # a [neutral] wording has another shape
-                    if (len(head_objects) == 1 and apposition_allowed(lex.parse(written_as))
+                    # an object is introduced by its class ("the musician X") on its first mention only
+                    if (len(head_objects) == 1 and head_objects[0].uri not in named
+                            and apposition_allowed(lex.parse(written_as))
                             and apposition_phrase(lex, onto, head_objects[0]) is not None):
                         appos_options.append(True)
                     subj_appos = [False]

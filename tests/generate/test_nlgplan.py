@@ -206,3 +206,18 @@ def test_the_microplanner_says_a_lifespan_once_and_only_where_the_density_asks()
     assert sum("who was born in 1931" in t for t in low) == 1
     high = [sentence_text(s) for s in microplan(LEX, Ontology(), plan, 0.5, None, set(), lifespans=spans)]
     assert not any("1931" in t for t in high)
+
+
+def test_an_object_is_introduced_by_its_class_on_its_first_mention_only():
+    # like-oke2015 --strategy sym: "AlunaGeorge has collaborated with the musician Kaytranada" after "The musician
+    # Kaytranada had connections to …"; "the Netherlands was headed by the politician Cals" after "Jo Cals"
+    carl = Entity(DBR + "Carl_Berg", "Carl Berg", PERSON)
+    # a low density asks for every word the wordings offer ("was a player for", "the club")
+    plan = [(Unit(ANNA, DBO + "team", (A,)),), (Unit(carl, DBO + "team", (A,)),)]
+    low = [sentence_text(s) for s in microplan(LEX, Ontology(), plan, 0.05, None, set())]
+    # (the longest wording without the class: fewest names a word)
+    assert low == ["Anna Berg was a player for the club FC A.", "Carl Berg was on the roster of FC A."]
+    # a first mention keeps its apposition after another object's
+    plan = [(Unit(ANNA, DBO + "team", (A,)),), (Unit(carl, DBO + "team", (B,)),)]
+    low = [sentence_text(s) for s in microplan(LEX, Ontology(), plan, 0.05, None, set())]
+    assert low == ["Anna Berg was a player for the club FC A.", "Carl Berg was a player for the club FC B."]

@@ -148,7 +148,7 @@ def test_news_corpus_passes_the_gold_checks(tmp_path):
 
 @pytest.mark.parametrize("preset, sha", [
     ("B3", "f04fba1049e3a455c126eb975006bf473587c8b78ca349e166a1b654a26faef7"),
-    ("B5", "9481d99ad26d1182f754b7c7bc4f5575408df4015531907e40f0149f79af73f6"),
+    ("B5", "feecc383a0ad1a518b1b66c0f5ff7976e13263ad86cc1ca2da31a0d61a0fb121"),
 ])
 def test_bengal_presets_keep_their_bytes(tmp_path, preset, sha):
     # sha256 of `bengal generate --preset B3|B5 --docs 20 -o x.jsonl` made by the code before the
@@ -163,7 +163,9 @@ def test_bengal_presets_keep_their_bytes(tmp_path, preset, sha):
     # Voronezh" → "…, the Battle of France and the Battle of Voronezh", B3 was 7d9f3c54…); and by more
     # wordings per template, among which the density control picks ("The footballer was a player for
     # Kayseri Erciyesspor"), and a people's type ("Americans", typed Country and EthnicGroup in the KB, is
-    # typed EthnicGroup in the gold; B3 was d023f4f5…, B5 041145e0…)
+    # typed EthnicGroup in the gold; B3 was d023f4f5…, B5 041145e0…); and by an object taking its class on its
+    # first mention only ("Córdoba CF is a football club. … The footballer Javi Lara turned out for the club
+    # Córdoba CF." → "… was on the roster of Córdoba CF."; B5 was 9481d99a…)
     out = tmp_path / "b.jsonl"
     generate_files(out, preset=preset, docs=20)
     assert hashlib.sha256(out.read_bytes()).hexdigest() == sha

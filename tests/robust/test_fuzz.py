@@ -26,12 +26,12 @@ COUNT = 2000
 #: answers, serve requests, which start a server or a generate run per input).
 FILE_CLASSES = ["NIF Turtle", "JSON Lines", "CoNLL columns", "AIDA TSV", "LLM answers", "results JSON",
                 "Wikipedia XML", "Wikipedia XML text", "IITB", "Microposts 2014"]
-#: Seconds for the whole run (all classes): an idle 2-core machine gets through about 5,000 mutants.
-BUDGET = 25.0
+#: Seconds for the whole run (all classes): an idle 2-core machine gets through about 3,000 mutants.
+BUDGET = 15.0
 #: A run over this many seconds is a hang.
 HANG = 15.0
 #: The fewest mutants a class must get through, so that a slow machine cannot make the test vacuous
-#: (an idle machine runs about 500 per class in the budget, LLM answers far fewer; ``bengal report`` is the
+#: (an idle machine runs about 300 per class in the budget, LLM answers far fewer; ``bengal report`` is the
 #: slowest, 0.1 s).
 AT_LEAST = 25
 
