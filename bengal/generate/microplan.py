@@ -45,7 +45,7 @@ from bengal.kb.labels import local_name
 from bengal.kb.sparql import DBO
 
 __all__ = ["microplan", "description_allowed", "pronoun_resolves", "aggregate", "type_apposition", "fold_opening",
-           "chain", "whose_clause", "coordinate", "reads_as_place",
+           "chain", "whose_clause", "coordinate", "coordinate_subjects", "reads_as_place",
            "abridge_list", "abridge_allowed", "abridgeable", "abridged_template",
            "lifespan_clause", "lifespan_of", "Lifespan", "VARY_WITHIN", "describe_objects", "drawn"]
 
@@ -491,6 +491,9 @@ def coordinate(lex: Lexicon, first: Sentence, second: Sentence) -> Sentence | No
     join = str(lex.meta.get("sentence_join", ""))
     if not join or len(first.pieces) < 2 or not second.pieces:
         return None
+    shared = coordinate_subjects(lex, first, second)
+    if shared is not None:
+        return shared
     if any(isinstance(p, str) and join in p for p in first.pieces + second.pieces):
         return None  # one coordination a sentence ("A, and B, and C" runs on)
     named = {p.uri for p in first.pieces if isinstance(p, Entity)}
@@ -533,6 +536,42 @@ def coordinate(lex: Lexicon, first: Sentence, second: Sentence) -> Sentence | No
             pieces.append(p)
     return Sentence(tuple(pieces), first.fallback or second.fallback, first.subject, first.predicate,
                     first.clauses + second.clauses, second.n_objects, first.plural, first.pronoun,
+                    tuple(sorted(set(first.paraphrase) | set(second.paraphrase))))
+
+
+def coordinate_subjects(lex: Lexicon, first: Sentence, second: Sentence) -> Sentence | None:
+    """Two sentences that say the same of two subjects as one with a coordinated subject (Reiter and
+    Dale's subject coordination): "Jessica Davis took part in the Prix Maurice de Gheest." + "François
+    Boutin took part in the Prix Maurice de Gheest." → "Jessica Davis and François Boutin took part in
+    the Prix Maurice de Gheest.", or ``None``.
+
+    Rule: each sentence is one clause that opens with its subject's name (an entity piece, not a
+    pronoun) and neither is plural; the two subjects differ; everything after the subject is the same
+    (the same text, the same entities written the same). The verb is made plural
+    (:meth:`~bengal.generate.lexicon.Lexicon.plural_verb`: "stars" → "star", "was" → "were"; a past
+    tense stays) and "its" becomes "their". The result has no single subject (``subject`` ``None``,
+    ``plural``), so no pronoun or description refers back to it; the entity pieces are the same
+    objects and the repeated ones are written once, so the gold stays exact."""
+    if (first.predicate != 1 or second.predicate != 1 or first.clauses != 1 or second.clauses != 1
+            or first.plural or second.plural or first.pronoun is not None or second.pronoun is not None):
+        return None
+    a, b = first.pieces[0], second.pieces[0]
+    if (not isinstance(a, Entity) or not isinstance(b, Entity) or a.uri == b.uri
+            or (a.uri, b.uri) != (first.subject, second.subject) or a.form_kind == "pronoun"
+            or b.form_kind == "pronoun"):
+        return None
+    rest, other = first.pieces[1:], second.pieces[1:]
+    if len(rest) != len(other) or not all(
+            x == y if isinstance(x, str) else isinstance(y, Entity) and (x.uri, x.surface) == (y.uri, y.surface)
+            for x, y in zip(rest, other)):
+        return None
+    verb = rest[0] if rest else None
+    if not isinstance(verb, str) or not verb.startswith(" ") or len(verb) < 2:
+        return None
+    plural = [" " + lex.plural_verb(verb[1:]), *rest[1:]]
+    pieces: list[Piece] = [a, str(lex.meta["list_last"]), b]
+    pieces += [p.replace(" its ", " their ") if isinstance(p, str) else p for p in plural]
+    return Sentence(tuple(pieces), first.fallback or second.fallback, None, 0, 1, first.n_objects, True, None,
                     tuple(sorted(set(first.paraphrase) | set(second.paraphrase))))
 
 

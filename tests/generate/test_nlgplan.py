@@ -13,6 +13,8 @@ from bengal.generate.microplan import (
     abridgeable,
     abridged_template,
     aggregate,
+    coordinate,
+    coordinate_subjects,
     description_allowed,
     lifespan_clause,
     lifespan_of,
@@ -221,3 +223,23 @@ def test_an_object_is_introduced_by_its_class_on_its_first_mention_only():
     plan = [(Unit(ANNA, DBO + "team", (A,)),), (Unit(carl, DBO + "team", (B,)),)]
     low = [sentence_text(s) for s in microplan(LEX, Ontology(), plan, 0.05, None, set())]
     assert low == ["Anna Berg was a player for the club FC A.", "Carl Berg was a player for the club FC B."]
+
+
+def test_two_subjects_that_the_same_is_said_of_are_one_coordinated_subject():
+    # like-oke2015 --strategy sym: "Jessica Davis took part in the Prix Maurice de Gheest, …, and François Boutin
+    # took part in the Prix Maurice de Gheest."; "The Leopard stars Burt Lancaster, and Airport stars Burt Lancaster."
+    carl = Entity(DBR + "Carl_Berg", "Carl Berg", PERSON)
+    joined = coordinate_subjects(LEX, _one("birthPlace", ANNA, [ULM]), _one("birthPlace", carl, [ULM]))
+    assert joined is not None
+    assert sentence_text(joined) == "Anna Berg and Carl Berg were born in Ulm."
+    assert [p.uri for p in joined.pieces if isinstance(p, Entity)] == [ANNA.uri, carl.uri, ULM.uri]
+    assert joined.subject is None and joined.plural  # no pronoun or description refers back to one of them
+    film = (DBO + "Film",)
+    leopard, airport = Entity(DBR + "The_Leopard", "The Leopard", film), Entity(DBR + "Airport", "Airport", film)
+    burt = Entity(DBR + "Burt_Lancaster", "Burt Lancaster", PERSON)
+    stars = coordinate(LEX, _one("starring", airport, [burt]), _one("starring", leopard, [burt]))
+    assert stars is not None and sentence_text(stars) == "Airport and The Leopard star Burt Lancaster."
+    # other objects, or the same subject: no coordinated subject (coordinate joins the clauses, or nothing)
+    assert coordinate_subjects(LEX, _one("birthPlace", ANNA, [ULM]), _one("birthPlace", carl, [KIEL])) is None
+    assert coordinate_subjects(LEX, _one("birthPlace", ANNA, [ULM]), _one("deathPlace", carl, [ULM])) is None
+    assert coordinate_subjects(LEX, _one("birthPlace", ANNA, [ULM]), _one("birthPlace", ANNA, [ULM])) is None
