@@ -43,7 +43,8 @@ class MadeDocument:
     Attributes:
         text: the document text.
         mentions: its gold mentions.
-        sentences: number of sentences (a joined "X was born in Y and died in Z." is one).
+        sentences: number of sentences as ``bengal stats`` counts them (:func:`bengal.tokens.count_sentences`:
+            spaCy's rule sentencizer of the corpus language over the text).
         tokens: spaCy tokens of the corpus language (:func:`bengal.tokens.count_tokens`).
         fallback_sentences: sentences worded from a property label.
         properties: local names of the properties of the facts said.
@@ -60,6 +61,9 @@ class MadeDocument:
         dates: per date planned as text (``--literals``), its property's local name.
         wanted_sentences: the sentence count the document drew (``--sentence-length`` other than
             ``short``), else 0.
+        sentences_written: the sentences the generator wrote (a joined "X was born in Y and died in Z." is
+            one); ``sentences`` differs where spaCy's rule splits inside a name ("Aa!, which", "No. 77
+            Squadron") or not after one ending in a full stop ("… Racer X. Barbara Knox …").
     """
 
     text: str
@@ -76,6 +80,7 @@ class MadeDocument:
     left_out: tuple[str, ...] = ()
     dates: tuple[str, ...] = ()
     wanted_sentences: int = 0
+    sentences_written: int = 0
 
 
 def _token_counter(lang: str) -> str:
@@ -102,8 +107,10 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
             is counted against them: :func:`ambiguity_index`).
 
     Returns:
-        ``documents``, ``seed_candidates``, ``seeds_tried``, ``sentences``,
-        ``sentences_per_document`` (list), ``tokens`` (spaCy tokens of the language),
+        ``documents``, ``seed_candidates``, ``seeds_tried``, ``sentences`` and ``sentences_per_document``
+        (list; as ``bengal stats`` counts them: :func:`bengal.tokens.count_sentences`), ``sentences_written``
+        (the generator's own sentences, :attr:`MadeDocument.sentences_written`), ``tokens`` (spaCy tokens of
+        the language),
         ``mentions``, ``distinct_uris``, ``density_target`` and ``density`` (mentions per
         token, 6 decimals), ``density_per_document`` (``min``/``mean``/``max``),
         ``fallback_sentences``, ``facts_per_property`` (local name → count, most
@@ -123,8 +130,8 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
     surfaces: list[tuple[str, str | None]] = []
     paraphrase_ops: Counter[str] = Counter()
     for doc in made:
-        totals.update(sentences=doc.sentences, tokens=doc.tokens, mentions=len(doc.mentions),
-                      fallback_sentences=doc.fallback_sentences)
+        totals.update(sentences=doc.sentences, sentences_written=doc.sentences_written, tokens=doc.tokens,
+                      mentions=len(doc.mentions), fallback_sentences=doc.fallback_sentences)
         per_doc_density.append(len(doc.mentions) / doc.tokens)
         per_doc_sentences.append(doc.sentences)
         prop_counts.update(doc.properties)
@@ -141,6 +148,7 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
         "seeds_tried": seeds_tried,
         "sentences": totals["sentences"],
         "sentences_per_document": per_doc_sentences,
+        "sentences_written": totals["sentences_written"],
         "tokens": totals["tokens"],
         "mentions": totals["mentions"],
         "distinct_uris": len(uris),
@@ -190,7 +198,7 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
     if config.paraphrase:
         stats["paraphrase"] = {
             "sentences_paraphrased": totals["paraphrased_sentences"],
-            "sentences_not_paraphrased": totals["sentences"] - totals["paraphrased_sentences"],
+            "sentences_not_paraphrased": totals["sentences_written"] - totals["paraphrased_sentences"],
             "operations": {op: paraphrase_ops.get(op, 0) for op in OPERATIONS},
         }
     if config.pronouns:
@@ -328,13 +336,13 @@ def sentence_plan_stats(made: Sequence[MadeDocument], config: GenerateConfig) ->
     Returns:
         ``sentence_length`` (the option), ``target_tokens_per_sentence``, ``facts_per_sentence`` (facts
         fetched per drawn sentence, :func:`bengal.generate.docplan.facts_per_sentence`),
-        ``wanted`` and ``made`` (sentence count → documents), ``documents_short`` (fewer sentences
+        ``wanted`` and ``made`` (sentences written → documents), ``documents_short`` (fewer sentences
         than drawn: the KB has too few facts for the seed), ``share_short`` and
         ``documents_over`` (more: one subject's facts too many for the count).
     """
     wanted = Counter(d.wanted_sentences for d in made)
-    got = Counter(d.sentences for d in made)
-    short = sum(1 for d in made if d.sentences < d.wanted_sentences)
+    got = Counter(d.sentences_written for d in made)
+    short = sum(1 for d in made if d.sentences_written < d.wanted_sentences)
     return {
         "sentence_length": config.sentence_length,
         "target_tokens_per_sentence": config.sentence_target,
@@ -343,5 +351,5 @@ def sentence_plan_stats(made: Sequence[MadeDocument], config: GenerateConfig) ->
         "made": {str(k): got[k] for k in sorted(got)},
         "documents_short": short,
         "share_short": round(short / len(made), 6),
-        "documents_over": sum(1 for d in made if d.sentences > d.wanted_sentences),
+        "documents_over": sum(1 for d in made if d.sentences_written > d.wanted_sentences),
     }
