@@ -25,6 +25,7 @@ from bengal.generate.lexicon import lexicon_path, load_lexicon
 from bengal.generate.paraphrase import OPERATIONS
 from bengal.generate.surface import AmbiguityIndex
 from bengal.kb import labels, nameable
+from bengal.kb import names as kb_names
 from bengal.kb.diskcache import read_cached, write_cached
 from bengal.kb.memo import kb_memo
 from bengal.kb.sparql import DBO, PREFIXES, SparqlKB
@@ -230,8 +231,8 @@ def _cached_ambiguity_index(kb: SparqlKB, onto: Ontology, lang: str, names: Lang
     checksum = getattr(kb, "checksum", None)
     if not checksum:
         return _build_ambiguity_index(kb, onto, lang, names)
-    code = code_digest(surface.__file__, labels.__file__, __file__, naming.__file__, nameable.__file__,
-                       lexicon_path(lang))
+    code = code_digest(surface.__file__, labels.__file__, kb_names.__file__, __file__, naming.__file__,
+                       nameable.__file__, lexicon_path(lang))
     path = cache_dir() / "ambiguity" / f"{checksum[:24]}-{lang}-{code}.pickle"
     index = read_cached(path, AmbiguityIndex)
     if index is None:
@@ -260,8 +261,9 @@ def counted_against(names: LanguageNames | None) -> str:
     """What the ambiguity of a surface form is counted against (the manifest says it)."""
     if names is None:
         return ("the KB's English labels without their disambiguation parenthesis, their part before the first "
-                "comma, without an organisation designator, the last word of person labels, and English "
-                "skos:altLabels (exact, case-sensitive)")
+                "comma, the last word of person labels, and English skos:altLabels; and the lexicon's names: a "
+                "label without an organisation designator, the name news writes for a label (exact, "
+                "case-sensitive)")
     lang = names.lex.lang
     return (f"the names written in {lang} (each nameable entity's label@{lang}, a fallback person's English "
             f"title) without their disambiguation parenthesis, their part before the first comma, the last word "
@@ -311,6 +313,12 @@ def dial_stats(kb: SparqlKB, onto: Ontology, made: Sequence[MadeDocument], confi
     mentions; ``emerging.entities``: distinct made-up URIs. A reach far from the target means
     the KB lacks what the dial needs (forms that are ambiguous, or replaceable entities). With
     ``names`` (a language other than English) the ambiguity is that of the language's names.
+
+    In English ``ambiguity.kb_names`` gives the share as ``bengal stats`` measures it
+    (``ambiguous_mention_share``): by the KB's names alone (:meth:`AmbiguityIndex.kb_entities`, the
+    definition of :class:`bengal.kb.names.NameIndex`) over every mention, pronouns included. It is the
+    lower where a mention's form is ambiguous only through a name of the lexicon ("Arsenal", "Britain",
+    "Finland" the national team), which a corpus from elsewhere cannot be held to.
     """
     index = ambiguity_index(kb, onto, names)
     mentions = [m for doc in made for m, k in zip(doc.mentions, doc.form_kinds or (None,) * len(doc.mentions))
@@ -321,6 +329,14 @@ def dial_stats(kb: SparqlKB, onto: Ontology, made: Sequence[MadeDocument], confi
     out["ambiguity"] = {"target": config.ambiguity, "ambiguous_mentions": amb, "mentions": n,
                         "share": round(amb / n, 6) if n else 0.0,
                         "counted_against": counted_against(names)}
+    if names is None:
+        every = [m for doc in made for m in doc.mentions]
+        kb_amb = sum(index.kb_entities(m.surface) > 1 for m in every)
+        out["ambiguity"]["kb_names"] = {
+            "ambiguous_mentions": kb_amb, "mentions": len(every),
+            "share": round(kb_amb / len(every), 6) if every else 0.0,
+            "counted_against": "the KB's names alone (the lexicon's names left out) over every mention, as bengal "
+                               "stats measures ambiguous_mention_share"}
     emerging = [m for m in mentions if any(is_emerging(u) for u in m.uris)]
     out["emerging"] = {"target": config.emerging, "emerging_mentions": len(emerging), "mentions": n,
                        "share": round(len(emerging) / n, 6) if n else 0.0,
