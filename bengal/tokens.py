@@ -6,11 +6,13 @@ the like). ``lang`` defaults to English everywhere, so English counts are unchan
 
 The generator's density (:mod:`bengal.generate.density`) and the corpus shape
 (:mod:`bengal.shape`) both count with these functions, so the mentions per token that
-``bengal generate`` reports is the one ``bengal stats`` measures. spaCy is imported on first use.
+``bengal generate`` reports is the one ``bengal stats`` measures, and so are the sentences
+(:func:`count_sentences` is ``len(sentences(text))``). spaCy is imported on first use.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 from importlib import metadata
 from typing import TYPE_CHECKING, Any, Callable, Mapping
@@ -18,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 if TYPE_CHECKING:  # spaCy is imported on first use
     from spacy.tokens import Doc
 
-__all__ = ["count_tokens", "tokens", "sentences", "tokenizer_version", "add_word_counts",
+__all__ = ["count_tokens", "count_sentences", "tokens", "sentences", "tokenizer_version", "add_word_counts",
            "known_word_counts", "take_new_word_counts"]
 
 
@@ -76,9 +78,73 @@ def _count_word(text: str) -> int:
 #: English text → its spaCy token count: the words (and the few texts :func:`count_tokens` does not
 #: count word by word, such as a label with two spaces in a row) counted in this process and those
 #: handed in by :func:`add_word_counts`; ``_NEW_WORD_COUNTS`` holds the ones counted here since
-#: :func:`take_new_word_counts` last took them.
+#: :func:`take_new_word_counts` last took them. The same tables keep a word's sentence marks
+#: (:func:`_word_marks`) under :data:`_MARKS_KEY` + the word, so that they travel and are kept between runs
+#: with the counts.
 _WORD_COUNTS: dict[str, int] = {}
 _NEW_WORD_COUNTS: dict[str, int] = {}
+#: The prefix of a word's sentence marks in :data:`_WORD_COUNTS` (no text starts with a NUL: a label with a
+#: control character is never written, :func:`bengal.kb.labels.writable_label`).
+_MARKS_KEY = "\x00marks\x00"
+
+
+def count_sentences(text: str, lang: str = "en") -> int:
+    """``len(sentences(text, lang))``: the sentences ``bengal stats`` counts in ``text``.
+
+    An English text whose only whitespace is single spaces between words (what the generator writes)
+    is counted word by word, as :func:`count_tokens` counts it, without spaCy for a word met before:
+    spaCy's rule sentencizer starts a sentence at the first token that is no punctuation after a
+    token that is one of its sentence ends (``.``, ``!``, ``?`` and the like), and the tokens of such a
+    text are those of its words (:func:`count_tokens`), so the words' marks (:func:`_word_marks`) in
+    order decide every start. "Aa!, which" is two sentences and "Racer X. Barbara" one, as spaCy
+    splits them (``tests/test_tokens.py`` checks the count against spaCy's on generated documents).
+    Any other text, and every text of another language, is split whole by :func:`sentences`.
+
+    Raises:
+        ImportError: spaCy has no language ``lang``.
+    """
+    words = text.split(" ")
+    if lang != "en" or words != text.split():
+        return len(sentences(text, lang))
+    n, seen_end = 1, False  # a non-empty text without whitespace tokens: its first token opens a sentence
+    for word in words:
+        for mark in _word_marks(word):
+            if mark == ".":
+                seen_end = True
+            elif seen_end:
+                n, seen_end = n + 1, False
+    return n
+
+
+def _word_marks(word: str) -> str:
+    """What spaCy's English rule sentencizer sees of ``word`` (no whitespace): its tokens in order as
+    ``"."`` (one of the sentencizer's sentence ends) or ``"w"`` (no punctuation: spaCy's ``is_punct`` is
+    false), other punctuation left out and a mark repeated in a row kept once (a repeat changes nothing):
+    "Portugal." → ``"w."``, "F.C." → ``"w"`` (one token), "Aa!," → ``"w."``, "," → ``""``. A word without a
+    character of Unicode category P is ``"w"`` without spaCy (every sentence end is of category P, and a
+    token is punctuation only when all its characters are); another is tokenised once per process, or
+    known from an earlier run (kept with the word counts, :data:`_MARKS_KEY`)."""
+    if not any(unicodedata.category(c).startswith("P") for c in word):
+        return "w"
+    key = _MARKS_KEY + word
+    code = _WORD_COUNTS.get(key)
+    if code is None:
+        ends = _sentence_ends()
+        marks = ""
+        for t in _tokenizer()(word):
+            mark = "." if t.text in ends else "" if t.is_punct else "w"
+            if mark and not marks.endswith(mark):
+                marks += mark
+        # marks alternate: kept as an int (the tables' values), twice the length plus 1 when they open with "."
+        code = _WORD_COUNTS[key] = _NEW_WORD_COUNTS[key] = 2 * len(marks) + (marks[:1] == ".")
+    length, opens_with_end = divmod(code, 2)
+    return ((".w" if opens_with_end else "w.") * length)[:length]
+
+
+@lru_cache(maxsize=1)
+def _sentence_ends() -> frozenset[str]:
+    """The tokens after which the English rule sentencizer of :func:`sentences` may start a sentence."""
+    return frozenset(_sentencizer("en").get_pipe("sentencizer").punct_chars)
 
 
 def tokenizer_version() -> str:
@@ -100,7 +166,8 @@ def add_word_counts(counts: Mapping[str, int]) -> None:
 
 
 def known_word_counts() -> dict[str, int]:
-    """Every English word this process knows the count of (counted here or handed in), ``{word: tokens}``."""
+    """Every English word this process knows the count of (counted here or handed in), ``{word: tokens}``;
+    also the words' sentence marks, each under :data:`_MARKS_KEY` + the word (:func:`count_sentences`)."""
     return dict(_WORD_COUNTS)
 
 

@@ -10,7 +10,7 @@ from conftest import shared_path
 
 from bengal.generate import GenerateConfig, generate
 from bengal.io.formats import read_corpus
-from bengal.tokens import _tokenizer, count_tokens, sentences
+from bengal.tokens import _tokenizer, count_sentences, count_tokens, sentences
 
 
 def whole(text: str) -> int:
@@ -42,6 +42,21 @@ def test_generated_sentences_and_documents(bundled_kb):
     split = sum(1 for t in texts if t.split(" ") == t.split())
     assert split == len(texts)  # every generated text takes the word-by-word path
     assert [count_tokens(t) for t in texts] == [whole(t) for t in texts]
+    # the sentences, word by word, are spaCy's sentencizer's of the whole text (bengal stats)
+    assert [count_sentences(t) for t in texts] == [len(sentences(t)) for t in texts]
+
+
+@pytest.mark.parametrize("text", [*AWKWARD, "Sertanense F.C. Wendy Moss is a native.", "Aa!, which is a band.",
+                                  "He served in the No. 77 Squadron RAAF. Racer X. Barbara Knox is."])
+def test_awkward_sentences(text):
+    assert count_sentences(text) == len(sentences(text))
+
+
+def test_sentences_by_hand():
+    # spaCy's rule: "F.C." and "X." are one token each (no split after them), "!" in a name is a sentence end
+    assert count_sentences("The club is Sertanense F.C. Wendy Moss is a native.") == 1
+    assert count_sentences("It joined Aa!, which is a band. Hello! Project is one.") == 4
+    assert count_sentences("He served in the No. 77 Squadron.") == 2
 
 
 def test_bengal_corpus_texts():

@@ -85,7 +85,7 @@ from bengal.kb.labels import local_name, surface_of, writable_label
 from bengal.kb.sparql import DBO, SparqlKB
 from bengal.model import Corpus, Document
 from bengal.perf import full_gc_paused, pause_full_gc
-from bengal.tokens import add_word_counts, take_new_word_counts
+from bengal.tokens import add_word_counts, count_sentences, take_new_word_counts
 
 __all__ = ["Generated", "generate", "DocumentMaker", "FACT_RICH_WINDOW"]
 
@@ -380,14 +380,17 @@ class DocumentMaker:
         tokens = sum(count_tokens(sentence_text(s), self.lex.lang) for s in sentences)
         kinds = tuple(p.form_kind for s in sentences for p in s.pieces if isinstance(p, Entity))
         pronouns = tuple(s.pronoun for s in sentences if s.pronoun is not None)
-        return MadeDocument(text, tuple(mentions), len(sentences), tokens, sum(s.fallback for s in sentences),
+        # the sentences bengal stats counts in the text (a name such as "Aa!," or a last word such as "F.C."
+        # moves spaCy's split), beside the sentences written
+        return MadeDocument(text, tuple(mentions), count_sentences(text, self.lex.lang), tokens,
+                            sum(s.fallback for s in sentences),
                             tuple(local_name(u.prop) for u in sub.units for _ in u.objects), kinds, pronouns,
                             sum(1 for s in sentences if s.paraphrase),
                             tuple(op for s in sentences for op in s.paraphrase),
                             tuple(sorted(p for p, n in concepts.concepts.items() for _ in range(n))),
                             tuple(sorted(p for p, n in concepts.left_out.items() for _ in range(n))),
                             tuple(sorted(p for p, n in dates.items() for _ in range(n))),
-                            k if count_planner else 0)
+                            k if count_planner else 0, len(sentences))
 
     def _qualifier(self, entity: Entity) -> Entity | None:
         """The place that the qualifier of ``entity``'s label names ("Oregon" of "Eugene, Oregon"): the

@@ -25,6 +25,7 @@ from bengal.generate.lexicon import lexicon_path, load_lexicon
 from bengal.generate.paraphrase import OPERATIONS
 from bengal.generate.surface import AmbiguityIndex
 from bengal.kb import labels, nameable
+from bengal.kb import names as kb_names
 from bengal.kb.diskcache import read_cached, write_cached
 from bengal.kb.memo import kb_memo
 from bengal.kb.sparql import DBO, PREFIXES, SparqlKB
@@ -43,7 +44,8 @@ class MadeDocument:
     Attributes:
         text: the document text.
         mentions: its gold mentions.
-        sentences: number of sentences (a joined "X was born in Y and died in Z." is one).
+        sentences: number of sentences as ``bengal stats`` counts them (:func:`bengal.tokens.count_sentences`:
+            spaCy's rule sentencizer of the corpus language over the text).
         tokens: spaCy tokens of the corpus language (:func:`bengal.tokens.count_tokens`).
         fallback_sentences: sentences worded from a property label.
         properties: local names of the properties of the facts said.
@@ -60,6 +62,9 @@ class MadeDocument:
         dates: per date planned as text (``--literals``), its property's local name.
         wanted_sentences: the sentence count the document drew (``--sentence-length`` other than
             ``short``), else 0.
+        sentences_written: the sentences the generator wrote (a joined "X was born in Y and died in Z." is
+            one); ``sentences`` differs where spaCy's rule splits inside a name ("Aa!, which", "No. 77
+            Squadron") or not after one ending in a full stop ("… Racer X. Barbara Knox …").
     """
 
     text: str
@@ -76,6 +81,7 @@ class MadeDocument:
     left_out: tuple[str, ...] = ()
     dates: tuple[str, ...] = ()
     wanted_sentences: int = 0
+    sentences_written: int = 0
 
 
 def _token_counter(lang: str) -> str:
@@ -102,8 +108,10 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
             is counted against them: :func:`ambiguity_index`).
 
     Returns:
-        ``documents``, ``seed_candidates``, ``seeds_tried``, ``sentences``,
-        ``sentences_per_document`` (list), ``tokens`` (spaCy tokens of the language),
+        ``documents``, ``seed_candidates``, ``seeds_tried``, ``sentences`` and ``sentences_per_document``
+        (list; as ``bengal stats`` counts them: :func:`bengal.tokens.count_sentences`), ``sentences_written``
+        (the generator's own sentences, :attr:`MadeDocument.sentences_written`), ``tokens`` (spaCy tokens of
+        the language),
         ``mentions``, ``distinct_uris``, ``density_target`` and ``density`` (mentions per
         token, 6 decimals), ``density_per_document`` (``min``/``mean``/``max``),
         ``fallback_sentences``, ``facts_per_property`` (local name → count, most
@@ -123,8 +131,8 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
     surfaces: list[tuple[str, str | None]] = []
     paraphrase_ops: Counter[str] = Counter()
     for doc in made:
-        totals.update(sentences=doc.sentences, tokens=doc.tokens, mentions=len(doc.mentions),
-                      fallback_sentences=doc.fallback_sentences)
+        totals.update(sentences=doc.sentences, sentences_written=doc.sentences_written, tokens=doc.tokens,
+                      mentions=len(doc.mentions), fallback_sentences=doc.fallback_sentences)
         per_doc_density.append(len(doc.mentions) / doc.tokens)
         per_doc_sentences.append(doc.sentences)
         prop_counts.update(doc.properties)
@@ -141,6 +149,7 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
         "seeds_tried": seeds_tried,
         "sentences": totals["sentences"],
         "sentences_per_document": per_doc_sentences,
+        "sentences_written": totals["sentences_written"],
         "tokens": totals["tokens"],
         "mentions": totals["mentions"],
         "distinct_uris": len(uris),
@@ -190,7 +199,7 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
     if config.paraphrase:
         stats["paraphrase"] = {
             "sentences_paraphrased": totals["paraphrased_sentences"],
-            "sentences_not_paraphrased": totals["sentences"] - totals["paraphrased_sentences"],
+            "sentences_not_paraphrased": totals["sentences_written"] - totals["paraphrased_sentences"],
             "operations": {op: paraphrase_ops.get(op, 0) for op in OPERATIONS},
         }
     if config.pronouns:
@@ -222,8 +231,8 @@ def _cached_ambiguity_index(kb: SparqlKB, onto: Ontology, lang: str, names: Lang
     checksum = getattr(kb, "checksum", None)
     if not checksum:
         return _build_ambiguity_index(kb, onto, lang, names)
-    code = code_digest(surface.__file__, labels.__file__, __file__, naming.__file__, nameable.__file__,
-                       lexicon_path(lang))
+    code = code_digest(surface.__file__, labels.__file__, kb_names.__file__, __file__, naming.__file__,
+                       nameable.__file__, lexicon_path(lang))
     path = cache_dir() / "ambiguity" / f"{checksum[:24]}-{lang}-{code}.pickle"
     index = read_cached(path, AmbiguityIndex)
     if index is None:
@@ -252,8 +261,9 @@ def counted_against(names: LanguageNames | None) -> str:
     """What the ambiguity of a surface form is counted against (the manifest says it)."""
     if names is None:
         return ("the KB's English labels without their disambiguation parenthesis, their part before the first "
-                "comma, without an organisation designator, the last word of person labels, and English "
-                "skos:altLabels (exact, case-sensitive)")
+                "comma, the last word of person labels, and English skos:altLabels; and the lexicon's names: a "
+                "label without an organisation designator, the name news writes for a label (exact, "
+                "case-sensitive)")
     lang = names.lex.lang
     return (f"the names written in {lang} (each nameable entity's label@{lang}, a fallback person's English "
             f"title) without their disambiguation parenthesis, their part before the first comma, the last word "
@@ -303,6 +313,12 @@ def dial_stats(kb: SparqlKB, onto: Ontology, made: Sequence[MadeDocument], confi
     mentions; ``emerging.entities``: distinct made-up URIs. A reach far from the target means
     the KB lacks what the dial needs (forms that are ambiguous, or replaceable entities). With
     ``names`` (a language other than English) the ambiguity is that of the language's names.
+
+    In English ``ambiguity.kb_names`` gives the share as ``bengal stats`` measures it
+    (``ambiguous_mention_share``): by the KB's names alone (:meth:`AmbiguityIndex.kb_entities`, the
+    definition of :class:`bengal.kb.names.NameIndex`) over every mention, pronouns included. It is the
+    lower where a mention's form is ambiguous only through a name of the lexicon ("Arsenal", "Britain",
+    "Finland" the national team), which a corpus from elsewhere cannot be held to.
     """
     index = ambiguity_index(kb, onto, names)
     mentions = [m for doc in made for m, k in zip(doc.mentions, doc.form_kinds or (None,) * len(doc.mentions))
@@ -313,6 +329,14 @@ def dial_stats(kb: SparqlKB, onto: Ontology, made: Sequence[MadeDocument], confi
     out["ambiguity"] = {"target": config.ambiguity, "ambiguous_mentions": amb, "mentions": n,
                         "share": round(amb / n, 6) if n else 0.0,
                         "counted_against": counted_against(names)}
+    if names is None:
+        every = [m for doc in made for m in doc.mentions]
+        kb_amb = sum(index.kb_entities(m.surface) > 1 for m in every)
+        out["ambiguity"]["kb_names"] = {
+            "ambiguous_mentions": kb_amb, "mentions": len(every),
+            "share": round(kb_amb / len(every), 6) if every else 0.0,
+            "counted_against": "the KB's names alone (the lexicon's names left out) over every mention, as bengal "
+                               "stats measures ambiguous_mention_share"}
     emerging = [m for m in mentions if any(is_emerging(u) for u in m.uris)]
     out["emerging"] = {"target": config.emerging, "emerging_mentions": len(emerging), "mentions": n,
                        "share": round(len(emerging) / n, 6) if n else 0.0,
@@ -328,13 +352,13 @@ def sentence_plan_stats(made: Sequence[MadeDocument], config: GenerateConfig) ->
     Returns:
         ``sentence_length`` (the option), ``target_tokens_per_sentence``, ``facts_per_sentence`` (facts
         fetched per drawn sentence, :func:`bengal.generate.docplan.facts_per_sentence`),
-        ``wanted`` and ``made`` (sentence count → documents), ``documents_short`` (fewer sentences
+        ``wanted`` and ``made`` (sentences written → documents), ``documents_short`` (fewer sentences
         than drawn: the KB has too few facts for the seed), ``share_short`` and
         ``documents_over`` (more: one subject's facts too many for the count).
     """
     wanted = Counter(d.wanted_sentences for d in made)
-    got = Counter(d.sentences for d in made)
-    short = sum(1 for d in made if d.sentences < d.wanted_sentences)
+    got = Counter(d.sentences_written for d in made)
+    short = sum(1 for d in made if d.sentences_written < d.wanted_sentences)
     return {
         "sentence_length": config.sentence_length,
         "target_tokens_per_sentence": config.sentence_target,
@@ -343,5 +367,5 @@ def sentence_plan_stats(made: Sequence[MadeDocument], config: GenerateConfig) ->
         "made": {str(k): got[k] for k in sorted(got)},
         "documents_short": short,
         "share_short": round(short / len(made), 6),
-        "documents_over": sum(1 for d in made if d.sentences > d.wanted_sentences),
+        "documents_over": sum(1 for d in made if d.sentences_written > d.wanted_sentences),
     }

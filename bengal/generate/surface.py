@@ -27,6 +27,7 @@ from bengal.generate.kbview import NOT_NAMES, Entity
 from bengal.generate.lexicon import NewsNames
 from bengal.generate.verbalise import NameFit, Piece, Sentence, swap_entities
 from bengal.kb.labels import local_name, surface_of, writable_label
+from bengal.kb.names import label_forms, lexicon_forms, short_name
 from bengal.kb.sparql import PREFIXES, SparqlKB, values
 
 __all__ = ["SurfaceForms", "FIRST_MENTIONS", "SHORT_KINDS", "AmbiguityIndex", "AmbiguityDial", "order_seeds",
@@ -97,21 +98,6 @@ def restates_qualifier(named: Entity, pieces: Sequence[Piece]) -> bool:
     qualifiers = {q.strip() for q in tail.split(", ") if q.strip()}
     return any(isinstance(p, Entity) and p.uri != named.uri and (p.surface in qualifiers or surface_of(p.label)
                                                                  in qualifiers) for p in pieces)
-
-
-def short_name(label: str, designators: Sequence[str]) -> str | None:
-    """The organisation's name without its last word when that is one of ``designators`` (the
-    language's ``[mentions] designators``: "Arsenal F.C." → "Arsenal", "Apple Inc." → "Apple",
-    "Acme, Inc." → "Acme"), or ``None``: no designator, or what is left is not a name (empty, a
-    single letter, not capitalised, or a label the KB could not write)."""
-    name = surface_of(label)
-    head, _, last = name.rpartition(" ")
-    if last not in designators:
-        return None
-    head = head.rstrip(",").strip()
-    if len(head) < 2 or not head[:1].isupper() or not writable_label(head):
-        return None
-    return head
 
 
 def is_acronym(form: str, label: str) -> bool:
@@ -447,15 +433,18 @@ def split_qualified(sentences: Sequence[Sentence], qualifier_of: Callable[[Entit
 class AmbiguityIndex:
     """How many KB entities a surface form can name (a per-run index of the whole KB).
 
-    A form names an entity when it is the entity's label without its disambiguation
-    parenthesis, the part of that before the first comma ("Cambridge" names
-    ``Cambridge`` and ``Cambridge,_Massachusetts``), the last word of a person's
-    label (an approximation of the family name, cheap for 44,000 persons), the label
-    without an organisation designator (``designators``, :func:`short_name`: "Arsenal" names
-    ``Arsenal_F.C.``; a label ending in one is an organisation's), the name news writes for the
-    label (``news_names``: "Britain" names ``United_Kingdom``, "Greece" names
-    ``Greece_national_football_team``), or an
-    English ``skos:altLabel``. Comparison is exact (case-sensitive).
+    A form names an entity when it is one of the KB's names of the entity
+    (:func:`bengal.kb.names.label_forms` of each label: the label without its disambiguation
+    parenthesis, the part of that before the first comma ("Cambridge" names ``Cambridge`` and
+    ``Cambridge,_Massachusetts``), the last word of a person's label (an approximation of the family
+    name, cheap for 44,000 persons); and each ``skos:altLabel``), the definition ``bengal stats``
+    counts with (:class:`bengal.kb.names.NameIndex`); or one of the names the lexicon writes
+    (:func:`bengal.kb.names.lexicon_forms`: the label without an organisation designator,
+    ``designators``: "Arsenal" names ``Arsenal_F.C.``; the name news writes for the label,
+    ``news_names``: "Britain" names ``United_Kingdom``, "Greece" names
+    ``Greece_national_football_team``). :meth:`entities` counts both, and is what the dial steers by;
+    :meth:`kb_entities` the KB's names alone. Comparison is exact (case-sensitive). A person is an
+    entity typed one of ``persons`` (the subclasses of ``dbo:Person``).
 
     In another language (``lang`` with ``labels``) the labels are the names the language writes,
     ``labels`` (:attr:`bengal.generate.lang.naming.LanguageNames.written`: each nameable entity's label
@@ -466,45 +455,43 @@ class AmbiguityIndex:
     def __init__(self, kb: SparqlKB, persons: set[str], lang: str = "en",
                  labels: dict[str, str] | None = None, designators: Sequence[str] = (),
                  news_names: NewsNames | Mapping[str, Sequence[str]] | None = None) -> None:
-        index: dict[str, set[str]] = {}
+        kb_names: dict[str, set[str]] = {}  # form -> entities, by the KB's names
+        written: dict[str, set[str]] = {}  # form -> entities, by the lexicon's names
         news = news_names if isinstance(news_names, NewsNames) else NewsNames(news_names)
         # no OPTIONAL in these queries: every variable is bound in every row
         rows: list[tuple[str, str]] = sorted(labels.items()) if labels is not None else cast(
             "list[tuple[str, str]]", kb.select(
                 PREFIXES + 'SELECT ?e ?l WHERE { ?e rdfs:label ?l . FILTER(LANG(?l) = "en") }'))
+        people = {r[0] for r in kb.select(PREFIXES + f"""
+            SELECT DISTINCT ?e WHERE {{ {values('c', sorted(persons))} ?e a ?c }}""")}
         for e, label in rows:
-            s = surface_of(label)
-            index.setdefault(s, set()).add(e)
-            head = s.partition(", ")[0]
-            if head != s:
-                index.setdefault(head, set()).add(e)
-            short = short_name(label, designators)
-            if short:
-                index.setdefault(short, set()).add(e)
-            for name in news.get(s, ()):
-                index.setdefault(name, set()).add(e)
-        if labels is None:
-            person_rows = cast("list[tuple[str, str]]", kb.select(PREFIXES + f"""
-                SELECT DISTINCT ?e ?l WHERE {{ {values('c', sorted(persons))} ?e a ?c ; rdfs:label ?l .
-                  FILTER(LANG(?l) = "en") }}"""))
-        else:
-            people = {r[0] for r in kb.select(PREFIXES + f"""
-                SELECT DISTINCT ?e WHERE {{ {values('c', sorted(persons))} ?e a ?c }}""")}
-            person_rows = [(e, label) for e, label in rows if e in people]
-        for e, label in person_rows:
-            words = surface_of(label).split()
-            if len(words) > 1:
-                index.setdefault(words[-1], set()).add(e)
+            for form in label_forms(label, person=e in people):
+                kb_names.setdefault(form, set()).add(e)
+            for form in lexicon_forms(label, designators, news.get):
+                written.setdefault(form, set()).add(e)
         for e, a in cast("list[tuple[str, str]]", kb.select(
                 PREFIXES + f'SELECT ?e ?a WHERE {{ ?e skos:altLabel ?a . FILTER(LANG(?a) = "{lang}") }}')):
-            index.setdefault(a, set()).add(e)
+            kb_names.setdefault(a, set()).add(e)
+        index = {form: set(es) for form, es in kb_names.items()}
+        for form, es in written.items():
+            index.setdefault(form, set()).update(es)
         self._count = {form: len(es) for form, es in index.items()}
+        #: the KB-names count of the forms where it is not :attr:`_count` (a lexicon's name adds an entity)
+        self._kb_count = {form: len(kb_names.get(form, ())) for form in written
+                          if len(kb_names.get(form, ())) != self._count[form]}
         #: the entities that some form of theirs, as counted here, shares with another entity
         self.ambiguous_entities = frozenset(e for es in index.values() if len(es) > 1 for e in es)
 
     def entities(self, form: str) -> int:
-        """The number of KB entities ``form`` can name (0 for a form the KB does not know)."""
+        """The number of KB entities ``form`` can name, by the KB's names and the lexicon's (0 for a form
+        the KB does not know)."""
         return self._count.get(form, 0)
+
+    def kb_entities(self, form: str) -> int:
+        """The number of KB entities ``form`` can name by the KB's names alone
+        (:func:`bengal.kb.names.label_forms`, alt labels), as ``bengal stats`` counts them in English
+        (:meth:`bengal.kb.names.NameIndex.senses`)."""
+        return self._kb_count.get(form, self._count.get(form, 0))
 
 
 class AmbiguityDial:

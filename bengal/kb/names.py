@@ -9,6 +9,13 @@ A form names an entity (exact, case-sensitive comparison) when it is
   of the family name, cheap for the 44,000 persons of the bundled sample);
 - an English ``skos:altLabel``.
 
+These are the KB's names of an entity, the one definition of "a surface form names an entity" that
+``bengal stats`` (``ambiguous_mention_share`` and the other dictionary measures) and the generator's
+ambiguity index (:class:`bengal.generate.surface.AmbiguityIndex`) share (:func:`label_forms`). The
+generator also counts the names its lexicon writes (:func:`lexicon_forms`: an organisation without its
+designator, the name news writes), which a corpus from elsewhere cannot be held to; the manifest gives
+its share both ways (``docs/shape.md``).
+
 Besides the forms the index holds each entity's top class (Person, Organisation, Place, Work,
 in that order of precedence, from ``rdf:type``; the bundled sample states the superclasses) and
 its KB in-degree (the number of triples ``?s ?p <entity>`` with ``?p`` other than ``rdf:type``),
@@ -21,16 +28,17 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Callable, cast
+from typing import Callable, Sequence, cast
 
 from bengal.digest import code_digest
 from bengal.kb import labels
 from bengal.kb.diskcache import read_cached, write_cached
-from bengal.kb.labels import surface_of
+from bengal.kb.labels import surface_of, writable_label
 from bengal.kb.sparql import PREFIXES, SparqlKB
 from bengal.kb.store import cache_dir
 
-__all__ = ["NameIndex", "TOP_CLASSES", "build_name_index", "name_index", "label_forms"]
+__all__ = ["NameIndex", "TOP_CLASSES", "build_name_index", "name_index", "label_forms", "lexicon_forms",
+           "short_name"]
 
 DBO = "http://dbpedia.org/ontology/"
 DBR = "http://dbpedia.org/resource/"
@@ -57,6 +65,39 @@ def label_forms(label: str, person: bool = False) -> list[str]:
         words = surface.split()
         if len(words) > 1 and words[-1] not in out:
             out.append(words[-1])
+    return out
+
+
+def short_name(label: str, designators: Sequence[str]) -> str | None:
+    """The organisation's name without its last word when that is one of ``designators`` (the
+    language's ``[mentions] designators``: "Arsenal F.C." → "Arsenal", "Apple Inc." → "Apple",
+    "Acme, Inc." → "Acme"), or ``None``: no designator, or what is left is not a name (empty, a
+    single letter, not capitalised, or a label the KB could not write)."""
+    name = surface_of(label)
+    head, _, last = name.rpartition(" ")
+    if last not in designators:
+        return None
+    head = head.rstrip(",").strip()
+    if len(head) < 2 or not head[:1].isupper() or not writable_label(head):
+        return None
+    return head
+
+
+def lexicon_forms(label: str, designators: Sequence[str] = (),
+                  news_names: Callable[[str], Sequence[str]] | None = None) -> list[str]:
+    """The surface forms a language's lexicon gives an English label beyond :func:`label_forms`, in this
+    order, repeats kept: the label without its organisation designator (:func:`short_name`: "Arsenal" for
+    "Arsenal F.C."; a label ending in one is an organisation's) and the names news writes for the
+    label without its disambiguation parenthesis (``news_names(title)``, the lexicon's
+    ``NewsNames.get``: "Britain" for "United Kingdom", "Greece" for "Greece national football team").
+
+    >>> lexicon_forms("Arsenal F.C.", ("F.C.",))
+    ['Arsenal']
+    """
+    short = short_name(label, designators)
+    out = [short] if short else []
+    if news_names is not None:
+        out.extend(news_names(surface_of(label)))
     return out
 
 

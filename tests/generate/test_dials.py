@@ -46,16 +46,19 @@ def peer_index(bundled_kb):
     without its last word when that is an organisation designator of the lexicon ("Arsenal" for
     "Arsenal F.C."), the names news writes for a label (the lexicon's table: "Britain"; a senior national
     team by its country, by a rule written here: "England" for England national football team), and every
-    English skos:altLabel."""
+    English skos:altLabel; and the same without the lexicon's names (designators, news names): the KB's
+    names alone, as bengal stats counts them."""
     designators = set(load_lexicon("en").designators())
     news = load_lexicon("en").data["mentions"]["news_names"]
     index: dict[str, set[str]] = {}
+    kb_names: dict[str, set[str]] = {}
     labels = bundled_kb.select(PREFIXES + 'SELECT ?e ?l WHERE { ?e rdfs:label ?l . FILTER(LANG(?l) = "en") }')
     persons = {r[0] for r in bundled_kb.select(PREFIXES + """SELECT DISTINCT ?e WHERE {
         ?e a ?c . ?c rdfs:subClassOf* dbo:Person }""")}
     for e, label in labels:
         s = re.sub(r" \([^()]*\)$", "", label)
         index.setdefault(s, set()).add(e)
+        kb_names.setdefault(s, set()).add(e)
         for name in news.get(s, ()):
             index.setdefault(name, set()).add(e)
         team = re.fullmatch(r"(.+?) (?:men's |women's )?national (?:[a-z]+ )*team", s)
@@ -63,15 +66,18 @@ def peer_index(bundled_kb):
             index.setdefault(team.group(1), set()).add(e)
         if ", " in s:
             index.setdefault(s.split(", ")[0], set()).add(e)
+            kb_names.setdefault(s.split(", ")[0], set()).add(e)
         if e in persons and len(s.split()) > 1:
             index.setdefault(s.split()[-1], set()).add(e)
+            kb_names.setdefault(s.split()[-1], set()).add(e)
         head, _, last = s.rpartition(" ")
         head = head.rstrip(",").strip()
         if last in designators and len(head) >= 2 and head[0].isupper():
             index.setdefault(head, set()).add(e)
     for e, a in bundled_kb.select(PREFIXES + 'SELECT ?e ?a WHERE { ?e skos:altLabel ?a . FILTER(LANG(?a) = "en") }'):
         index.setdefault(a, set()).add(e)
-    return index
+        kb_names.setdefault(a, set()).add(e)
+    return index, kb_names
 
 
 def _peer_share(corpus: Corpus, index) -> float:
@@ -85,11 +91,18 @@ def ambiguity_runs(bundled_kb):
 
 
 def test_ambiguity_dial_moves_the_share_monotonically(ambiguity_runs, peer_index):
+    index, kb_names = peer_index
     reached = {x: g.stats["ambiguity"]["share"] for x, g in ambiguity_runs.items()}
-    peer = {x: _peer_share(g.corpus, peer_index) for x, g in ambiguity_runs.items()}
+    peer = {x: _peer_share(g.corpus, index) for x, g in ambiguity_runs.items()}
     # the manifest's share is the share this file counts independently
     for x in reached:
         assert reached[x] == pytest.approx(peer[x], abs=1e-6)
+        # … and its share by the KB's names alone is bengal stats' ambiguous_mention_share, counted here too
+        kb_share = ambiguity_runs[x].stats["ambiguity"]["kb_names"]["share"]
+        assert kb_share == pytest.approx(_peer_share(ambiguity_runs[x].corpus, kb_names), abs=1e-6)
+        assert kb_share <= reached[x]
+    # by hand: "Britain" names the United Kingdom only through the lexicon's news names
+    assert "http://dbpedia.org/resource/United_Kingdom" in index["Britain"] - kb_names.get("Britain", set())
     assert peer[0.0] < peer[0.25] < peer[0.5]
     assert peer[0.0] <= 0.08 and peer[0.5] >= 0.3  # the bundled sample's measured reach (see README)
     assert ambiguity_runs[0.5].stats["ambiguity"]["target"] == 0.5

@@ -10,6 +10,7 @@ from bengal.generate import presets
 from bengal.generate.presets import LIKE_FIGURES, load_like
 from bengal.report.text import like_lines
 from bengal.shape import MEASURES
+from bengal.tokens import sentences
 from tests.cli_helpers import assert_one_line_error, bengal
 from tests.conftest import SHARED_DATA
 from tests.shape.test_stats_cli import _meter
@@ -117,6 +118,13 @@ def test_one_like_run_records_targets_and_reached(tmp_path):
     assert like["within_20pct"]["documents"] is False  # 5 documents asked against KORE50's 50
     # … but asked for (--docs 5): never reported as missed
     assert like["set_by_user"] == ["documents"] and "documents" not in like["outside"]
+    # the summary's figures are bengal stats' own: sentences (spaCy's sentencizer) and ambiguous mentions by the
+    # KB's names (the dial's share also counts the lexicon's names: stats.ambiguity.share)
+    stats = manifest["stats"]
+    assert stats["sentences"] == sum(len(sentences(d.text)) for d in generated.corpus.documents)
+    assert stats["tokens"] / stats["sentences"] == pytest.approx(like["reached"]["tokens_per_sentence"])
+    assert stats["ambiguity"]["kb_names"]["share"] == pytest.approx(like["reached"]["ambiguous_mention_share"],
+                                                                     abs=1e-6)
     _, manifest = generate_files(tmp_path / "k50.ttl", like="kore50", docs=50, max_sentences=1, min_sentences=1)
     assert manifest["like"]["set_by_user"] == []  # the preset's own count
 

@@ -281,7 +281,7 @@ def test_corpus_with_forms_and_annotated_pronouns(bundled_kb, tmp_path):
     assert forms["family_name"] + forms["alt_label"] + forms["unqualified"] > 0
     assert 0 < stats["surface_forms"]["ambiguous_share"] < 1
     para = stats["paraphrase"]
-    assert para["sentences_paraphrased"] + para["sentences_not_paraphrased"] == stats["sentences"]
+    assert para["sentences_paraphrased"] + para["sentences_not_paraphrased"] == stats["sentences_written"]
     assert para["sentences_paraphrased"] > 0 and sum(para["operations"].values()) >= para["sentences_paraphrased"]
 
 
