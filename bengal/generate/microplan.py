@@ -110,13 +110,17 @@ def describe_objects(lex: Lexicon, onto: Ontology, sentence: Sentence,
             continue
         before = pieces[j - 1]
         after = pieces[j + 1] if j + 1 < len(pieces) else None
+        introduced = apposition_phrase(lex, onto, p)
         if (not isinstance(before, str) or (after is not None and not isinstance(after, str))
                 or before.lower().endswith((f"{noun} ", f"{noun} of "))
+                or (introduced is not None and before.endswith(introduced))
                 or (after is not None and after.startswith((", a ", ", an ")))):
-            continue
+            continue  # (an apposition before it: "appeared for the club the football club" before)
         text = strip_the(before) + f"the {noun}"
         if after is not None:
             text += "'s " + after[2:] if after.startswith("' ") else after
+        elif p.surface.endswith("."):
+            text += "."  # the name's full stop ended the sentence ("… for Sertanense F.C."): the sentence's
         pieces[j - 1 : j + 2] = [text]
         changed = True
     if not changed:

@@ -146,3 +146,17 @@ def test_an_object_named_before_may_be_written_as_its_class_noun():
     assert describe_objects(LEX, onto, in_germany, history, 1) is None  # Germany never named before
     self_ref = Sentence((ULM, " is twinned with ", ULM, "."), subject=ULM.uri, predicate=1)
     assert describe_objects(LEX, onto, self_ref, history, 1) is None
+
+
+def test_an_object_introduced_by_an_apposition_or_ending_in_a_full_stop_is_described_right():
+    # like-conllpp (seed 1): "Douglas Hess appeared for the club the football club Wendy Moss is a native of the
+    # country." The apposition "the club " said the class already, and "Sertanense F.C." had ended the sentence
+    # with its own full stop, which the description took away
+    onto = Ontology(class_labels={DBO + "SoccerClub": "soccer club"})
+    club = Entity(DBR + "Sertanense_F.C.", "Sertanense F.C.", (DBO + "SoccerClub",))
+    history = [(0, club.uri, "football club")]
+    introduced = Sentence((CARL, " played for the club ", club), subject=CARL.uri, predicate=1)
+    assert describe_objects(LEX, onto, introduced, history, 1) is None
+    plain = Sentence((CARL, " played for ", club), subject=CARL.uri, predicate=1)
+    assert sentence_text(plain) == "Carl Berg played for Sertanense F.C."
+    assert sentence_text(describe_objects(LEX, onto, plain, history, 1)) == "Carl Berg played for the football club."
