@@ -52,6 +52,10 @@ FAULTS: dict[str, re.Pattern] = {
                              r"(?:and )?\1\b"),
     # a person named as their profession ("whose profession was an economist")
     "profession as a person": re.compile(r"\bprofessions? (?:is|was|are|were) an? [a-z]"),
+    # a place taken part in: an event takes "the" unless it is numbered or a code name ("took part in Lithuania")
+    "place taken part in": re.compile(r"\btook part in (?!the\b|World War [IVX]+\b|Operation [A-Z])[A-Z]"),
+    # a name and a concept in the concepts' list wording ("works in the industries Cinema of Japan and video game")
+    "name and concept in one list": re.compile(r"\bthe industries [A-Z][^.]* and [a-z]"),
 }
 
 #: fault classes read with each mention replaced by a mark of its own (a name may repeat a word:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from bengal.generate.kbview import Entity
+from bengal.generate.kbview import NOT_NAMES, Entity
 from bengal.generate.strategies import MAX_LIST, Subgraph, Unit
 
 __all__ = ["DocumentPlan", "plan_document", "plan_to_count", "facts_per_sentence", "MAX_FACTS",
@@ -102,10 +102,12 @@ def _merged_units(sub: Subgraph, can_list: Callable[[str, Entity], bool] | None,
     repeats. Two properties that ``wording`` words the same about the subject (DBpedia's
     ``distributingLabel`` and ``distributingCompany``: "{s} is distributed by {o}.") are one property
     here: their objects are one list under the first's property, each object once ("The label is
-    distributed by A and B."; was "The label, which is distributed by A, is distributed by B.")."""
+    distributed by A and B."; was "The label, which is distributed by A, is distributed by B."). A unit of
+    concepts only (plain text or common nouns: :data:`~bengal.generate.kbview.NOT_NAMES`) and one with a name
+    are never merged (:meth:`bengal.generate.mentions.MentionPolicy.apply` splits such a list)."""
     seen: set[tuple[str, str, str]] = set()
     units: list[Unit] = []
-    where: dict[tuple[str, str], int] = {}
+    where: dict[tuple[str, str, bool], int] = {}
     repeats = 0
     for u in sub.units:
         objects = []
@@ -118,7 +120,10 @@ def _merged_units(sub: Subgraph, can_list: Callable[[str, Entity], bool] | None,
         if not objects:
             continue
         said = (wording(u.prop, u.subject) if wording is not None else None) or u.prop
-        k = where.get((u.subject.uri, said))
+        # names and concepts of one property stay apart when a unit holds only one kind (MentionPolicy splits
+        # a mixed list so: "works in the Cinema of Japan industry" and "… in the video game industry")
+        kind = all(o.form_kind in NOT_NAMES for o in objects)
+        k = where.get((u.subject.uri, said, kind))
         if k is not None:
             objects = [o for o in objects if all(o.uri != p.uri for p in units[k].objects)]
             if not objects:
@@ -132,7 +137,7 @@ def _merged_units(sub: Subgraph, can_list: Callable[[str, Entity], bool] | None,
             units[k] = units[k]._replace(objects=units[k].objects + tuple(objects[:max(room, 0)]),
                                          date=units[k].date or u.date)
         else:
-            where[(u.subject.uri, said)] = len(units)
+            where[(u.subject.uri, said, kind)] = len(units)
             units.append(u._replace(objects=tuple(objects)))
     return units, repeats
 

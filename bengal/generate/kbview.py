@@ -24,7 +24,8 @@ __all__ = ["graph_view", "Entity", "TEXT_KINDS", "COMMON_NOUN", "NOT_NAMES", "On
            "incoming_facts", "entities", "subject_details", "SubjectDetails", "property_frequencies",
            "DEMONYM_PROPERTIES", "LITERAL_PROPERTIES", "places_labelled",
            "incoming_property_counts", "range_tops", "used_as", "USAGE_MIN_FACTS", "USAGE_MIN_SHARE",
-           "LIFE_PROPERTIES", "born_entities"]
+           "LIFE_PROPERTIES", "FAMILY_PROPERTIES", "LIFE_DATES", "born_entities", "typed_person_and_organisation",
+           "outgoing_properties"]
 
 
 def graph_view(kb: SparqlKB) -> GraphView | None:
@@ -230,28 +231,57 @@ def is_list_page(label: str) -> bool:
 #: Facts only a person has: a band, a company or a place is never born and never dies. An entity with one of
 #: them as a subject (to another IRI) is a person whatever else DBpedia types it (:func:`consistent_classes`):
 #: 145 of the bundled sample's entities typed both Person and Organisation have one, every one a singer or a
-#: player typed ``Band`` too ("the band Duke Ellington", "the band Shakira"); the 2,002 without are bands,
-#: labels, broadcasters and parties typed ``Person`` too.
+#: player typed ``Band`` too ("the band Duke Ellington", "the band Shakira"); the 2,002 without are mostly
+#: bands, labels, broadcasters and parties typed ``Person`` too, and singers the KB says nothing more of
+#: (Will Young: a record label, two ``associatedBand`` and a ``musicalArtist`` fact).
 LIFE_PROPERTIES = (DBO + "birthPlace", DBO + "deathPlace")
+#: Family facts: the spouse, partner, parent or child of someone, at either end of the fact (to another IRI),
+#: is one person too. 15 more of the sample's entities typed Person and Organisation have one and no birth or
+#: death place, every one a person ("the band Seal": ``Heidi_Klum dbo:spouse Seal_(musician)``; Beyoncé,
+#: Elvis Presley, Miley Cyrus, Johnny Hallyday). ``relative`` is left out: ``Kennedy_family`` is the object of
+#: one. ``foaf:gender`` is no such evidence: 15 of the 34 entities typed Person and Organisation that have one
+#: and none of these facts are duos, bands or clubs (The Everly Brothers, Boyce and Hart, K.A.A. Gent).
+FAMILY_PROPERTIES = (DBO + "spouse", DBO + "partner", DBO + "parent", DBO + "child")
+#: A birth or death date (any value) says the same as a birth or death place (none of the sample's entities
+#: typed Person and Organisation has one without a place; a larger KB may).
+LIFE_DATES = (DBO + "birthDate", DBO + "deathDate")
+
+
+def typed_person_and_organisation(onto: Ontology, classes: Sequence[str]) -> bool:
+    """Whether ``classes`` fall under both Person and Organisation: the only entities whose person evidence
+    (:func:`born_entities`) :func:`consistent_classes` reads."""
+    tops = {t for c in classes for t in onto.tops(c)}
+    return _PERSON in tops and _ORGANISATION in tops
 
 
 def _born_in_view(view: GraphView, uri: str) -> bool:
-    """Whether the view holds a :data:`LIFE_PROPERTIES` fact of ``uri`` (its facts are between distinct IRIs)."""
-    return any(p in LIFE_PROPERTIES for p, _ in view.outgoing(uri))
+    """Whether the view holds evidence that ``uri`` is one person: a :data:`LIFE_PROPERTIES` or
+    :data:`FAMILY_PROPERTIES` fact of it, a :data:`FAMILY_PROPERTIES` fact pointing at it (its facts are between
+    distinct IRIs) or a :data:`LIFE_DATES` value (the view's detail rows: any value)."""
+    if any(p in LIFE_PROPERTIES or p in FAMILY_PROPERTIES for p, _ in view.outgoing(uri)):
+        return True
+    if any(p in LIFE_DATES for p, _, _ in view.detail_rows(uri)):
+        return True
+    return any(p in FAMILY_PROPERTIES for p, _ in view.incoming(uri))
 
 
 def born_entities(kb: SparqlKB, uris: Sequence[str]) -> set[str]:
-    """The ``uris`` that are the subject of a :data:`LIFE_PROPERTIES` fact whose object is another IRI: from
-    the in-memory view when the KB has one, else one SPARQL query per 500 URIs (the same answers)."""
+    """The ``uris`` the KB shows to be one person each: the subject of a :data:`LIFE_PROPERTIES` or
+    :data:`FAMILY_PROPERTIES` fact whose object is another IRI, the object of a :data:`FAMILY_PROPERTIES` fact
+    whose subject is another IRI, or the subject of a :data:`LIFE_DATES` fact (any value); from the in-memory
+    view when the KB has one, else one SPARQL query per 500 URIs (the same answers)."""
     view = graph_view(kb)
     if view is not None:
         return {u for u in uris if _born_in_view(view, u)}
     found: set[str] = set()
     todo = sorted(set(uris))
+    family = list(FAMILY_PROPERTIES)
     for start in range(0, len(todo), 500):
         query = PREFIXES + f"""
-            SELECT DISTINCT ?e WHERE {{ {values('e', todo[start:start + 500])} {values('p', list(LIFE_PROPERTIES))}
-              ?e ?p ?x . FILTER(isIRI(?x) && ?x != ?e) }}"""
+            SELECT DISTINCT ?e WHERE {{ {values('e', todo[start:start + 500])}
+              {{ {values('p', [*LIFE_PROPERTIES, *family])} ?e ?p ?x . FILTER(isIRI(?x) && ?x != ?e) }}
+              UNION {{ {values('p', family)} ?x ?p ?e . FILTER(isIRI(?x) && ?x != ?e) }}
+              UNION {{ {values('p', list(LIFE_DATES))} ?e ?p ?x }} }}"""
         found |= {e for (e,) in cast("list[tuple[str]]", kb.select(query))}
     return found
 
@@ -268,8 +298,8 @@ def consistent_classes(onto: Ontology, entity: Entity, evidence: Iterable[str | 
     to the top class with more of the entity's classes, then to that of its first
     class. Classes above every top class (``Agent``) are kept; the order is kept. A place typed ``Country``
     and a settlement, region or continent is no country (:func:`_without_country_noise`). ``born``: the KB
-    gives the entity a birth or death place (:data:`LIFE_PROPERTIES`, :func:`born_entities`), so Person wins
-    over Organisation whatever the evidence.
+    shows the entity to be one person (a birth or death place or date, a spouse, partner, parent or child:
+    :func:`born_entities`), so Person wins over Organisation whatever the evidence.
     """
     groups: dict[str, list[str]] = {}
     for c in entity.classes:
@@ -428,9 +458,9 @@ def _outgoing_from_view(view: GraphView, onto: Ontology, seed: str) -> list[tupl
             entity: Entity | None = None
             writable = [label for label in view.labels(o) if writable_label(label)]
             if writable and not is_list_page(min(writable)):
-                entity = consistent_classes(onto, Entity(o, min(writable), onto.most_specific_first(view.types(o))),
-                                            [onto.ranges.get(p)],
-                                            _born_in_view(view, o))
+                classes = onto.most_specific_first(view.types(o))
+                entity = consistent_classes(onto, Entity(o, min(writable), classes), [onto.ranges.get(p)],
+                                            typed_person_and_organisation(onto, classes) and _born_in_view(view, o))
             if len(memo) >= _OBJECT_MEMO_SIZE:
                 memo.clear()
             memo[key] = known = (view, entity)
@@ -559,6 +589,20 @@ def incoming_property_counts(kb: SparqlKB, uri: str) -> dict[str, int]:
         SELECT ?p (COUNT(*) AS ?n) WHERE {{ ?s ?p {iri(uri)} . FILTER(STRSTARTS(STR(?p), "{DBO}")) }}
         GROUP BY ?p"""))
     return {p: int(n) for p, n in rows}
+
+
+def outgoing_properties(kb: SparqlKB, uri: str) -> frozenset[str]:
+    """The ``dbo:`` properties of the facts whose subject is ``uri`` and whose object is another IRI (what
+    :func:`outgoing_facts` reads, before labels): what the KB says of it, as of a named work ("Bully (video
+    game)": ``developer``) and not of a concept ("Laptop": nothing). From the in-memory view when the KB has
+    one, else one SPARQL query (the same answer)."""
+    view = graph_view(kb)
+    if view is not None:
+        return frozenset(p for p, _ in view.outgoing(uri))
+    rows = cast("list[tuple[str]]", kb.select(PREFIXES + f"""
+        SELECT DISTINCT ?p WHERE {{ {iri(uri)} ?p ?o .
+          FILTER(isIRI(?o) && ?o != {iri(uri)} && STRSTARTS(STR(?p), "{DBO}")) }}"""))
+    return frozenset(p for (p,) in rows)
 
 
 #: Ranges the DBpedia ontology does not state, for :func:`used_as`: a portrayer is a person.

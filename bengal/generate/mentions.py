@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import Callable
+from typing import Callable, Collection
 
-from bengal.generate.kbview import COMMON_NOUN, Entity, Ontology
+from bengal.generate.kbview import COMMON_NOUN, NOT_NAMES, Entity, Ontology
 from bengal.generate.lexicon import Lexicon
 from bengal.generate.strategies import Subgraph, Unit
 from bengal.kb.labels import local_name
@@ -92,6 +92,12 @@ class MentionPolicy:
             the KB (:func:`bengal.generate.kbview.incoming_property_counts`), the evidence for a
             one-word object of a concept property that has a named class; ``None``: no such
             evidence (the object is then a name).
+        own_facts: ``own_facts(uri) -> properties``, the properties of the facts the KB states of an entity
+            (:func:`bengal.generate.kbview.outgoing_properties`); one that is no concept property
+            (:meth:`concept_property`) is the evidence that such an object is a named work or product ("Bully
+            (video game)", with a developer; "Zork", with its platforms), not a concept ("Laptop", "Tanker
+            (ship)": nothing; "Anarcho-punk", typed Band, only its ``instrument`` and ``stylisticOrigin``);
+            ``None``: no such evidence.
 
     Raises:
         ValueError: for a mode outside :data:`MENTION_MODES`.
@@ -99,10 +105,12 @@ class MentionPolicy:
 
     def __init__(self, lex: Lexicon, onto: Ontology, mode: str,
                  keep: Callable[[Entity], bool] = lambda e: False,
-                 links: Callable[[str], dict[str, int]] | None = None) -> None:
+                 links: Callable[[str], dict[str, int]] | None = None,
+                 own_facts: Callable[[str], Collection[str]] | None = None) -> None:
         if mode not in MENTION_MODES:
             raise ValueError(f"unknown mentions mode {mode!r} (available: {', '.join(MENTION_MODES)})")
         self.lex, self.onto, self.mode, self.keep, self.links = lex, onto, mode, keep, links
+        self.own_facts = own_facts
         #: concept_parts' answers, by (property, label, classes): every document asks again (issue 15)
         self._concept_parts: dict[tuple[str, str, tuple[str, ...]], tuple[str, str]] = {}
         self._as_name: dict[str, bool] = {}
@@ -160,9 +168,12 @@ class MentionPolicy:
         ancestor) in ``concept_classes`` is one; the object of a concept property
         (:meth:`concept_property`) is one unless it has a one-word label, a named class outside
         ``concept_noise`` and the KB links it more often by other properties than by concept
-        properties (``links``): "Motown", a record label, as a genre is a name; "Guitar", typed
-        MusicalArtist by DBpedia's noise, "Laptop", typed Work but only ever a ``product``, and
-        "Film director", in sentence case, are concepts. Any other entity is not a concept.
+        properties (``links``) or states facts of it by other properties (``own_facts``): "Motown", a record
+        label, as a genre is
+        a name, and so is "Bully (video game)", a ``product`` with a developer ("is active in the bully
+        business" was written); "Guitar", typed MusicalArtist by DBpedia's noise, "Laptop", typed Device but
+        only ever a ``product`` and the subject of nothing, and "Film director", in sentence case, are
+        concepts. Any other entity is not a concept.
         """
         if self.mode == "all" or self.keep(entity):
             return False
@@ -179,7 +190,9 @@ class MentionPolicy:
 
     def _used_as_name(self, uri: str) -> bool:
         """Whether the KB links ``uri`` by other properties more often than by concept properties
-        ("Motown": ``recordLabel`` far more than ``genre``; "Laptop", typed Work, only by ``product``)."""
+        ("Motown": ``recordLabel`` far more than ``genre``; "Laptop", typed Device, only by ``product``) or
+        states facts of it by other than concept properties (``own_facts``: "Bully (video game)" has a developer,
+        "Laptop" nothing)."""
         if self.links is None:
             return True
         if uri not in self._as_name:
@@ -187,7 +200,8 @@ class MentionPolicy:
             concept = sum(n for p, n in counts.items() if self.concept_property(p))
             if len(self._as_name) > 20000:  # bounded, as the fact caches
                 self._as_name.clear()
-            self._as_name[uri] = sum(counts.values()) - concept > concept
+            self._as_name[uri] = sum(counts.values()) - concept > concept or (
+                self.own_facts is not None and not all(self.concept_property(p) for p in self.own_facts(uri)))
         return self._as_name[uri]
 
     def concept_text(self, prop: str, entity: Entity) -> str:
@@ -284,7 +298,8 @@ class MentionPolicy:
         :meth:`concept_parts`, its ``article`` the article and ``form_kind``
         :data:`~bengal.generate.kbview.COMMON_NOUN`: a mention) and facts left out (:meth:`leaves_out`, a concept
         subject, or a name as the object of a property of ``concept_only``: "espouses Bülent
-        Ecevit"); in ``all`` mode ``sub`` itself."""
+        Ecevit"), a list that mixes names and concepts of a property with a ``concepts`` wording split in two
+        units (:meth:`_split_names_and_concepts`); in ``all`` mode ``sub`` itself."""
         counts = ConceptCounts()
         if self.mode == "all":
             return sub, counts
@@ -309,6 +324,20 @@ class MentionPolicy:
                     counts.concepts[name] = counts.concepts.get(name, 0) + 1
                 else:
                     objects.append(o)
-            if objects:
-                units.append(Unit(u.subject, u.prop, tuple(objects)))
+            units += self._split_names_and_concepts(Unit(u.subject, u.prop, tuple(objects))) if objects else []
         return replace(sub, units=tuple(units)), counts
+
+    def _split_names_and_concepts(self, unit: Unit) -> list[Unit]:
+        """``[unit]``, or two units (its names, then its concepts) when its objects mix names and concepts
+        and its property's lexicon entry words concepts otherwise (a ``concepts`` table:
+        :func:`bengal.generate.verbalise.concept_wording`): one list cannot take both wordings ("IG Port works
+        in the industries Cinema of Japan and video game" was written; now "IG Port works in the Cinema of
+        Japan industry" and "… in the video game industry")."""
+        entry = self.lex.data.get("templates", {}).get(local_name(unit.prop))
+        if not isinstance(entry, dict) or not entry.get("concepts"):
+            return [unit]
+        concepts = tuple(o for o in unit.objects if o.form_kind in NOT_NAMES)
+        names = tuple(o for o in unit.objects if o.form_kind not in NOT_NAMES)
+        if not concepts or not names:
+            return [unit]
+        return [unit._replace(objects=names), unit._replace(objects=concepts)]

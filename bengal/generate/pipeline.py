@@ -34,18 +34,20 @@ from bengal.generate.emerging import KINDS as EMERGING_KINDS
 from bengal.generate.emerging import EmergingPlacer, is_emerging
 from bengal.generate.gender import Gender, gender_of, kb_genders
 from bengal.generate.kbview import (
-    LIFE_PROPERTIES,
     Entity,
     Ontology,
+    born_entities,
     consistent_classes,
     entities,
     incoming_property_counts,
     is_list_page,
     is_seed,
     load_ontology,
+    outgoing_properties,
     places_labelled,
     seed_candidates,
     subject_details,
+    typed_person_and_organisation,
 )
 from bengal.generate.lang.naming import (
     LanguageFactSource,
@@ -151,7 +153,8 @@ class DocumentMaker:
         self.strategy = STRATEGIES[config.strategy]
         self.target = config.density_target
         self.policy = MentionPolicy(self.lex, self.onto, config.mentions, keep=lambda e: is_emerging(e.uri),
-                                    links=functools.partial(incoming_property_counts, kb))
+                                    links=functools.partial(incoming_property_counts, kb),
+                                    own_facts=functools.partial(outgoing_properties, kb))
         def surface_forms() -> SurfaceForms:
             return SurfaceForms(kb, self.persons, self.onto.subclasses([DBO + "Place"]),
                                 self.onto.subclasses([DBO + "Organisation"]), config.lang, self.lex.articles(),
@@ -185,10 +188,10 @@ class DocumentMaker:
     def can_list(self, prop: str, subject: Entity) -> bool:
         return bool(fact_templates(self.lex, self.onto, prop, subject, 2))
 
-    def _placed_in(self, uri: str) -> set[str]:
-        """The IRIs the KB places ``uri`` in (its ``isPartOf``, ``county``, ``state``, ``region`` and
+    def _placed_in(self, uri: str) -> list[Entity]:
+        """The entities the KB places ``uri`` in (its ``isPartOf``, ``county``, ``state``, ``region`` and
         ``district`` objects): :func:`~bengal.generate.strategies.reversed_part_of`'s evidence."""
-        return {o.uri for p, o in self.facts.outgoing(uri) if p in _PLACED_IN}
+        return [o for p, o in self.facts.outgoing(uri) if p in _PLACED_IN]
 
     def wording(self, prop: str, subject: Entity) -> str | None:
         """The main template of ``prop`` about ``subject`` (the document planner's key: properties worded
@@ -238,9 +241,10 @@ class DocumentMaker:
         facts = self.facts.outgoing(seed_uri)
         if not is_seed(onto, facts, self.wanted):  # two of three candidates: before the seed's classes are worked out
             return None
-        # a seed with a birth or death place among its facts is a person, whatever else it is typed
-        info = consistent_classes(onto, info.preferring(self.wanted), [onto.domains.get(p) for p, _ in facts],
-                                  any(p in LIFE_PROPERTIES for p, _ in facts))
+        # a seed the KB shows to be one person (a birth or death place or date, a spouse, a parent, a child) is a
+        # person, whatever else it is typed
+        born = typed_person_and_organisation(onto, info.classes) and seed_uri in born_entities(self.kb, [seed_uri])
+        info = consistent_classes(onto, info.preferring(self.wanted), [onto.domains.get(p) for p, _ in facts], born)
         if self.names is not None:
             localised = self.names.one(info)
             if localised is None:

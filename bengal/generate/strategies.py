@@ -89,7 +89,8 @@ _SETTLEMENT = ("City", "Town", "Village")
 _HOLDER = ("Region", "AdministrativeRegion", "Country", "Continent")
 
 
-def reversed_part_of(subject: Entity, obj: Entity, obj_parts: Collection[str] = ()) -> bool:
+def reversed_part_of(subject: Entity, obj: Entity, obj_parts: Collection[str] = (),
+                     subject_in: Collection[Entity] = ()) -> bool:
     """Whether the KB's ``subject dbo:isPartOf obj`` runs from the whole to its part, so that "subject is
     part of obj" would be false ("County Tipperary is part of Clonmel", "Western United States is part of
     Colorado": DBpedia reads an area's seat or member states as isPartOf).
@@ -101,12 +102,18 @@ def reversed_part_of(subject: Entity, obj: Entity, obj_parts: Collection[str] = 
     Chicago: the area holds its seat); or it is an area holding several settlements (a metropolitan or
     capital area) or a part of a larger place (:data:`_PART_REGION`, "Southern California") and ``obj``
     is a settlement, or (not a "Greater" city's area) a state other than that larger place ("Western United
-    States" and Colorado).
+    States" and Colorado); or ``obj`` is a city, town or village, the subject is none, and the KB places the
+    subject in two or more of them (``subject_in``: the entities the subject is ``isPartOf``, ``county``,
+    ``state``, ``region`` or ``district`` of): a place is part of no two cities, it is the area that holds them
+    ("Randstad is part of Almere, Alphen aan den Rijn, Delft and Leiden": Randstad is typed only Settlement;
+    Delaware Valley and Central Jersey are too).
     Classes are local names of ``subject.classes``/``obj.classes`` (the KB's types)."""
     s_name, o_name = surface_of(subject.label), surface_of(obj.label)
     s_cls = {c.rsplit("/", 1)[-1] for c in subject.classes}
     o_cls = {c.rsplit("/", 1)[-1] for c in obj.classes}
     settlement = bool(o_cls & set(_SETTLEMENT)) and not o_cls & set(_HOLDER)
+    if settlement and not s_cls & set(_SETTLEMENT) and sum(map(_is_settlement, subject_in)) >= 2:
+        return True
     area = _AREA.search(s_name) is not None
     if subject.uri in obj_parts and not _AREA.search(o_name) and settlement and (area or s_cls & set(_HOLDER)):
         return True  # (a "settlement" of no settlement class is no evidence: DBpedia types the province Connacht so)
@@ -122,11 +129,17 @@ def reversed_part_of(subject: Entity, obj: Entity, obj_parts: Collection[str] = 
     return bool(re.search(r"[Mm]etropolitan [Aa]rea|Capital Area", s_name)) and settlement
 
 
-def parts_in_order(sub: Subgraph, parts: Callable[[str], Collection[str]]) -> Subgraph:
+def _is_settlement(entity: Entity) -> bool:
+    """Whether the entity is typed a city, town or village and no region, country or continent."""
+    classes = {c.rsplit("/", 1)[-1] for c in entity.classes}
+    return bool(classes & set(_SETTLEMENT)) and not classes & set(_HOLDER)
+
+
+def parts_in_order(sub: Subgraph, parts: Callable[[str], Collection[Entity]]) -> Subgraph:
     """The subgraph with each ``dbo:isPartOf`` fact that :func:`reversed_part_of` finds reversed written
     the right way round: its object becomes the subject of its own fact at the same place ("Clonmel is
     part of County Tipperary."; was "County Tipperary is part of Clonmel."), so a walk that went on from
-    the object still follows it. ``parts(uri)``: the IRIs the KB places ``uri`` in. Every mode (the fact
+    the object still follows it. ``parts(uri)``: the entities the KB places ``uri`` in. Every mode (the fact
     is false with any mention policy); a subgraph without such a fact is returned as it is."""
     units: list[Unit] = []
     changed = False
@@ -134,7 +147,8 @@ def parts_in_order(sub: Subgraph, parts: Callable[[str], Collection[str]]) -> Su
         if u.prop != DBO + "isPartOf":
             units.append(u)
             continue
-        keep = [o for o in u.objects if not reversed_part_of(u.subject, o, parts(o.uri))]
+        within = parts(u.subject.uri)
+        keep = [o for o in u.objects if not reversed_part_of(u.subject, o, {e.uri for e in parts(o.uri)}, within)]
         if len(keep) == len(u.objects):
             units.append(u)
             continue

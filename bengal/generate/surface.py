@@ -125,7 +125,8 @@ def _shorter_form_ok(form_words: list[str], label_words: list[str], form: str, l
     names without the middle ones ("Robert Millikan"), never a first name ("Douglas") or a middle one
     ("Wadsworth"), never with a word the label lacks ("Gordon Brown MP", "Mel Gibson DUI") nor an initial
     without the full stop the label gives it ("P Botha" for "P. W. Botha"); a place or an
-    organisation by its label's first words ("Colorado Springs", "Sequent", "Washington"; an
+    organisation by its label's first words ("Colorado Springs", "Sequent", "Washington"; a place's only when
+    the words of its name left out open in lower case: "Frankfurt", never "Buenos" for Buenos Aires; an
     organisation's leading number or capitals may go: "FSV Mainz", "Mainz 05" for "1. FSV Mainz 05"),
     never its last ("Lanka" for Sri Lanka, "Trent" for Stoke-on-Trent, "Heat" for Miami Heat), and a place's qualifier
     only replaced by a code of it ("Memphis, TN" for "Memphis, Tennessee"; not "Chicago, WI" for
@@ -158,7 +159,10 @@ def _shorter_form_ok(form_words: list[str], label_words: list[str], form: str, l
                 if not (word.isdigit() or (word.isupper() and len(word) <= 4)):
                     break
             return False
-        return form_words == label_words[: len(form_words)]
+        # (a place's first words only when what is left opens in lower case, "Frankfurt" of "Frankfurt am Main";
+        # never "Buenos" of "Buenos Aires", "New" of "New York": a name cut in two)
+        rest = label_words[len(form_words):len(head_words)]
+        return form_words == label_words[: len(form_words)] and not (rest and rest[0][:1].isupper())
     return not any(w not in label_words for w in form_words) and len(form_words) >= len(label_words)
 
 

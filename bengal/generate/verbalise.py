@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Callable, Sequence, Union, cast
 
-from bengal.generate.kbview import COMMON_NOUN, NOT_NAMES, TEXT_KINDS, Entity, Ontology
+from bengal.generate.kbview import COMMON_NOUN, NOT_NAMES, TEXT_KINDS, Entity, Ontology, range_tops
 from bengal.generate.lexicon import Lexicon
 from bengal.generate.realise import possessive_suffix, realise_pieces, takes_plural_verb
 from bengal.kb.labels import local_name
@@ -22,7 +22,7 @@ from bengal.perf import cached_attribute
 
 __all__ = ["Piece", "Sentence", "type_sentence", "fact_templates", "fact_sentence", "join_sentences", "realise",
            "sentence_text", "apposition_allowed", "pronoun_allowed", "with_forms", "swap_entities", "NameFit",
-           "name_fit", "strip_the", "concept_wording"]
+           "name_fit", "strip_the", "concept_wording", "range_wording"]
 
 Piece = Union[str, Entity]
 
@@ -202,7 +202,36 @@ def concept_wording(lex: Lexicon, prop: str, template: str, objects: Sequence[En
     wordings = entry.get("concepts") if isinstance(entry, dict) else None
     if not wordings or not objects or any(o.form_kind not in NOT_NAMES for o in objects):
         return template
-    key = "one" if len(objects) == 1 else "many"
+    return _same_variant(entry, wordings, template, len(objects))
+
+
+def range_wording(lex: Lexicon, onto: Ontology, prop: str, template: str, objects: Sequence[Entity]) -> str:
+    """``template`` (a wording of the property ``prop``, an IRI), or the entry's ``off_range`` wording at the
+    same variant when an object is a name typed outside the property's range: it has classes and none is
+    under a top class of the range (:func:`bengal.generate.kbview.range_tops`; an untyped object, a concept
+    or a property without a range is no evidence).
+
+    Rule: some wordings say what only an object of the range can be ("took part in the {o}" of
+    ``dbo:battle``, whose range is MilitaryConflict: "took part in Lithuania", a reading of the
+    ``--like`` corpora, where DBpedia's infobox names the country fought in); the entry's ``off_range``
+    table (``one``/``many``) words it as what it is ("fought in Lithuania"). A template that is none of the
+    entry's variants (another voice, a date wording) stays, and so does an entry without the table."""
+    entry = lex.data["templates"].get(local_name(prop))
+    wordings = entry.get("off_range") if isinstance(entry, dict) else None
+    if not wordings or not objects:
+        return template
+    wanted = range_tops(onto, prop)
+    if not wanted or not any(o.form_kind not in NOT_NAMES and o.classes
+                             and not {t for c in o.classes for t in onto.tops(c)} & wanted for o in objects):
+        return template
+    return _same_variant(entry, wordings, template, len(objects))
+
+
+def _same_variant(entry: dict, wordings: dict, template: str, n_objects: int) -> str:
+    """The variant of ``wordings`` (a table of ``one``/``many`` wordings) at the index of ``template``
+    among the entry's own variants for ``n_objects`` objects (modulo their number), or ``template`` when
+    it is none of them or the table has none."""
+    key = "one" if n_objects == 1 else "many"
     own, theirs = _variants_of(entry.get(key)), _variants_of(wordings.get(key))
     if template not in own or not theirs:
         return template
@@ -226,7 +255,7 @@ def _fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obj
     if not variants:
         raise ValueError(f"the lexicon has no list form for {name}")
     template = variants[variant] if template is None else template
-    template = concept_wording(lex, name, template, objects)
+    template = range_wording(lex, onto, prop, concept_wording(lex, name, template, objects), objects)
     if date is not None:
         template = lex.data["templates"][name]["with_date"].replace("{d}", date)
     if past:

@@ -140,6 +140,7 @@ def _same_answers(kb, uris, classes):
         assert incoming_facts(kb, onto, uri) == incoming_facts(plain, onto, uri), uri
         assert incoming_facts(kb, onto, uri, limit=2) == incoming_facts(plain, onto, uri, limit=2), uri
         assert incoming_property_counts(kb, uri) == incoming_property_counts(plain, uri), uri
+        assert kbview.outgoing_properties(kb, uri) == kbview.outgoing_properties(plain, uri), uri
 
 
 def test_small_kb_view_answers_as_sparql(small):
