@@ -87,8 +87,10 @@ def describe_objects(lex: Lexicon, onto: Ontology, sentence: Sentence,
 
     Rule: the entity is no subject, pronoun, concept or date; "the NOUN" refers to it for a reader
     (:func:`description_allowed` over ``history`` and the sentence's own other names, as sentence
-    ``index``); the text before it does not already say the noun ("the city of Ulm", "the band
-    Pulley") and no apposition follows (", a city,"); "the " written before a name ("in the United
+    ``index``); the text before it does not already describe it ("the city of Ulm", "the band
+    Pulley": a "the" among its last three words that is not the name's own), it is no qualifier or
+    list item after a name and a comma ("Glassboro, New Jersey"), no name before a comma and a qualifier
+    or another item, and no apposition follows (", a city,"); "the " written before a name ("in the United
     Kingdom") goes, and a possessive after it becomes "'s". News refers to a place or an organisation
     named again this way; the description is plain text, not a mention (as a subject described by
     ``describe_subject``), so the gold stays exact. English only (``lex.rules`` is ``None``): other
@@ -111,11 +113,19 @@ def describe_objects(lex: Lexicon, onto: Ontology, sentence: Sentence,
         before = pieces[j - 1]
         after = pieces[j + 1] if j + 1 < len(pieces) else None
         introduced = apposition_phrase(lex, onto, p)
+        words = before.lower().split() if isinstance(before, str) else []
         if (not isinstance(before, str) or (after is not None and not isinstance(after, str))
                 or before.lower().endswith((f"{noun} ", f"{noun} of "))
                 or (introduced is not None and before.endswith(introduced))
+                or ("the" in words[-3:] and words[-1:] != ["the"])
+                or (before.endswith(", ") and isinstance(pieces[j - 2], Entity))
+                or (after is not None and after.startswith(",") and j + 2 < len(pieces)
+                    and isinstance(pieces[j + 2], Entity))
                 or (after is not None and after.startswith((", a ", ", an ")))):
-            continue  # (an apposition before it: "appeared for the club the football club" before)
+            # a description before it ("appeared for the club the football club", "is situated in the city of
+            # the city district"), a qualifier or a list's item ("Glassboro, the administrative region"), a name
+            # its qualifier follows ("made a home in the settlement, Los Angeles")
+            continue
         text = strip_the(before) + f"the {noun}"
         if after is not None:
             text += "'s " + after[2:] if after.startswith("' ") else after
@@ -681,9 +691,10 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
     it may give further wordings (the head alone), each weighed as a candidate that wins over the first
     only by more than a small margin. With ``vary`` (a key that fixes a document's choices), the wording
     is drawn among those within :data:`VARY_WITHIN` of the best (:func:`_varied`), so that one fact is
-    not said in the same words in every document that says it. With ``describe_named``, an object the
-    document named before may be written as "the NOUN" of its class (:func:`describe_objects`), one
-    more candidate with fewer names.
+    not said in the same words in every document that says it. With ``describe_named`` (``--mentions
+    named`` at every sentence length), an object the document named before may be written as "the NOUN"
+    of its class (:func:`describe_objects`), one more candidate with fewer names. An object takes its
+    class before its name ("the club FC A") on its first mention only.
 
     Returns:
         the sentences in order, each passed through

@@ -361,7 +361,7 @@ class DocumentMaker:
                               object_tense=self.policy.news_text, unsure=frozenset(unsure),
                               abridge=self.policy.news_text, lifespans=lifespans, split=split,
                               vary=f"{config.seed}|{seed_uri}" if self.policy.news_text else None,
-                              describe_named=count_planner and self.policy.news_text)
+                              describe_named=self.policy.news_text)
         if fold is not None:
             folded = fold_opening(lex, sentences, info.uri, fold)
             if folded is not None:

@@ -378,7 +378,7 @@ def _apposition_phrase(lex: Lexicon, onto: Ontology, entity: Entity) -> str | No
 def apposition_allowed(parts: Sequence[str]) -> bool:
     """Whether a template (cut by :meth:`Lexicon.parse`) can take an apposition before its
     object: the object ends the sentence and is not already described ("the genre
-    {o}", "the city of {o}")."""
+    {o}", "the city of {o}", a title: "Prime Minister {o}")."""
     if "{o}" not in parts:
         return False
     i = parts.index("{o}")
@@ -386,6 +386,8 @@ def apposition_allowed(parts: Sequence[str]) -> bool:
     before = parts[i - 1] if i > 0 else ""
     if after != "." or not before:
         return False
+    if before.split()[-1:] and before.split()[-1][:1].isupper():
+        return False  # a title before the name says what it is ("Prime Minister {o}")
     words = before.lower().split()
     return bool(words) and not set(words[-3:]) & _DESCRIBED and words[-1] not in _OF
 

@@ -160,3 +160,19 @@ def test_an_object_introduced_by_an_apposition_or_ending_in_a_full_stop_is_descr
     plain = Sentence((CARL, " played for ", club), subject=CARL.uri, predicate=1)
     assert sentence_text(plain) == "Carl Berg played for Sertanense F.C."
     assert sentence_text(describe_objects(LEX, onto, plain, history, 1)) == "Carl Berg played for the football club."
+    # a template's own description ("the city of {o}") or a qualifier after a name: never "the city of the city
+    # district, the administrative region" (sym, seed 1: "Rowan University is situated in the city of Glassboro,
+    # New Jersey.")
+    glassboro = Entity(DBR + "Glassboro", "Glassboro", (DBO + "CityDistrict",))
+    jersey = Entity(DBR + "New_Jersey", "New Jersey", (DBO + "AdministrativeRegion",))
+    onto = Ontology(class_labels={DBO + "CityDistrict": "city district", DBO + "AdministrativeRegion": "region"})
+    seen = [(0, glassboro.uri, "city district"), (0, jersey.uri, "region")]
+    situated = Sentence((CARL, " is situated in the city of ", glassboro, ", ", jersey, "."), subject=CARL.uri,
+                        predicate=1)
+    assert describe_objects(LEX, onto, situated, seen, 1) is None
+    in_jersey = Sentence((CARL, " is situated in ", jersey, "."), subject=CARL.uri, predicate=1)
+    described = describe_objects(LEX, onto, in_jersey, seen, 1)
+    assert described is not None and sentence_text(described) == "Carl Berg is situated in the administrative region."
+    # nor the name its qualifier follows ("Josh Duhamel made a home in the settlement, Los Angeles.")
+    home = Sentence((CARL, " made a home in ", glassboro, ", ", jersey, "."), subject=CARL.uri, predicate=1)
+    assert describe_objects(LEX, onto, home, seen, 1) is None

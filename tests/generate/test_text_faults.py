@@ -12,7 +12,8 @@ from bengal.generate.lexicon import load_lexicon
 from bengal.generate.mentions import MentionPolicy, capitals_only_acronyms
 from bengal.generate.microplan import chain, coordinate
 from bengal.generate.surface import restates_qualifier
-from bengal.generate.verbalise import class_noun, fact_sentence, sentence_text
+from bengal.generate.verbalise import apposition_allowed, class_noun, fact_sentence, sentence_text
+from bengal.generate.verbalise import realise as realise_sentences
 from bengal.kb.sparql import DBO
 
 LEX = load_lexicon("en")
@@ -523,3 +524,21 @@ def test_a_copy_editors_small_fixes_of_the_third_reading():
     assert alt_label_ok("Colorado Springs", "Colorado Springs, Colorado", kind="place")
     assert realise.possessive_suffix(LEX, "Harvard University") == "'s"
     assert not MentionPolicy(LEX, Ontology(), "named").leaves_out(DBO + "occupation", Entity(R + "Dancer", "Dancer"))
+
+
+def test_an_officeholder_may_be_named_after_their_title_which_is_no_part_of_the_mention():
+    # News writes "Prime Minister Jo Cals", KORE50, Reuters-128 and OKE annotate "Jo Cals": a capitalised word
+    # before a mention that is not in it (a capitalisation rule takes "Prime Minister Jo Cals", spaCy "Jo Cals")
+    onto = Ontology()
+    piet = Entity(R + "Piet_de_Jong", "Piet de Jong", (DBO + "Politician", DBO + "Person"))
+    cals = Entity(R + "Jo_Cals", "Jo Cals", (DBO + "Politician", DBO + "Person"))
+    titled = "{s} served alongside Prime Minister {o}."
+    assert titled in LEX.data["templates"]["primeMinister"]["one"]
+    sentence = fact_sentence(LEX, onto, DBO + "primeMinister", piet, [cals], template=titled)
+    text, mentions = realise_sentences([sentence])  # "Jo Cals" at 13 + 7 + 10 + 6 + 9 = 45
+    assert text == "Piet de Jong served alongside Prime Minister Jo Cals."
+    assert [(m.begin, m.end, m.surface) for m in mentions] == [(0, 12, "Piet de Jong"), (45, 52, "Jo Cals")]
+    # the title says what the person is: no "Prime Minister the politician Jo Cals"
+    assert not apposition_allowed(LEX.parse(titled))
+    assert apposition_allowed(LEX.parse("{s} served while {o} was prime minister.")) is False  # not sentence-final
+    assert apposition_allowed(LEX.parse("{s} was a player for {o}."))

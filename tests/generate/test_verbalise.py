@@ -163,7 +163,7 @@ def test_person_variant_of_president():
     lex = load_lexicon("en")
     assert lex.templates("president", "president", ["Politician", "Person"], 1) == (
         "{s} served while {o} was president.", "{s} held office while {o} was president.",
-        "{s} was in office while {o} was president.")
+        "{s} was in office while {o} was president.", "{s} served alongside President {o}.")
     assert lex.templates("president", "president", ["Country"], 1) == (
         "{o} served as president of {s}.", "{o} was president of {s}.", "{o} held the presidency of {s}.")
 
