@@ -130,7 +130,7 @@ def describe_objects(lex: Lexicon, onto: Ontology, sentence: Sentence,
         if after is not None:
             text += "'s " + after[2:] if after.startswith("' ") else after
         elif p.surface.endswith("."):
-            text += "."  # the name's full stop ended the sentence ("… for Sertanense F.C."): the sentence's
+            text += "."  # the name's full stop ended the sentence ("… for Sertanense F.C."): it is the sentence's
         pieces[j - 1 : j + 2] = [text]
         changed = True
     if not changed:
