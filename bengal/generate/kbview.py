@@ -436,7 +436,8 @@ def outgoing_facts(kb: SparqlKB, onto: Ontology, seed: str) -> list[tuple[str, E
         if typ:
             types[o].add(typ)
         props[(p, o)] = None
-    born = born_entities(kb, list(labels))
+    # the person evidence is read only of an entity typed Person and Organisation (consistent_classes)
+    born = born_entities(kb, [o for o in labels if typed_person_and_organisation(onto, tuple(types[o]))])
     return sorted(
         ((p, consistent_classes(onto, Entity(o, labels[o], onto.most_specific_first(types[o])), [onto.ranges.get(p)],
                                 o in born))
@@ -503,7 +504,7 @@ def incoming_facts(kb: SparqlKB, onto: Ontology, target: str, limit: int = 64) -
         step = len(pairs) / limit
         pairs = [pairs[int(i * step)] for i in range(limit)]
     info = entities(kb, onto, [s for _, s in pairs])
-    born = born_entities(kb, list(info))
+    born = born_entities(kb, [s for s, e in info.items() if typed_person_and_organisation(onto, e.classes)])
     return [(p, consistent_classes(onto, info[s], [onto.domains.get(p)], s in born)) for p, s in pairs
             if s in info and writable_label(info[s].label) and not is_list_page(info[s].label)]
 

@@ -227,10 +227,10 @@ class MentionPolicy:
         key = (prop, entity.label, entity.classes)
         found = self._concept_parts.get(key)
         if found is None:
-            found = self._concept_parts[key] = self._concept_text(prop, entity)
+            found = self._concept_parts[key] = self._build_concept_parts(prop, entity)
         return found
 
-    def _concept_text(self, prop: str, entity: Entity) -> tuple[str, str]:
+    def _build_concept_parts(self, prop: str, entity: Entity) -> tuple[str, str]:
         text = _PARENTHETICAL.sub("", entity.label).strip()
         for cls in self.onto.with_ancestors(entity.classes):
             suffix = self.strip_suffix.get(local_name(cls))

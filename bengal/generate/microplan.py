@@ -112,11 +112,11 @@ def describe_objects(lex: Lexicon, onto: Ontology, sentence: Sentence,
             continue
         before = pieces[j - 1]
         after = pieces[j + 1] if j + 1 < len(pieces) else None
-        introduced = apposition_phrase(lex, onto, p)
         words = before.lower().split() if isinstance(before, str) else []
+        # (an apposition, "the club ", "the city of ", "the {class} ", is a "the" within its last three words
+        # or ends with the noun)
         if (not isinstance(before, str) or (after is not None and not isinstance(after, str))
                 or before.lower().endswith((f"{noun} ", f"{noun} of "))
-                or (introduced is not None and before.endswith(introduced))
                 or ("the" in words[-3:] and words[-1:] != ["the"])
                 or (before.endswith(", ") and isinstance(pieces[j - 2], Entity))
                 or (after is not None and after.startswith(",") and j + 2 < len(pieces)

@@ -111,7 +111,7 @@ def reversed_part_of(subject: Entity, obj: Entity, obj_parts: Collection[str] = 
     s_name, o_name = surface_of(subject.label), surface_of(obj.label)
     s_cls = {c.rsplit("/", 1)[-1] for c in subject.classes}
     o_cls = {c.rsplit("/", 1)[-1] for c in obj.classes}
-    settlement = bool(o_cls & set(_SETTLEMENT)) and not o_cls & set(_HOLDER)
+    settlement = _is_settlement(obj)
     if settlement and not s_cls & set(_SETTLEMENT) and sum(map(_is_settlement, subject_in)) >= 2:
         return True
     area = _AREA.search(s_name) is not None

@@ -476,13 +476,16 @@ class AmbiguityIndex:
         for e, a in cast("list[tuple[str, str]]", kb.select(
                 PREFIXES + f'SELECT ?e ?a WHERE {{ ?e skos:altLabel ?a . FILTER(LANG(?a) = "{lang}") }}')):
             kb_names.setdefault(a, set()).add(e)
-        index = {form: set(es) for form, es in kb_names.items()}
-        for form, es in written.items():
-            index.setdefault(form, set()).update(es)
-        self._count = {form: len(es) for form, es in index.items()}
         #: the KB-names count of the forms where it is not :attr:`_count` (a lexicon's name adds an entity)
-        self._kb_count = {form: len(kb_names.get(form, ())) for form in written
-                          if len(kb_names.get(form, ())) != self._count[form]}
+        self._kb_count: dict[str, int] = {}
+        index = kb_names  # the lexicon's names join the KB's, in place (a whole KB's sets, not copied)
+        for form, es in written.items():
+            known = index.setdefault(form, set())
+            before = len(known)
+            known |= es
+            if len(known) != before:
+                self._kb_count[form] = before
+        self._count = {form: len(es) for form, es in index.items()}
         #: the entities that some form of theirs, as counted here, shares with another entity
         self.ambiguous_entities = frozenset(e for es in index.values() if len(es) > 1 for e in es)
 

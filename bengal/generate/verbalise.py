@@ -386,9 +386,10 @@ def apposition_allowed(parts: Sequence[str]) -> bool:
     before = parts[i - 1] if i > 0 else ""
     if after != "." or not before:
         return False
-    if before.split()[-1:] and before.split()[-1][:1].isupper():
+    words = before.split()
+    if words and words[-1][:1].isupper():
         return False  # a title before the name says what it is ("Prime Minister {o}")
-    words = before.lower().split()
+    words = [w.lower() for w in words]
     return bool(words) and not set(words[-3:]) & _DESCRIBED and words[-1] not in _OF
 
 
