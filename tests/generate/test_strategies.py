@@ -110,6 +110,18 @@ def test_text_is_clean(corpora, strategy):
 def test_float_density_target_for_path(bundled_kb):
     g = generate(bundled_kb, GenerateConfig(docs=60, density="0.16", strategy="path", seed=9))
     assert g.stats["density"] == pytest.approx(0.16, rel=0.15)
+    assert "density_reach" not in g.stats  # reached: the manifest has nothing to explain
+
+
+def test_a_density_out_of_reach_is_explained_in_the_manifest(bundled_kb):
+    # Reuters-128's 0.05 mentions per token: each fact names its object, and the sample has few facts without one
+    g = generate(bundled_kb, GenerateConfig(docs=10, density="0.04", strategy="star", seed=9))
+    reached = g.stats["density"]
+    assert reached > 0.04 * 1.15
+    reach = g.stats["density_reach"]
+    assert reach["within_15pct"] is False and reach["side"] == "below"
+    assert reach["off_by"] == pytest.approx(reached / 0.04 - 1, abs=2e-5)  # density has 6 decimals, ÷ 0.04
+    assert "each fact names its object" in reach["why"]
 
 
 # -- the strategies' subgraphs, checked against the store's triples ---------------------------------

@@ -35,5 +35,25 @@ def test_a_density_given_as_a_number_is_said_once_a_preset_with_its_number():
         assert line.startswith(f"density reached: 0.210 mentions/token ({said})"), line
 
 
+def test_the_density_line_points_to_the_manifest_only_when_the_target_is_out_of_reach():
+    reach = {"within_15pct": False, "off_by": 2.0, "side": "below", "why": "…"}
+    missed = generated_lines(_stats(density=0.15, density_reach=reach), "x.ttl", "m", 0.05, 0.05, "sym")[1]
+    assert missed == ("density reached: 0.150 mentions/token (target 0.05); the target is out of reach of the sym "
+                      "strategy on this KB (more than 15 % off; why: the manifest's stats.density_reach)")
+    met = generated_lines(_stats(density=0.16), "x.ttl", "m", 0.15, 0.15, "sym")[1]
+    assert met == "density reached: 0.160 mentions/token (target 0.15)"
+
+
+def test_density_reach_is_said_past_15_percent_of_the_target_on_either_side():
+    from bengal.generate.stats import density_reach
+    assert density_reach(0.17, 0.15) is None  # 13 % above
+    assert density_reach(0.13, 0.15) is None  # 13 % below
+    below = density_reach(0.15, 0.05)  # 0.05 asked, 0.15 reached: three times the target
+    assert below is not None and below["side"] == "below" and below["off_by"] == 2.0
+    above = density_reach(0.18, 0.25)
+    assert above is not None and above["side"] == "above" and above["off_by"] == -0.28
+    assert below["why"] != above["why"]
+
+
 def test_counted_agrees_with_its_number():
     assert [counted(n, "mention") for n in (0, 1, 2)] == ["0 mentions", "1 mention", "2 mentions"]
