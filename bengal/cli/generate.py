@@ -21,7 +21,7 @@ from bengal.io.formats import uri_formats
 #: CLI option name → GenerateConfig field, for the options a preset may set.
 _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentences", "seed", "classes", "lang",
                    "surface_forms", "pronouns", "annotate_pronouns", "paraphrase", "sentence_length",
-                   "ambiguity", "emerging", "emerging_types", "first_mention", "mentions", "literals")
+                   "ambiguity", "emerging", "emerging_types", "first_mention", "rare_senses", "mentions", "literals")
 
 
 @click.command()
@@ -74,6 +74,9 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
               help="full: a person is named in full first and by family name after (news); short: the family "
               "name may be the first mention too, as KORE50 writes \"Jobs and Baez were close friends\" (with "
               "--surface-forms or --ambiguity).")
+@click.option("--rare-senses", is_flag=True, default=False,
+              help="With --ambiguity: give an ambiguous name, where the KB allows, to an entity that is not its most "
+              "popular sense (KB in-degree), as KORE50 does: a prior-based linker then errs (English only).")
 @click.option("--mentions", type=click.Choice(MENTION_MODES), default="named", show_default=True,
               help="named: only named entities (persons, organisations, places, works, events, ...) are gold "
               "mentions and KB concepts (genres, instruments, occupations, ...) are lower-case text, as news "
@@ -104,8 +107,8 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
 def generate(ctx, preset, like, list_presets, docs,
              density, strategy, min_sentences, max_sentences, seed, classes, lang,
              surface_forms, pronouns, paraphrase, annotate_pronouns, sentence_length, ambiguity, emerging,
-             emerging_types, first_mention, mentions, literals, resource_namespace, gold_iris, kb_path, output, fmt,
-             jobs, quiet, remote, kb_timeout, kb_lenient) -> None:
+             emerging_types, first_mention, rare_senses, mentions, literals, resource_namespace, gold_iris, kb_path,
+             output, fmt, jobs, quiet, remote, kb_timeout, kb_lenient) -> None:
     """Generate a NER + EL benchmark with exact gold from the KB."""
     from bengal.generate.presets import list_presets as all_presets
     from bengal.io.manifest import manifest_path

@@ -86,6 +86,11 @@ class GenerateConfig:
             only after: news, Reiter and Dale's referring expressions) or ``"short"`` (the family name may
             be the first mention too, as KORE50 writes "Jobs and Baez were close friends"; with
             ``surface_forms`` or ``ambiguity``, which choose the forms; :class:`bengal.generate.surface.SurfaceForms`).
+        rare_senses: ``--rare-senses`` (with ``ambiguity``): the ambiguous names the dial takes are, where it
+            can, ones whose most popular KB entity (the highest in-degree among the entities the name can
+            name: ``bengal stats``' KB prior) is another entity than the one meant, and the seeds and facts
+            it prefers are entities that have such a name, as KORE50 chooses long-tail senses of ambiguous
+            names (Hoffart et al., CIKM 2012); :class:`bengal.generate.surface.PriorSenses`. English only.
         literals: ``--literals``: write the subjects' birth, death and release dates as plain text
             ("born on 4 May 1950 in Ulm"), and a person born before the lexicon's
             ``past_born_before`` year in the past tense (:mod:`bengal.generate.literals`).
@@ -113,6 +118,7 @@ class GenerateConfig:
     mentions: str = "named"
     literals: bool = True
     first_mention: str = "full"
+    rare_senses: bool = False
 
     def __post_init__(self) -> None:
         if self.docs < 1:
@@ -135,6 +141,10 @@ class GenerateConfig:
         self.emerging_weights()  # raises on a bad --emerging-types
         if self.first_mention not in FIRST_MENTIONS:
             raise UsageError(f"unknown --first-mention {self.first_mention!r} (available: {', '.join(FIRST_MENTIONS)})")
+        if self.rare_senses and self.ambiguity is None:
+            raise UsageError("--rare-senses needs --ambiguity (it chooses which of an ambiguous name's senses)")
+        if self.rare_senses and self.lang.lower() != "en":
+            raise UsageError("--rare-senses is English only (the KB's in-degrees are counted over its English names)")
         if self.first_mention == "short" and not (self.surface_forms or self.ambiguity is not None):
             raise UsageError("--first-mention short needs --surface-forms or --ambiguity (they choose the forms)")
         if self.mentions not in MENTION_MODES:
@@ -274,7 +284,7 @@ def expand_class(name: str) -> str:
 _LATER_FIELDS: dict[str, object] = {"surface_forms": False, "pronouns": False, "annotate_pronouns": False,
                                      "sentence_length": "short", "ambiguity": None, "emerging": 0.0,
                                      "mentions": "all", "literals": False, "emerging_types": (),
-                                     "first_mention": "full"}
+                                     "first_mention": "full", "rare_senses": False}
 
 
 def corpus_id(config: GenerateConfig, documents: Sequence[Document]) -> str:

@@ -62,7 +62,7 @@ from bengal.generate.mentions import MentionPolicy
 from bengal.generate.microplan import drawn, fold_opening, microplan, type_apposition
 from bengal.generate.paraphrase import Paraphraser
 from bengal.generate.seeds import class_quotas, mix_seeds, seed_class_stats, split_by_class
-from bengal.generate.stats import MadeDocument, ambiguity_index, generation_stats
+from bengal.generate.stats import MadeDocument, ambiguity_index, generation_stats, prior_senses
 from bengal.generate.strategies import STRATEGIES, FactSource, StrategyContext, Unit, distinct_names, parts_in_order
 from bengal.generate.surface import (
     AmbiguityDial,
@@ -170,7 +170,8 @@ class DocumentMaker:
             index = ambiguity_index(kb, self.onto, self.names)
             if config.ambiguity is not None:
                 self.ambiguity = AmbiguityDial(config.ambiguity, self.forms or surface_forms(), index,
-                                               skip=is_emerging, prefer_forms=config.surface_forms)
+                                               skip=is_emerging, prefer_forms=config.surface_forms,
+                                               rare=prior_senses(kb) if config.rare_senses else None)
             if config.emerging > 0:
                 kinds = {kind: self.onto.subclasses([DBO + cls])
                          for kind, cls in {**EMERGING_KINDS, **EMERGING_HOSTS}.items()}
@@ -728,9 +729,9 @@ def _generate(kb: SparqlKB, config: GenerateConfig, progress: Callable[[int], No
     if config.ambiguity is not None:  # --ambiguity: prefer seeds with ambiguous names (or not)
         if status is not None:
             status("building the ambiguity index (how many KB entities each name can name)")
-        order = order_seeds(order, config.ambiguity,
-                            ambiguity_index(kb, onto, _names(kb, onto, config)).ambiguous_entities.__contains__,
-                            config.seed)
+        preferred = (prior_senses(kb).dominated if config.rare_senses  # --rare-senses: a rare sense of a name
+                     else ambiguity_index(kb, onto, _names(kb, onto, config)).ambiguous_entities)
+        order = order_seeds(order, config.ambiguity, preferred.__contains__, config.seed)
     weights = config.class_weights()
     members: list[set[str]] = []
     if weights is None:

@@ -35,7 +35,7 @@ __all__ = ["Preset", "LikeTarget", "list_presets", "load_preset", "load_like", "
 #: Keys a preset's ``[generate]`` table may set.
 PRESET_KEYS = ("docs", "density", "strategy", "min_sentences", "max_sentences", "seed", "classes", "lang",
                "paraphrase", "surface_forms", "pronouns", "annotate_pronouns", "mentions", "literals",
-               "sentence_length", "ambiguity", "emerging", "emerging_types", "first_mention")
+               "sentence_length", "ambiguity", "emerging", "emerging_types", "first_mention", "rare_senses")
 
 #: The figures of a like preset's ``[target]`` table, keys of :data:`bengal.shape.MEASURES`: documents,
 #: mentions per document, tokens per sentence, mentions per token (spaCy's blank English tokens),
@@ -164,7 +164,8 @@ def load_preset(name: str) -> Preset:
     types: dict[str, type | tuple[type, ...]] = {
         "docs": int, "min_sentences": int, "max_sentences": int, "seed": int, "strategy": str, "lang": str,
         "paraphrase": bool, "surface_forms": bool, "pronouns": bool, "annotate_pronouns": bool,
-        "mentions": str, "literals": bool, "first_mention": str, "ambiguity": (int, float), "emerging": (int, float),
+        "mentions": str, "literals": bool, "first_mention": str, "rare_senses": bool, "ambiguity": (int, float),
+        "emerging": (int, float),
         "density": (str, int, float), "sentence_length": (str, int, float), "classes": list, "emerging_types": list}
     for key, value in values.items():
         if not isinstance(value, types[key]) or (types[key] is not bool and isinstance(value, bool)):

@@ -23,7 +23,7 @@ from bengal.generate.lang import naming
 from bengal.generate.lang.naming import LanguageNames
 from bengal.generate.lexicon import lexicon_path, load_lexicon
 from bengal.generate.paraphrase import OPERATIONS
-from bengal.generate.surface import AmbiguityIndex
+from bengal.generate.surface import AmbiguityIndex, PriorSenses
 from bengal.kb import labels, nameable
 from bengal.kb import names as kb_names
 from bengal.kb.diskcache import read_cached, write_cached
@@ -33,7 +33,7 @@ from bengal.kb.store import cache_dir
 from bengal.model import Mention
 
 __all__ = ["sentence_plan_stats", "density_reach", "DENSITY_TOLERANCE", "DENSITY_OUT_OF_REACH", "MadeDocument",
-           "generation_stats", "ambiguity_index", "surface_form_stats", "dial_stats"]
+           "generation_stats", "ambiguity_index", "prior_senses", "surface_form_stats", "dial_stats"]
 
 
 @dataclass(frozen=True)
@@ -245,6 +245,19 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
                               for src in ("foaf:gender", "first_name", "unknown", "class")},
         }
     return stats
+
+
+def prior_senses(kb: SparqlKB) -> PriorSenses:
+    """The :class:`PriorSenses` of ``kb`` (``--rare-senses``), from its name index
+    (:func:`bengal.kb.names.name_index`, the one ``bengal stats`` counts the KB prior with: kept on disk
+    for the embedded store, read every run from an endpoint), built once per open KB.
+
+    Raises:
+        InputError: when a query fails (from the name index)."""
+    def build() -> PriorSenses:
+        index = kb_names.name_index(kb)
+        return PriorSenses(index.entities_of, index.in_degree)
+    return kb_memo(kb, ("prior_senses",), build)
 
 
 def ambiguity_index(kb: SparqlKB, onto: Ontology, names: LanguageNames | None = None) -> AmbiguityIndex:

@@ -30,8 +30,8 @@ from bengal.kb.labels import local_name, surface_of, writable_label
 from bengal.kb.names import label_forms, lexicon_forms, short_name
 from bengal.kb.sparql import PREFIXES, SparqlKB, values
 
-__all__ = ["SurfaceForms", "FIRST_MENTIONS", "SHORT_KINDS", "AmbiguityIndex", "AmbiguityDial", "order_seeds",
-           "family_name", "is_acronym", "alt_label_ok", "ALT_KINDS", "unqualified_place", "short_name",
+__all__ = ["SurfaceForms", "FIRST_MENTIONS", "SHORT_KINDS", "AmbiguityIndex", "AmbiguityDial", "PriorSenses",
+           "order_seeds", "family_name", "is_acronym", "alt_label_ok", "ALT_KINDS", "unqualified_place", "short_name",
            "split_qualified", "name_words", "document_name_words", "names_another", "restates_qualifier"]
 
 #: ``--first-mention``: ``full`` (a person's family name only after the full name) or ``short`` (from the
@@ -501,6 +501,38 @@ class AmbiguityIndex:
         return self._kb_count.get(form, self._count.get(form, 0))
 
 
+class PriorSenses:
+    """Which sense of an ambiguous KB name is its most popular one (``--rare-senses``).
+
+    For each surface form of :class:`bengal.kb.names.NameIndex` that names two or more KB entities, the
+    prior sense is the entity with the highest KB in-degree (ties: the smallest URI): the sense a linker
+    with a popularity prior picks, and the one ``bengal stats``' KB-prior ceiling counts as right
+    (docs/shape.md, ``kb_prior_ceiling``). A *rare* sense of a form is any other entity it names.
+
+    Attributes:
+        dominated: the entities that are a rare sense of at least one form (the seeds and facts the dial
+            prefers with ``--rare-senses``).
+    """
+
+    def __init__(self, entities_of: Mapping[str, Iterable[str]], in_degree: Mapping[str, int]) -> None:
+        self._prior: dict[str, str] = {}
+        dominated: set[str] = set()
+        for form, named in entities_of.items():
+            senses = sorted(named)
+            if len(senses) < 2:
+                continue
+            top = min(senses, key=lambda e: (-in_degree.get(e, 0), e))
+            self._prior[form] = top
+            dominated.update(e for e in senses if e != top)
+        self.dominated = frozenset(dominated)
+
+    def is_rare(self, form: str, uri: str) -> bool:
+        """Whether ``form`` names two or more KB entities and ``uri`` is not the most popular of them (a
+        form the KB does not hold, or holds for one entity only, is no rare sense)."""
+        prior = self._prior.get(form)
+        return prior is not None and prior != uri
+
+
 class AmbiguityDial:
     """``--ambiguity X``: rewrites a document's mentions so that about ``X`` of them have a
     surface form that names more than one KB entity (:class:`AmbiguityIndex`).
@@ -525,13 +557,19 @@ class AmbiguityDial:
         index: the KB's ambiguity index.
         skip: ``skip(uri) -> bool``, entities left as they are (emerging entities).
         prefer_forms: among the options of the wanted kind, take another form before the label.
+        rare: ``--rare-senses``: an ambiguous option that is a rare sense of its form
+            (:meth:`PriorSenses.is_rare`) is taken before the other ambiguous options, and the facts
+            kept at a target of 0.5 or more are those whose object is a rare sense of some name
+            (:attr:`PriorSenses.dominated`) where two or more are.
     """
 
     def __init__(self, target: float, forms: SurfaceForms, index: AmbiguityIndex,
-                 skip: Callable[[str], bool] | None = None, prefer_forms: bool = False) -> None:
+                 skip: Callable[[str], bool] | None = None, prefer_forms: bool = False,
+                 rare: PriorSenses | None = None) -> None:
         self.target, self.forms, self.index = target, forms, index
         self.skip = skip or (lambda uri: False)
         self.prefer_forms = prefer_forms
+        self.rare = rare
 
     def prefer_facts(self, facts: Sequence[tuple[str, Entity]]) -> list[tuple[str, Entity]]:
         """The seed's facts a strategy may choose from: at a target of 0.5 or more, only those
@@ -541,6 +579,10 @@ class AmbiguityDial:
         if 0.1 <= self.target < 0.5:
             return list(facts)
         want = self.target >= 0.5
+        if want and self.rare is not None:
+            rare = [(p, o) for p, o in facts if o.uri in self.rare.dominated]
+            if len(rare) >= 2:
+                return rare
         kept = [(p, o) for p, o in facts if (o.uri in self.index.ambiguous_entities) == want]
         return kept if len(kept) >= 2 else list(facts)
 
@@ -553,6 +595,10 @@ class AmbiguityDial:
         others = [entity.with_form(f.text, f.kind) for f in self.forms.forms(entity, named_before)
                   if words is None or not names_another(f.text, entity.uri, words)]
         options = [*others, label] if self.prefer_forms else [label, *others]
+        if want_ambiguous and self.rare is not None:
+            for o in options:
+                if self.rare.is_rare(o.surface, entity.uri) and self.index.entities(o.surface) > 1:
+                    return o
         for o in options:
             if (self.index.entities(o.surface) > 1) == want_ambiguous:
                 return o

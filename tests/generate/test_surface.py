@@ -26,6 +26,7 @@ from bengal.generate.surface import (
     AmbiguityDial,
     AmbiguityIndex,
     Form,
+    PriorSenses,
     SurfaceForms,
     alt_label_ok,
     family_name,
@@ -612,3 +613,89 @@ def test_a_person_written_by_the_family_name_keeps_it(bundled_kb, en):
     # wanted, but London has no unambiguous form; Wilson again: 2 < 1.5 no → unambiguous wanted, which was
     # "Steven Wilson" before ("Wilson was born in London. Steven Wilson died in London.")
     assert [m.surface for m in mentions if DBR + "Steven_Wilson" in m.uris] == ["Wilson", "Wilson"], text
+
+
+# --- --rare-senses: an ambiguous name given to an entity that is not its most popular sense -----------------
+
+def test_prior_senses_by_hand():
+    """The prior sense of a form is its entity of the highest in-degree, ties to the smallest URI (what
+    ``bengal stats``' kb_prior_ceiling counts as right); every other entity of an ambiguous form is rare."""
+    senses = PriorSenses({"Paris": {"ex:Paris", "ex:Paris,_Texas", "ex:Paris_Hilton"}, "Texas": {"ex:Texas"},
+                          "Cambridge": {"ex:b", "ex:a"}},
+                         {"ex:Paris": 50, "ex:Paris,_Texas": 3, "ex:Paris_Hilton": 3, "ex:Texas": 9})
+    assert not senses.is_rare("Paris", "ex:Paris")
+    assert senses.is_rare("Paris", "ex:Paris,_Texas") and senses.is_rare("Paris", "ex:Paris_Hilton")
+    assert not senses.is_rare("Texas", "ex:Texas")  # one entity: no sense to be rare among
+    assert not senses.is_rare("Nowhere", "ex:Paris")  # a form the KB does not hold
+    assert not senses.is_rare("Cambridge", "ex:a") and senses.is_rare("Cambridge", "ex:b")  # no in-degree: by URI
+    assert senses.dominated == {"ex:Paris,_Texas", "ex:Paris_Hilton", "ex:b"}
+
+
+def test_rare_senses_take_the_form_in_which_the_entity_is_not_the_prior(bundled_kb, en):
+    """Everton F.C.: "Everton F.C." and "Everton" both name two entities (see above). Where "Everton" names
+    another entity first (by in-degree) and "Everton F.C." names the club first, --rare-senses takes
+    "Everton" although the label comes first without it."""
+    onto, lex = en
+    forms = SurfaceForms(bundled_kb, onto.subclasses([DBO + "Person"]), onto.subclasses([DBO + "Place"]),
+                         onto.subclasses([DBO + "Organisation"]), "en", lex.articles(), lex.designators())
+    club, other = DBR + "Everton_F.C.", DBR + "Everton_F.C._(women)"
+    everton = Entity(club, "Everton F.C.", (DBO + "SoccerClub", DBO + "Organisation"))
+    forms.prefetch([everton.uri])
+    index = ambiguity_index(bundled_kb, onto)
+    rare = PriorSenses({"Everton": {club, DBR + "Everton_(town)"}, "Everton F.C.": {club, other}},
+                       {club: 10, other: 1, DBR + "Everton_(town)": 20})
+    plain = AmbiguityDial(0.5, forms, index).choose(everton, False, want_ambiguous=True)
+    chosen = AmbiguityDial(0.5, forms, index, rare=rare).choose(everton, False, want_ambiguous=True)
+    assert plain.surface == "Everton F.C."
+    assert (chosen.surface, chosen.form_kind) == ("Everton", "short_name")
+    # an unambiguous mention is wanted: the rare senses change nothing
+    assert AmbiguityDial(0.5, forms, index, rare=rare).choose(everton, False, want_ambiguous=False) == everton
+
+
+def test_rare_senses_keep_the_facts_whose_object_is_a_rare_sense(bundled_kb, en):
+    onto, _ = en
+    index = ambiguity_index(bundled_kb, onto)
+    a, b, c = (Entity(DBR + x, x, (DBO + "Person",)) for x in ("A_x", "B_x", "C_x"))
+    facts = [(DBO + "associatedAct", a), (DBO + "associatedAct", b), (DBO + "associatedAct", c)]
+    two = PriorSenses({"X": {a.uri, b.uri, "ex:top"}}, {"ex:top": 5})
+    one = PriorSenses({"X": {a.uri, "ex:top"}}, {"ex:top": 5})
+    dial = AmbiguityDial(1.0, surface_forms_for_test(bundled_kb, en), index, rare=two)
+    assert dial.prefer_facts(facts) == facts[:2]
+    # fewer than two rare senses: the ambiguous-name rule (none of these made-up URIs has an ambiguous name)
+    dial = AmbiguityDial(1.0, surface_forms_for_test(bundled_kb, en), index, rare=one)
+    assert dial.prefer_facts(facts) == facts
+    # under 0.5 the dial keeps every fact, rare or not
+    assert AmbiguityDial(0.3, surface_forms_for_test(bundled_kb, en), index, rare=two).prefer_facts(facts) == facts
+
+
+def surface_forms_for_test(kb, en):
+    onto, lex = en
+    return SurfaceForms(kb, onto.subclasses([DBO + "Person"]), onto.subclasses([DBO + "Place"]),
+                        onto.subclasses([DBO + "Organisation"]), "en", lex.articles(), lex.designators())
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"rare_senses": True}, "--rare-senses needs --ambiguity"),
+    ({"rare_senses": True, "ambiguity": 1.0, "lang": "es"}, "--rare-senses is English only"),
+])
+def test_rare_senses_refuse_what_they_cannot_do(options, message):
+    with pytest.raises(UsageError, match=message):
+        GenerateConfig(**options)
+
+
+def test_rare_senses_lower_the_kb_prior_ceiling(bundled_kb):
+    """The KB-prior ceiling as docs/shape.md defines it (kb_prior_ceiling: among mentions whose surface form
+    the KB names, the share whose entity is the form's entity of the highest in-degree, ties to the smallest
+    URI), counted here over the name index, for the same dial with and without --rare-senses: the share a
+    popularity prior links right falls (README: 0.79 -> 0.71 on 100 star documents at --ambiguity 1)."""
+    from bengal.kb.names import name_index
+
+    names = name_index(bundled_kb)
+    ceilings = []
+    for rare in (False, True):
+        g = generate(bundled_kb, GenerateConfig(docs=20, strategy="star", seed=1, ambiguity=1.0, rare_senses=rare))
+        known = [(m.surface, u) for d in g.corpus.documents for m in d.mentions for u in m.uris
+                 if m.surface in names.entities_of]
+        top = {f: min(names.entities_of[f], key=lambda e: (-names.in_degree.get(e, 0), e)) for f, _ in known}
+        ceilings.append(sum(top[f] == u for f, u in known) / len(known))
+    assert ceilings[1] < ceilings[0] - 0.05, ceilings
