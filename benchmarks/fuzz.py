@@ -905,11 +905,12 @@ def _more_classes(work: Path) -> tuple[list[InputClass], dict[str, bytes | dict[
 
 def fuzz(count: int, seed: int = 14, budget: float | None = None, work: Path | None = None,
          only: str | Sequence[str] | None = None, hang: float = HANG_SECONDS,
-         progress: Callable[[str], None] | None = None) -> list[Row]:
+         progress: Callable[[str], None] | None = None, at_least: int = 0) -> list[Row]:
     """``count`` mutants per input class (fewer when the ``budget`` in seconds runs out: each class gets
-    an equal share, counted from its own start after one unmutated run that pays its imports), seeded by
-    ``seed``; one :class:`Row` per class; ``only``: the names of the classes to run (one name, or
-    several), in the order of :func:`build_classes`."""
+    an equal share, counted from its own start after one unmutated run that pays its imports, but never
+    fewer than ``at_least``, so that a loaded machine cannot make a run vacuous), seeded by ``seed``; one
+    :class:`Row` per class; ``only``: the names of the classes to run (one name, or several), in the order
+    of :func:`build_classes`."""
     wanted = None if only is None else {only} if isinstance(only, str) else set(only)
     with contextlib.ExitStack() as stack:
         if work is None:
@@ -944,7 +945,7 @@ def fuzz(count: int, seed: int = 14, budget: float | None = None, work: Path | N
                 # each class its share of the budget, from its own start (a slow class before it takes nothing)
                 deadline = None if budget is None else time.monotonic() + budget / len(chosen)
                 for i in range(count):
-                    if deadline is not None and time.monotonic() > deadline:
+                    if deadline is not None and i >= at_least and time.monotonic() > deadline:
                         break
                     applied = [names[i % len(names)]] + [rng.choice(names) for _ in range(rng.choice((0, 0, 0, 1, 2)))]
                     mutation = "+".join(applied)

@@ -609,13 +609,14 @@ class AmbiguityDial:
         labels are fetched first). A new form ending in "." before a piece that opens with
         "." is not taken (the sentence's full stop was placed for the label), nor a qualified label whose
         qualifier a later name of the sentence restates (:func:`restates_qualifier`). A person once written
-        by the family name keeps it ("The musician Wilson … Steven Wilson" read as two people)."""
+        by the family name keeps it ("The musician Wilson … Steven Wilson" read as two people), and an
+        organisation once written without its designator keeps that ("Tokuyama … Tokuyama Corporation")."""
         self.forms.prefetch(sorted({p.uri for s in sentences for p in s.pieces
                                     if isinstance(p, Entity) and not self.skip(p.uri)}))
         out: list[Sentence] = []
         named: set[str] = set()
         words = document_name_words(sentences)
-        family: dict[str, Entity] = {}  # the people written by their family name so far
+        family: dict[str, Entity] = {}  # the people written by their family name, organisations by short name
         done = ambiguous = 0
         for sentence in sentences:
             pieces = sentence.pieces
@@ -627,7 +628,7 @@ class AmbiguityDial:
                 if not self.skip(p.uri) and p.form_kind != "place_head" and p.form_kind not in NOT_NAMES:
                     want = ambiguous < self.target * (done + 1) - 1e-9
                     chosen = family.get(p.uri) or self.choose(p, p.uri in named, want, words)
-                    if chosen.form_kind == "family_name":
+                    if chosen.form_kind in ("family_name", "short_name"):
                         family.setdefault(p.uri, chosen)
                     after = pieces[i + 1] if i + 1 < len(pieces) else ""
                     if chosen.surface.endswith(".") and isinstance(after, str) and after.startswith("."):

@@ -69,15 +69,23 @@ def label_forms(label: str, person: bool = False) -> list[str]:
 
 
 def short_name(label: str, designators: Sequence[str]) -> str | None:
-    """The organisation's name without its last word when that is one of ``designators`` (the
-    language's ``[mentions] designators``: "Arsenal F.C." → "Arsenal", "Apple Inc." → "Apple",
-    "Acme, Inc." → "Acme"), or ``None``: no designator, or what is left is not a name (empty, a
-    single letter, not capitalised, or a label the KB could not write)."""
+    """The organisation's name without the designator it ends with, one of ``designators`` (the
+    language's ``[mentions] designators``, a designator of several words taken whole and before a
+    shorter one it ends with: "Arsenal F.C." → "Arsenal", "Apple Inc." → "Apple", "Acme, Inc." → "Acme",
+    "General Motors India Private Limited" → "General Motors India" with "Private Limited" a designator),
+    or ``None``: no designator, or what is left is not a name (empty, a single letter, not capitalised,
+    or a label the KB could not write).
+
+    >>> short_name("General Motors India Private Limited", ("Limited", "Private Limited"))
+    'General Motors India'
+    >>> short_name("Arsenal F.C.", ("F.C.",)), short_name("Limited", ("Limited",))
+    ('Arsenal', None)
+    """
     name = surface_of(label)
-    head, _, last = name.rpartition(" ")
-    if last not in designators:
+    ending = next((d for d in sorted(designators, key=len, reverse=True) if name.endswith(" " + d)), None)
+    if ending is None:
         return None
-    head = head.rstrip(",").strip()
+    head = name[:-len(ending) - 1].rstrip(",").strip()
     if len(head) < 2 or not head[:1].isupper() or not writable_label(head):
         return None
     return head

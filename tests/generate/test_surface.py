@@ -615,6 +615,34 @@ def test_a_person_written_by_the_family_name_keeps_it(bundled_kb, en):
     assert [m.surface for m in mentions if DBR + "Steven_Wilson" in m.uris] == ["Wilson", "Wilson"], text
 
 
+def test_an_organisation_written_without_its_designator_keeps_that(bundled_kb, en):
+    """--like rss500 (seed 4) wrote "Tokuyama, a company, is located in the city of Chiyoda, and Tiffany Booth
+    was a key person at Tokuyama Corporation.": the short name first (wanted ambiguous: "Tokuyama" is also a
+    place), then the label (wanted unambiguous), which reads as another company. Once "Tokuyama", always."""
+    onto, lex = en
+    forms = SurfaceForms(bundled_kb, onto.subclasses([DBO + "Person"]), onto.subclasses([DBO + "Place"]),
+                         onto.subclasses([DBO + "Organisation"]), "en", lex.articles(), lex.designators())
+    tokuyama = Entity(DBR + "Tokuyama_Corporation", "Tokuyama Corporation", (DBO + "Company", DBO + "Organisation"))
+    london = Entity(DBR + "London", "London", (DBO + "City", DBO + "Place"))
+    index = ambiguity_index(bundled_kb, onto)
+    assert index.entities("Tokuyama") == 2 and index.entities("Tokuyama Corporation") == 1
+    dial = AmbiguityDial(0.5, forms, index, prefer_forms=True)
+    first = fact_sentence(lex, onto, DBO + "location", tokuyama, [london])
+    second = fact_sentence(lex, onto, DBO + "headquarter", tokuyama, [london])
+    text, mentions = realise(dial.apply_sentences([first, second]))
+    # Tokuyama: 0 < 0.5 → ambiguous wanted → "Tokuyama"; London: 1 < 1.0 no, but it has no unambiguous form;
+    # Tokuyama again: 2 < 1.5 no → unambiguous wanted, which was "Tokuyama Corporation" before
+    assert [m.surface for m in mentions if DBR + "Tokuyama_Corporation" in m.uris] == ["Tokuyama", "Tokuyama"], text
+
+
+def test_a_designator_of_several_words_is_left_off_whole(en):
+    """--like rss500 (seed 4): "Horn Ltd belongs to General Motors India Private." ("Limited" alone cut)."""
+    _, lex = en
+    assert short_name("General Motors India Private Limited", lex.designators()) == "General Motors India"
+    assert short_name("Infosys BPM Pvt. Ltd.", lex.designators()) == "Infosys BPM"
+    assert short_name("Tokuyama Corporation", lex.designators()) == "Tokuyama"
+
+
 # --- --rare-senses: an ambiguous name given to an entity that is not its most popular sense -----------------
 
 def test_prior_senses_by_hand():
