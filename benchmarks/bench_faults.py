@@ -56,6 +56,11 @@ FAULTS: dict[str, re.Pattern] = {
     "place taken part in": re.compile(r"\btook part in (?!the\b|World War [IVX]+\b|Operation [A-Z])[A-Z]"),
     # a name and a concept in the concepts' list wording ("works in the industries Cinema of Japan and video game")
     "name and concept in one list": re.compile(r"\bthe industries [A-Z][^.]* and [a-z]"),
+    # an office as a key person ("Chief executive officer holds a key role at Hallmark Cards.", "… include chief
+    # executive officer and President.": the KB's keyPerson names offices)
+    "office as a person": re.compile(r"\b(?:[Cc]hief executive officer|[Cc]hairperson|[Gg]eneral manager|President)"
+                                     r"(?: and [^.]*)? (?:holds?|held|is|was) (?:a )?key|key people[^.]* include "
+                                     r"(?:[^.]*(?:, | and ))?(?:chief executive officer|chairperson|President\b)"),
 }
 
 #: fault classes read with each mention replaced by a mark of its own (a name may repeat a word:

@@ -286,6 +286,17 @@ class MentionPolicy:
         words = self.leave_out.get(local_name(prop), set())
         return "*" in words or _PARENTHETICAL.sub("", entity.label).lower() in words
 
+    def named_range(self, prop: str) -> bool:
+        """Whether ``prop``'s ``rdfs:range`` is (under) a named class and no concept class (``keyPerson`` →
+        ``Person``, ``employer`` → ``Organisation``): a concept as its object contradicts it ("Chief
+        executive officer holds a key role at Aviva": the KB's ``keyPerson`` names an office, typed
+        ``PersonFunction``)."""
+        rng = self.onto.ranges.get(prop)
+        if rng is None:
+            return False
+        concept_cls, named, _ = self._class_kind((rng,))
+        return named and not concept_cls
+
     def may_be_subject(self, prop: str | None, entity: Entity) -> bool:
         """Whether a strategy may say facts about ``entity`` (reached by ``prop``): not a concept
         (``named`` mode says nothing about genres and instruments themselves)."""
@@ -297,9 +308,10 @@ class MentionPolicy:
         plain string, never a mention; in ``concepts`` mode an entity whose ``form`` is the noun of
         :meth:`concept_parts`, its ``article`` the article and ``form_kind``
         :data:`~bengal.generate.kbview.COMMON_NOUN`: a mention) and facts left out (:meth:`leaves_out`, a concept
-        subject, or a name as the object of a property of ``concept_only``: "espouses Bülent
-        Ecevit"), a list that mixes names and concepts of a property with a ``concepts`` wording split in two
-        units (:meth:`_split_names_and_concepts`); in ``all`` mode ``sub`` itself."""
+        subject, a concept as the object of a property of a named range (:meth:`named_range`), or a name as the
+        object of a property of ``concept_only``: "espouses Bülent Ecevit"), a list that mixes names and concepts
+        of a property with a ``concepts`` wording split in two units (:meth:`_split_names_and_concepts`); in
+        ``all`` mode ``sub`` itself."""
         counts = ConceptCounts()
         if self.mode == "all":
             return sub, counts
@@ -314,6 +326,8 @@ class MentionPolicy:
                 if self.leaves_out(u.prop, o) or (name in self.concept_only and o.form_kind is None
                                                  and not self.keep(o) and not self.is_concept(u.prop, o)):
                     counts.left_out[name] = counts.left_out.get(name, 0) + 1
+                elif o.form_kind is None and self.is_concept(u.prop, o) and self.named_range(u.prop):
+                    counts.left_out[name] = counts.left_out.get(name, 0) + 1  # an office as a key person
                 elif o.form_kind is None and self.is_concept(u.prop, o):
                     if self.mode == "concepts":
                         article, noun = self.concept_parts(u.prop, o)

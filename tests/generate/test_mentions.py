@@ -392,3 +392,25 @@ def test_the_manifest_records_both_options(tmp_path):
     assert (manifest["parameters"]["mentions"], manifest["parameters"]["literals"]) == ("named", True)
     assert manifest["stats"]["mention_mode"]["mode"] == "named"
     assert manifest["stats"]["literals"]["dates_by_property"].keys() == {"birthDate", "deathDate", "releaseDate"}
+
+
+def test_an_office_is_no_key_person():
+    """``--strategy star --classes dbo:Company`` (300 documents, seed 2) wrote "Chief executive officer holds a key
+    role at Hallmark Cards." and "The key people at Temple Square Hospitality include chief executive officer and
+    President.": DBpedia's keyPerson names offices, typed PersonFunction (a concept) or untyped
+    (``President_(government_title)``). A concept as the object of a property whose range is a named class is
+    left out, and so is the key person "President" (``[mentions] leave_out``); a person stays, and an occupation
+    (range PersonFunction, a concept class) is still written as a common noun."""
+    onto = _onto()
+    onto.ranges[DBO + "keyPerson"] = DBO + "Person"
+    policy = MentionPolicy(LEX, onto, "named")
+    ceo = E("Chief_executive_officer", "PersonFunction")
+    president = Entity(DBR + "President_(government_title)", "President", ())
+    jane = E("Jane_Roe", "Person")
+    out, counts = policy.apply(Subgraph(ACME, (Unit(ACME, DBO + "keyPerson", (ceo, president, jane)),
+                                               Unit(GRIGGS, DBO + "occupation", (AUTHOR,)))))
+    assert [(u.prop, [o.uri for o in u.objects]) for u in out.units] == [
+        (DBO + "keyPerson", [jane.uri]), (DBO + "occupation", [AUTHOR.uri])]
+    assert counts.left_out == {"keyPerson": 2} and counts.concepts == {"occupation": 1}
+    assert policy.named_range(DBO + "keyPerson") and not policy.named_range(DBO + "occupation")
+    assert not policy.named_range(DBO + "product")  # no range in this ontology
