@@ -84,9 +84,10 @@ STAND_IN_ROLES = frozenset({
 #: ``dbo:`` properties (local names) whose objects host no added fact (:meth:`EmergingPlacer._add`),
 #: whatever the KB types them as: a religion, a sector or a product is no place ("Jeremy Gonzalez was born
 #: in Anglicanism", "The company Morales is located in Tertiary sector of the economy": DBpedia types
-#: Anglicanism a country and the tertiary sector a settlement).
+#: Anglicanism a country and the tertiary sector a settlement; "Fletcher, a company, is located in Polish people":
+#: the sample types Polish_people a country, and a people is the object of ``ethnicGroup``).
 _NO_HOST_AFTER = frozenset({"timeZone", "governmentType", "type", "language", "officialLanguage", "religion",
-                            "denomination", "service", "product", "industry", "ideology", "genre"})
+                            "denomination", "service", "product", "industry", "ideology", "genre", "ethnicGroup"})
 
 #: ``dbo:`` properties (local names) a made-up entity may not be the subject of when their object is a
 #: KB entity: a made-up office-holder before or after a real one, a made-up place that holds real ones.

@@ -289,6 +289,25 @@ def test_only_a_place_read_as_one_takes_a_where_clause():
     assert chain(LEX, plays, about, False) is None
 
 
+def test_a_people_hosts_no_made_up_company():
+    # like-reuters128 (seed 6): "Slovakia, a country, is home to Polish people, among others, … Fletcher, a company,
+    # is located in Polish people." (the sample types Polish_people Country, PopulatedPlace, Place)
+    import random
+
+    from bengal.generate.emerging import EmergingPlacer
+    from bengal.generate.strategies import Subgraph, Unit
+
+    slovakia = _place("Slovakia", "Country", "PopulatedPlace", "Place")
+    poles = _place("Polish people", "Country", "PopulatedPlace", "Place")
+    kinds = {"person": set(), "company": set(), "team": set(), "settlement": set(), "band": set(),
+             "place": {DBO + "Country"}}
+    home = Subgraph(slovakia, (Unit(slovakia, DBO + "ethnicGroup", (poles,)),))
+    for seed in range(6):  # whatever the draw, only Slovakia hosts
+        placed = EmergingPlacer(0.5, kinds, lambda name: False).place(home, random.Random(seed))
+        hosts = {o.uri for u in placed.units[1:] for o in u.objects}
+        assert placed.units[0] == home.units[0] and hosts <= {slovakia.uri}, placed.units
+
+
 def test_a_reversed_is_part_of_is_written_the_right_way_round():
     # like-reuters128: "County Tipperary is part of Clonmel", "Western United States is part of Colorado"
     from bengal.generate.strategies import Subgraph, Unit, parts_in_order, reversed_part_of
