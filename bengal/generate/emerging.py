@@ -252,7 +252,8 @@ class EmergingPlacer:
         facts about emerging entities added where replacing leaves the share short.
 
         The candidates are the subgraph's distinct non-seed persons, organisations and places
-        (not concepts) that a made-up entity may stand in for (:func:`plausible_stand_in`), in a
+        (not concepts) that a made-up entity may stand in for (:func:`plausible_stand_in`) and that are of
+        one kind wherever the subgraph names them (:func:`emerging_kind` of each occurrence), in a
         shuffled order (``rng``); each replaces every occurrence of one KB entity (as an object
         and as a subject of later facts) while the emerging share of the subgraph's entity
         occurrences (each subject and object of a unit, and the seed once for the opening
@@ -268,14 +269,20 @@ class EmergingPlacer:
             return sub
         occurrences: dict[str, int] = {sub.seed.uri: 1}
         order: list[Entity] = []
+        # the kinds one KB entity takes across the subgraph: its classes follow each fact's range, so a band
+        # typed a musical artist too is a person as an associatedMusicalArtist and a band as the subject of
+        # bandMember; a made-up person standing in for it "counts Dave Mustaine among its members"
+        kinds_of: dict[str, set[str | None]] = {}
         for u in sub.units:
             for e in (u.subject, *u.objects):
                 if e.uri not in occurrences:
                     order.append(e)
                 occurrences[e.uri] = occurrences.get(e.uri, 0) + 1
+                kinds_of.setdefault(e.uri, set()).add(emerging_kind(e, self.kinds))
         total = sum(occurrences.values())
         candidates = sorted((e for e in order if e.uri != sub.seed.uri and e.form_kind is None
-                             and emerging_kind(e, self.kinds) and plausible_stand_in(e, sub)), key=lambda e: e.uri)
+                             and emerging_kind(e, self.kinds) and len(kinds_of[e.uri]) == 1
+                             and plausible_stand_in(e, sub)), key=lambda e: e.uri)
         rng.shuffle(candidates)
         if self.weights is not None:  # a weighted order (Efraimidis and Spirakis' keys u ** (1 / w)); absent kinds out
             weights = self.weights

@@ -215,6 +215,27 @@ def test_made_up_entities_stand_in_only_where_news_names_unknowns():
     assert placed.units[0].objects == (warsaw,) and placed.units[1].objects == (tusk,)
 
 
+def test_a_made_up_person_never_stands_in_for_an_entity_that_is_a_band_elsewhere():
+    """--like conllpp (seed 8): "The band Anthrax … has teamed up with Kathleen Brown … Brown, whose genre is
+    thrash metal, counts Nancy Stephens and Dave Mustaine among its members.": a band the KB also types a
+    musical artist is a person as an associatedMusicalArtist (the range) and a band as the subject of
+    bandMember; a made-up person stood in for both."""
+    anthrax = Entity(DBR + "Anthrax_(American_band)", "Anthrax", (DBO + "Band",))
+    as_artist = Entity(DBR + "Megadeth", "Megadeth", (DBO + "MusicalArtist",))
+    as_band = Entity(DBR + "Megadeth", "Megadeth", (DBO + "Band",))
+    mustaine = Entity(DBR + "Dave_Mustaine", "Dave Mustaine", (DBO + "MusicalArtist",))
+    kinds = {"person": {DBO + "MusicalArtist"}, "company": set(), "team": set(), "settlement": set()}
+    both = Subgraph(anthrax, (Unit(anthrax, DBO + "associatedMusicalArtist", (as_artist,)),
+                              Unit(as_band, DBO + "bandMember", (mustaine,))))
+    for seed in range(5):
+        placed = EmergingPlacer(0.9, kinds, lambda name: False).place(both, random.Random(seed))
+        assert placed.units[0].objects == (as_artist,) and placed.units[1].subject == as_band
+    # named only as an artist, it may be replaced
+    alone = Subgraph(anthrax, (Unit(anthrax, DBO + "associatedMusicalArtist", (as_artist,)),))
+    placed = EmergingPlacer(0.9, kinds, lambda name: False).place(alone, random.Random(1))
+    assert placed.units[0].objects != (as_artist,)
+
+
 def test_made_up_entities_are_added_beside_hosts_when_none_may_stand_in():
     """Poland's capital and leader may not be made up; at a share of 0.5 the placer adds facts about
     new entities beside the two places instead: 5 occurrences (the seed once, four in the facts), each
