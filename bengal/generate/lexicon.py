@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Mapping, Sequence, cast
 
 from bengal.errors import UsageError
 from bengal.generate import realise
@@ -265,6 +265,13 @@ class Lexicon:
         language's rules write every article themselves: ``False``."""
         if self.rules is not None:
             return False
+        key = ("takes_no_article", name, tuple(classes))  # asked for every object of every candidate wording
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = self._takes_no_article(name, classes)
+        return cast(bool, found)
+
+    def _takes_no_article(self, name: str, classes: Sequence[str]) -> bool:
         if self._bare.search(name):
             return True
         names = {c.rsplit("/", 1)[-1] for c in classes}

@@ -99,13 +99,15 @@ def describe_objects(lex: Lexicon, onto: Ontology, sentence: Sentence,
     if lex.rules is not None or not sentence.predicate:
         return None
     pieces: list[Piece] = list(sentence.pieces)
-    own = [(index, p.uri, class_noun(lex, onto, p)) for p in pieces if isinstance(p, Entity)]
+    own: list[tuple[int, str, str | None]] | None = None  # the sentence's own names, worked out when first needed
     changed = False
     for j in range(len(pieces) - 1, sentence.predicate, -1):
         p = pieces[j]
         if (not isinstance(p, Entity) or p.uri == sentence.subject or p.form_kind == "pronoun"
                 or p.form_kind in NOT_NAMES or not any(u == p.uri for _, u, _ in history)):
             continue
+        if own is None:  # asked of every candidate wording (issue 15); few have a piece that gets here
+            own = [(index, q.uri, class_noun(lex, onto, q)) for q in sentence.pieces if isinstance(q, Entity)]
         noun = class_noun(lex, onto, p)
         others = [*history, *((k, u, n) for k, u, n in own if u != p.uri)]
         if noun is None or not description_allowed(p.uri, noun, others, vague):
@@ -883,6 +885,16 @@ def _other_clauses(lex: Lexicon, onto: Ontology, group: Sequence[Unit], abridged
     return clauses, owner
 
 
+def _apposition_allowed(lex: Lexicon, template: str) -> bool:
+    """:func:`~bengal.generate.verbalise.apposition_allowed` of ``template`` (cut by :meth:`Lexicon.parse`), each
+    template worked out once per lexicon (its ``memo``): asked for every candidate wording (issue 15)."""
+    key = ("apposition_allowed", template)
+    found = lex.memo.get(key)
+    if found is None:
+        found = lex.memo[key] = apposition_allowed(lex.parse(template))
+    return bool(found)
+
+
 def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], target: float,
                sentences: list[Sentence], past: set[str], forms: Callable[[Entity, bool], Entity | None] | None,
                genders: dict[str, Gender] | None, annotate_pronouns: bool, paraphraser: Paraphraser | None,
@@ -973,7 +985,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                     written_as = lex.agree(template, subject.gender)  # a [neutral] wording has another shape
                     # an object is introduced by its class ("the musician X") on its first mention only
                     if (len(head_objects) == 1 and head_objects[0].uri not in named
-                            and apposition_allowed(lex.parse(written_as))
+                            and _apposition_allowed(lex, written_as)
                             and apposition_phrase(lex, onto, head_objects[0]) is not None):
                         appos_options.append(True)
                     subj_appos = [False]

@@ -72,8 +72,11 @@ def class_noun(lex: Lexicon, onto: Ontology, entity: Entity) -> str | None:
     ``[realise] mass_nouns``), or ``None`` if there is none; a feminine subject takes the
     feminine noun of a language that has one ("escritora"). Worked out once per lexicon, ontology,
     classes and gender (:func:`_memoised`)."""
-    return cast("str | None", _memoised(lex, onto, ("class_noun", id(onto), entity.classes, entity.gender),
-                                        lambda: _class_noun(lex, onto, entity)))
+    key = ("class_noun", id(onto), entity.classes, entity.gender)
+    found = lex.memo.get(key)  # _memoised's look-up without its closure: asked for every entity piece written
+    if found is not None and found[0] is onto:
+        return cast("str | None", found[1])
+    return cast("str | None", _memoised(lex, onto, key, lambda: _class_noun(lex, onto, entity)))
 
 
 def _class_noun(lex: Lexicon, onto: Ontology, entity: Entity) -> str | None:
@@ -123,8 +126,11 @@ def fact_templates(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, n_o
         classes = [local_name(c) for c in onto.with_ancestors(subject.classes)]
         return lex.templates(local_name(prop), onto.property_labels.get(prop, ""), classes, n_objects)
 
-    return cast("tuple[str, ...]", _memoised(lex, onto, ("fact_templates", id(onto), prop, subject.classes, n_objects),
-                                             make))
+    key = ("fact_templates", id(onto), prop, subject.classes, n_objects)
+    found = lex.memo.get(key)  # _memoised's look-up without a call: asked for every candidate wording
+    if found is not None and found[0] is onto:
+        return cast("tuple[str, ...]", found[1])
+    return cast("tuple[str, ...]", _memoised(lex, onto, key, make))
 
 
 def _memoised(lex: Lexicon, onto: Ontology, key: tuple, make: Callable[[], object]) -> object:
@@ -183,6 +189,9 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
     """
     key = ("fact_sentence", id(onto), prop, subject, tuple(objects), describe_subject, variant, past, apposition,
            subject_apposition, pronoun, annotate_pronoun, template, date)
+    found = lex.memo.get(key)
+    if found is not None and found[0] is onto:
+        return cast("Sentence", found[1])
     return cast("Sentence", _memoised(lex, onto, key, lambda: _fact_sentence(
         lex, onto, prop, subject, objects, describe_subject, variant, past, apposition, subject_apposition, pronoun,
         annotate_pronoun, template, date)))
@@ -485,7 +494,7 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
             # a template's "the" before a list of which a name takes none goes with each name that takes it
             # ("fought in World War II and the Gulf War"; lex.takes_no_article), unless it is the article of
             # a noun after the slot ("works in the {o} industry")
-            noun_after = k + 1 < len(parts) and re.match(r" [a-z]", parts[k + 1]) is not None
+            noun_after = k + 1 < len(parts) and _NOUN_AFTER.match(parts[k + 1]) is not None
             prev = pieces[-1] if pieces else None
             bare = [o.form_kind not in NOT_NAMES and lex.takes_no_article(o.surface, o.classes) for o in objects]
             own_the = (len(objects) > 1 and not chain and not noun_after and isinstance(prev, str)
@@ -531,6 +540,10 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
     if predicate and predicate >= len(pieces):
         new_predicate = len(out)
     return realise_pieces(lex, out), new_predicate
+
+
+#: A template part after an object slot that opens with a lower-case word: a noun after the slot ("the {o} industry").
+_NOUN_AFTER = re.compile(r" [a-z]")
 
 
 def sentence_text(sentence: Sentence) -> str:
