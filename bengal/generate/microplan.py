@@ -708,7 +708,7 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
         return any(c in persons for c in e.classes) or DBO + "Person" in e.classes
 
     plans = []
-    memo: dict[tuple, list[tuple[Sentence, float]]] = {}  # the candidates, shared by the two runs
+    memo: dict[tuple, list[_Candidate]] = {}  # the candidates, shared by the two runs
     for first in ([opening], []) if opening is not None else ([],):
         out = _plan_once(lex, onto, plan, target, list(first), past, forms, genders, annotate_pronouns,
                          paraphraser, is_person, chain_length, object_tense, unsure, abridge, lifespans, split,
@@ -885,6 +885,13 @@ def _other_clauses(lex: Lexicon, onto: Ontology, group: Sequence[Unit], abridged
     return clauses, owner
 
 
+#: A candidate wording of a planned sentence as :func:`_plan_once` keeps it for weighing: ``(sentence, bonus
+#: (mentions per token taken off its density gap), its text, whether it restates its subject's qualifier
+#: (:func:`_says_its_qualifier`: never written), its mentions, its tokens (0 when it restates))``, worked out
+#: once for the runs of one :func:`microplan` call.
+_Candidate = tuple[Sentence, float, str, bool, int, int]
+
+
 def _apposition_allowed(lex: Lexicon, template: str) -> bool:
     """:func:`~bengal.generate.verbalise.apposition_allowed` of ``template`` (cut by :meth:`Lexicon.parse`), each
     template worked out once per lexicon (its ``memo``): asked for every candidate wording (issue 15)."""
@@ -903,10 +910,11 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                abridge: bool = False, lifespans: Mapping[str, Lifespan] | None = None,
                split: Callable[[Sentence], Sequence[Sentence]] | None = None,
                vary: str | None = None, describe: bool = False,
-               memo: dict[tuple, list[tuple[Sentence, float]]] | None = None) -> list[Sentence]:
+               memo: dict[tuple, list[_Candidate]] | None = None) -> list[Sentence]:
     """One run of :func:`microplan` over ``plan`` after the ``sentences`` given (the opening, or
-    none), which it extends and returns. ``memo``: each planned sentence's candidate wordings, by
-    what they depend on (shared by the runs of one :func:`microplan` call)."""
+    none), which it extends and returns. ``memo``: each planned sentence's candidate wordings with what
+    weighing them reads (:data:`_Candidate`), by what they depend on (shared by the runs of one
+    :func:`microplan` call)."""
     if memo is None:
         memo = {}
     written = {sentence_text(s) for s in sentences}
@@ -956,11 +964,11 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
         # written by the run with it.
         key = (i, tuple(map(id, group)), tuple(refs), pronoun, frozenset(named),
                frozenset(dated) if lifespans else None, (tuple(history), len(sentences)) if describe else None)
-        candidates = memo.get(key)
-        if candidates is None:
+        memo_found = memo.get(key)
+        if memo_found is None:
             head = group[0]
             variants = fact_templates(lex, onto, head.prop, subject, len(head.objects))
-            candidates = []
+            candidates: list[tuple[Sentence, float]] = []
             # the other facts' clauses of the sentence, by abridged_at (_other_clauses; None: they cannot be written)
             rests: dict[int | None, tuple[list[Sentence], Sentence | None] | None] = {}
             # a list written as its first object "among others" (abridge_list), when a fact of the
@@ -1054,7 +1062,14 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                     described = describe_objects(lex, onto, c, history, len(sentences), vague)
                     if described is not None:
                         candidates.append((described, bonus))
-            memo[key] = candidates
+            weighable: list[_Candidate] = []
+            for c, bonus in candidates:
+                restated = _says_its_qualifier(c)
+                weighable.append((c, bonus, c.text, restated, c.mention_count,
+                                  0 if restated else count_tokens(c.text, lex.lang)))
+            memo[key] = weighable
+        else:
+            weighable = memo_found
         # --sentence-length news or N: a sentence still short of the length is continued by the
         # walk's next step about its last object ("…Lagos, which is part of Lagos State.")
         onto_prev = None
@@ -1064,9 +1079,8 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                 onto_prev = (previous, previous.mention_count, prev_t)
         best: tuple[float, Sentence, int, int, bool] | None = None
         weighed: list[tuple[float, Sentence, int, int, bool]] = []
-        for c, bonus in candidates:
-            text = sentence_text(c)
-            if text in written or _says_its_qualifier(c):
+        for c, bonus, text, restated, m, t in weighable:
+            if text in written or restated:
                 continue  # said before, or said by the subject's name ("Johns, Michigan lies in Michigan.")
             eff, joined_on = c, False
             base_m, base_t = mentions, total
@@ -1078,7 +1092,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                 if merged is not None and count_tokens(sentence_text(merged), lex.lang) <= limit:
                     eff, joined_on = merged, True
                     base_m, base_t = mentions - onto_prev[1], total - onto_prev[2]
-            m, t = eff.mention_count, count_tokens(sentence_text(eff), lex.lang)
+                    m, t = eff.mention_count, count_tokens(sentence_text(eff), lex.lang)
             gap = abs((base_m + m) / (base_t + t) - target) - bonus
             if vary is not None:
                 weighed.append((gap, eff, m, t, joined_on))

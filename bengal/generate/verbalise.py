@@ -484,6 +484,10 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
                 pieces.append(subject)
             if k == 0 and len(parts) > 1 and parts[1].startswith(" "):  # the grammatical subject, not "X's"
                 predicate = len(pieces)
+        elif part == "{o}" and len(objects) == 1:  # one object (most facts): no list, no separator
+            if apposition:
+                pieces.append(apposition)
+            add_entity(objects[0], k + 1 < len(parts) and _NOUN_AFTER.match(parts[k + 1]) is not None)
         elif part == "{o}":
             if apposition:
                 pieces.append(apposition)
@@ -496,9 +500,12 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
             # a noun after the slot ("works in the {o} industry")
             noun_after = k + 1 < len(parts) and _NOUN_AFTER.match(parts[k + 1]) is not None
             prev = pieces[-1] if pieces else None
-            bare = [o.form_kind not in NOT_NAMES and lex.takes_no_article(o.surface, o.classes) for o in objects]
-            own_the = (len(objects) > 1 and not chain and not noun_after and isinstance(prev, str)
-                       and _THE.search(prev) is not None and any(bare))
+            bare: list[bool] = []
+            own_the = False
+            if (len(objects) > 1 and not chain and not noun_after and isinstance(prev, str)
+                    and _THE.search(prev) is not None):
+                bare = [o.form_kind not in NOT_NAMES and lex.takes_no_article(o.surface, o.classes) for o in objects]
+                own_the = any(bare)
             if own_the and isinstance(prev, str):
                 pieces[-1] = strip_the(prev)
             seps = ["", *[", "] * (len(objects) - 1)] if chain else lex.join_list(len(objects), before, articles)
@@ -519,18 +526,18 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
             pieces.append(part)
     if pieces and isinstance(pieces[0], str):
         pieces[0] = pieces[0][:1].upper() + pieces[0][1:]
-    # "Washington, D.C." at the end of a sentence takes no second full stop.
-    for i in range(1, len(pieces)):
-        prev, cur = pieces[i - 1], pieces[i]
-        if isinstance(cur, str) and cur.startswith(".") and isinstance(prev, Entity) and prev.surface.endswith("."):
-            pieces[i] = cur[1:]
-    # merge neighbouring strings ("the " + "band ") and drop empty ones; keep ``predicate`` right
+    # merge neighbouring strings ("the " + "band ") and drop empty ones; keep ``predicate`` right;
+    # "Washington, D.C." at the end of a sentence takes no second full stop (one pass for both)
     out: list[Piece] = []
     new_predicate = 0
+    last: Piece = ""
     for i, p in enumerate(pieces):
+        prior, last = last, p  # the piece before, as it was
         if i == predicate and predicate:
             new_predicate = len(out)
         if isinstance(p, str):
+            if i and p.startswith(".") and isinstance(prior, Entity) and prior.surface.endswith("."):
+                p = p[1:]
             if p == "":
                 continue
             if out and isinstance(out[-1], str) and i != predicate:
