@@ -8,7 +8,7 @@ so that nothing depends on a store's iteration order.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Mapping, Sequence, cast
+from typing import Any, Iterable, Mapping, Sequence, cast
 
 from bengal.kb.graph import GraphView
 from bengal.kb.labels import local_name, surface_of, writable_label
@@ -82,7 +82,7 @@ class Entity:
         if found is None:
             found = self.__dict__["_hash"] = hash((self.uri, self.label, self.classes, self.form, self.form_kind,
                                                    self.gender, self.article))
-        return cast(int, found)
+        return found
 
     def __getstate__(self) -> dict[str, object]:
         return {k: v for k, v in self.__dict__.items() if k != "_hash"}
@@ -131,7 +131,7 @@ class Ontology:
     ranges: dict[str, str] = field(default_factory=dict)
     # Answers of tops / most_specific_first / with_ancestors, which every mention asks again (issue 15):
     # they depend only on ``depth`` and ``parents``, which load_ontology fills before the first call.
-    _memo: dict[tuple, object] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _memo: dict[tuple, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def tops(self, cls: str) -> frozenset[str]:
         """The :data:`TOP_CLASSES` that ``cls`` is (or is a subclass of); empty for a
@@ -140,7 +140,7 @@ class Ontology:
         found = self._memo.get(key)
         if found is None:
             found = self._memo[key] = frozenset({cls, *self.with_ancestors((cls,))} & set(TOP_CLASSES))
-        return cast("frozenset[str]", found)
+        return found
 
     def most_specific_first(self, classes: Iterable[str]) -> tuple[str, ...]:
         """Classes sorted by depth (deepest first), then by IRI."""
@@ -148,7 +148,7 @@ class Ontology:
         found = self._memo.get(key)
         if found is None:
             found = self._memo[key] = tuple(sorted(key[1], key=lambda c: (-self.depth.get(c, 0), c)))
-        return cast("tuple[str, ...]", found)
+        return found
 
     def subclasses(self, classes: Iterable[str]) -> set[str]:
         """The classes and all their (transitive) subclasses."""
@@ -161,7 +161,7 @@ class Ontology:
         found = self._memo.get(key)
         if found is None:
             found = self._memo[key] = self._with_ancestors(key[1])
-        return cast("tuple[str, ...]", found)
+        return found
 
     def _with_ancestors(self, classes: tuple[str, ...]) -> tuple[str, ...]:
         seen: dict[str, None] = dict.fromkeys(classes)
@@ -454,7 +454,7 @@ def _outgoing_from_view(view: GraphView, onto: Ontology, seed: str) -> list[tupl
     memo = onto._memo
     for p, o in view.outgoing(seed):
         key = ("object", o, p)
-        known = cast("tuple[GraphView, Entity | None] | None", memo.get(key))
+        known: tuple[GraphView, Entity | None] | None = memo.get(key)
         if known is None or known[0] is not view:
             entity: Entity | None = None
             writable = [label for label in view.labels(o) if writable_label(label)]
@@ -627,7 +627,7 @@ def range_tops(onto: Ontology, prop: str) -> frozenset[str]:
         rng = onto.ranges.get(prop) or _RANGES_ADDED.get(prop)
         tops = onto.tops(rng) if rng else frozenset()
         found = onto._memo[key] = tops | _AGENTS if tops & _AGENTS else tops
-    return cast("frozenset[str]", found)
+    return found
 
 
 def used_as(onto: Ontology, prop: str, counts: Mapping[str, int]) -> bool:

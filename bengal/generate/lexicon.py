@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Mapping, Sequence, cast
+from typing import Mapping, Sequence
 
 from bengal.errors import UsageError
 from bengal.generate import realise
@@ -269,7 +269,7 @@ class Lexicon:
         found = self.memo.get(key)
         if found is None:
             found = self.memo[key] = self._takes_no_article(name, classes)
-        return cast(bool, found)
+        return found
 
     def _takes_no_article(self, name: str, classes: Sequence[str]) -> bool:
         if self._bare.search(name):

@@ -892,6 +892,13 @@ def _other_clauses(lex: Lexicon, onto: Ontology, group: Sequence[Unit], abridged
 _Candidate = tuple[Sentence, float, str, bool, int, int]
 
 
+def _weighable(lex: Lexicon, sentence: Sentence, bonus: float) -> _Candidate:
+    """``sentence`` with its ``bonus`` and what weighing it reads, as :data:`_Candidate` gives them."""
+    restated = _says_its_qualifier(sentence)
+    return (sentence, bonus, sentence.text, restated, sentence.mention_count,
+            0 if restated else count_tokens(sentence.text, lex.lang))
+
+
 def _apposition_allowed(lex: Lexicon, template: str) -> bool:
     """:func:`~bengal.generate.verbalise.apposition_allowed` of ``template`` (cut by :meth:`Lexicon.parse`), each
     template worked out once per lexicon (its ``memo``): asked for every candidate wording (issue 15)."""
@@ -959,11 +966,12 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
         if chain_length is not None and len(group) > 1:  # a fact that opens with its subject leads
             group = sorted(group, key=lambda u: not _opens(lex, onto, u))
         named = {u for _, u, _ in history}
-        # The candidates depend on the planned sentence and on what the document said before only through
-        # this key: the run without the opening sentence (microplan) finds most of its sentences' candidates
-        # written by the run with it.
+        # The candidates before the descriptions of named objects (describe_objects, which reads the whole
+        # history) depend on the planned sentence and on what the document said before only through this key:
+        # the run without the opening sentence (microplan) finds most of its sentences' candidates written by
+        # the run with it, and describes them again by its own history.
         key = (i, tuple(map(id, group)), tuple(refs), pronoun, frozenset(named),
-               frozenset(dated) if lifespans else None, (tuple(history), len(sentences)) if describe else None)
+               frozenset(dated) if lifespans else None)
         memo_found = memo.get(key)
         if memo_found is None:
             head = group[0]
@@ -1056,20 +1064,15 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                     dated_c = lifespan_clause(lex, c, lifespans, subject.uri, dated)
                     if dated_c is not None:
                         candidates.append((dated_c, bonus))
-            if describe:
-                # a place or an organisation named before, written as "the country" (describe_objects)
-                for c, bonus in list(candidates):
-                    described = describe_objects(lex, onto, c, history, len(sentences), vague)
-                    if described is not None:
-                        candidates.append((described, bonus))
-            weighable: list[_Candidate] = []
-            for c, bonus in candidates:
-                restated = _says_its_qualifier(c)
-                weighable.append((c, bonus, c.text, restated, c.mention_count,
-                                  0 if restated else count_tokens(c.text, lex.lang)))
-            memo[key] = weighable
+            weighable = memo[key] = [_weighable(lex, c, bonus) for c, bonus in candidates]
         else:
             weighable = memo_found
+        if describe:
+            # a place or an organisation named before, written as "the country" (describe_objects)
+            described = [(d, c[1]) for c in weighable
+                         if (d := describe_objects(lex, onto, c[0], history, len(sentences), vague)) is not None]
+            if described:
+                weighable = weighable + [_weighable(lex, d, bonus) for d, bonus in described]
         # --sentence-length news or N: a sentence still short of the length is continued by the
         # walk's next step about its last object ("…Lagos, which is part of Lagos State.")
         onto_prev = None

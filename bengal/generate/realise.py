@@ -11,7 +11,7 @@ only the plain strings change, an entity piece's text never does, so gold offset
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol, Sequence, Union, cast
+from typing import Any, Protocol, Sequence, Union
 
 from bengal.generate.kbview import Entity
 
@@ -250,7 +250,7 @@ def _articles_of(lex: Lexicon, text: str) -> tuple[str, int, str | None]:
         found = (within, m.start(1), m.group(1)) if m else (within, 0, None)
         if memo is not None:
             memo[key] = found
-    return cast("tuple[str, int, str | None]", found)
+    return found
 
 
 def _articles_within(lex: Lexicon, text: str) -> str:

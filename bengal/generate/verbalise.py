@@ -55,6 +55,23 @@ class Sentence:
     #: paraphrasing operations applied (:data:`bengal.generate.paraphrase.OPERATIONS`), sorted.
     paraphrase: tuple[str, ...] = ()
 
+    def __init__(self, pieces: tuple[Piece, ...], fallback: bool = False, subject: str | None = None,
+                 predicate: int = 0, clauses: int = 1, n_objects: int = 1, plural: bool = False,
+                 pronoun: tuple[str, str] | None = None, paraphrase: tuple[str, ...] = ()) -> None:
+        """The fields as given, with the defaults above (keep the two alike). Written here because the frozen
+        dataclass's own ``__init__`` sets each field through ``object.__setattr__``, about 2 µs a sentence,
+        and the microplanner makes one for each candidate wording (issue 15)."""
+        fields = self.__dict__
+        fields["pieces"] = pieces
+        fields["fallback"] = fallback
+        fields["subject"] = subject
+        fields["predicate"] = predicate
+        fields["clauses"] = clauses
+        fields["n_objects"] = n_objects
+        fields["plural"] = plural
+        fields["pronoun"] = pronoun
+        fields["paraphrase"] = paraphrase
+
     @cached_attribute
     def mention_count(self) -> int:
         """The entity pieces (gold mentions) of the sentence."""
@@ -75,7 +92,7 @@ def class_noun(lex: Lexicon, onto: Ontology, entity: Entity) -> str | None:
     key = ("class_noun", id(onto), entity.classes, entity.gender)
     found = lex.memo.get(key)  # _memoised's look-up without its closure: asked for every entity piece written
     if found is not None and found[0] is onto:
-        return cast("str | None", found[1])
+        return found[1]
     return cast("str | None", _memoised(lex, onto, key, lambda: _class_noun(lex, onto, entity)))
 
 
@@ -129,7 +146,7 @@ def fact_templates(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, n_o
     key = ("fact_templates", id(onto), prop, subject.classes, n_objects)
     found = lex.memo.get(key)  # _memoised's look-up without a call: asked for every candidate wording
     if found is not None and found[0] is onto:
-        return cast("tuple[str, ...]", found[1])
+        return found[1]
     return cast("tuple[str, ...]", _memoised(lex, onto, key, make))
 
 
@@ -191,7 +208,7 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
            subject_apposition, pronoun, annotate_pronoun, template, date)
     found = lex.memo.get(key)
     if found is not None and found[0] is onto:
-        return cast("Sentence", found[1])
+        return found[1]
     return cast("Sentence", _memoised(lex, onto, key, lambda: _fact_sentence(
         lex, onto, prop, subject, objects, describe_subject, variant, past, apposition, subject_apposition, pronoun,
         annotate_pronoun, template, date)))
