@@ -899,6 +899,17 @@ def _weighable(lex: Lexicon, sentence: Sentence, bonus: float) -> _Candidate:
             0 if restated else count_tokens(sentence.text, lex.lang))
 
 
+def _names_again(sentence: Sentence, named: Collection[str]) -> bool:
+    """Whether an entity piece after the sentence's predicate is one of ``named`` (URIs): the only pieces
+    :func:`describe_objects` may describe (it returns ``None`` for a sentence without one)."""
+    pieces = sentence.pieces
+    for j in range(len(pieces) - 1, sentence.predicate, -1):
+        p = pieces[j]
+        if isinstance(p, Entity) and p.uri in named:
+            return True
+    return False
+
+
 def _apposition_allowed(lex: Lexicon, template: str) -> bool:
     """:func:`~bengal.generate.verbalise.apposition_allowed` of ``template`` (cut by :meth:`Lexicon.parse`), each
     template worked out once per lexicon (its ``memo``): asked for every candidate wording (issue 15)."""
@@ -1069,8 +1080,11 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
             weighable = memo_found
         if describe:
             # a place or an organisation named before, written as "the country" (describe_objects)
+            # (describe_objects finds nothing in a wording that names no one the document named before after
+            # its predicate: tested here first, as it is asked of every candidate wording in each run)
             described = [(d, c[1]) for c in weighable
-                         if (d := describe_objects(lex, onto, c[0], history, len(sentences), vague)) is not None]
+                         if _names_again(c[0], named)
+                         and (d := describe_objects(lex, onto, c[0], history, len(sentences), vague)) is not None]
             if described:
                 weighable = weighable + [_weighable(lex, d, bonus) for d, bonus in described]
         # --sentence-length news or N: a sentence still short of the length is continued by the

@@ -220,6 +220,7 @@ def realise_pieces(lex: Lexicon, pieces: Sequence[Piece]) -> list[Piece]:
     if rules is not None:  # a language other than English: bengal.generate.lang.rules
         return list(rules.realise_pieces(pieces))
     out = list(pieces)
+    memo: dict | None = getattr(lex, "memo", None)
     for i, p in enumerate(out):
         if not isinstance(p, str):
             continue
@@ -227,7 +228,9 @@ def realise_pieces(lex: Lexicon, pieces: Sequence[Piece]) -> list[Piece]:
         if isinstance(before, Entity) and p.startswith(("'s ", "'s,", "'s.")):
             p = possessive_suffix(lex, before.surface, before.classes) + p[2:]
         # articles inside the string, decided by the word after them; one that ends it, by the next pieces
-        p, at, article = _articles_of(lex, p)
+        # (_articles_of's memo read here first: every string piece of every candidate wording asks it)
+        found = memo.get(("articles_of", p)) if memo is not None else None
+        p, at, article = found if found is not None else _articles_of(lex, p)
         if article is not None and i + 1 < len(out):
             following = "".join(_surface(q) for q in out[i + 1 : i + 3])
             p = p[:at] + _match_case(article, indefinite_article(lex, following)) + " "

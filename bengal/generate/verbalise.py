@@ -75,12 +75,12 @@ class Sentence:
     @cached_attribute
     def mention_count(self) -> int:
         """The entity pieces (gold mentions) of the sentence."""
-        return sum(1 for p in self.pieces if isinstance(p, Entity))
+        return sum([isinstance(p, Entity) for p in self.pieces])
 
     @cached_attribute
     def text(self) -> str:
         """The sentence's text (entities written as their surface forms), worked out once."""
-        return "".join(p if isinstance(p, str) else p.surface for p in self.pieces)
+        return "".join([p if isinstance(p, str) else p.surface for p in self.pieces])
 
 
 def class_noun(lex: Lexicon, onto: Ontology, entity: Entity) -> str | None:
@@ -139,14 +139,15 @@ def fact_templates(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, n_o
     """The lexicon's template variants for ``n_objects`` objects of ``prop`` about ``subject``
     (empty when several objects cannot share a sentence). Worked out once per lexicon, ontology,
     property, subject classes and count (:func:`_memoised`)."""
-    def make() -> tuple[str, ...]:
-        classes = [local_name(c) for c in onto.with_ancestors(subject.classes)]
-        return lex.templates(local_name(prop), onto.property_labels.get(prop, ""), classes, n_objects)
-
     key = ("fact_templates", id(onto), prop, subject.classes, n_objects)
     found = lex.memo.get(key)  # _memoised's look-up without a call: asked for every candidate wording
     if found is not None and found[0] is onto:
         return found[1]
+
+    def make() -> tuple[str, ...]:
+        classes = [local_name(c) for c in onto.with_ancestors(subject.classes)]
+        return lex.templates(local_name(prop), onto.property_labels.get(prop, ""), classes, n_objects)
+
     return cast("tuple[str, ...]", _memoised(lex, onto, key, make))
 
 
