@@ -21,6 +21,7 @@ from bengal.typemap import children_of, with_subclasses
 
 __all__ = ["graph_view", "Entity", "TEXT_KINDS", "COMMON_NOUN", "NOT_NAMES", "Ontology", "TOP_CLASSES",
            "consistent_classes", "is_list_page", "load_ontology", "seed_candidates", "is_seed", "outgoing_facts",
+           "outgoing_facts_at_most",
            "incoming_facts", "entities", "subject_details", "SubjectDetails", "property_frequencies",
            "DEMONYM_PROPERTIES", "LITERAL_PROPERTIES", "places_labelled",
            "incoming_property_counts", "range_tops", "used_as", "USAGE_MIN_FACTS", "USAGE_MIN_SHARE",
@@ -444,6 +445,14 @@ def outgoing_facts(kb: SparqlKB, onto: Ontology, seed: str) -> list[tuple[str, E
          for p, o in props if not is_list_page(labels[o])),
         key=lambda pe: (pe[0], pe[1].uri),
     )
+
+
+def outgoing_facts_at_most(kb: SparqlKB, seed: str) -> int | None:
+    """A bound on ``len(outgoing_facts(kb, onto, seed))`` that costs no fact: the seed's ``dbo:`` triples
+    with an IRI object in the KB's in-memory view (each gives at most one fact); ``None`` for a KB without
+    a view (:func:`graph_view`)."""
+    view = graph_view(kb)
+    return None if view is None else view.outgoing_count(seed)
 
 
 def _outgoing_from_view(view: GraphView, onto: Ontology, seed: str) -> list[tuple[str, Entity]]:

@@ -122,6 +122,14 @@ class GraphView:
         """``(p, o)`` of every triple ``uri p o`` with a ``dbo:`` predicate and an IRI ``o != uri``, sorted."""
         return tuple(sorted(zip(*self._columns("out", uri))))
 
+    def outgoing_count(self, uri: str) -> int:
+        """``len(self.outgoing(uri))``, read from the table's index without a string made."""
+        node = self._id(uri)
+        if node == _NONE:
+            return 0
+        ptr = self.tables["out"].ptr
+        return ptr[node + 1] - ptr[node]
+
     def incoming(self, uri: str) -> tuple[tuple[str, str], ...]:
         """``(p, s)`` of every triple ``s p uri`` with a ``dbo:`` predicate and an IRI ``s != uri``, sorted."""
         return tuple(sorted((self.strings[p], self.strings[s]) for p, s in self._rows("into", uri)))
