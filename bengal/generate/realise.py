@@ -160,7 +160,19 @@ def takes_plural_verb(lex: Lexicon, name: str, classes: Sequence[str]) -> bool:
     IRIs with their ancestors). A band or a team with a plural name is a plural subject in English
     ("The Righteous Brothers have worked with …", "The Beatles are a band"), and so is such an entity's
     name of the form "The …s" ("The Predators", not "The Boss"); a company or a country is not, whatever
-    its name ("Capitol Records is a label", "the Netherlands is a country")."""
+    its name ("Capitol Records is a label", "the Netherlands is a country"). Each ``(name, classes)``
+    worked out once per lexicon (its ``memo``, when it has one): asked for every candidate wording."""
+    memo: dict | None = getattr(lex, "memo", None)
+    if memo is None:
+        return _takes_plural_verb(lex, name, classes)
+    key = ("takes_plural_verb", name, tuple(classes))
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _takes_plural_verb(lex, name, classes)
+    return found
+
+
+def _takes_plural_verb(lex: Lexicon, name: str, classes: Sequence[str]) -> bool:
     wanted = _table(lex).get("plural_verb_classes", ())
     if not wanted or not any(c.rsplit("/", 1)[-1] in wanted for c in classes):
         return False
