@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import replace
+from functools import lru_cache
 from typing import Callable, Collection, Mapping, Optional, Sequence
 
 from bengal.generate.density import count_tokens
@@ -792,7 +793,14 @@ def drawn(n: int, key: str) -> int:
     """An index below ``n`` drawn by a hash of ``key`` (the same key, the same draw): the first 8 hex digits of
     its SHA-256 modulo ``n``. Every per-document choice of the generator draws with it (a wording, a surface
     form), so a choice depends on its key and nothing else."""
-    return int(hashlib.sha256(key.encode("utf-8")).hexdigest()[:8], 16) % n
+    return _key_hash(key) % n
+
+
+@lru_cache(maxsize=16384)
+def _key_hash(key: str) -> int:
+    """The first 8 hex digits of the SHA-256 of ``key`` as a number (:func:`drawn`), kept for the keys met
+    lately: the two runs of :func:`microplan` draw with the same keys."""
+    return int(hashlib.sha256(key.encode("utf-8")).hexdigest()[:8], 16)
 
 
 def _clause_variant(templates: Sequence[str], draw: str | None) -> int:
