@@ -75,6 +75,20 @@ class Entity:
     gender: str | None = None
     article: str = ""
 
+    def __init__(self, uri: str, label: str, classes: tuple[str, ...] = (), form: str | None = None,
+                 form_kind: str | None = None, gender: str | None = None, article: str = "") -> None:
+        """The fields as given, with the defaults above (keep the two alike). Written here because the frozen
+        dataclass's own ``__init__`` sets each field through ``object.__setattr__``, and every document makes
+        entities by the thousand (its facts' objects, their surface forms; issue 15)."""
+        fields = self.__dict__
+        fields["uri"] = uri
+        fields["label"] = label
+        fields["classes"] = classes
+        fields["form"] = form
+        fields["form_kind"] = form_kind
+        fields["gender"] = gender
+        fields["article"] = article
+
     def __hash__(self) -> int:
         """The hash of the fields, as the dataclass's own, worked out once per object: entities are
         the keys of the verbaliser's memos, asked again for every candidate wording (issue 15). Not
