@@ -63,7 +63,12 @@ def count_tokens(text: str, lang: str = "en") -> int:
     words = text.split(" ")
     if words != text.split():  # other whitespace, two spaces in a row, or an outer space
         return _count_word(text)
-    return sum(_count_word(w) for w in words)
+    known = _WORD_COUNTS.get  # a word counted before, without a call per word (asked for every candidate wording)
+    n = 0
+    for w in words:
+        c = known(w)
+        n += _count_word(w) if c is None else c
+    return n
 
 
 def _count_word(text: str) -> int:
@@ -124,6 +129,20 @@ def _word_marks(word: str) -> str:
     character of Unicode category P is ``"w"`` without spaCy (every sentence end is of category P, and a
     token is punctuation only when all its characters are); another is tokenised once per process, or
     known from an earlier run (kept with the word counts, :data:`_MARKS_KEY`)."""
+    found = _MARKS.get(word)  # each word's marks worked out once per process (every document's words)
+    if found is None:
+        if len(_MARKS) >= _MARKS_SIZE:
+            _MARKS.clear()
+        found = _MARKS[word] = _marks_of(word)
+    return found
+
+
+#: word → its marks (:func:`_word_marks`), bounded by ``_MARKS_SIZE`` entries.
+_MARKS: dict[str, str] = {}
+_MARKS_SIZE = 200_000
+
+
+def _marks_of(word: str) -> str:
     if not any(unicodedata.category(c).startswith("P") for c in word):
         return "w"
     key = _MARKS_KEY + word

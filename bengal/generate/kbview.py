@@ -8,7 +8,7 @@ so that nothing depends on a store's iteration order.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Mapping, Sequence, cast
+from typing import Any, Iterable, Mapping, Sequence, cast
 
 from bengal.kb.graph import GraphView
 from bengal.kb.labels import local_name, surface_of, writable_label
@@ -21,6 +21,7 @@ from bengal.typemap import children_of, with_subclasses
 
 __all__ = ["graph_view", "Entity", "TEXT_KINDS", "COMMON_NOUN", "NOT_NAMES", "Ontology", "TOP_CLASSES",
            "consistent_classes", "is_list_page", "load_ontology", "seed_candidates", "is_seed", "outgoing_facts",
+           "outgoing_facts_at_most",
            "incoming_facts", "entities", "subject_details", "SubjectDetails", "property_frequencies",
            "DEMONYM_PROPERTIES", "LITERAL_PROPERTIES", "places_labelled",
            "incoming_property_counts", "range_tops", "used_as", "USAGE_MIN_FACTS", "USAGE_MIN_SHARE",
@@ -74,6 +75,20 @@ class Entity:
     gender: str | None = None
     article: str = ""
 
+    def __init__(self, uri: str, label: str, classes: tuple[str, ...] = (), form: str | None = None,
+                 form_kind: str | None = None, gender: str | None = None, article: str = "") -> None:
+        """The fields as given, with the defaults above (keep the two alike). Written here because the frozen
+        dataclass's own ``__init__`` sets each field through ``object.__setattr__``, and every document makes
+        entities by the thousand (its facts' objects, their surface forms; issue 15)."""
+        fields = self.__dict__
+        fields["uri"] = uri
+        fields["label"] = label
+        fields["classes"] = classes
+        fields["form"] = form
+        fields["form_kind"] = form_kind
+        fields["gender"] = gender
+        fields["article"] = article
+
     def __hash__(self) -> int:
         """The hash of the fields, as the dataclass's own, worked out once per object: entities are
         the keys of the verbaliser's memos, asked again for every candidate wording (issue 15). Not
@@ -82,7 +97,7 @@ class Entity:
         if found is None:
             found = self.__dict__["_hash"] = hash((self.uri, self.label, self.classes, self.form, self.form_kind,
                                                    self.gender, self.article))
-        return cast(int, found)
+        return found
 
     def __getstate__(self) -> dict[str, object]:
         return {k: v for k, v in self.__dict__.items() if k != "_hash"}
@@ -131,7 +146,7 @@ class Ontology:
     ranges: dict[str, str] = field(default_factory=dict)
     # Answers of tops / most_specific_first / with_ancestors, which every mention asks again (issue 15):
     # they depend only on ``depth`` and ``parents``, which load_ontology fills before the first call.
-    _memo: dict[tuple, object] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _memo: dict[tuple, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def tops(self, cls: str) -> frozenset[str]:
         """The :data:`TOP_CLASSES` that ``cls`` is (or is a subclass of); empty for a
@@ -140,7 +155,7 @@ class Ontology:
         found = self._memo.get(key)
         if found is None:
             found = self._memo[key] = frozenset({cls, *self.with_ancestors((cls,))} & set(TOP_CLASSES))
-        return cast("frozenset[str]", found)
+        return found
 
     def most_specific_first(self, classes: Iterable[str]) -> tuple[str, ...]:
         """Classes sorted by depth (deepest first), then by IRI."""
@@ -148,7 +163,7 @@ class Ontology:
         found = self._memo.get(key)
         if found is None:
             found = self._memo[key] = tuple(sorted(key[1], key=lambda c: (-self.depth.get(c, 0), c)))
-        return cast("tuple[str, ...]", found)
+        return found
 
     def subclasses(self, classes: Iterable[str]) -> set[str]:
         """The classes and all their (transitive) subclasses."""
@@ -161,7 +176,7 @@ class Ontology:
         found = self._memo.get(key)
         if found is None:
             found = self._memo[key] = self._with_ancestors(key[1])
-        return cast("tuple[str, ...]", found)
+        return found
 
     def _with_ancestors(self, classes: tuple[str, ...]) -> tuple[str, ...]:
         seen: dict[str, None] = dict.fromkeys(classes)
@@ -446,6 +461,14 @@ def outgoing_facts(kb: SparqlKB, onto: Ontology, seed: str) -> list[tuple[str, E
     )
 
 
+def outgoing_facts_at_most(kb: SparqlKB, seed: str) -> int | None:
+    """A bound on ``len(outgoing_facts(kb, onto, seed))`` that costs no fact: the seed's ``dbo:`` triples
+    with an IRI object in the KB's in-memory view (each gives at most one fact); ``None`` for a KB without
+    a view (:func:`graph_view`)."""
+    view = graph_view(kb)
+    return None if view is None else view.outgoing_count(seed)
+
+
 def _outgoing_from_view(view: GraphView, onto: Ontology, seed: str) -> list[tuple[str, Entity]]:
     """:func:`outgoing_facts` from the in-memory view: the same rows, the same filters. An object
     reached by one property is worked out once per view and ontology (objects recur: countries,
@@ -454,7 +477,7 @@ def _outgoing_from_view(view: GraphView, onto: Ontology, seed: str) -> list[tupl
     memo = onto._memo
     for p, o in view.outgoing(seed):
         key = ("object", o, p)
-        known = cast("tuple[GraphView, Entity | None] | None", memo.get(key))
+        known: tuple[GraphView, Entity | None] | None = memo.get(key)
         if known is None or known[0] is not view:
             entity: Entity | None = None
             writable = [label for label in view.labels(o) if writable_label(label)]
@@ -627,7 +650,7 @@ def range_tops(onto: Ontology, prop: str) -> frozenset[str]:
         rng = onto.ranges.get(prop) or _RANGES_ADDED.get(prop)
         tops = onto.tops(rng) if rng else frozenset()
         found = onto._memo[key] = tops | _AGENTS if tops & _AGENTS else tops
-    return cast("frozenset[str]", found)
+    return found
 
 
 def used_as(onto: Ontology, prop: str, counts: Mapping[str, int]) -> bool:

@@ -265,6 +265,13 @@ class Lexicon:
         language's rules write every article themselves: ``False``."""
         if self.rules is not None:
             return False
+        key = ("takes_no_article", name, tuple(classes))  # asked for every object of every candidate wording
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = self._takes_no_article(name, classes)
+        return found
+
+    def _takes_no_article(self, name: str, classes: Sequence[str]) -> bool:
         if self._bare.search(name):
             return True
         names = {c.rsplit("/", 1)[-1] for c in classes}

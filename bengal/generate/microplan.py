@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import replace
+from functools import lru_cache
 from typing import Callable, Collection, Mapping, Optional, Sequence
 
 from bengal.generate.density import count_tokens
@@ -99,13 +100,15 @@ def describe_objects(lex: Lexicon, onto: Ontology, sentence: Sentence,
     if lex.rules is not None or not sentence.predicate:
         return None
     pieces: list[Piece] = list(sentence.pieces)
-    own = [(index, p.uri, class_noun(lex, onto, p)) for p in pieces if isinstance(p, Entity)]
+    own: list[tuple[int, str, str | None]] | None = None  # the sentence's own names, worked out when first needed
     changed = False
     for j in range(len(pieces) - 1, sentence.predicate, -1):
         p = pieces[j]
         if (not isinstance(p, Entity) or p.uri == sentence.subject or p.form_kind == "pronoun"
                 or p.form_kind in NOT_NAMES or not any(u == p.uri for _, u, _ in history)):
             continue
+        if own is None:  # asked of every candidate wording (issue 15); few have a piece that gets here
+            own = [(index, q.uri, class_noun(lex, onto, q)) for q in sentence.pieces if isinstance(q, Entity)]
         noun = class_noun(lex, onto, p)
         others = [*history, *((k, u, n) for k, u, n in own if u != p.uri)]
         if noun is None or not description_allowed(p.uri, noun, others, vague):
@@ -706,7 +709,7 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
         return any(c in persons for c in e.classes) or DBO + "Person" in e.classes
 
     plans = []
-    memo: dict[tuple, list[tuple[Sentence, float]]] = {}  # the candidates, shared by the two runs
+    memo: dict[tuple, list[_Candidate]] = {}  # the candidates, shared by the two runs
     for first in ([opening], []) if opening is not None else ([],):
         out = _plan_once(lex, onto, plan, target, list(first), past, forms, genders, annotate_pronouns,
                          paraphraser, is_person, chain_length, object_tense, unsure, abridge, lifespans, split,
@@ -790,7 +793,14 @@ def drawn(n: int, key: str) -> int:
     """An index below ``n`` drawn by a hash of ``key`` (the same key, the same draw): the first 8 hex digits of
     its SHA-256 modulo ``n``. Every per-document choice of the generator draws with it (a wording, a surface
     form), so a choice depends on its key and nothing else."""
-    return int(hashlib.sha256(key.encode("utf-8")).hexdigest()[:8], 16) % n
+    return _key_hash(key) % n
+
+
+@lru_cache(maxsize=16384)
+def _key_hash(key: str) -> int:
+    """The first 8 hex digits of the SHA-256 of ``key`` as a number (:func:`drawn`), kept for the keys met
+    lately: the two runs of :func:`microplan` draw with the same keys."""
+    return int(hashlib.sha256(key.encode("utf-8")).hexdigest()[:8], 16)
 
 
 def _clause_variant(templates: Sequence[str], draw: str | None) -> int:
@@ -883,6 +893,41 @@ def _other_clauses(lex: Lexicon, onto: Ontology, group: Sequence[Unit], abridged
     return clauses, owner
 
 
+#: A candidate wording of a planned sentence as :func:`_plan_once` keeps it for weighing: ``(sentence, bonus
+#: (mentions per token taken off its density gap), its text, whether it restates its subject's qualifier
+#: (:func:`_says_its_qualifier`: never written), its mentions, its tokens (0 when it restates))``, worked out
+#: once for the runs of one :func:`microplan` call.
+_Candidate = tuple[Sentence, float, str, bool, int, int]
+
+
+def _weighable(lex: Lexicon, sentence: Sentence, bonus: float) -> _Candidate:
+    """``sentence`` with its ``bonus`` and what weighing it reads, as :data:`_Candidate` gives them."""
+    restated = _says_its_qualifier(sentence)
+    return (sentence, bonus, sentence.text, restated, sentence.mention_count,
+            0 if restated else count_tokens(sentence.text, lex.lang))
+
+
+def _names_again(sentence: Sentence, named: Collection[str]) -> bool:
+    """Whether an entity piece after the sentence's predicate is one of ``named`` (URIs): the only pieces
+    :func:`describe_objects` may describe (it returns ``None`` for a sentence without one)."""
+    pieces = sentence.pieces
+    for j in range(len(pieces) - 1, sentence.predicate, -1):
+        p = pieces[j]
+        if isinstance(p, Entity) and p.uri in named:
+            return True
+    return False
+
+
+def _apposition_allowed(lex: Lexicon, template: str) -> bool:
+    """:func:`~bengal.generate.verbalise.apposition_allowed` of ``template`` (cut by :meth:`Lexicon.parse`), each
+    template worked out once per lexicon (its ``memo``): asked for every candidate wording (issue 15)."""
+    key = ("apposition_allowed", template)
+    found = lex.memo.get(key)
+    if found is None:
+        found = lex.memo[key] = apposition_allowed(lex.parse(template))
+    return bool(found)
+
+
 def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], target: float,
                sentences: list[Sentence], past: set[str], forms: Callable[[Entity, bool], Entity | None] | None,
                genders: dict[str, Gender] | None, annotate_pronouns: bool, paraphraser: Paraphraser | None,
@@ -891,10 +936,11 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                abridge: bool = False, lifespans: Mapping[str, Lifespan] | None = None,
                split: Callable[[Sentence], Sequence[Sentence]] | None = None,
                vary: str | None = None, describe: bool = False,
-               memo: dict[tuple, list[tuple[Sentence, float]]] | None = None) -> list[Sentence]:
+               memo: dict[tuple, list[_Candidate]] | None = None) -> list[Sentence]:
     """One run of :func:`microplan` over ``plan`` after the ``sentences`` given (the opening, or
-    none), which it extends and returns. ``memo``: each planned sentence's candidate wordings, by
-    what they depend on (shared by the runs of one :func:`microplan` call)."""
+    none), which it extends and returns. ``memo``: each planned sentence's candidate wordings with what
+    weighing them reads (:data:`_Candidate`), by what they depend on (shared by the runs of one
+    :func:`microplan` call)."""
     if memo is None:
         memo = {}
     written = {sentence_text(s) for s in sentences}
@@ -939,16 +985,17 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
         if chain_length is not None and len(group) > 1:  # a fact that opens with its subject leads
             group = sorted(group, key=lambda u: not _opens(lex, onto, u))
         named = {u for _, u, _ in history}
-        # The candidates depend on the planned sentence and on what the document said before only through
-        # this key: the run without the opening sentence (microplan) finds most of its sentences' candidates
-        # written by the run with it.
+        # The candidates before the descriptions of named objects (describe_objects, which reads the whole
+        # history) depend on the planned sentence and on what the document said before only through this key:
+        # the run without the opening sentence (microplan) finds most of its sentences' candidates written by
+        # the run with it, and describes them again by its own history.
         key = (i, tuple(map(id, group)), tuple(refs), pronoun, frozenset(named),
-               frozenset(dated) if lifespans else None, (tuple(history), len(sentences)) if describe else None)
-        candidates = memo.get(key)
-        if candidates is None:
+               frozenset(dated) if lifespans else None)
+        memo_found = memo.get(key)
+        if memo_found is None:
             head = group[0]
             variants = fact_templates(lex, onto, head.prop, subject, len(head.objects))
-            candidates = []
+            candidates: list[tuple[Sentence, float]] = []
             # the other facts' clauses of the sentence, by abridged_at (_other_clauses; None: they cannot be written)
             rests: dict[int | None, tuple[list[Sentence], Sentence | None] | None] = {}
             # a list written as its first object "among others" (abridge_list), when a fact of the
@@ -973,7 +1020,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                     written_as = lex.agree(template, subject.gender)  # a [neutral] wording has another shape
                     # an object is introduced by its class ("the musician X") on its first mention only
                     if (len(head_objects) == 1 and head_objects[0].uri not in named
-                            and apposition_allowed(lex.parse(written_as))
+                            and _apposition_allowed(lex, written_as)
                             and apposition_phrase(lex, onto, head_objects[0]) is not None):
                         appos_options.append(True)
                     subj_appos = [False]
@@ -1036,13 +1083,18 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                     dated_c = lifespan_clause(lex, c, lifespans, subject.uri, dated)
                     if dated_c is not None:
                         candidates.append((dated_c, bonus))
-            if describe:
-                # a place or an organisation named before, written as "the country" (describe_objects)
-                for c, bonus in list(candidates):
-                    described = describe_objects(lex, onto, c, history, len(sentences), vague)
-                    if described is not None:
-                        candidates.append((described, bonus))
-            memo[key] = candidates
+            weighable = memo[key] = [_weighable(lex, c, bonus) for c, bonus in candidates]
+        else:
+            weighable = memo_found
+        if describe:
+            # a place or an organisation named before, written as "the country" (describe_objects)
+            # (describe_objects finds nothing in a wording that names no one the document named before after
+            # its predicate: tested here first, as it is asked of every candidate wording in each run)
+            described = [(d, c[1]) for c in weighable
+                         if _names_again(c[0], named)
+                         and (d := describe_objects(lex, onto, c[0], history, len(sentences), vague)) is not None]
+            if described:
+                weighable = weighable + [_weighable(lex, d, bonus) for d, bonus in described]
         # --sentence-length news or N: a sentence still short of the length is continued by the
         # walk's next step about its last object ("…Lagos, which is part of Lagos State.")
         onto_prev = None
@@ -1052,9 +1104,8 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                 onto_prev = (previous, previous.mention_count, prev_t)
         best: tuple[float, Sentence, int, int, bool] | None = None
         weighed: list[tuple[float, Sentence, int, int, bool]] = []
-        for c, bonus in candidates:
-            text = sentence_text(c)
-            if text in written or _says_its_qualifier(c):
+        for c, bonus, text, restated, m, t in weighable:
+            if text in written or restated:
                 continue  # said before, or said by the subject's name ("Johns, Michigan lies in Michigan.")
             eff, joined_on = c, False
             base_m, base_t = mentions, total
@@ -1066,7 +1117,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                 if merged is not None and count_tokens(sentence_text(merged), lex.lang) <= limit:
                     eff, joined_on = merged, True
                     base_m, base_t = mentions - onto_prev[1], total - onto_prev[2]
-            m, t = eff.mention_count, count_tokens(sentence_text(eff), lex.lang)
+                    m, t = eff.mention_count, count_tokens(sentence_text(eff), lex.lang)
             gap = abs((base_m + m) / (base_t + t) - target) - bonus
             if vary is not None:
                 weighed.append((gap, eff, m, t, joined_on))

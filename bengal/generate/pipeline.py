@@ -234,7 +234,7 @@ class DocumentMaker:
         config, lex, onto = self.config, self.lex, self.onto
         count_planner = self.count_planner
         if (count_planner and config.strategy in ("star", "summary")
-                and len(self.facts.outgoing(seed_uri)) < self.fact_rich()):
+                and self.facts.fewer_outgoing(seed_uri, self.fact_rich())):
             return None  # star and summary say only the seed's own facts: too few for the length
         info = entities(self.kb, onto, [seed_uri]).get(seed_uri)
         if info is None or not writable_label(info.label) or is_list_page(info.label):

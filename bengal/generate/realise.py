@@ -11,7 +11,7 @@ only the plain strings change, an entity piece's text never does, so gold offset
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol, Sequence, Union, cast
+from typing import Any, Protocol, Sequence, Union
 
 from bengal.generate.kbview import Entity
 
@@ -160,7 +160,19 @@ def takes_plural_verb(lex: Lexicon, name: str, classes: Sequence[str]) -> bool:
     IRIs with their ancestors). A band or a team with a plural name is a plural subject in English
     ("The Righteous Brothers have worked with …", "The Beatles are a band"), and so is such an entity's
     name of the form "The …s" ("The Predators", not "The Boss"); a company or a country is not, whatever
-    its name ("Capitol Records is a label", "the Netherlands is a country")."""
+    its name ("Capitol Records is a label", "the Netherlands is a country"). Each ``(name, classes)``
+    worked out once per lexicon (its ``memo``, when it has one): asked for every candidate wording."""
+    memo: dict | None = getattr(lex, "memo", None)
+    if memo is None:
+        return _takes_plural_verb(lex, name, classes)
+    key = ("takes_plural_verb", name, tuple(classes))
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _takes_plural_verb(lex, name, classes)
+    return found
+
+
+def _takes_plural_verb(lex: Lexicon, name: str, classes: Sequence[str]) -> bool:
     wanted = _table(lex).get("plural_verb_classes", ())
     if not wanted or not any(c.rsplit("/", 1)[-1] in wanted for c in classes):
         return False
@@ -220,6 +232,7 @@ def realise_pieces(lex: Lexicon, pieces: Sequence[Piece]) -> list[Piece]:
     if rules is not None:  # a language other than English: bengal.generate.lang.rules
         return list(rules.realise_pieces(pieces))
     out = list(pieces)
+    memo: dict | None = getattr(lex, "memo", None)
     for i, p in enumerate(out):
         if not isinstance(p, str):
             continue
@@ -227,7 +240,9 @@ def realise_pieces(lex: Lexicon, pieces: Sequence[Piece]) -> list[Piece]:
         if isinstance(before, Entity) and p.startswith(("'s ", "'s,", "'s.")):
             p = possessive_suffix(lex, before.surface, before.classes) + p[2:]
         # articles inside the string, decided by the word after them; one that ends it, by the next pieces
-        p, at, article = _articles_of(lex, p)
+        # (_articles_of's memo read here first: every string piece of every candidate wording asks it)
+        found = memo.get(("articles_of", p)) if memo is not None else None
+        p, at, article = found if found is not None else _articles_of(lex, p)
         if article is not None and i + 1 < len(out):
             following = "".join(_surface(q) for q in out[i + 1 : i + 3])
             p = p[:at] + _match_case(article, indefinite_article(lex, following)) + " "
@@ -250,7 +265,7 @@ def _articles_of(lex: Lexicon, text: str) -> tuple[str, int, str | None]:
         found = (within, m.start(1), m.group(1)) if m else (within, 0, None)
         if memo is not None:
             memo[key] = found
-    return cast("tuple[str, int, str | None]", found)
+    return found
 
 
 def _articles_within(lex: Lexicon, text: str) -> str:

@@ -21,6 +21,7 @@ from bengal.generate.kbview import (
     incoming_facts,
     incoming_property_counts,
     outgoing_facts,
+    outgoing_facts_at_most,
     property_frequencies,
     range_tops,
     used_as,
@@ -217,6 +218,16 @@ class FactSource:
         """The entity's outgoing facts (:func:`bengal.generate.kbview.outgoing_facts`) whose object the
         KB uses as the property's range says (:meth:`fits`)."""
         return self._cached(self._out, self._outgoing, uri)
+
+    def fewer_outgoing(self, uri: str, n: int) -> bool:
+        """``len(self.outgoing(uri)) < n``, answered without fetching the facts when the KB's triples of
+        ``uri`` are already fewer (:func:`bengal.generate.kbview.outgoing_facts_at_most`): most seed
+        candidates of ``--sentence-length news`` fail so (issue 15)."""
+        if uri not in self._out:
+            bound = outgoing_facts_at_most(self.kb, uri)
+            if bound is not None and bound < n:
+                return True
+        return len(self.outgoing(uri)) < n
 
     def incoming(self, uri: str) -> list[tuple[str, Entity]]:
         """The entity's genuine incoming facts (:func:`bengal.generate.kbview.incoming_facts`) whose

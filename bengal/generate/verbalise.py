@@ -55,15 +55,32 @@ class Sentence:
     #: paraphrasing operations applied (:data:`bengal.generate.paraphrase.OPERATIONS`), sorted.
     paraphrase: tuple[str, ...] = ()
 
+    def __init__(self, pieces: tuple[Piece, ...], fallback: bool = False, subject: str | None = None,
+                 predicate: int = 0, clauses: int = 1, n_objects: int = 1, plural: bool = False,
+                 pronoun: tuple[str, str] | None = None, paraphrase: tuple[str, ...] = ()) -> None:
+        """The fields as given, with the defaults above (keep the two alike). Written here because the frozen
+        dataclass's own ``__init__`` sets each field through ``object.__setattr__``, about 2 µs a sentence,
+        and the microplanner makes one for each candidate wording (issue 15)."""
+        fields = self.__dict__
+        fields["pieces"] = pieces
+        fields["fallback"] = fallback
+        fields["subject"] = subject
+        fields["predicate"] = predicate
+        fields["clauses"] = clauses
+        fields["n_objects"] = n_objects
+        fields["plural"] = plural
+        fields["pronoun"] = pronoun
+        fields["paraphrase"] = paraphrase
+
     @cached_attribute
     def mention_count(self) -> int:
         """The entity pieces (gold mentions) of the sentence."""
-        return sum(1 for p in self.pieces if isinstance(p, Entity))
+        return sum([isinstance(p, Entity) for p in self.pieces])
 
     @cached_attribute
     def text(self) -> str:
         """The sentence's text (entities written as their surface forms), worked out once."""
-        return "".join(p if isinstance(p, str) else p.surface for p in self.pieces)
+        return "".join([p if isinstance(p, str) else p.surface for p in self.pieces])
 
 
 def class_noun(lex: Lexicon, onto: Ontology, entity: Entity) -> str | None:
@@ -72,8 +89,11 @@ def class_noun(lex: Lexicon, onto: Ontology, entity: Entity) -> str | None:
     ``[realise] mass_nouns``), or ``None`` if there is none; a feminine subject takes the
     feminine noun of a language that has one ("escritora"). Worked out once per lexicon, ontology,
     classes and gender (:func:`_memoised`)."""
-    return cast("str | None", _memoised(lex, onto, ("class_noun", id(onto), entity.classes, entity.gender),
-                                        lambda: _class_noun(lex, onto, entity)))
+    key = ("class_noun", id(onto), entity.classes, entity.gender)
+    found = lex.memo.get(key)  # _memoised's look-up without its closure: asked for every entity piece written
+    if found is not None and found[0] is onto:
+        return found[1]
+    return cast("str | None", _memoised(lex, onto, key, lambda: _class_noun(lex, onto, entity)))
 
 
 def _class_noun(lex: Lexicon, onto: Ontology, entity: Entity) -> str | None:
@@ -119,12 +139,16 @@ def fact_templates(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, n_o
     """The lexicon's template variants for ``n_objects`` objects of ``prop`` about ``subject``
     (empty when several objects cannot share a sentence). Worked out once per lexicon, ontology,
     property, subject classes and count (:func:`_memoised`)."""
+    key = ("fact_templates", id(onto), prop, subject.classes, n_objects)
+    found = lex.memo.get(key)  # _memoised's look-up without a call: asked for every candidate wording
+    if found is not None and found[0] is onto:
+        return found[1]
+
     def make() -> tuple[str, ...]:
         classes = [local_name(c) for c in onto.with_ancestors(subject.classes)]
         return lex.templates(local_name(prop), onto.property_labels.get(prop, ""), classes, n_objects)
 
-    return cast("tuple[str, ...]", _memoised(lex, onto, ("fact_templates", id(onto), prop, subject.classes, n_objects),
-                                             make))
+    return cast("tuple[str, ...]", _memoised(lex, onto, key, make))
 
 
 def _memoised(lex: Lexicon, onto: Ontology, key: tuple, make: Callable[[], object]) -> object:
@@ -183,6 +207,9 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
     """
     key = ("fact_sentence", id(onto), prop, subject, tuple(objects), describe_subject, variant, past, apposition,
            subject_apposition, pronoun, annotate_pronoun, template, date)
+    found = lex.memo.get(key)
+    if found is not None and found[0] is onto:
+        return found[1]
     return cast("Sentence", _memoised(lex, onto, key, lambda: _fact_sentence(
         lex, onto, prop, subject, objects, describe_subject, variant, past, apposition, subject_apposition, pronoun,
         annotate_pronoun, template, date)))
@@ -475,6 +502,10 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
                 pieces.append(subject)
             if k == 0 and len(parts) > 1 and parts[1].startswith(" "):  # the grammatical subject, not "X's"
                 predicate = len(pieces)
+        elif part == "{o}" and len(objects) == 1:  # one object (most facts): no list, no separator
+            if apposition:
+                pieces.append(apposition)
+            add_entity(objects[0], k + 1 < len(parts) and _NOUN_AFTER.match(parts[k + 1]) is not None)
         elif part == "{o}":
             if apposition:
                 pieces.append(apposition)
@@ -485,11 +516,14 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
             # a template's "the" before a list of which a name takes none goes with each name that takes it
             # ("fought in World War II and the Gulf War"; lex.takes_no_article), unless it is the article of
             # a noun after the slot ("works in the {o} industry")
-            noun_after = k + 1 < len(parts) and re.match(r" [a-z]", parts[k + 1]) is not None
+            noun_after = k + 1 < len(parts) and _NOUN_AFTER.match(parts[k + 1]) is not None
             prev = pieces[-1] if pieces else None
-            bare = [o.form_kind not in NOT_NAMES and lex.takes_no_article(o.surface, o.classes) for o in objects]
-            own_the = (len(objects) > 1 and not chain and not noun_after and isinstance(prev, str)
-                       and _THE.search(prev) is not None and any(bare))
+            bare: list[bool] = []
+            own_the = False
+            if (len(objects) > 1 and not chain and not noun_after and isinstance(prev, str)
+                    and _THE.search(prev) is not None):
+                bare = [o.form_kind not in NOT_NAMES and lex.takes_no_article(o.surface, o.classes) for o in objects]
+                own_the = any(bare)
             if own_the and isinstance(prev, str):
                 pieces[-1] = strip_the(prev)
             seps = ["", *[", "] * (len(objects) - 1)] if chain else lex.join_list(len(objects), before, articles)
@@ -510,18 +544,18 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
             pieces.append(part)
     if pieces and isinstance(pieces[0], str):
         pieces[0] = pieces[0][:1].upper() + pieces[0][1:]
-    # "Washington, D.C." at the end of a sentence takes no second full stop.
-    for i in range(1, len(pieces)):
-        prev, cur = pieces[i - 1], pieces[i]
-        if isinstance(cur, str) and cur.startswith(".") and isinstance(prev, Entity) and prev.surface.endswith("."):
-            pieces[i] = cur[1:]
-    # merge neighbouring strings ("the " + "band ") and drop empty ones; keep ``predicate`` right
+    # merge neighbouring strings ("the " + "band ") and drop empty ones; keep ``predicate`` right;
+    # "Washington, D.C." at the end of a sentence takes no second full stop (one pass for both)
     out: list[Piece] = []
     new_predicate = 0
+    last: Piece = ""
     for i, p in enumerate(pieces):
+        prior, last = last, p  # the piece before, as it was
         if i == predicate and predicate:
             new_predicate = len(out)
         if isinstance(p, str):
+            if i and p.startswith(".") and isinstance(prior, Entity) and prior.surface.endswith("."):
+                p = p[1:]
             if p == "":
                 continue
             if out and isinstance(out[-1], str) and i != predicate:
@@ -531,6 +565,10 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
     if predicate and predicate >= len(pieces):
         new_predicate = len(out)
     return realise_pieces(lex, out), new_predicate
+
+
+#: A template part after an object slot that opens with a lower-case word: a noun after the slot ("the {o} industry").
+_NOUN_AFTER = re.compile(r" [a-z]")
 
 
 def sentence_text(sentence: Sentence) -> str:

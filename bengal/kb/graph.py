@@ -84,7 +84,7 @@ class GraphView:
 
     def _id(self, value: str) -> int:
         if self._ids is None:
-            self._ids = {s: i for i, s in enumerate(self.strings)}
+            self._ids = dict(zip(self.strings, range(len(self.strings))))
         return self._ids.get(value, _NONE)
 
     def _rows(self, table: str, key: str) -> list[tuple[int, ...]]:
@@ -102,8 +102,8 @@ class GraphView:
         begin, end = t.ptr[node], t.ptr[node + 1]
         if begin == end:
             return []
-        strings = self.strings
-        return [[strings[i] for i in col[begin:end]] for col in t.columns]
+        string = self.strings.__getitem__
+        return [list(map(string, col[begin:end])) for col in t.columns]
 
     def _str(self, i: int) -> str | None:
         return None if i == _NONE else self.strings[i]
@@ -121,6 +121,14 @@ class GraphView:
     def outgoing(self, uri: str) -> tuple[tuple[str, str], ...]:
         """``(p, o)`` of every triple ``uri p o`` with a ``dbo:`` predicate and an IRI ``o != uri``, sorted."""
         return tuple(sorted(zip(*self._columns("out", uri))))
+
+    def outgoing_count(self, uri: str) -> int:
+        """``len(self.outgoing(uri))``, read from the table's index without a string made."""
+        node = self._id(uri)
+        if node == _NONE:
+            return 0
+        ptr = self.tables["out"].ptr
+        return ptr[node + 1] - ptr[node]
 
     def incoming(self, uri: str) -> tuple[tuple[str, str], ...]:
         """``(p, s)`` of every triple ``s p uri`` with a ``dbo:`` predicate and an IRI ``s != uri``, sorted."""
@@ -140,10 +148,14 @@ class GraphView:
     def instances_of(self, classes: Iterable[str]) -> list[str]:
         """The IRI subjects of ``rdf:type`` triples whose object is one of the IRIs ``classes``
         (no inference), sorted, each once."""
-        found: set[str] = set()
+        found: set[int] = set()  # string numbers: each string is numbered once
+        t = self.tables["instances"]
         for c in classes:
-            found.update(*self._columns("instances", c))
-        return sorted(found)
+            node = self._id(c)
+            if node != _NONE:
+                for col in t.columns:
+                    found.update(col[t.ptr[node]:t.ptr[node + 1]])
+        return sorted(map(self.strings.__getitem__, found))
 
 
 def graph_file_name() -> str:
