@@ -518,7 +518,7 @@ class PriorSenses:
         self._prior: dict[str, str] = {}
         dominated: set[str] = set()
         for form, named in entities_of.items():
-            senses = sorted(named)
+            senses = list(named)
             if len(senses) < 2:
                 continue
             top = min(senses, key=lambda e: (-in_degree.get(e, 0), e))

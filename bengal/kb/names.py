@@ -26,6 +26,7 @@ on disk (``$BENGAL_CACHE/names/``).
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Sequence, cast
@@ -68,6 +69,13 @@ def label_forms(label: str, person: bool = False) -> list[str]:
     return out
 
 
+@functools.lru_cache(maxsize=16)
+def _designator_table(designators: tuple[str, ...]) -> tuple[tuple[str, ...], frozenset[str]]:
+    """``designators`` longest first, and the last words they end with (:func:`short_name`, asked once per
+    label of a whole KB)."""
+    return tuple(sorted(designators, key=len, reverse=True)), frozenset(d.rpartition(" ")[2] for d in designators)
+
+
 def short_name(label: str, designators: Sequence[str]) -> str | None:
     """The organisation's name without the designator it ends with, one of ``designators`` (the
     language's ``[mentions] designators``, a designator of several words taken whole and before a
@@ -82,7 +90,10 @@ def short_name(label: str, designators: Sequence[str]) -> str | None:
     ('Arsenal', None)
     """
     name = surface_of(label)
-    ending = next((d for d in sorted(designators, key=len, reverse=True) if name.endswith(" " + d)), None)
+    longest_first, last_words = _designator_table(tuple(designators))
+    if name.rpartition(" ")[2] not in last_words:  # most labels: no designator (one set look-up)
+        return None
+    ending = next((d for d in longest_first if name.endswith(" " + d)), None)
     if ending is None:
         return None
     head = name[:-len(ending) - 1].rstrip(",").strip()
