@@ -101,8 +101,8 @@ DENSITY_OUT_OF_REACH = {
     "below": "the target is below what the KB's facts can be written at: each fact names its object, and the KB "
              "gives few facts without one (the bundled sample: birth, death and release dates, no numbers), so the "
              "text has few words that are not names to dilute the names with; on the bundled sample the lowest "
-             "density reached is 0.11-0.16 (100 documents a strategy, short sentences; 0.13-0.15 with news-length "
-             "sentences)",
+             "density reached is about 0.10-0.16 (100 documents a strategy, short sentences; 0.13-0.15 with "
+             "news-length sentences)",
     "above": "the target is above what the strategy's wordings can reach: a clause names its subject and its "
              "objects, and more names per token would need shorter wordings than the lexicon has; on the bundled "
              "sample the highest density reached is 0.22-0.23 (100 documents a strategy)",
