@@ -61,6 +61,18 @@ FAULTS: dict[str, re.Pattern] = {
     "office as a person": re.compile(r"\b(?:[Cc]hief executive officer|[Cc]hairperson|[Gg]eneral manager|President)"
                                      r"(?: and [^.]*)? (?:holds?|held|is|was) (?:a )?key|key people[^.]* include "
                                      r"(?:[^.]*(?:, | and ))?(?:chief executive officer|chairperson|President\b)"),
+    # the eighth session's new user's reading of --like rss500: a type as filler before a fact that places its
+    # subject ("Conneaut, a city, is part of Ashtabula County."; now "Conneaut is a city in Ashtabula County.")
+    "type as filler": re.compile(r"^[A-Z][^,.]*, an? (?:[a-z]+ ){0,2}[a-z]+, (?:is part of|forms part of|lies in|"
+                                 r"lies within|is in|is situated in|is found in|is located in|is based in)\b"),
+    # one noun for the subject's description and the object's class ("the company owns the company Carroll LLC")
+    "one noun twice": re.compile(r"\b[Tt]he (\w+) (?:owns|belongs to|is owned by|is a subsidiary of) the \1 [A-Z]"),
+    # a kind before a name that says it ("is situated in the city of New York City", "the town of Manalapan Township")
+    "kind said twice": re.compile(r"\bthe (?:city|town|township|village|district|county|region) of "
+                                  r"(?:[A-Z][\w'-]* )*(?:City|Town|Township|Village|District|County|Region)\b"),
+    # the first clause's subject by name again after ", and" ("Postmedia Network operates in Ontario, and Thomas
+    # Hernandez was a key person at Postmedia Network.")
+    "subject named again": re.compile(r"^((?:[A-Z][\w.&'-]*)(?: [A-Z][\w.&'-]*)*),? [^.]*, and [^.]* \1\.$"),
 }
 
 #: fault classes read with each mention replaced by a mark of its own (a name may repeat a word:

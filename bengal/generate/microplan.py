@@ -40,12 +40,14 @@ from bengal.generate.verbalise import (
     pronoun_allowed,
     sentence_text,
     strip_the,
+    type_with_place,
     with_forms,
 )
 from bengal.kb.labels import local_name
 from bengal.kb.sparql import DBO
 
-__all__ = ["microplan", "description_allowed", "pronoun_resolves", "aggregate", "type_apposition", "fold_opening",
+__all__ = ["microplan", "description_allowed", "pronoun_resolves", "aggregate", "type_apposition", "type_noun_phrase",
+           "fold_opening",
            "chain", "whose_clause", "coordinate", "coordinate_subjects", "reads_as_place",
            "abridge_list", "abridge_allowed", "abridgeable", "abridged_template",
            "lifespan_clause", "lifespan_of", "Lifespan", "VARY_WITHIN", "describe_objects", "drawn"]
@@ -95,9 +97,11 @@ def describe_objects(lex: Lexicon, onto: Ontology, sentence: Sentence,
     Kingdom") goes, and a possessive after it becomes "'s". News refers to a place or an organisation
     named again this way; the description is plain text, not a mention (as a subject described by
     ``describe_subject``), so the gold stays exact. English only (``lex.rules`` is ``None``): other
-    languages' nouns agree in gender.
+    languages' nouns agree in gender. A sentence that does not open with its subject is described only where
+    it opens with a name and its last name ends it ("Gloria Suarez was a key person at the bank.", a template
+    that opens with its object); not "… belongs to the company network" for "the BBC network".
     """
-    if lex.rules is not None or not sentence.predicate:
+    if lex.rules is not None or (not sentence.predicate and not _opens_with_its_object(sentence)):
         return None
     pieces: list[Piece] = list(sentence.pieces)
     own: list[tuple[int, str, str | None]] | None = None  # the sentence's own names, worked out when first needed
@@ -124,10 +128,12 @@ def describe_objects(lex: Lexicon, onto: Ontology, sentence: Sentence,
                 or (before.endswith(", ") and isinstance(pieces[j - 2], Entity))
                 or (after is not None and after.startswith(",") and j + 2 < len(pieces)
                     and isinstance(pieces[j + 2], Entity))
-                or (after is not None and after.startswith((", a ", ", an ")))):
+                or (after is not None and after.startswith((", a ", ", an ")))
+                or (after is not None and _modifies(after))):
             # a description before it ("appeared for the club the football club", "is situated in the city of
             # the city district"), a qualifier or a list's item ("Glassboro, the administrative region"), a name
-            # its qualifier follows ("made a home in the settlement, Los Angeles")
+            # its qualifier follows ("made a home in the settlement, Los Angeles"), a name that modifies the noun
+            # after it ("part of the BBC network", not "the company network")
             continue
         text = strip_the(before) + f"the {noun}"
         if after is not None:
@@ -484,15 +490,20 @@ def _where_clause(lex: Lexicon, second: Sentence, place: Entity) -> list[Piece] 
     return [p for p in body if p != ""]
 
 
-def coordinate(lex: Lexicon, first: Sentence, second: Sentence) -> Sentence | None:
+def coordinate(lex: Lexicon, first: Sentence, second: Sentence, about: Collection[str] = ()) -> Sentence | None:
     """Two sentences about related subjects as one, coordinated (``[meta] sentence_join``, ", and "):
     "Shane Embury is a member of Venomous Concept." + "The musician has worked with Anaal
     Nathrakh." → "Shane Embury is a member of Venomous Concept, and the musician has worked with
     Anaal Nathrakh.", or ``None``.
 
     Rule: the two share an entity (an entity piece or the subject of one is an entity piece or the
-    subject of the other: a walk's next step, a fact about an object just named), so the clauses
-    are about one thing, unless ``second`` is about a made-up entity (``--emerging``) and names one
+    subject of the other, or one of ``about``: URIs that ``second`` refers to by a description, such as the
+    fact subject of a template that opens with its object, "Gloria Suarez was a key person at the bank";
+    a walk's next step, a fact about an object just named), so the clauses are about one thing, and
+    ``second`` neither opens with a name of ``first`` nor names again ``first``'s subject or the name it opens
+    with ("Alexander appeared in X, and Aud Egede-Nissen was married to Alexander"; its description
+    does: "X, a bank, operates from Makati, and Gloria Suarez was a key person at X" repeated the name, found
+    by a new user's reading), unless ``second`` is about a made-up entity (``--emerging``) and names one
     of ``first`` again (a shared place alone makes no topic: "Paul Frees was born in Chicago, and the
     company Moreno-Welch is located in the city of Chicago"), or ``second`` is about an entity that ``first``
     names with a qualifier its objects restate ("… Memphis, Tennessee, and the city belongs to Tennessee":
@@ -515,11 +526,15 @@ def coordinate(lex: Lexicon, first: Sentence, second: Sentence) -> Sentence | No
         return None  # one coordination a sentence ("A, and B, and C" runs on)
     named = {p.uri for p in first.pieces if isinstance(p, Entity)}
     ours = named | ({first.subject} if first.subject else set())
-    theirs = {p.uri for p in second.pieces if isinstance(p, Entity)} | ({second.subject} if second.subject else set())
+    pieces_of_second = {p.uri for p in second.pieces if isinstance(p, Entity)}
+    opens_first = {first.subject} | ({first.pieces[0].uri} if isinstance(first.pieces[0], Entity) else set())
+    if (isinstance(second.pieces[0], Entity) and second.pieces[0].uri in named) or opens_first & pieces_of_second:
+        # "X is a member of Y, and X was born in Z" (aggregation's job); "X operates from Makati, and Gloria
+        # Suarez was a key person at X": the first clause's subject by name again, where its description reads
+        return None
+    theirs = pieces_of_second | set(about) | ({second.subject} if second.subject else set())
     if not ours & theirs:
         return None
-    if isinstance(second.pieces[0], Entity) and second.pieces[0].uri in named:
-        return None  # "X is a member of Y, and X was born in Z": the name again; aggregation's job
     after = second.pieces[second.predicate:]
     if second.subject is not None and any(
             isinstance(p, Entity) and p.uri == second.subject and restates_qualifier(p, after) for p in first.pieces):
@@ -607,21 +622,32 @@ def tense_of(template: str, objects: Sequence[Entity], subject_past: bool, past:
     return subject_past
 
 
-def type_apposition(lex: Lexicon, onto: Ontology, subject: Entity, demonym: str | None = None) -> str | None:
-    """The opening type sentence's class noun as an apposition (``[meta] type_apposition``: ", an
-    Australian musician,"), the demonym written as :func:`bengal.generate.verbalise.type_sentence`
-    writes it; ``None`` for an untyped subject, a vague noun ("person") or a language without
-    ``type_apposition``."""
+def type_noun_phrase(lex: Lexicon, onto: Ontology, subject: Entity, demonym: str | None = None) -> str | None:
+    """The opening type sentence's class noun with its indefinite article ("an Australian musician"),
+    the demonym written as :func:`bengal.generate.verbalise.type_sentence` writes it; ``None`` for an
+    untyped subject, a vague noun ("person") or a language without ``[meta] type_apposition`` (the
+    only place it is written: :func:`type_apposition`, :func:`fold_opening`)."""
     noun = class_noun(lex, onto, subject)
-    template = lex.meta.get("type_apposition")
-    if noun is None or noun in lex.meta.get("apposition_vague", ()) or not template:
+    if noun is None or noun in lex.meta.get("apposition_vague", ()) or not lex.meta.get("type_apposition"):
         return None  # also a language whose lexicon writes none (the type stays a sentence)
     if demonym and not noun[:1].isupper():
         noun = f"{demonym} {noun}"
-    return str(template).replace("{a}", lex.article(noun)).replace("{class}", noun)
+    return f"{lex.article(noun)} {noun}"
 
 
-def fold_opening(lex: Lexicon, sentences: Sequence[Sentence], subject: str, phrase: str) -> list[Sentence] | None:
+def type_apposition(lex: Lexicon, onto: Ontology, subject: Entity, demonym: str | None = None) -> str | None:
+    """The opening type sentence's class noun as an apposition (``[meta] type_apposition``: ", an
+    Australian musician,"), the noun phrase of :func:`type_noun_phrase`; ``None`` where that is
+    ``None``."""
+    phrase = type_noun_phrase(lex, onto, subject, demonym)
+    if phrase is None:
+        return None
+    article, noun = phrase.split(" ", 1)
+    return str(lex.meta["type_apposition"]).replace("{a}", article).replace("{class}", noun)
+
+
+def fold_opening(lex: Lexicon, sentences: Sequence[Sentence], subject: str, phrase: str,
+                 noun_phrase: str | None = None, place: bool = False) -> list[Sentence] | None:
     """The document's first sentence with ``phrase`` (:func:`type_apposition`) after its opening
     subject ("Virgil Donati, an Australian musician, has worked with CAB."), or ``None`` when the
     first sentence does not open with ``subject``'s name followed by its predicate (a description,
@@ -629,7 +655,11 @@ def fold_opening(lex: Lexicon, sentences: Sequence[Sentence], subject: str, phra
     :meth:`bengal.generate.paraphrase.Paraphraser.apposition`): then the type stays a sentence.
     The entity pieces are unchanged, so the gold stays exact. Before a relative clause the
     clause restricts the apposition's noun, with no comma between them ("X, a band whose genre is
-    rock, recorded …"; was "X, a band, whose genre is rock, recorded …", found by a new user's reading)."""
+    rock, recorded …"; was "X, a band, whose genre is rock, recorded …", found by a new user's reading).
+    Given ``noun_phrase`` (:func:`type_noun_phrase`, "a city"), a first fact that places its subject
+    (:func:`~bengal.generate.verbalise.type_with_place`; ``place``: the subject is a place) takes the
+    type as its complement instead: "Conneaut is a city in Ashtabula County.", not "Conneaut, a city, is
+    part of Ashtabula County."."""
     if not sentences:
         return None
     first = sentences[0]
@@ -638,7 +668,10 @@ def fold_opening(lex: Lexicon, sentences: Sequence[Sentence], subject: str, phra
     if (not isinstance(name, Entity) or name.uri != subject or name.form_kind == "pronoun"
             or first.predicate != 1 or not isinstance(rest, str) or "apposition" in first.paraphrase):
         return None  # (a paraphrased apposition there: "Ipswich, a city a city, is part of Suffolk" before)
-    if rest.startswith(" "):
+    placing = type_with_place(lex, rest, noun_phrase, place) if noun_phrase is not None else None
+    if placing is not None:
+        joined = placing
+    elif rest.startswith(" "):
         joined = phrase + rest
     elif rest.startswith(", ") and phrase.endswith(","):  # before a relative clause: "X, a band whose …"
         joined = phrase[:-1] + " " + rest[2:]
@@ -907,6 +940,34 @@ def _weighable(lex: Lexicon, sentence: Sentence, bonus: float) -> _Candidate:
             0 if restated else count_tokens(sentence.text, lex.lang))
 
 
+#: Words that may follow an object described as "the NOUN" (a clause or phrase goes on); any other word
+#: after a name is a noun it modifies ("the BBC network"): :func:`_modifies`.
+_AFTER_OBJECT = frozenset({"and", "or", "in", "on", "at", "from", "since", "until", "with", "by", "for", "as",
+                           "among", "which", "where", "who", "whose", "before", "after", "during", "to", "of"})
+
+
+def _modifies(after: str) -> bool:
+    """Whether the text after a name makes the name a modifier of a noun (" network." in "the BBC network."):
+    it opens with a space and a word not in :data:`_AFTER_OBJECT`."""
+    if not after.startswith(" "):
+        return False
+    word = after[1:].split(" ", 1)[0].rstrip(".,;")
+    return word.lower() not in _AFTER_OBJECT
+
+
+def _opens_with_its_object(sentence: Sentence) -> bool:
+    """Whether a sentence that does not open with its subject opens with a name and ends with a name and its
+    full stop ("Gloria Suarez was a key person at Acme."): the shape of a template that opens with its object."""
+    p = sentence.pieces
+    return (len(p) >= 3 and isinstance(p[0], Entity) and p[0].form_kind != "pronoun"
+            and isinstance(p[-2], Entity) and p[-1] == ".")
+
+
+def _entity_uris(sentence: Sentence) -> set[str]:
+    """The URIs of the sentence's entity pieces."""
+    return {p.uri for p in sentence.pieces if isinstance(p, Entity)}
+
+
 def _names_again(sentence: Sentence, named: Collection[str]) -> bool:
     """Whether an entity piece after the sentence's predicate is one of ``named`` (URIs): the only pieces
     :func:`describe_objects` may describe (it returns ``None`` for a sentence without one)."""
@@ -1028,6 +1089,8 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                             and apposition_phrase(lex, onto, subject) is not None):
                         subj_appos.append(True)
                     for appos, sa in ((a, b) for a in appos_options for b in subj_appos):
+                        if appos and ref == "describe" and class_noun(lex, onto, head_objects[0]) == noun:
+                            continue  # "the company owns the company Carroll LLC" (a new user's reading)
                         worded = fact_sentence(lex, onto, head.prop, subject, head_objects,
                                                describe_subject=ref == "describe", variant=v, past=head_past,
                                                apposition=appos, subject_apposition=sa,
@@ -1070,7 +1133,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                     if syn is not None:
                         candidates.append((syn, bonus + _PREFERENCE))
                     if subject.uri not in named:
-                        ap = paraphraser.apposition(c, noun)
+                        ap = paraphraser.apposition(c, noun, DBO + "Place" in subject.classes)
                         if ap is not None:
                             candidates.append((ap, bonus + _PREFERENCE))
             if split is not None:
@@ -1098,10 +1161,12 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
         # --sentence-length news or N: a sentence still short of the length is continued by the
         # walk's next step about its last object ("…Lagos, which is part of Lagos State.")
         onto_prev = None
+        named_before: set[str] = set()
         if chain_length is not None and previous is not None and not previous_is_opening:
             prev_t = count_tokens(sentence_text(previous), lex.lang)
             if prev_t < chain_length:
                 onto_prev = (previous, previous.mention_count, prev_t)
+                named_before = _entity_uris(previous)
         best: tuple[float, Sentence, int, int, bool] | None = None
         weighed: list[tuple[float, Sentence, int, int, bool]] = []
         for c, bonus, text, restated, m, t in weighable:
@@ -1113,7 +1178,15 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                 merged = chain(lex, onto_prev[0], c, person_like)
                 limit = 2 * (chain_length or 0)
                 if merged is None:
-                    merged, limit = coordinate(lex, onto_prev[0], c), 1.5 * (chain_length or 0)
+                    second, about = c, {subject.uri}
+                    if describe and _names_again(c, named_before):
+                        # a name of the sentence before again ("… born in Ulm, and Anna Berg died in Ulm") is
+                        # written by its description, or the two are not coordinated
+                        by_noun = describe_objects(lex, onto, c, history, len(sentences), vague)
+                        if by_noun is not None:
+                            second = by_noun
+                            about |= _entity_uris(c) - _entity_uris(by_noun)
+                    merged, limit = coordinate(lex, onto_prev[0], second, about), 1.5 * (chain_length or 0)
                 if merged is not None and count_tokens(sentence_text(merged), lex.lang) <= limit:
                     eff, joined_on = merged, True
                     base_m, base_t = mentions - onto_prev[1], total - onto_prev[2]

@@ -30,7 +30,7 @@ from functools import lru_cache
 
 from bengal.generate.kbview import Entity
 from bengal.generate.lexicon import Lexicon
-from bengal.generate.verbalise import Sentence
+from bengal.generate.verbalise import Sentence, type_with_place
 from bengal.kb.labels import local_name
 
 __all__ = ["OPERATIONS", "Paraphraser"]
@@ -105,10 +105,12 @@ class Paraphraser:
         """The other-voice template of ``prop`` (one object only), or ``None``."""
         return self.voice.get(local_name(prop)) if n_objects == 1 else None
 
-    def apposition(self, sentence: Sentence, noun: str | None) -> Sentence | None:
+    def apposition(self, sentence: Sentence, noun: str | None, place: bool = False) -> Sentence | None:
         """"X, a physicist, was born in Y.": the sentence with its opening subject followed
         by its class noun as an apposition, or ``None`` (no named opening subject, vague or
-        missing noun)."""
+        missing noun). Before a first fact that places the subject the class is that fact's complement
+        instead ("X is a city in Y.", :func:`~bengal.generate.verbalise.type_with_place`; ``place``: the
+        subject is a place)."""
         if (not noun or noun in self.lex.meta.get("apposition_vague", ()) or not sentence.predicate
                 or sentence.predicate != 1 or not isinstance(sentence.pieces[0], Entity)
                 or sentence.pieces[0].form_kind == "pronoun"):
@@ -116,9 +118,10 @@ class Paraphraser:
         rest = sentence.pieces[1]
         if not isinstance(rest, str) or not rest.startswith(" "):
             return None
-        phrase = self.lex.data["paraphrase"]["apposition"].replace("{a}", self.lex.article(noun)).replace(
-            "{class}", noun)
-        pieces = (sentence.pieces[0], phrase + rest, *sentence.pieces[2:])
+        article = self.lex.article(noun)
+        placing = type_with_place(self.lex, rest, f"{article} {noun}", place)
+        phrase = self.lex.data["paraphrase"]["apposition"].replace("{a}", article).replace("{class}", noun)
+        pieces = (sentence.pieces[0], placing if placing is not None else phrase + rest, *sentence.pieces[2:])
         return _mark(replace(sentence, pieces=pieces), "apposition")
 
     @staticmethod

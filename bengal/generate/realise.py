@@ -216,6 +216,8 @@ def realise_pieces(lex: Lexicon, pieces: Sequence[Piece]) -> list[Piece]:
       that follows (the next piece, entity or string);
     - an "'s" that opens a string after an entity is :func:`possessive_suffix` of the
       entity's surface form ("Capitol Records' label");
+    - a "the NOUN of " that ends a string before a place's name that says its kind goes ("in the city
+      of New York City" → "in New York City": :func:`_kind_said`);
     - the sentence's first letter is a capital (in a string piece; a name is written as it is).
 
     A lexicon of another language (its ``rules``) has its own rules instead
@@ -236,6 +238,9 @@ def realise_pieces(lex: Lexicon, pieces: Sequence[Piece]) -> list[Piece]:
     for i, p in enumerate(out):
         if not isinstance(p, str):
             continue
+        following_entity = out[i + 1] if i + 1 < len(out) else None
+        if isinstance(following_entity, Entity) and p.endswith(" of "):
+            p = _kind_said(lex, p, following_entity.surface)
         before = out[i - 1] if i else None
         if isinstance(before, Entity) and p.startswith(("'s ", "'s,", "'s.")):
             p = possessive_suffix(lex, before.surface, before.classes) + p[2:]
@@ -250,6 +255,22 @@ def realise_pieces(lex: Lexicon, pieces: Sequence[Piece]) -> list[Piece]:
     if out and isinstance(out[0], str) and out[0]:
         out[0] = out[0][:1].upper() + out[0][1:]
     return out
+
+
+_KIND_OF = re.compile(r"(?:^|(?<=\s))[Tt]he ([a-z]+) of $")
+
+
+def _kind_said(lex: Lexicon, text: str, name: str) -> str:
+    """``text`` (which ends with " of " before the entity written ``name``) without a closing "the NOUN
+    of " when the name (its head before a qualifier: "Wallowa County, Oregon") ends with a word of
+    ``[realise] kind_heads`` and NOUN is one of ``kind_nouns``: "is situated in the city of " before "New
+    York City" gives "is situated in " (the name says its kind)."""
+    last = name.split(", ", 1)[0].rsplit(" ", 1)[-1]  # "Wallowa County, Oregon": the head's last word
+    t = _table(lex)
+    if last not in t.get("kind_heads", ()):
+        return text
+    m = _KIND_OF.search(text)
+    return text[:m.start()] if m is not None and m.group(1) in t.get("kind_nouns", ()) else text
 
 
 def _articles_of(lex: Lexicon, text: str) -> tuple[str, int, str | None]:

@@ -22,7 +22,7 @@ from bengal.perf import cached_attribute
 
 __all__ = ["Piece", "Sentence", "type_sentence", "fact_templates", "fact_sentence", "join_sentences", "realise",
            "sentence_text", "apposition_allowed", "pronoun_allowed", "with_forms", "swap_entities", "NameFit",
-           "name_fit", "strip_the", "concept_wording", "range_wording"]
+           "name_fit", "strip_the", "concept_wording", "range_wording", "type_with_place"]
 
 Piece = Union[str, Entity]
 
@@ -241,12 +241,20 @@ def range_wording(lex: Lexicon, onto: Ontology, prop: str, template: str, object
     Rule: some wordings say what only an object of the range can be ("took part in the {o}" of
     ``dbo:battle``, whose range is MilitaryConflict: "took part in Lithuania", a reading of the
     ``--like`` corpora, where DBpedia's infobox names the country fought in); the entry's ``off_range``
-    table (``one``/``many``) words it as what it is ("fought in Lithuania"). A template that is none of the
-    entry's variants (another voice, a date wording) stays, and so does an entry without the table."""
+    table (``one``/``many``) words it as what it is ("fought in Lithuania"). An entry's ``range_classes``
+    (DBpedia local names) narrows the range below its top class: a typed name of none of them is off the
+    range too ("The river's source mountain is Upshur County.": ``dbo:sourceMountain`` of a county, whose
+    range Mountain and the county are both places; written "rises in Upshur County"). A template that is
+    none of the entry's variants (another voice, a date wording) stays, and so does an entry without the
+    table."""
     entry = lex.data["templates"].get(local_name(prop))
     wordings = entry.get("off_range") if isinstance(entry, dict) else None
     if not wordings or not objects:
         return template
+    narrow = entry.get("range_classes")
+    if narrow and any(o.form_kind not in NOT_NAMES and o.classes
+                      and not any(local_name(c) in narrow for c in onto.with_ancestors(o.classes)) for o in objects):
+        return _same_variant(entry, wordings, template, len(objects))
     wanted = range_tops(onto, prop)
     if not wanted or not any(o.form_kind not in NOT_NAMES and o.classes
                              and not {t for c in o.classes for t in onto.tops(c)} & wanted for o in objects):
@@ -399,6 +407,19 @@ def _apposition_phrase(lex: Lexicon, onto: Ontology, entity: Entity) -> str | No
             if noun and set(noun.lower().split()) <= set(re.findall(r"[^\W\d_]+", entity.surface.lower())):
                 return None  # the name says it: not "the university University of Pavia", "the city of Mexico City"
             return phrase.replace("{the}", lex.definite(noun, entity.gender)).replace("{class}", noun)
+    return None
+
+
+def type_with_place(lex: Lexicon, rest: str, noun_phrase: str, place: bool) -> str | None:
+    """The words after a sentence's opening subject with its type as the complement of a first fact that
+    places it (``[meta] type_with_place``): ``rest`` " is part of " with ``noun_phrase`` "a city" gives
+    " is a city in ", so that "Conneaut is a city in Ashtabula County." is written where an apposition
+    would say the type as filler ("Conneaut, a city, is part of Ashtabula County."). An entry marked
+    ``"place"`` applies only when ``place`` (the subject is a place: "X belongs to Y" of a company names
+    its owner). ``None`` when no entry opens ``rest`` (or the lexicon has no such table)."""
+    for entry in lex.meta.get("type_with_place", ()):
+        if rest.startswith(entry[0]) and (len(entry) < 3 or place):
+            return str(entry[1]).replace("{np}", noun_phrase) + rest[len(entry[0]):]
     return None
 
 

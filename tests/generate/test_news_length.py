@@ -56,6 +56,22 @@ def test_a_described_subject_is_written_in_lower_case_after_the_join():
     assert sentence_text(joined) == "Carl Berg has worked with Anna Berg, and the musician was born in Ulm."
 
 
+def test_a_fact_whose_template_opens_with_its_object_coordinates_by_its_described_subject():
+    # "{o} was a key person at {s}": the fact's subject comes last, described as "the club"; about= names it,
+    # so the two clauses share it though no piece of the second is it
+    first = _s(A, " is based in ", ULM, ".")
+    second = Sentence((CARL, " was a key person at the club."), subject=None, predicate=0)
+    assert coordinate(LEX, first, second) is None  # nothing shared that the pieces show
+    joined = coordinate(LEX, first, second, about={A.uri})
+    assert joined is not None
+    text, mentions = realise([joined])
+    assert text == "FC A is based in Ulm, and Carl Berg was a key person at the club."
+    # "FC A" [0, 4), " is based in " 13, "Ulm" [17, 20), ", and " 6, "Carl Berg" [26, 35)
+    assert [(m.begin, m.end, m.surface) for m in mentions] == [(0, 4, "FC A"), (17, 20, "Ulm"), (26, 35, "Carl Berg")]
+    named_again = Sentence((CARL, " was a key person at ", A, "."), subject=None, predicate=0)
+    assert coordinate(LEX, first, named_again, about={A.uri}) is None  # "…, and Carl Berg was a key person at FC A."
+
+
 def test_coordination_refused():
     first = _s(ANNA, " played for ", A, ".")
     assert coordinate(LEX, first, _s(CARL, " was born in ", ULM, ".")) is None  # nothing shared
@@ -65,6 +81,9 @@ def test_coordination_refused():
     # ("… was born in Chicago, and the company Moreno-Welch is located in the city of Chicago")
     made_up = Entity("http://bengal.invalid/notInWiki/Moreno-Welch", "Moreno-Welch", (DBO + "Company",))
     assert coordinate(LEX, _s(CARL, " was born in ", ULM, "."), _s(made_up, " is located in ", ULM, ".")) is None
+    # the first's subject by name again in the second (found by a new user's reading: "X, a bank, operates from
+    # Makati, and Gloria Suarez was a key person at X"); a shared object may be named again
+    assert coordinate(LEX, _s(CARL, " has worked with ", ANNA, "."), _s(A, " signed ", CARL, ".")) is None
     assert coordinate(LEX, _s(CARL, " was born in ", ULM, "."), _s(ANNA, " died in ", ULM, ".")) is not None
     ulm = Sentence(("The city lies in ", B, "."), subject=ULM.uri, predicate=0)
     once = coordinate(LEX, _s(ANNA, " was born in ", ULM, "."), fact_sentence(

@@ -148,7 +148,7 @@ def test_news_corpus_passes_the_gold_checks(tmp_path):
 
 
 @pytest.mark.parametrize("preset, sha", [
-    ("B3", "f04fba1049e3a455c126eb975006bf473587c8b78ca349e166a1b654a26faef7"),
+    ("B3", "1dab29bd62bdc1c662abea01b02eb059cfbde03a3af344ec5b1b198b3fe5703c"),
     ("B5", "feecc383a0ad1a518b1b66c0f5ff7976e13263ad86cc1ca2da31a0d61a0fb121"),
 ])
 def test_bengal_presets_keep_their_bytes(tmp_path, preset, sha):
@@ -166,7 +166,10 @@ def test_bengal_presets_keep_their_bytes(tmp_path, preset, sha):
     # Kayseri Erciyesspor"), and a people's type ("Americans", typed Country and EthnicGroup in the KB, is
     # typed EthnicGroup in the gold; B3 was d023f4f5…, B5 041145e0…); and by an object taking its class on its
     # first mention only ("Córdoba CF is a football club. … The footballer Javi Lara turned out for the club
-    # Córdoba CF." → "… was on the roster of Córdoba CF."; B5 was 9481d99a…)
+    # Córdoba CF." → "… was on the roster of Córdoba CF."; B5 was 9481d99a…); and by a river's source
+    # and a place that names its kind ("Lostine River is a river. Lostine River lies in the district of Wallowa
+    # County, Oregon. Lostine River's source mountain is Eagle Cap Wilderness." → "Lostine River lies in Wallowa
+    # County, Oregon. The river rises in Eagle Cap Wilderness."; B3 was f04fba10…)
     out = tmp_path / "b.jsonl"
     generate_files(out, preset=preset, docs=20)
     assert hashlib.sha256(out.read_bytes()).hexdigest() == sha
