@@ -14,7 +14,8 @@ import re
 from typing import Any, Callable
 
 __all__ = ["RDF", "RDFS", "OWL", "XSD", "SKOS", "FOAF", "DBO", "DBR", "DBT", "NIF", "ITSRDF", "RDF_TYPE",
-           "OWL_SAME_AS", "NIL_SPELLINGS", "IRI_FORBIDDEN", "quote_literal", "literal", "is_absolute_iri", "has_scheme",
+           "OWL_SAME_AS", "NIL_SPELLINGS", "GERBIL_NIL_NAMESPACE", "BENGAL_NIL_NAMESPACE", "EMERGING_NAMESPACES",
+           "IRI_FORBIDDEN", "quote_literal", "literal", "is_absolute_iri", "has_scheme",
            "valid_iri"]
 
 RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
@@ -31,6 +32,13 @@ DBR = "http://dbpedia.org/resource/"
 #: ``--NME--``, the Wikipedia datasets' ``*null*``. The readers (:mod:`bengal.io.wikititles`) and
 #: the URI matcher (:mod:`bengal.score.uris`) share this one set.
 NIL_SPELLINGS = frozenset({"", "<NIL>", "NIL", "--NME--", "*null*"})
+#: GERBIL's namespace for emerging entities (entities not in the KB): ``notInWiki``.
+GERBIL_NIL_NAMESPACE = "http://aksw.org/notInWiki/"
+#: The namespace of the entities ``bengal generate --emerging`` makes up (``.invalid`` never resolves).
+BENGAL_NIL_NAMESPACE = "http://bengal.invalid/notInWiki/"
+#: IRI prefixes of emerging entities, in the KB by design of no KB (Reuters-128 also writes the bare
+#: ``<http://aksw.org/notInWiki>``).
+EMERGING_NAMESPACES = (GERBIL_NIL_NAMESPACE.rstrip("/"), BENGAL_NIL_NAMESPACE)
 DBT = "http://dbpedia.org/datatype/"
 #: NIF 2.0 Core and the ITS 2.0 RDF vocabulary (GERBIL's corpus format).
 NIF = "http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#"

@@ -41,12 +41,13 @@ from bengal.generate.kbview import Entity, is_list_page
 from bengal.generate.strategies import Subgraph, Unit
 from bengal.kb.labels import local_name, writable_label
 from bengal.kb.sparql import DBO
+from bengal.rdf import BENGAL_NIL_NAMESPACE
 
 __all__ = ["EMERGING_NAMESPACE", "KINDS", "HOSTS", "ADDED_FACTS", "STAND_IN_ROLES", "NOT_STAND_IN_SUBJECT",
            "EmergingPlacer", "is_emerging", "emerging_kind", "plausible_stand_in"]
 
 #: The namespace of made-up entities (``.invalid`` never resolves; outside every KB namespace).
-EMERGING_NAMESPACE = "http://bengal.invalid/notInWiki/"
+EMERGING_NAMESPACE = BENGAL_NIL_NAMESPACE
 
 #: Draws of a name before a replacement is given up (every draw was a KB name or taken).
 _NAME_DRAWS = 20

@@ -22,9 +22,9 @@ measured them; its ``[generate]`` table is the recipe chosen to reach them
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from bengal.errors import UsageError
 from bengal.resources import TOMLDecodeError, data_dir, load_toml
@@ -67,6 +67,9 @@ class LikeTarget:
             folder, or a shipped corpus name such as ``conllpp``).
         command: the command that measured them.
         not_measured: figures without a base in the corpus (CoNLL++ has no links: no label-identical share).
+        missed_on_purpose: figure → why the recipe misses it on purpose (KORE50's NIL share is 0, but
+            made-up entities stand in for its entities that the bundled KB lacks): compared and reported,
+            never listed as ``outside``.
     """
 
     name: str
@@ -74,6 +77,7 @@ class LikeTarget:
     corpus: str
     command: str
     not_measured: tuple[str, ...] = ()
+    missed_on_purpose: Mapping[str, str] = field(default_factory=dict)
 
     def compare(self, reached: dict[str, float | int | None], set_by_user: Sequence[str] = ()) -> dict[str, Any]:
         """The manifest's ``like`` section for the ``reached`` measures (:data:`LIKE_FIGURES` keys → values).
@@ -84,10 +88,12 @@ class LikeTarget:
 
         Returns:
             ``{"name", "corpus", "command", "targets", "reached", "within_20pct", "outside",
-            "set_by_user"}``: ``within_20pct`` maps each target figure to whether ``|reached - target|
-            <=`` :data:`LIKE_TOLERANCE` ``× target`` (``False`` when the reached figure has no base),
-            ``outside`` lists the figures that are not, in :data:`LIKE_FIGURES` order, except those
-            ``set_by_user`` (the ones of the targets, in that order).
+            "set_by_user", "missed_on_purpose", "not_measured"}``: ``within_20pct`` maps each target figure
+            to whether ``|reached - target| <=`` :data:`LIKE_TOLERANCE` ``× target`` (``False`` when the
+            reached figure has no base), ``outside`` lists the figures that are not, in :data:`LIKE_FIGURES`
+            order, except those ``set_by_user`` (the ones of the targets, in that order) and those the
+            recipe misses on purpose (``missed_on_purpose``: figure → the reason, for the ones outside);
+            ``not_measured``: the figures the corpus has no base for.
         """
         got = {key: reached.get(key) for key in self.figures}
         within = {}
@@ -95,10 +101,13 @@ class LikeTarget:
             value = got[key]
             within[key] = value is not None and abs(value - target) <= LIKE_TOLERANCE * target + 1e-12
         chosen = [key for key in self.figures if key in set_by_user]
+        on_purpose = {key: self.missed_on_purpose[key] for key in self.figures
+                      if key in self.missed_on_purpose and not within[key] and key not in chosen}
         return {"name": self.name, "corpus": self.corpus, "command": self.command,
                 "targets": dict(self.figures), "reached": got, "within_20pct": within,
-                "outside": [key for key in self.figures if not within[key] and key not in chosen],
-                "set_by_user": chosen}
+                "outside": [key for key in self.figures
+                            if not within[key] and key not in chosen and key not in on_purpose],
+                "set_by_user": chosen, "missed_on_purpose": on_purpose, "not_measured": list(self.not_measured)}
 
 
 @dataclass(frozen=True)
@@ -182,13 +191,14 @@ def _target(path: Path, name: str, data: dict[str, Any]) -> LikeTarget:
 
     Raises:
         UsageError: naming the file and the key: no table, an unknown key, a figure missing (and not
-            in ``not_measured``) or not a non-negative number, ``corpus`` or ``command`` missing.
+            in ``not_measured``) or not a non-negative number, ``corpus`` or ``command`` missing, a
+            ``missed_on_purpose`` entry that is no measured figure or has no reason.
     """
     table = data.get("target")
     if not isinstance(table, dict):
         raise UsageError(f"{path}: a like preset needs a [target] table (the measured figures: "
                          f"{', '.join(LIKE_FIGURES)}; corpus; command)")
-    allowed = (*LIKE_FIGURES, *_TARGET_TEXT, "not_measured")
+    allowed = (*LIKE_FIGURES, *_TARGET_TEXT, "not_measured", "missed_on_purpose")
     unknown = sorted(set(table) - set(allowed))
     if unknown:
         raise UsageError(f"{path}: unknown key {unknown[0]!r} in [target] (allowed: {', '.join(allowed)})")
@@ -210,7 +220,12 @@ def _target(path: Path, name: str, data: dict[str, Any]) -> LikeTarget:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
             raise UsageError(f"{path}: [target] {key} must be a non-negative number, not {value!r}")
         figures[key] = value
-    return LikeTarget(name, figures, table["corpus"], table["command"], tuple(missing))
+    on_purpose = table.get("missed_on_purpose", {})
+    if not isinstance(on_purpose, dict) or not all(
+            key in figures and isinstance(why, str) and why.strip() for key, why in on_purpose.items()):
+        raise UsageError(f"{path}: [target] missed_on_purpose must map measured figures to the reason "
+                         "(missed_on_purpose = { nil_share = \"why\" })")
+    return LikeTarget(name, figures, table["corpus"], table["command"], tuple(missing), dict(on_purpose))
 
 
 def load_like(name: str) -> Preset:

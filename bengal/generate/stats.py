@@ -361,6 +361,10 @@ def dial_stats(kb: SparqlKB, onto: Ontology, made: Sequence[MadeDocument], confi
     the KB lacks what the dial needs (forms that are ambiguous, or replaceable entities). With
     ``names`` (a language other than English) the ambiguity is that of the language's names.
 
+    With ``--ambiguity`` in English, ``ambiguity.rare_senses`` counts the mentions whose form names their
+    entity as a rare sense (:class:`bengal.generate.surface.PriorSenses`; ``asked``: ``--rare-senses``)
+    beside the ambiguous ones (``kb_names``): what ``--rare-senses`` moves.
+
     In English ``ambiguity.kb_names`` gives the share as ``bengal stats`` measures it
     (``ambiguous_mention_share``): by the KB's names alone (:meth:`AmbiguityIndex.kb_entities`, the
     definition of :class:`bengal.kb.names.NameIndex`) over every mention, pronouns included. It is the
@@ -384,6 +388,15 @@ def dial_stats(kb: SparqlKB, onto: Ontology, made: Sequence[MadeDocument], confi
             "share": round(kb_amb / len(every), 6) if every else 0.0,
             "counted_against": "the KB's names alone (the lexicon's names left out) over every mention, as bengal "
                                "stats measures ambiguous_mention_share"}
+        if config.ambiguity is not None:  # the dial is on: how many of its ambiguous names are a rare sense
+            prior = prior_senses(kb)
+            rare = sum(any(prior.is_rare(m.surface, u) for u in m.uris) for m in every)
+            out["ambiguity"]["rare_senses"] = {
+                "asked": config.rare_senses, "mentions": rare, "ambiguous_mentions": kb_amb,
+                "share_of_ambiguous": round(rare / kb_amb, 6) if kb_amb else 0.0,
+                "counted_against": "each KB name's most popular entity (highest in-degree, ties the smallest URI; "
+                                   "bengal stats' KB prior): a mention of any other entity the name names is a "
+                                   "rare sense"}
     emerging = [m for m in mentions if any(is_emerging(u) for u in m.uris)]
     out["emerging"] = {"target": config.emerging, "emerging_mentions": len(emerging), "mentions": n,
                        "share": round(len(emerging) / n, 6) if n else 0.0,

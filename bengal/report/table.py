@@ -146,6 +146,11 @@ def _footnote(result: ScoreResult) -> Text:
         "(macro F1 = mean of per-document F1, as GERBIL).",
         "Zero division (GERBIL): a document with TP = FP = FN = 0 scores 1; otherwise TP = 0 scores 0.",
     ]
+    for label, sub, what in (("InKB", result.inkb, "a KB entity"), ("EE", result.ee, "an emerging entity (NIL)")):
+        if sub is not None and sub.micro.tp == sub.micro.fp == sub.micro.fn == 0:
+            # (a new user read "EE micro 1.0" on a corpus without emerging entities as a result)
+            lines.append(f"{label}: neither the gold nor the prediction has a mention of {what}; its 1.0 is the "
+                         "zero-division rule, not a result.")
     span = SPAN_MATCHES.get(result.match)
     task = TASKS.get(result.task)
     if span is not None and task is not None:

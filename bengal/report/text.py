@@ -128,6 +128,10 @@ def generated_lines(stats: Mapping[str, Any], output: str, manifest: str, densit
             if "kb_names" in d:  # the dial counts the lexicon's names too; bengal stats the KB's alone
                 line += (f"; by the KB's names alone {d['kb_names']['share']:.3f} "
                          "(bengal stats' ambiguous_mention_share)")
+                rare = d.get("rare_senses")
+                if rare:  # --ambiguity in English: how many of those name a rare sense (--rare-senses moves it)
+                    line += (f"; rare senses {rare['mentions']:,} of {rare['ambiguous_mentions']:,} ambiguous "
+                             f"mentions ({'--rare-senses' if rare['asked'] else 'without --rare-senses'})")
             lines.append(line)
     return lines
 
@@ -137,19 +141,25 @@ def like_lines(like: Mapping[str, Any]) -> list[str]:
     measured targets (the manifest's ``like`` section), or that every one is within."""
     outside = like["outside"]
     chosen = like.get("set_by_user", [])
-    compared = len(like["targets"]) - len(chosen)
-    note = f" ({', '.join(chosen)} as asked: {', '.join(_CHOSEN_BY.get(k, k) for k in chosen)})" if chosen else ""
-    if not outside:
-        return [f"like {like['name']}: every figure within ±20 % of the corpus's ({compared} figures){note}"]
+    on_purpose = like.get("missed_on_purpose", {})
+    compared = len(like["targets"]) - len(chosen) - len(on_purpose)
 
     def show(key: str, value: float | None) -> str:
         if value is None:
             return "–"
         return f"{value:,.0f}" if key == "documents" else f"{value:.3f}" if value < 1 else f"{value:.2f}"
 
-    parts = [f"{key} {show(key, like['reached'][key])} (target {show(key, like['targets'][key])})" for key in outside]
+    def figures(keys: Sequence[str]) -> str:
+        return ", ".join(f"{key} {show(key, like['reached'][key])} (target {show(key, like['targets'][key])})"
+                         for key in keys)
+
+    note = f" ({', '.join(chosen)} as asked: {', '.join(_CHOSEN_BY.get(k, k) for k in chosen)})" if chosen else ""
+    if on_purpose:
+        note += f"; missed on purpose (the manifest's like.missed_on_purpose says why): {figures(list(on_purpose))}"
+    if not outside:
+        return [f"like {like['name']}: every figure within ±20 % of the corpus's ({compared} figures){note}"]
     return [f"like {like['name']}: {len(outside)} of {compared} figures outside ±20 % of the corpus's: "
-            + ", ".join(parts) + note]
+            + figures(outside) + note]
 
 
 #: The option that sets a like figure the user chose (:func:`like_lines`).

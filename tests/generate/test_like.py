@@ -72,6 +72,11 @@ GOOD = ('[generate]\ndocs = 2\n[target]\ncorpus = "c.ttl"\ncommand = "bengal sta
     (GOOD + "colour = 1\n", "unknown key 'colour' in [target]"),
     (GOOD.replace('corpus = "c.ttl"\n', ""), "[target] needs corpus"),
     (GOOD.replace("docs = 2", "ambiguity = true"), "[generate] ambiguity has the wrong type"),
+    (GOOD + 'missed_on_purpose = { nil_share = "" }\n', "missed_on_purpose must map measured figures"),
+    (GOOD + 'missed_on_purpose = { colour = "why" }\n', "missed_on_purpose must map measured figures"),
+    (GOOD + 'missed_on_purpose = ["nil_share"]\n', "missed_on_purpose must map measured figures"),
+    (GOOD.replace("nil_share = 0.5\n", "") + 'not_measured = ["nil_share"]\nmissed_on_purpose = { nil_share = "x" }\n',
+     "missed_on_purpose must map measured figures"),
 ])
 def test_loader_refuses_a_broken_like_preset(tmp_path, monkeypatch, text, message):
     _folder_with(tmp_path, monkeypatch, text)
@@ -92,6 +97,31 @@ def test_good_like_preset_and_compare(tmp_path, monkeypatch):
     chosen = target.compare({"documents": 0.9, **{k: 0.4 for k in LIKE_FIGURES[1:]}}, set_by_user=["documents"])
     assert chosen["within_20pct"]["documents"] is False and chosen["set_by_user"] == ["documents"]
     assert "documents" not in chosen["outside"]
+
+
+def test_a_figure_missed_on_purpose_is_compared_but_never_outside(tmp_path, monkeypatch):
+    _folder_with(tmp_path, monkeypatch, GOOD + 'missed_on_purpose = { nil_share = "made-up entities stand in" }\n')
+    target = load_like("x").target
+    assert target is not None and target.missed_on_purpose == {"nil_share": "made-up entities stand in"}
+    reached = {**{k: 0.5 for k in LIKE_FIGURES}, "nil_share": 0.9, "type_other": 0.9}
+    out = target.compare(reached)
+    assert out["within_20pct"]["nil_share"] is False and out["outside"] == ["type_other"]
+    assert out["missed_on_purpose"] == {"nil_share": "made-up entities stand in"} and out["not_measured"] == []
+    # reached after all: nothing to explain
+    assert target.compare({k: 0.5 for k in LIKE_FIGURES})["missed_on_purpose"] == {}
+    line = like_lines(out)[0]
+    assert line.startswith(f"like x: 1 of {len(LIKE_FIGURES) - 1} figures outside ±20 % of the corpus's: type_other")
+    assert line.endswith("; missed on purpose (the manifest's like.missed_on_purpose says why): nil_share 0.900 "
+                         "(target 0.500)")
+
+
+def test_kore50_and_spotlight_miss_their_nil_share_on_purpose_and_conllpp_measures_none():
+    for name in ("kore50", "spotlight"):
+        target = load_like(name).target
+        assert target is not None and target.figures["nil_share"] == 0.0 and "nil_share" in target.missed_on_purpose
+    conllpp = load_like("conllpp")
+    assert conllpp.target is not None and set(conllpp.target.not_measured) == {"label_identical_share", "nil_share"}
+    assert "label-identical" not in conllpp.description.split(";")[0]
 
 
 def test_unknown_like_lists_the_known(tmp_path):

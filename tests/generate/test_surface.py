@@ -726,4 +726,9 @@ def test_rare_senses_lower_the_kb_prior_ceiling(bundled_kb):
                  if m.surface in names.entities_of]
         top = {f: min(names.entities_of[f], key=lambda e: (-names.in_degree.get(e, 0), e)) for f, _ in known}
         ceilings.append(sum(top[f] == u for f, u in known) / len(known))
+        # the manifest's count of rare senses: mentions of a form that names two or more KB entities, of one
+        # that is not the form's top entity (each mention here has one URI)
+        counted = g.stats["ambiguity"]["rare_senses"]
+        assert counted["mentions"] == sum(len(names.entities_of[f]) > 1 and top[f] != u for f, u in known)
+        assert counted["asked"] is rare and counted["mentions"] <= counted["ambiguous_mentions"]
     assert ceilings[1] < ceilings[0] - 0.05, ceilings

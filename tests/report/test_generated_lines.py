@@ -57,3 +57,17 @@ def test_density_reach_is_said_past_15_percent_of_the_target_on_either_side():
 
 def test_counted_agrees_with_its_number():
     assert [counted(n, "mention") for n in (0, 1, 2)] == ["0 mentions", "1 mention", "2 mentions"]
+
+
+def test_the_ambiguity_line_counts_rare_senses_when_the_manifest_has_them():
+    amb = {"target": 1.0, "share": 0.4, "kb_names": {"share": 0.391},
+           "rare_senses": {"asked": True, "mentions": 1126, "ambiguous_mentions": 1167}}
+    line = generated_lines(_stats(ambiguity=amb), "x.ttl", "m", 0.2, 0.2, "star")[2]
+    assert line == ("ambiguity reached: 0.400 of mentions (target 1); by the KB's names alone 0.391 (bengal stats' "
+                    "ambiguous_mention_share); rare senses 1,126 of 1,167 ambiguous mentions (--rare-senses)")
+    without = {**amb, "rare_senses": {**amb["rare_senses"], "asked": False}}
+    assert generated_lines(_stats(ambiguity=without), "x.ttl", "m", 0.2, 0.2, "star")[2].endswith(
+        "(without --rare-senses)")
+    older = {k: v for k, v in amb.items() if k != "rare_senses"}  # a manifest written before the count
+    assert generated_lines(_stats(ambiguity=older), "x.ttl", "m", 0.2, 0.2, "star")[2].endswith(
+        "ambiguous_mention_share)")

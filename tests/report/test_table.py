@@ -60,3 +60,14 @@ def test_no_warnings_no_summary():
     g = Corpus((d("http://ex.org/1", (0, 5, {A})),))
     text = render_table(score(g, g))
     assert "warning" not in text
+
+
+def test_an_ee_row_with_nothing_to_find_says_its_one_is_the_zero_division_rule():
+    # no NIL mention in either corpus: EE micro TP = FP = FN = 0 prints 1.0000 (GERBIL's rule), and a note says so
+    text = " ".join(render_table(make_result(), width=300).split())
+    assert "EE: neither the gold nor the prediction has a mention of an emerging entity (NIL)" in text
+    assert "InKB: neither" not in text  # the InKB row has counts
+    nil = Corpus((Document("http://ex.org/1", TEXT, (Mention.in_text(TEXT, 0, 5, set()),)),), "gold")
+    with_nil = " ".join(render_table(score(nil, nil), width=300).split())
+    assert "EE: neither" not in with_nil and "InKB: neither the gold nor the prediction has a mention of a KB entity" \
+        in with_nil

@@ -109,6 +109,16 @@ def test_overlaps_are_counted_per_pair_and_touching_spans_are_not():
     assert measure_corpus(Corpus((nested, touching)), _names()).values["overlapping_pairs"] == 3
 
 
+def test_an_emerging_entitys_iri_is_no_uri_missing_from_the_kb():
+    # GERBIL's notInWiki (also bare, as Reuters-128 writes it) and bengal's made-up entities are outside every KB
+    # by design: only the unknown dbpedia IRI is a gold flaw to check
+    text = "Acme, Zed, Bob and Qux."
+    doc = _doc("d", text, (0, 4, ("http://aksw.org/notInWiki/Acme",), None),
+               (6, 9, ("http://aksw.org/notInWiki",), None),
+               (11, 14, ("http://bengal.invalid/notInWiki/Bob_Smith",), None), (19, 22, (DBR + "Qux",), None))
+    assert measure_corpus(Corpus((doc,)), _names()).values["uris_not_in_kb"] == 1
+
+
 def test_same_as_links_resolve_corpus_local_iris():
     local = "http://local.example/berlin"
     corpus = Corpus((_doc("d", "Berlin.", (0, 6, (local,), None)),), same_as=((local, BERLIN),))

@@ -9,12 +9,12 @@ from functools import lru_cache
 from urllib.parse import quote
 
 from bengal.errors import InputError
-from bengal.rdf import IRI_FORBIDDEN, has_scheme, is_absolute_iri, valid_iri
+from bengal.rdf import GERBIL_NIL_NAMESPACE, IRI_FORBIDDEN, has_scheme, is_absolute_iri, valid_iri
 
 __all__ = ["NIL_NAMESPACE", "TYPE_NAMESPACE", "document_uri", "nil_iri", "type_iris"]
 
 #: GERBIL's namespace for emerging entities (entities not in the KB).
-NIL_NAMESPACE = "http://aksw.org/notInWiki/"
+NIL_NAMESPACE = GERBIL_NIL_NAMESPACE
 _NIL_BARE = NIL_NAMESPACE.rstrip("/")  # Reuters-128 also has the bare <http://aksw.org/notInWiki>
 #: Namespace bengal writes plain (non-IRI) type labels in.
 TYPE_NAMESPACE = "urn:bengal:type:"
