@@ -79,6 +79,7 @@ from bengal.generate.verbalise import (
     fact_templates,
     name_fit,
     realise,
+    says_nothing_new,
     sentence_text,
     type_sentence,
 )
@@ -255,8 +256,10 @@ class DocumentMaker:
         rng = random.Random(f"{config.seed}|{seed_uri}")
         k = rng.randint(config.min_sentences, config.max_sentences)
         typed = 1 if info.classes and k >= 2 else 0
-        if typed and self.policy.news_text and class_noun(lex, onto, info) in lex.meta.get("apposition_vague", ()):
-            typed = 0  # news text: never "Jane Novak was an American person."
+        if typed and self.policy.news_text and says_nothing_new(lex, class_noun(lex, onto, info), info.label):
+            # news text: never "Jane Novak was an American person.", nor "Lostine River is a river." (the name says
+            # it; a new user's reading)
+            typed = 0
         policy = self.policy if self.policy.news_text else None
         ctx = StrategyContext(info, self.facts, rng, self.can_list,
                               facts if self.ambiguity is None else self.ambiguity.prefer_facts(facts),

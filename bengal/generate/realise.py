@@ -159,8 +159,9 @@ def takes_plural_verb(lex: Lexicon, name: str, classes: Sequence[str]) -> bool:
     (:func:`is_plural_name`) of an entity of a class in ``[realise] plural_verb_classes`` (``classes``:
     IRIs with their ancestors). A band or a team with a plural name is a plural subject in English
     ("The Righteous Brothers have worked with …", "The Beatles are a band"), and so is such an entity's
-    name of the form "The …s" ("The Predators", not "The Boss"); a company or a country is not, whatever
-    its name ("Capitol Records is a label", "the Netherlands is a country"). Each ``(name, classes)``
+    name of the form "The …s" ("The Predators", not "The Boss") or one that coordinates capitalised names
+    ("Mac and Katie Kissoon", "Simon & Garfunkel"; not "Florence and the Machine"); a company or a country is
+    not, whatever its name ("Capitol Records is a label", "the Netherlands is a country"). Each ``(name, classes)``
     worked out once per lexicon (its ``memo``, when it has one): asked for every candidate wording."""
     memo: dict | None = getattr(lex, "memo", None)
     if memo is None:
@@ -177,9 +178,16 @@ def _takes_plural_verb(lex: Lexicon, name: str, classes: Sequence[str]) -> bool:
     if not wanted or not any(c.rsplit("/", 1)[-1] in wanted for c in classes):
         return False
     last = name.split()[-1] if name.split() else name
-    # "The Predators", "The Sylvers", "The Pillows": a band's "The …s" is plural ("The Boss", "The Genius" not)
-    return is_plural_name(lex, name, classes) or (name.startswith("The ") and " of " not in name
-                                                  and last.endswith("s") and not last.endswith(("ss", "us", "is")))
+    # "The Predators", "The Sylvers", "The Pillows": a band's "The …s" is plural ("The Boss", "The Genius" not);
+    # a band named by its members is too ("Mac and Katie Kissoon were", "Simon & Garfunkel were", "Crosby, Stills
+    # & Nash were"; "Mac and Katie Kissoon was" found by a new user's reading)
+    return (is_plural_name(lex, name, classes) or _NAMED_BY_MEMBERS.search(name) is not None
+            or (name.startswith("The ") and " of " not in name
+                and last.endswith("s") and not last.endswith(("ss", "us", "is"))))
+
+
+#: A band's name that coordinates its members ("Mac and Katie Kissoon", "Simon & Garfunkel"): plural.
+_NAMED_BY_MEMBERS = re.compile(r"^[A-Z][^ ]* (?:[A-Z][^ ]* )*(?:and|&) [A-Z]")
 
 
 def possessive_suffix(lex: Lexicon, name: str, classes: Sequence[str] = ()) -> str:

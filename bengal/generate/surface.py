@@ -395,6 +395,10 @@ class SurfaceForms:
 
 
 
+#: Text that goes on after a place's qualifier (a space and a word): a comma closes the qualifier first.
+_GOES_ON = re.compile(r" \w")
+
+
 def split_qualified(sentences: Sequence[Sentence], qualifier_of: Callable[[Entity], Entity | None],
                     head_only: bool = False) -> list[Sentence]:
     """The sentences with every place (or organisation) written by a label "Head, Qualifier" written as
@@ -408,6 +412,11 @@ def split_qualified(sentences: Sequence[Sentence], qualifier_of: Callable[[Entit
     "Memphis, TN"); the head is the piece in the form kind ``place_head`` (the ambiguity dial leaves it
     as it is), so the gold URI never changes, and ``Sentence.predicate`` follows the two pieces added
     before it.
+
+    The qualifier is parenthetical: where the sentence goes on after it, a comma closes it ("born in [Angus],
+    [Scotland], and was given …", The Chicago Manual of Style 6.17; was "born in Angus, Scotland and was
+    given …", found by a new user's reading); not in the subject, whose predicate piece the microplanner
+    joins and compares as it is ("Eugene, Oregon is part of Lane County").
 
     Source: the news corpora's boundaries. Reuters-128 writes a place's qualifier as a mention of its
     own 37 times ("Lohn, West Germany", "Fayetteville, N.C."), OKE 2015 21 times ("Imperia, Italy") and
@@ -427,6 +436,9 @@ def split_qualified(sentences: Sequence[Sentence], qualifier_of: Callable[[Entit
                 pieces += [p.with_form(head, "place_head"), ", ", q]
                 if sentence.predicate and i < sentence.predicate:
                     predicate += 2
+            elif (isinstance(p, str) and i > sentence.predicate and len(pieces) >= 3 and isinstance(pieces[-3], Entity)
+                  and pieces[-3].form_kind == "place_head" and pieces[-2] == ", " and _GOES_ON.match(p)):
+                pieces.append("," + p)  # the qualifier closed by a comma as a parenthetical (Chicago 6.17)
             else:
                 pieces.append(p)
         out.append(replace(sentence, pieces=tuple(pieces), predicate=predicate)

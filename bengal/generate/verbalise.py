@@ -22,7 +22,7 @@ from bengal.perf import cached_attribute
 
 __all__ = ["Piece", "Sentence", "type_sentence", "fact_templates", "fact_sentence", "join_sentences", "realise",
            "sentence_text", "apposition_allowed", "pronoun_allowed", "with_forms", "swap_entities", "NameFit",
-           "name_fit", "strip_the", "concept_wording", "range_wording", "type_with_place"]
+           "name_fit", "strip_the", "concept_wording", "range_wording", "type_with_place", "says_nothing_new"]
 
 Piece = Union[str, Entity]
 
@@ -408,6 +408,20 @@ def _apposition_phrase(lex: Lexicon, onto: Ontology, entity: Entity) -> str | No
                 return None  # the name says it: not "the university University of Pavia", "the city of Mexico City"
             return phrase.replace("{the}", lex.definite(noun, entity.gender)).replace("{class}", noun)
     return None
+
+
+def says_nothing_new(lex: Lexicon, noun: str | None, name: str) -> bool:
+    """Whether a type sentence "NAME is a NOUN." would tell a reader nothing: the class noun is vague
+    (``[meta] apposition_vague``: "Jane Novak is a person.") or every word of it is a word of the name's
+    head before a qualifier or a parenthesis ("Lostine River is a river.", "Manalapan Township, New Jersey
+    is a township."; case-insensitive; "Queen (band)" is written "Queen" and says nothing), as
+    :func:`apposition_phrase` refuses "the university University of Pavia"."""
+    if noun is None:
+        return False
+    if noun in lex.meta.get("apposition_vague", ()):
+        return True
+    head = name.split(", ", 1)[0].split(" (", 1)[0]  # "Queen (band)" is written "Queen": the head says nothing
+    return set(noun.lower().split()) <= set(re.findall(r"[^\W\d_]+", head.lower()))
 
 
 def type_with_place(lex: Lexicon, rest: str, noun_phrase: str, place: bool) -> str | None:

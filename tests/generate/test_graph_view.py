@@ -198,8 +198,10 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
     # administrative region in Khvaf County.", was ", an administrative region, is part of"), a template that
     # opens with its object may describe its subject ("Gold is owned by the company.") and "made a home in" is no
     # longer "produced a home in"; four documents (69cd1607… before)
+    # and after no type sentence that the name says ("21st Century Schizoid Band is a band": that seed now has too
+    # few facts and the next one is taken) and a place's qualifier closed by a comma in running text (26191a48…)
     (dict(docs=30, strategy="sym", seed=2, paraphrase=True, pronouns=True),
-     "26191a48083da3e0deb1541fb27b010c2df367f1267708dc00ed6760795387ac"),
+     "18db31f26dfdbcf086fc19b78007f40e91b3534587ad7d72c0224e3c465c5e24"),
     # made without the view (KB.graph patched to None) after "worked as a rapping" was left out
     # (main's 54f379c gave 6269c65e…)
     # and after a demonym whose country a fact of the seed names was left out ("Sam Fogarino is a musician.
@@ -212,8 +214,10 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
     # and more wordings per template, and after facts the KB's other use of their object contradicts were
     # left out ("Phil Redmond, a writer, was known for the company BBC.") and a people is no place ("English
     # is spoken in Irish people."; 6ef557af… before), and at most three wordings weighed (087c90e8…)
+    # and after no type sentence that the name says ("City of Winchester is a city": that seed is left for the next
+    # one; cf63a822… before)
     (dict(docs=30, strategy="summary", density="high", seed=5),
-     "cf63a822c4b27db05638bcf94640d5e54bc05a7197c37a80077f849103401d0a"),
+     "1e84db4dd9571ecd637c605723ea477a24fbd10f11682513decdd077de1bb279"),
     # made without the view (KB.graph patched to None: every answer from SPARQL) after the Spanish
     # article and label rules of issue 13 changed this corpus (main's 54f379c gave 4cdfc5b2…), and again
     # after a named place agrees by its name and an instrument takes its article ("Polonia estuvo

@@ -11,7 +11,8 @@ from bengal.generate.microplan import describe_objects, fold_opening, microplan,
 from bengal.generate.paraphrase import Paraphraser
 from bengal.generate.realise import realise_pieces
 from bengal.generate.strategies import Unit
-from bengal.generate.verbalise import Sentence, fact_sentence, realise, sentence_text
+from bengal.generate.surface import split_qualified
+from bengal.generate.verbalise import Sentence, fact_sentence, realise, says_nothing_new, sentence_text, type_sentence
 
 DBO = "http://dbpedia.org/ontology/"
 DBR = "http://dbpedia.org/resource/"
@@ -130,3 +131,55 @@ def test_made_a_home_in_is_never_produced_a_home_in():
     assert sentence_text(sentence) == "Carl Berg made a home in Ulm."
     texts = {sentence_text(s) for k in range(20) if (s := Paraphraser(LEX, f"seed {k}").synonym(sentence, 0))}
     assert texts == {"Carl Berg resided in Ulm."}
+
+
+def test_a_place_qualifier_in_running_text_is_closed_by_a_comma():
+    # "… was born in Angus, Scotland and was given …" (Chicago 6.17: the qualifier is parenthetical)
+    angus = Entity(DBR + "Angus,_Scotland", "Angus, Scotland", (DBO + "Settlement", DBO + "Place"))
+    scotland = Entity(DBR + "Scotland", "Scotland", (DBO + "Country", DBO + "Place"))
+    award = Entity(DBR + "Order_of_Merit", "Order of Merit", (DBO + "Award",))
+
+    def qualifier(e):
+        return scotland if e.uri == angus.uri else None
+
+    goes_on = Sentence((CARL, " was born in ", angus, " and was given the ", award, "."), subject=CARL.uri,
+                       predicate=1)
+    text, mentions = realise(split_qualified([goes_on], qualifier))
+    assert text == "Carl Berg was born in Angus, Scotland, and was given the Order of Merit."
+    # "Carl Berg" [0, 9), " was born in " 13, "Angus" [22, 27), ", " , "Scotland" [29, 37), ", and was given the " 20,
+    # "Order of Merit" [57, 71)
+    assert [(m.begin, m.end, m.surface) for m in mentions] == [
+        (0, 9, "Carl Berg"), (22, 27, "Angus"), (29, 37, "Scotland"), (57, 71, "Order of Merit")]
+    # at the end of the sentence, before a comma or a possessive: nothing to close
+    for rest, expected in ((".", "Carl Berg was born in Angus, Scotland."),
+                           (", and died there.", "Carl Berg was born in Angus, Scotland, and died there.")):
+        s = Sentence((CARL, " was born in ", angus, rest), subject=CARL.uri, predicate=1)
+        assert realise(split_qualified([s], qualifier))[0] == expected
+    # the head alone (the unqualified form): no qualifier, no comma
+    assert realise(split_qualified([goes_on], qualifier, head_only=True))[0] == \
+        "Carl Berg was born in Angus and was given the Order of Merit."
+
+
+def test_a_band_named_by_its_members_takes_a_plural_verb():
+    # "Mac and Katie Kissoon was …" (a new user's reading); "Florence and the Machine" names no members
+    onto = Ontology(parents={DBO + "Band": {DBO + "Organisation"}})
+    band = (DBO + "Band", DBO + "Organisation")
+    carl_as_member = [CARL]
+    for name, verb in (("Mac and Katie Kissoon", "have"), ("Simon & Garfunkel", "have"),
+                       ("Crosby, Stills & Nash", "have"), ("Florence and the Machine", "has"), ("Blondie", "has")):
+        subject = Entity(DBR + name.replace(" ", "_"), name, band)
+        assert sentence_text(fact_sentence(LEX, onto, DBO + "associatedMusicalArtist", subject, carl_as_member)) == \
+            f"{name} {verb} worked with Carl Berg."
+    # a company so named is one thing: singular
+    firm = Entity(DBR + "Marks_and_Spencer", "Marks and Spencer", (DBO + "Company", DBO + "Organisation"))
+    assert sentence_text(type_sentence(LEX, onto, firm)).startswith("Marks and Spencer is ")
+
+
+def test_a_type_sentence_that_the_name_says_already_is_not_written():
+    # "Lostine River is a river." (--like rss500): news text writes no type sentence a name says
+    assert says_nothing_new(LEX, "river", "Lostine River")
+    assert says_nothing_new(LEX, "township", "Manalapan Township, New Jersey")  # the head before the qualifier
+    assert says_nothing_new(LEX, "person", "Jane Novak")  # a vague noun
+    assert not says_nothing_new(LEX, "band", "Queen (band)")  # written "Queen"
+    assert not says_nothing_new(LEX, "city", "Ulm") and not says_nothing_new(LEX, None, "Ulm")
+    assert not says_nothing_new(LEX, "city", "Cedar Rapids, Iowa City")  # the qualifier is not the head
