@@ -236,6 +236,8 @@ class DocumentMaker:
         if (count_planner and config.strategy in ("star", "summary")
                 and self.facts.fewer_outgoing(seed_uri, self.fact_rich())):
             return None  # star and summary say only the seed's own facts: too few for the length
+        if self.facts.without_outgoing(seed_uri):
+            return None  # no fact, so no seed (is_seed below): known before the label is read
         info = entities(self.kb, onto, [seed_uri]).get(seed_uri)
         if info is None or not writable_label(info.label) or is_list_page(info.label):
             return None
