@@ -117,6 +117,11 @@ def test_hand_counted_figures(small):
     assert view.types(DBR + "A") == (DBO + "Agent", DBO + "Literal", DBO + "Person")
     assert view.instances_of([DBO + "Person", "http://schema.org/Person"]) == [DBR + "A", DBR + "D"]
     assert view.instances_of([DBO + "Literal"]) == []  # a literal is no class
+    # each label of the instances with the instances that carry it (the index of place names)
+    assert view.instances_by_label([DBO + "Place", DBO + "Nothing"]) == {
+        "Beta": (DBR + "B",), "Aaa_C": (DBR + "C",), "Gamma": (DBR + "C",)}
+    assert view.instances_by_label([DBO + "Person"]) == {"Aleph": (DBR + "A",), "Alpha": (DBR + "A",),
+                                                         "bad_label": (DBR + "D",)}
     assert view.labels(DBR + "Nothing") == () and view.outgoing("not an iri") == ()
     assert view.detail_rows(DBR + "D")[-1] == (DBO + "nationality", DBR + "C", DBR + "B")
 
@@ -141,6 +146,8 @@ def _same_answers(kb, uris, classes):
         assert incoming_facts(kb, onto, uri, limit=2) == incoming_facts(plain, onto, uri, limit=2), uri
         assert incoming_property_counts(kb, uri) == incoming_property_counts(plain, uri), uri
         assert kbview.outgoing_properties(kb, uri) == kbview.outgoing_properties(plain, uri), uri
+    for name in ("Beta", "Gamma", "Aaa_C", "Alpha", "Germany", "Berlin", "Georgia", "no such name"):
+        assert kbview.places_labelled(kb, onto, name) == kbview.places_labelled(plain, onto, name), name
 
 
 def test_small_kb_view_answers_as_sparql(small):
