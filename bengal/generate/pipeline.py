@@ -129,6 +129,9 @@ class DocumentMaker:
         # the config's derived values that make() reads for every candidate (properties that parse the option)
         self.count_planner = config.count_planner
         self.sentence_target = config.sentence_target
+        #: the fewest outgoing facts a seed candidate needs (make): one, and for star and summary, which say
+        #: only the seed's own facts, the fewest units they are asked for (--min-sentences less the type sentence)
+        self.least_own_facts = max(config.min_sentences - 1, 1) if config.strategy in ("star", "summary") else 1
         #: the second pass of :func:`generate`: seeds are not held to :meth:`fact_rich`
         self.fact_poor = fact_poor
         self.lex = load_lexicon(config.lang)
@@ -236,8 +239,11 @@ class DocumentMaker:
         if (count_planner and config.strategy in ("star", "summary")
                 and self.facts.fewer_outgoing(seed_uri, self.fact_rich())):
             return None  # star and summary say only the seed's own facts: too few for the length
-        if self.facts.without_outgoing(seed_uri):
-            return None  # no fact, so no seed (is_seed below): known before the label is read
+        # no fact is no seed (is_seed below); star and summary say only the seed's own facts, at least
+        # --min-sentences of them less the type sentence (the strategy's min_units below): known before
+        # the label is read
+        if self.facts.surely_fewer_outgoing(seed_uri, self.least_own_facts):
+            return None
         info = entities(self.kb, onto, [seed_uri]).get(seed_uri)
         if info is None or not writable_label(info.label) or is_list_page(info.label):
             return None

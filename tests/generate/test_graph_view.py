@@ -25,6 +25,7 @@ from bengal.generate.kbview import (
     seed_candidates,
     subject_details,
 )
+from bengal.generate.strategies import FactSource
 from bengal.kb.graph import DETAIL_PROPERTIES, GraphView, build_graph, graph_file_name, load_graph
 from bengal.kb.store import open_kb
 from bengal.workflows.generate_files import generate_files
@@ -235,3 +236,17 @@ def test_corpora_keep_their_bytes(tmp_path, options, sha):
     out = tmp_path / "x.jsonl"
     generate_files(out, **options)
     assert hashlib.sha256(out.read_bytes()).hexdigest() == sha
+
+
+def test_surely_fewer_outgoing_is_never_wrong(small):
+    """The generator refuses a seed candidate by this bound before its facts are read (issue 15)."""
+    onto = load_ontology(small)
+    facts = FactSource(small, onto)
+    for uri in URIS:
+        for n in range(6):
+            if facts.surely_fewer_outgoing(uri, n):
+                assert len(FactSource(small, onto).outgoing(uri)) < n, (uri, n)
+    assert facts.surely_fewer_outgoing(DBR + "Nothing", 1) and not facts.surely_fewer_outgoing(DBR + "A", 2)
+    plain = FactSource(SparqlOnly(small), onto)  # no view: sure only of facts already read
+    assert not plain.surely_fewer_outgoing(DBR + "Nothing", 1)
+    assert plain.outgoing(DBR + "Nothing") == [] and plain.surely_fewer_outgoing(DBR + "Nothing", 1)
