@@ -75,11 +75,24 @@ def plan_document(sub: Subgraph, length: Callable[[Unit], int], target_length: f
     units, repeats = _merged_units(sub, can_list, wording)
     groups: list[list[Unit]] = []
     tokens = 0
+    # A sentence's first unit is measured only when the next unit may join it (same subject, room left):
+    # ``length`` writes the unit as a sentence (issue 15), and most sentences of a plan end with their
+    # subject's run of units. The groups are those of measuring every unit first.
+    unmeasured: Unit | None = None  # the current sentence's first unit, when its length is not yet known
     for u in units:
-        own = length(u)
         cur = groups[-1] if groups else None
-        if (cur is None or cur[0].subject.uri != u.subject.uri or len(cur) >= MAX_FACTS
-                or tokens >= target_length or tokens + own - 2 > target_length + own / 2):
+        if cur is None or cur[0].subject.uri != u.subject.uri or len(cur) >= MAX_FACTS:
+            groups.append([u])
+            unmeasured = u
+            continue
+        if unmeasured is not None:
+            tokens, unmeasured = length(unmeasured), None
+        if tokens >= target_length:
+            groups.append([u])
+            unmeasured = u
+            continue
+        own = length(u)
+        if tokens + own - 2 > target_length + own / 2:
             groups.append([u])
             tokens = own
         else:

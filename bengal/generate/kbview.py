@@ -703,11 +703,7 @@ def places_labelled(kb: SparqlKB, onto: Ontology, name: str) -> list[str]:
     if view is not None:
         found = _PLACE_LABELS.get(id(view))
         if found is None or found[0] is not view:
-            index: dict[str, set[str]] = {}
-            for e in view.instances_of(sorted(onto.subclasses([DBO + "Place"]))):
-                for label in view.labels(e):
-                    index.setdefault(label, set()).add(e)
-            found = (view, {k: tuple(sorted(v)) for k, v in index.items()})
+            found = (view, view.instances_by_label(sorted(onto.subclasses([DBO + "Place"]))))
             _PLACE_LABELS.clear()
             _PLACE_LABELS[id(view)] = found
         return list(found[1].get(name, ()))

@@ -773,13 +773,16 @@ def _varied(best: tuple[float, Sentence, int, int, bool], weighed: Sequence[tupl
     def names(s: Sentence) -> tuple[object, ...]:
         return (s.pronoun, *((p.uri, p.surface) for p in s.pieces if isinstance(p, Entity)))
 
-    same = names(best[1])
+    chosen = best[1]
+    same = names(chosen)
+    count = chosen.mention_count  # a wording of another count names other entities: no names() needed
     near: list[tuple[float, Sentence, int, int, bool]] = []
     seen: set[str] = set()
     for w in weighed:
-        if (w[4] == best[4] and w[0] <= best[0] + VARY_WITHIN and w[1].text not in seen
-                and names(w[1]) == same):
-            seen.add(w[1].text)
+        s = w[1]
+        if (w[4] == best[4] and w[0] <= best[0] + VARY_WITHIN and s.text not in seen
+                and (s is chosen or (s.mention_count == count and names(s) == same))):
+            seen.add(s.text)
             near.append(w)
     if len(near) < 2:
         return best
@@ -1072,18 +1075,19 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                         continue  # the abridged wording is one, whichever variant the list has
                     template = abridged_template(lex, onto, head) or template
                 head_objects = head.objects[:1] if head_abridged else head.objects
+                # the same for each reference to the subject: worked out once a wording
+                head_past = past_of(template, head_objects)
+                tense = lex.past(template) if head_past else template
+                appos_options = [False]
+                written_as = lex.agree(template, subject.gender)  # a [neutral] wording has another shape
+                # an object is introduced by its class ("the musician X") on its first mention only
+                if (len(head_objects) == 1 and head_objects[0].uri not in named
+                        and _apposition_allowed(lex, written_as)
+                        and apposition_phrase(lex, onto, head_objects[0]) is not None):
+                    appos_options.append(True)
                 for ref in refs:
-                    head_past = past_of(template, head_objects)
-                    tense = lex.past(template) if head_past else template
                     if ref == "pronoun" and not pronoun_allowed(tense):
                         continue
-                    appos_options = [False]
-                    written_as = lex.agree(template, subject.gender)  # a [neutral] wording has another shape
-                    # an object is introduced by its class ("the musician X") on its first mention only
-                    if (len(head_objects) == 1 and head_objects[0].uri not in named
-                            and _apposition_allowed(lex, written_as)
-                            and apposition_phrase(lex, onto, head_objects[0]) is not None):
-                        appos_options.append(True)
                     subj_appos = [False]
                     if (ref == "name" and subject.uri not in named and written_as.startswith("{s} ")
                             and apposition_phrase(lex, onto, subject) is not None):

@@ -43,6 +43,7 @@ from bengal.generate.kbview import (
     is_list_page,
     is_seed,
     load_ontology,
+    outgoing_facts_at_most,
     outgoing_properties,
     places_labelled,
     seed_candidates,
@@ -130,6 +131,9 @@ class DocumentMaker:
         # the config's derived values that make() reads for every candidate (properties that parse the option)
         self.count_planner = config.count_planner
         self.sentence_target = config.sentence_target
+        #: the fewest outgoing facts a seed candidate needs (make): one, and for star and summary, which say
+        #: only the seed's own facts, the fewest units they are asked for (--min-sentences less the type sentence)
+        self.least_own_facts = self.fewest_facts(config, fact_poor=True)
         #: the second pass of :func:`generate`: seeds are not held to :meth:`fact_rich`
         self.fact_poor = fact_poor
         self.lex = load_lexicon(config.lang)
@@ -230,6 +234,19 @@ class DocumentMaker:
             return 0
         return facts_per_sentence(config.sentence_target) * max(config.min_sentences - 1, 1)
 
+    @staticmethod
+    def fewest_facts(config: GenerateConfig, fact_poor: bool = False) -> int:
+        """The fewest outgoing facts a seed candidate needs, so that :meth:`make` refuses one with fewer
+        before anything else is read (a bound any number of ``dbo:`` triples of the KB's view can test,
+        :meth:`bengal.generate.strategies.FactSource.surely_fewer_outgoing`): 1 (no fact, no seed: ``is_seed``);
+        for star and summary, which say only the seed's own facts, the fewest units their strategy is asked for
+        (``--min-sentences`` less the type sentence, at least 1) and, in the count planner's fact-rich pass
+        (not ``fact_poor``), :meth:`fact_rich`'s figure."""
+        if config.strategy not in ("star", "summary"):
+            return 1
+        least = max(config.min_sentences - 1, 1)
+        return least if fact_poor else max(least, DocumentMaker.facts_needed(config))
+
     def make(self, seed_uri: str) -> MadeDocument | None:
         """The document for one seed candidate, or ``None`` when it is not a usable seed."""
         config, lex, onto = self.config, self.lex, self.onto
@@ -237,6 +254,11 @@ class DocumentMaker:
         if (count_planner and config.strategy in ("star", "summary")
                 and self.facts.fewer_outgoing(seed_uri, self.fact_rich())):
             return None  # star and summary say only the seed's own facts: too few for the length
+        # no fact is no seed (is_seed below); star and summary say only the seed's own facts, at least
+        # --min-sentences of them less the type sentence (the strategy's min_units below): known before
+        # the label is read
+        if self.facts.surely_fewer_outgoing(seed_uri, self.least_own_facts):
+            return None
         info = entities(self.kb, onto, [seed_uri]).get(seed_uri)
         if info is None or not writable_label(info.label) or is_list_page(info.label):
             return None
@@ -565,10 +587,20 @@ def _made_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], 
         remaining = max(target - expected_made, 1)
         return order[start : start + min(1024, max(8 * jobs, int(remaining * 1.5) + 4 * jobs))]
 
+    # a candidate that make() refuses at its first test (too few facts in the KB's view) is not sent to a worker:
+    # most candidates of the bundled sample (a process round trip each); it is read as None in its place
+    least = DocumentMaker.fewest_facts(config, fact_poor)
+
+    def refused(uri: str) -> bool:
+        bound = outgoing_facts_at_most(kb, uri)
+        return bound is not None and bound < least
+
     with _pool_without_ctrl_c(ctx, jobs, kb_opener, config, fact_poor) as pool:
 
-        def ask(window: Sequence[str]) -> Any:
-            return pool.map_async(_make_in_worker, window, chunksize=max(1, len(window) // (4 * jobs)))
+        def ask(window: Sequence[str]) -> tuple[list[bool], Any]:
+            kept = [not refused(uri) for uri in window]
+            sent = [uri for uri, keep in zip(window, kept) if keep]
+            return kept, pool.map_async(_make_in_worker, sent, chunksize=max(1, len(sent) // (4 * jobs)))
 
         pos = made = 0
         window = window_at(0, 0)
@@ -581,7 +613,10 @@ def _made_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], 
             expected = made + (len(window) * made // pos if pos else 0)
             following = window_at(after, expected) if expected < target else order[after:after]
             ahead = ask(following) if following else None
-            for j, (doc, skipped, words) in enumerate(current.get()):
+            kept, asked = current
+            got = iter(asked.get())
+            for j, keep in enumerate(kept):
+                doc, skipped, words = next(got) if keep else (None, frozenset(), {})
                 if skipped and isinstance(getattr(kb, "skipped_iris", None), set):
                     kb.skipped_iris.update(skipped)  # type: ignore[attr-defined]
                 if words:

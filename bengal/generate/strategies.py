@@ -229,6 +229,19 @@ class FactSource:
                 return True
         return len(self.outgoing(uri)) < n
 
+    def surely_fewer_outgoing(self, uri: str, n: int) -> bool:
+        """Whether ``len(self.outgoing(uri)) < n`` is sure without fetching anything: the facts already
+        fetched are fewer, or the KB's in-memory view has fewer ``dbo:`` triples of ``uri`` with an IRI
+        object (:func:`bengal.generate.kbview.outgoing_facts_at_most`; each gives at most one fact).
+        ``False`` when it may have ``n`` or more, or when the KB has no view and the facts are not fetched
+        yet. A subclass that keeps a subset of these facts (a language's) has fewer then too. Most seed
+        candidates of the bundled sample have none or one (issue 15)."""
+        found = self._out.get(uri)
+        if found is not None:
+            return len(found) < n
+        bound = outgoing_facts_at_most(self.kb, uri)
+        return bound is not None and bound < n
+
     def incoming(self, uri: str) -> list[tuple[str, Entity]]:
         """The entity's genuine incoming facts (:func:`bengal.generate.kbview.incoming_facts`) whose
         property's range fits the entity (:meth:`fits`)."""

@@ -207,12 +207,17 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
     """
     key = ("fact_sentence", id(onto), prop, subject, tuple(objects), describe_subject, variant, past, apposition,
            subject_apposition, pronoun, annotate_pronoun, template, date)
-    found = lex.memo.get(key)
+    memo = lex.memo
+    found = memo.get(key)
     if found is not None and found[0] is onto:
         return found[1]
-    return cast("Sentence", _memoised(lex, onto, key, lambda: _fact_sentence(
-        lex, onto, prop, subject, objects, describe_subject, variant, past, apposition, subject_apposition, pronoun,
-        annotate_pronoun, template, date)))
+    # _memoised's miss, without its second look-up and closure (most calls are misses: issue 15)
+    value = _fact_sentence(lex, onto, prop, subject, objects, describe_subject, variant, past, apposition,
+                           subject_apposition, pronoun, annotate_pronoun, template, date)
+    if len(memo) >= _MEMO_SIZE:
+        memo.clear()
+    memo[key] = (onto, value)
+    return value
 
 
 def concept_wording(lex: Lexicon, prop: str, template: str, objects: Sequence[Entity]) -> str:
@@ -496,6 +501,44 @@ def join_sentences(lex: Lexicon, first: Sentence, second: Sentence) -> Sentence 
                     tuple(sorted(set(first.paraphrase) | set(second.paraphrase))))
 
 
+def _add_entity(lex: Lexicon, pieces: list[Piece], entity: Entity, noun_after: bool = False) -> None:
+    """:func:`_fill`'s step for one entity slot: ``entity`` appended to ``pieces`` as its text (a concept
+    or a date), a common noun after its article, or a name with the article it takes after the text before
+    it (a template's "the " dropped before a name that opens with "The " or takes none)."""
+    kind = entity.form_kind
+    if kind in TEXT_KINDS:  # a concept or a date: plain text, never a mention
+        pieces.append(entity.surface)
+        return
+    if kind == COMMON_NOUN:  # --mentions concepts: "worked as an [author]"; no name's article
+        if entity.article:
+            pieces.append(entity.article)
+        pieces.append(entity)
+        return
+    before = pieces[-1] if pieces and isinstance(pieces[-1], str) else ""
+    if before.lower().endswith("the ") and before[-5:-4] in ("", " ") and (
+            entity.surface.startswith("The ")
+            or (not noun_after and lex.takes_no_article(entity.surface, entity.classes))):
+        # "a member of the {o}" with "The Republicans": one "the"; "fought in the {o}" with "World War II": none
+        pieces[-1] = before = before[:-4]
+    article = lex.name_article(entity.surface, before, entity.classes)
+    if article:
+        pieces.append(article)
+    pieces.append(entity)
+
+
+def _noun_after(part: str) -> bool:
+    """Whether a template part after an object slot opens with a lower-case word (:data:`_NOUN_AFTER`),
+    each part tested once per process (asked for every candidate wording)."""
+    found = _NOUN_AFTER_OF.get(part)
+    if found is None:
+        found = _NOUN_AFTER_OF[part] = _NOUN_AFTER.match(part) is not None
+    return found
+
+
+#: template part → :func:`_noun_after` (the parts of the lexicons' templates: a few hundred).
+_NOUN_AFTER_OF: dict[str, bool] = {}
+
+
 def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Entity],
           apposition: str | None = None, subject_apposition: str | None = None,
           chain: bool = False) -> tuple[list[Piece], int]:
@@ -506,41 +549,21 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
     when the sentence does not open with the subject)."""
     pieces: list[Piece] = []
     predicate = 0
-
-    def add_entity(entity: Entity, noun_after: bool = False) -> None:
-        if entity.form_kind in TEXT_KINDS:  # a concept or a date: plain text, never a mention
-            pieces.append(entity.surface)
-            return
-        if entity.form_kind == COMMON_NOUN:  # --mentions concepts: "worked as an [author]"; no name's article
-            if entity.article:
-                pieces.append(entity.article)
-            pieces.append(entity)
-            return
-        before = pieces[-1] if pieces and isinstance(pieces[-1], str) else ""
-        if before.lower().endswith("the ") and before[-5:-4] in ("", " ") and (
-                entity.surface.startswith("The ")
-                or (not noun_after and lex.takes_no_article(entity.surface, entity.classes))):
-            # "a member of the {o}" with "The Republicans": one "the"; "fought in the {o}" with "World War II": none
-            pieces[-1] = before = before[:-4]
-        article = lex.name_article(entity.surface, before, entity.classes)
-        if article:
-            pieces.append(article)
-        pieces.append(entity)
-
+    n_parts = len(parts)
     for k, part in enumerate(parts):
         if part == "{s}":
             if subject_apposition:
                 pieces.append(subject_apposition)
             if isinstance(subject, Entity):
-                add_entity(subject)
+                _add_entity(lex, pieces, subject)
             else:
                 pieces.append(subject)
-            if k == 0 and len(parts) > 1 and parts[1].startswith(" "):  # the grammatical subject, not "X's"
+            if k == 0 and n_parts > 1 and parts[1].startswith(" "):  # the grammatical subject, not "X's"
                 predicate = len(pieces)
         elif part == "{o}" and len(objects) == 1:  # one object (most facts): no list, no separator
             if apposition:
                 pieces.append(apposition)
-            add_entity(objects[0], k + 1 < len(parts) and _NOUN_AFTER.match(parts[k + 1]) is not None)
+            _add_entity(lex, pieces, objects[0], k + 1 < n_parts and _noun_after(parts[k + 1]))
         elif part == "{o}":
             if apposition:
                 pieces.append(apposition)
@@ -551,7 +574,7 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
             # a template's "the" before a list of which a name takes none goes with each name that takes it
             # ("fought in World War II and the Gulf War"; lex.takes_no_article), unless it is the article of
             # a noun after the slot ("works in the {o} industry")
-            noun_after = k + 1 < len(parts) and _NOUN_AFTER.match(parts[k + 1]) is not None
+            noun_after = k + 1 < n_parts and _noun_after(parts[k + 1])
             prev = pieces[-1] if pieces else None
             bare: list[bool] = []
             own_the = False
@@ -574,7 +597,7 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
                 else:
                     if own_the and obj.form_kind not in NOT_NAMES and not bare[n]:
                         pieces.append("the ")
-                    add_entity(obj, noun_after)
+                    _add_entity(lex, pieces, obj, noun_after)
         else:
             pieces.append(part)
     if pieces and isinstance(pieces[0], str):

@@ -25,6 +25,7 @@ from bengal.generate.kbview import (
     seed_candidates,
     subject_details,
 )
+from bengal.generate.strategies import FactSource
 from bengal.kb.graph import DETAIL_PROPERTIES, GraphView, build_graph, graph_file_name, load_graph
 from bengal.kb.store import open_kb
 from bengal.workflows.generate_files import generate_files
@@ -117,6 +118,11 @@ def test_hand_counted_figures(small):
     assert view.types(DBR + "A") == (DBO + "Agent", DBO + "Literal", DBO + "Person")
     assert view.instances_of([DBO + "Person", "http://schema.org/Person"]) == [DBR + "A", DBR + "D"]
     assert view.instances_of([DBO + "Literal"]) == []  # a literal is no class
+    # each label of the instances with the instances that carry it (the index of place names)
+    assert view.instances_by_label([DBO + "Place", DBO + "Nothing"]) == {
+        "Beta": (DBR + "B",), "Aaa_C": (DBR + "C",), "Gamma": (DBR + "C",)}
+    assert view.instances_by_label([DBO + "Person"]) == {"Aleph": (DBR + "A",), "Alpha": (DBR + "A",),
+                                                         "bad_label": (DBR + "D",)}
     assert view.labels(DBR + "Nothing") == () and view.outgoing("not an iri") == ()
     assert view.detail_rows(DBR + "D")[-1] == (DBO + "nationality", DBR + "C", DBR + "B")
 
@@ -141,6 +147,8 @@ def _same_answers(kb, uris, classes):
         assert incoming_facts(kb, onto, uri, limit=2) == incoming_facts(plain, onto, uri, limit=2), uri
         assert incoming_property_counts(kb, uri) == incoming_property_counts(plain, uri), uri
         assert kbview.outgoing_properties(kb, uri) == kbview.outgoing_properties(plain, uri), uri
+    for name in ("Beta", "Gamma", "Aaa_C", "Alpha", "Germany", "Berlin", "Georgia", "no such name"):
+        assert kbview.places_labelled(kb, onto, name) == kbview.places_labelled(plain, onto, name), name
 
 
 def test_small_kb_view_answers_as_sparql(small):
@@ -236,3 +244,17 @@ def test_corpora_keep_their_bytes(tmp_path, options, sha):
     out = tmp_path / "x.jsonl"
     generate_files(out, **options)
     assert hashlib.sha256(out.read_bytes()).hexdigest() == sha
+
+
+def test_surely_fewer_outgoing_is_never_wrong(small):
+    """The generator refuses a seed candidate by this bound before its facts are read (issue 15)."""
+    onto = load_ontology(small)
+    facts = FactSource(small, onto)
+    for uri in URIS:
+        for n in range(6):
+            if facts.surely_fewer_outgoing(uri, n):
+                assert len(FactSource(small, onto).outgoing(uri)) < n, (uri, n)
+    assert facts.surely_fewer_outgoing(DBR + "Nothing", 1) and not facts.surely_fewer_outgoing(DBR + "A", 2)
+    plain = FactSource(SparqlOnly(small), onto)  # no view: sure only of facts already read
+    assert not plain.surely_fewer_outgoing(DBR + "Nothing", 1)
+    assert plain.outgoing(DBR + "Nothing") == [] and plain.surely_fewer_outgoing(DBR + "Nothing", 1)
