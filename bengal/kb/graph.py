@@ -148,21 +148,10 @@ class GraphView:
     def instances_of(self, classes: Iterable[str]) -> list[str]:
         """The IRI subjects of ``rdf:type`` triples whose object is one of the IRIs ``classes``
         (no inference), sorted, each once."""
-        found: set[int] = set()  # string numbers: each string is numbered once
-        t = self.tables["instances"]
-        for c in classes:
-            node = self._id(c)
-            if node != _NONE:
-                for col in t.columns:
-                    found.update(col[t.ptr[node]:t.ptr[node + 1]])
-        return sorted(map(self.strings.__getitem__, found))
+        return sorted(map(self.strings.__getitem__, self._instance_numbers(classes)))
 
-    def instances_by_label(self, classes: Iterable[str]) -> dict[str, tuple[str, ...]]:
-        """``{label: IRIs}``: every English ``rdfs:label`` (as :meth:`labels` gives them) of the
-        :meth:`instances_of` ``classes``, with the instances that carry it, sorted. The same as asking
-        :meth:`labels` of each instance, read from the tables' numbers with a string made only for each
-        instance and label found (the generator's index of place names, about 27,000 places in the bundled
-        sample, is built so once per view: issue 15)."""
+    def _instance_numbers(self, classes: Iterable[str]) -> set[int]:
+        """The string numbers of the :meth:`instances_of` ``classes`` (each string is numbered once)."""
         found: set[int] = set()
         t = self.tables["instances"]
         for c in classes:
@@ -170,6 +159,15 @@ class GraphView:
             if node != _NONE:
                 for col in t.columns:
                     found.update(col[t.ptr[node]:t.ptr[node + 1]])
+        return found
+
+    def instances_by_label(self, classes: Iterable[str]) -> dict[str, tuple[str, ...]]:
+        """``{label: IRIs}``: every English ``rdfs:label`` (as :meth:`labels` gives them) of the
+        :meth:`instances_of` ``classes``, with the instances that carry it, sorted. The same as asking
+        :meth:`labels` of each instance, read from the tables' numbers with a string made only for each
+        instance and label found (the generator's index of place names, about 27,000 places in the bundled
+        sample, is built so once per view: issue 15)."""
+        found = self._instance_numbers(classes)
         labels = self.tables["labels"]
         ptr, (column,) = labels.ptr, labels.columns
         by_label: dict[int, list[int]] = {}
