@@ -129,7 +129,7 @@ def describe_objects(lex: Lexicon, onto: Ontology, sentence: Sentence,
                 or (after is not None and after.startswith(",") and j + 2 < len(pieces)
                     and isinstance(pieces[j + 2], Entity))
                 or (after is not None and after.startswith((", a ", ", an ")))
-                or (after is not None and _modifies(after))):
+                or (after is not None and _modifies(before, after))):
             # a description before it ("appeared for the club the football club", "is situated in the city of
             # the city district"), a qualifier or a list's item ("Glassboro, the administrative region"), a name
             # its qualifier follows ("made a home in the settlement, Los Angeles"), a name that modifies the noun
@@ -949,10 +949,11 @@ _AFTER_OBJECT = frozenset({"and", "or", "in", "on", "at", "from", "since", "unti
                            "among", "which", "where", "who", "whose", "before", "after", "during", "to", "of"})
 
 
-def _modifies(after: str) -> bool:
-    """Whether the text after a name makes the name a modifier of a noun (" network." in "the BBC network."):
-    it opens with a space and a word not in :data:`_AFTER_OBJECT`."""
-    if not after.startswith(" "):
+def _modifies(before: str, after: str) -> bool:
+    """Whether the texts around a name make the name a modifier of a noun ("the BBC network."): ``before``
+    ends with "the " and ``after`` opens with a space and a word not in :data:`_AFTER_OBJECT` (a name that
+    opens a clause, ", where Acme has its headquarters", is no modifier)."""
+    if not (after.startswith(" ") and before.lower().endswith("the ")):
         return False
     word = after[1:].split(" ", 1)[0].rstrip(".,;")
     return word.lower() not in _AFTER_OBJECT

@@ -120,6 +120,12 @@ def test_a_sentence_that_opens_with_its_object_describes_its_subject_named_befor
     # a name that modifies the noun after it is no object to describe ("the BBC network", not "the company network")
     network = Sentence((ULM, " is part of the ", ACME, " network."), subject=ULM.uri, predicate=1)
     assert describe_objects(LEX, Ontology(), network, [(0, ACME.uri, "company")], 1) is None
+    # a name that opens a clause is no modifier: "…, where the company has its headquarters."
+    where = Sentence((CARL, " was born in ", ULM, ", where ", ACME, " has its headquarters."), subject=CARL.uri,
+                     predicate=1)
+    described = describe_objects(LEX, Ontology(), where, [(0, ACME.uri, "company")], 1)
+    assert described is not None
+    assert sentence_text(described) == "Carl Berg was born in Ulm, where the company has its headquarters."
     # nor is a sentence that opens with a phrase and not a name
     phrase = Sentence(("In 1990 ", CARL, " joined ", ACME, "."), subject=None, predicate=0)
     assert describe_objects(LEX, Ontology(), phrase, [(0, ACME.uri, "company")], 1) is None
