@@ -435,10 +435,15 @@ def type_with_place(lex: Lexicon, rest: str, noun_phrase: str, place: bool) -> s
     " is a city in ", so that "Conneaut is a city in Ashtabula County." is written where an apposition
     would say the type as filler ("Conneaut, a city, is part of Ashtabula County."). An entry marked
     ``"place"`` applies only when ``place`` (the subject is a place: "X belongs to Y" of a company names
-    its owner). ``None`` when no entry opens ``rest`` (or the lexicon has no such table)."""
+    its owner), and none when what follows begins with one of ``[meta] type_with_place_not`` ("lies in the
+    time zones CET and CEST" places nothing). ``None`` when no entry opens ``rest`` (or the lexicon has no
+    such table)."""
     for entry in lex.meta.get("type_with_place", ()):
         if rest.startswith(entry[0]) and (len(entry) < 3 or place):
-            return str(entry[1]).replace("{np}", noun_phrase) + rest[len(entry[0]):]
+            after = rest[len(entry[0]):]
+            if after.startswith(tuple(lex.meta.get("type_with_place_not", ()))):
+                return None
+            return str(entry[1]).replace("{np}", noun_phrase) + after
     return None
 
 

@@ -48,6 +48,10 @@ def test_a_type_before_a_fact_that_places_its_subject_is_the_facts_complement():
     part = fold_opening(LEX, [_opening(CONNEAUT, " belongs to ", ASHTABULA)], CONNEAUT.uri, ", a city,", "a city",
                         place=True)
     assert part is not None and sentence_text(part[0]) == "Conneaut is a city in Ashtabula County."
+    # nor a fact whose "lies in" places nothing: "Conneaut is a city in the time zones …" would be false
+    zones = Sentence((CONNEAUT, " lies in the time zones ", ULM, "."), subject=CONNEAUT.uri, predicate=1)
+    kept_zone = fold_opening(LEX, [zones], CONNEAUT.uri, ", a city,", "a city", place=True)
+    assert kept_zone is not None and sentence_text(kept_zone[0]) == "Conneaut, a city, lies in the time zones Ulm."
     # a fact that does not place it keeps the apposition; so does a call without the noun phrase
     won = fold_opening(LEX, [_opening(ACME, " owns ", BETA)], ACME.uri, ", a company,", "a company")
     assert won is not None and sentence_text(won[0]) == "Acme, a company, owns Beta Ltd."
