@@ -15,7 +15,7 @@ from bengal.kb.labels import local_name, surface_of, writable_label
 from bengal.kb.memo import kb_memo
 from bengal.kb.sparql import DBO, PREFIXES, SparqlKB, iri, values
 from bengal.kb.store import KB
-from bengal.perf import cached_attribute
+from bengal.perf import cached_attribute, direct_init
 from bengal.rdf import literal
 from bengal.typemap import children_of, with_subclasses
 
@@ -44,6 +44,7 @@ COMMON_NOUN = "common_noun"
 NOT_NAMES = (*TEXT_KINDS, COMMON_NOUN)
 
 
+@direct_init  # the dataclass's __init__, writing the fields straight into __dict__ (issue 15)
 @dataclass(frozen=True)
 class Entity:
     """A KB entity as the verbaliser sees it.
@@ -74,20 +75,6 @@ class Entity:
     form_kind: str | None = None
     gender: str | None = None
     article: str = ""
-
-    def __init__(self, uri: str, label: str, classes: tuple[str, ...] = (), form: str | None = None,
-                 form_kind: str | None = None, gender: str | None = None, article: str = "") -> None:
-        """The fields as given, with the defaults above (keep the two alike). Written here because the frozen
-        dataclass's own ``__init__`` sets each field through ``object.__setattr__``, and every document makes
-        entities by the thousand (its facts' objects, their surface forms; issue 15)."""
-        fields = self.__dict__
-        fields["uri"] = uri
-        fields["label"] = label
-        fields["classes"] = classes
-        fields["form"] = form
-        fields["form_kind"] = form_kind
-        fields["gender"] = gender
-        fields["article"] = article
 
     def __hash__(self) -> int:
         """The hash of the fields, as the dataclass's own, worked out once per object: entities are

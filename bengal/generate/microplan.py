@@ -47,7 +47,7 @@ from bengal.kb.labels import local_name
 from bengal.kb.sparql import DBO
 
 __all__ = ["microplan", "description_allowed", "pronoun_resolves", "aggregate", "type_apposition", "type_noun_phrase",
-           "fold_opening",
+           "type_apposition_of", "fold_opening",
            "chain", "whose_clause", "coordinate", "coordinate_subjects", "reads_as_place",
            "abridge_list", "abridge_allowed", "abridgeable", "abridged_template",
            "lifespan_clause", "lifespan_of", "Lifespan", "VARY_WITHIN", "describe_objects", "drawn"]
@@ -524,9 +524,9 @@ def coordinate(lex: Lexicon, first: Sentence, second: Sentence, about: Collectio
         return shared
     if any(isinstance(p, str) and join in p for p in first.pieces + second.pieces):
         return None  # one coordination a sentence ("A, and B, and C" runs on)
-    named = {p.uri for p in first.pieces if isinstance(p, Entity)}
+    named = _entity_uris(first)
     ours = named | ({first.subject} if first.subject else set())
-    pieces_of_second = {p.uri for p in second.pieces if isinstance(p, Entity)}
+    pieces_of_second = _entity_uris(second)
     opens_first = {first.subject} | ({first.pieces[0].uri} if isinstance(first.pieces[0], Entity) else set())
     if (isinstance(second.pieces[0], Entity) and second.pieces[0].uri in named) or opens_first & pieces_of_second:
         # "X is a member of Y, and X was born in Z" (aggregation's job); "X operates from Makati, and Gloria
@@ -639,11 +639,15 @@ def type_apposition(lex: Lexicon, onto: Ontology, subject: Entity, demonym: str 
     """The opening type sentence's class noun as an apposition (``[meta] type_apposition``: ", an
     Australian musician,"), the noun phrase of :func:`type_noun_phrase`; ``None`` where that is
     ``None``."""
-    phrase = type_noun_phrase(lex, onto, subject, demonym)
-    if phrase is None:
+    return type_apposition_of(lex, type_noun_phrase(lex, onto, subject, demonym))
+
+
+def type_apposition_of(lex: Lexicon, noun_phrase: str | None) -> str | None:
+    """``[meta] type_apposition`` (", {a} {class},") around ``noun_phrase`` (:func:`type_noun_phrase`, "a
+    city"), or ``None`` for ``None``."""
+    if noun_phrase is None:
         return None
-    article, noun = phrase.split(" ", 1)
-    return str(lex.meta["type_apposition"]).replace("{a}", article).replace("{class}", noun)
+    return str(lex.meta["type_apposition"]).replace("{a} {class}", noun_phrase)
 
 
 def fold_opening(lex: Lexicon, sentences: Sequence[Sentence], subject: str, phrase: str,

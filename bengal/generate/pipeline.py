@@ -60,7 +60,7 @@ from bengal.generate.lang.naming import (
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.literals import add_literals, birth_year, person_lifespans
 from bengal.generate.mentions import MentionPolicy
-from bengal.generate.microplan import drawn, fold_opening, microplan, type_apposition, type_noun_phrase
+from bengal.generate.microplan import drawn, fold_opening, microplan, type_apposition_of, type_noun_phrase
 from bengal.generate.paraphrase import Paraphraser
 from bengal.generate.seeds import class_quotas, mix_seeds, seed_class_stats, split_by_class
 from bengal.generate.stats import MadeDocument, ambiguity_index, generation_stats, prior_senses
@@ -354,9 +354,8 @@ class DocumentMaker:
         fold_np: str | None = None
         if count_planner:
             if opening is not None:  # length first: the type is an apposition, not a 5-token sentence
-                demonym = self.demonym(details[info.uri].countries, said)
-                fold = type_apposition(lex, onto, info, demonym)
-                fold_np = type_noun_phrase(lex, onto, info, demonym)
+                fold_np = type_noun_phrase(lex, onto, info, self.demonym(details[info.uri].countries, said))
+                fold = type_apposition_of(lex, fold_np)
             # a folded type is no sentence of its own: the facts keep --min-sentences
             at_least = max(config.min_sentences - (typed if fold is None else 0), 1)
             doc_plan = plan_to_count(sub, k, self.can_list, at_least=at_least,

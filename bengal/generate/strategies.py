@@ -222,12 +222,8 @@ class FactSource:
     def fewer_outgoing(self, uri: str, n: int) -> bool:
         """``len(self.outgoing(uri)) < n``, answered without fetching the facts when the KB's triples of
         ``uri`` are already fewer (:func:`bengal.generate.kbview.outgoing_facts_at_most`): most seed
-        candidates of ``--sentence-length news`` fail so (issue 15)."""
-        if uri not in self._out:
-            bound = outgoing_facts_at_most(self.kb, uri)
-            if bound is not None and bound < n:
-                return True
-        return len(self.outgoing(uri)) < n
+        candidates of ``--sentence-length news`` fail so (issue 15): :meth:`surely_fewer_outgoing` first."""
+        return self.surely_fewer_outgoing(uri, n) or len(self.outgoing(uri)) < n
 
     def surely_fewer_outgoing(self, uri: str, n: int) -> bool:
         """Whether ``len(self.outgoing(uri)) < n`` is sure without fetching anything: the facts already

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Callable, Sequence, Union, cast
+from typing import Callable, Sequence, TypeVar, Union, cast
 
 from bengal.generate.kbview import COMMON_NOUN, NOT_NAMES, TEXT_KINDS, Entity, Ontology, range_tops
 from bengal.generate.lexicon import Lexicon
@@ -18,15 +18,17 @@ from bengal.generate.realise import possessive_suffix, realise_pieces, takes_plu
 from bengal.kb.labels import local_name
 from bengal.kb.sparql import DBO
 from bengal.model import Mention
-from bengal.perf import cached_attribute
+from bengal.perf import cached_attribute, direct_init
 
 __all__ = ["Piece", "Sentence", "type_sentence", "fact_templates", "fact_sentence", "join_sentences", "realise",
            "sentence_text", "apposition_allowed", "pronoun_allowed", "with_forms", "swap_entities", "NameFit",
            "name_fit", "strip_the", "concept_wording", "range_wording", "type_with_place", "says_nothing_new"]
 
 Piece = Union[str, Entity]
+_V = TypeVar("_V")
 
 
+@direct_init  # the dataclass's __init__, writing the fields straight into __dict__ (issue 15)
 @dataclass(frozen=True)
 class Sentence:
     """One planned sentence.
@@ -54,23 +56,6 @@ class Sentence:
     pronoun: tuple[str, str] | None = None
     #: paraphrasing operations applied (:data:`bengal.generate.paraphrase.OPERATIONS`), sorted.
     paraphrase: tuple[str, ...] = ()
-
-    def __init__(self, pieces: tuple[Piece, ...], fallback: bool = False, subject: str | None = None,
-                 predicate: int = 0, clauses: int = 1, n_objects: int = 1, plural: bool = False,
-                 pronoun: tuple[str, str] | None = None, paraphrase: tuple[str, ...] = ()) -> None:
-        """The fields as given, with the defaults above (keep the two alike). Written here because the frozen
-        dataclass's own ``__init__`` sets each field through ``object.__setattr__``, about 2 µs a sentence,
-        and the microplanner makes one for each candidate wording (issue 15)."""
-        fields = self.__dict__
-        fields["pieces"] = pieces
-        fields["fallback"] = fallback
-        fields["subject"] = subject
-        fields["predicate"] = predicate
-        fields["clauses"] = clauses
-        fields["n_objects"] = n_objects
-        fields["plural"] = plural
-        fields["pronoun"] = pronoun
-        fields["paraphrase"] = paraphrase
 
     @cached_attribute
     def mention_count(self) -> int:
@@ -155,11 +140,16 @@ def _memoised(lex: Lexicon, onto: Ontology, key: tuple, make: Callable[[], objec
     """``make()``, kept in the lexicon's ``memo`` under ``key`` (which holds ``id(onto)``) for the
     same ontology object: the answers of pure functions of (lexicon, ontology, ``key``'s values),
     which the microplanner asks again for each candidate wording of each document (issue 15)."""
-    memo = lex.memo
-    found = memo.get(key)
+    found = lex.memo.get(key)
     if found is not None and found[0] is onto:  # the same ontology object, not one at a reused id
         return found[1]
-    value = make()
+    return _remember(lex, onto, key, make())
+
+
+def _remember(lex: Lexicon, onto: Ontology, key: tuple, value: _V) -> _V:
+    """``value`` kept in the lexicon's ``memo`` under ``key`` for ``onto`` (:func:`_memoised`'s store; the
+    memo is emptied first when it holds :data:`_MEMO_SIZE` entries)."""
+    memo = lex.memo
     if len(memo) >= _MEMO_SIZE:
         memo.clear()
     memo[key] = (onto, value)
@@ -207,17 +197,13 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
     """
     key = ("fact_sentence", id(onto), prop, subject, tuple(objects), describe_subject, variant, past, apposition,
            subject_apposition, pronoun, annotate_pronoun, template, date)
-    memo = lex.memo
-    found = memo.get(key)
+    found = lex.memo.get(key)
     if found is not None and found[0] is onto:
         return found[1]
-    # _memoised's miss, without its second look-up and closure (most calls are misses: issue 15)
-    value = _fact_sentence(lex, onto, prop, subject, objects, describe_subject, variant, past, apposition,
-                           subject_apposition, pronoun, annotate_pronoun, template, date)
-    if len(memo) >= _MEMO_SIZE:
-        memo.clear()
-    memo[key] = (onto, value)
-    return value
+    # _memoised, without its closure (most calls are misses: issue 15)
+    return _remember(lex, onto, key, _fact_sentence(lex, onto, prop, subject, objects, describe_subject, variant,
+                                                    past, apposition, subject_apposition, pronoun, annotate_pronoun,
+                                                    template, date))
 
 
 def concept_wording(lex: Lexicon, prop: str, template: str, objects: Sequence[Entity]) -> str:
@@ -409,7 +395,7 @@ def _apposition_phrase(lex: Lexicon, onto: Ontology, entity: Entity) -> str | No
                 return None
             if lex.takes_definite_article(entity.surface):
                 return None
-            if noun and set(noun.lower().split()) <= set(re.findall(r"[^\W\d_]+", entity.surface.lower())):
+            if noun and _words_of(noun, entity.surface):
                 return None  # the name says it: not "the university University of Pavia", "the city of Mexico City"
             return phrase.replace("{the}", lex.definite(noun, entity.gender)).replace("{class}", noun)
     return None
@@ -425,8 +411,12 @@ def says_nothing_new(lex: Lexicon, noun: str | None, name: str) -> bool:
         return False
     if noun in lex.meta.get("apposition_vague", ()):
         return True
-    head = name.split(", ", 1)[0].split(" (", 1)[0]  # "Queen (band)" is written "Queen": the head says nothing
-    return set(noun.lower().split()) <= set(re.findall(r"[^\W\d_]+", head.lower()))
+    return _words_of(noun, name.split(", ", 1)[0].split(" (", 1)[0])  # "Queen (band)" is written "Queen"
+
+
+def _words_of(noun: str, name: str) -> bool:
+    """Whether every word of ``noun`` is a word of ``name`` (case-insensitive): the name says the noun."""
+    return set(noun.lower().split()) <= set(re.findall(r"[^\W\d_]+", name.lower()))
 
 
 def type_with_place(lex: Lexicon, rest: str, noun_phrase: str, place: bool) -> str | None:
