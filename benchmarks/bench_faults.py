@@ -107,13 +107,15 @@ def sentences_of(corpus) -> list[tuple[str, str]]:
 
 
 def configs(docs: int, seed: int, mentions: str | None = None,
-            sentence_length: str | None = None) -> list[tuple[str, GenerateConfig]]:
+            sentence_length: str | None = None, emerging: float | None = None) -> list[tuple[str, GenerateConfig]]:
     """Every strategy with every option, density low and high (``mentions``: ``--mentions``,
-    ``sentence_length``: ``--sentence-length``; ``None`` for the default, so that the script also
-    runs on code without the option)."""
-    extra: dict[str, str] = {} if mentions is None else {"mentions": mentions}
+    ``sentence_length``: ``--sentence-length``, ``emerging``: ``--emerging``; ``None`` for the default, so
+    that the script also runs on code without the option)."""
+    extra: dict[str, str | float] = {} if mentions is None else {"mentions": mentions}
     if sentence_length is not None:
         extra["sentence_length"] = sentence_length
+    if emerging is not None:
+        extra["emerging"] = emerging
     out = []
     for strategy in STRATEGIES:
         for density in ("low", "high"):
@@ -145,6 +147,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--mentions", choices=("named", "all"), default=None, help="--mentions (default: the default)")
     ap.add_argument("--sentence-length", default=None, help="--sentence-length (default: the default)")
+    ap.add_argument("--emerging", type=float, default=None, help="--emerging (default: the default)")
     args = ap.parse_args()
     kb = open_kb()
     total: Counter = Counter()
@@ -152,7 +155,7 @@ def main() -> None:
     n = 0
     start = time.perf_counter()
     print(f"{'run':16} {'sentences':>9} " + " ".join(f"{k[:10]:>10}" for k in (*FAULTS, *MASKED)))
-    for name, config in configs(args.docs, args.seed, args.mentions, args.sentence_length):
+    for name, config in configs(args.docs, args.seed, args.mentions, args.sentence_length, args.emerging):
         sents = sentences_of(generate(kb, config).corpus)
         counts, ex = count_faults(sents)
         n += len(sents)

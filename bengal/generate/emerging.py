@@ -23,7 +23,8 @@ KB person was born or died ("the capital of Poland is the city of Jenkinsland", 
 Poland": each a falsehood a reader knows; before this rule, 3,774 of the 4,466 made-up objects of
 KB entities' facts in 200 ``--like reuters128`` documents, seed 5). Where no entity may be
 replaced, facts of :data:`ADDED_FACTS` place new entities beside KB ones ("Jane Doe was born in
-Chester").
+Chester"), and where those leave the share short, facts of :data:`MADE_UP_HOST_FACTS` beside made-up ones
+("Laura King held a key role at Watson and Sons"), so that shares above 0.5 are reached.
 
 NIL as bengal models it: a URI outside the KB namespaces is an emerging entity (GERBIL's
 ``notInWiki`` convention; :mod:`bengal.score.uris`), so the gold carries the new URI, the NIF
@@ -43,8 +44,8 @@ from bengal.kb.labels import local_name, writable_label
 from bengal.kb.sparql import DBO
 from bengal.rdf import BENGAL_NIL_NAMESPACE
 
-__all__ = ["EMERGING_NAMESPACE", "KINDS", "HOSTS", "ADDED_FACTS", "STAND_IN_ROLES", "NOT_STAND_IN_SUBJECT",
-           "EmergingPlacer", "is_emerging", "emerging_kind", "plausible_stand_in"]
+__all__ = ["EMERGING_NAMESPACE", "KINDS", "HOSTS", "ADDED_FACTS", "MADE_UP_HOST_FACTS", "STAND_IN_ROLES",
+           "NOT_STAND_IN_SUBJECT", "EmergingPlacer", "is_emerging", "emerging_kind", "plausible_stand_in"]
 
 #: The namespace of made-up entities (``.invalid`` never resolves; outside every KB namespace).
 EMERGING_NAMESPACE = BENGAL_NIL_NAMESPACE
@@ -121,6 +122,12 @@ ADDED_FACTS: dict[str, tuple[tuple[str, str, bool], ...]] = {
     "company": (("keyPerson", "person", False), ("subsidiary", "company", False)),
     "team": (("team", "person", True),),
 }
+#: Facts that place a new made-up entity beside one the document already has (replaced or added) when
+#: the facts of :data:`ADDED_FACTS` beside KB entities leave the share short: those of
+#: :data:`ADDED_FACTS`, and a made-up person's employer ("Jane Doe worked for Acme Ltd"), which of a KB
+#: person would be a falsehood.
+MADE_UP_HOST_FACTS: dict[str, tuple[tuple[str, str, bool], ...]] = {
+    **ADDED_FACTS, "person": (("employer", "company", False),)}
 #: The host kinds of :data:`ADDED_FACTS` and the DBpedia class (with its subclasses) of each.
 HOSTS = {"place": "PopulatedPlace", "band": "Band", "company": "Company", "team": "SportsTeam"}
 #: The class a made-up entity of a kind has when it is added (a replacement keeps the replaced
@@ -260,7 +267,8 @@ class EmergingPlacer:
         occurrences (each subject and object of a unit, and the seed once for the opening
         sentence) stays at or below ``share`` — the mentions the verbaliser writes follow those
         occurrences closely. If the share is still short, facts of :data:`ADDED_FACTS` give new
-        entities a place beside KB entities (:meth:`_add`). Names are drawn from Faker seeded
+        entities a place beside KB entities, then facts of :data:`MADE_UP_HOST_FACTS` beside made-up ones
+        (:meth:`_add`). Names are drawn from Faker seeded
         by ``rng``.
 
         Returns:
@@ -328,12 +336,19 @@ class EmergingPlacer:
         return None
 
     def _add(self, units: list[Unit], done: int, total: int, taken: set[str], rng: random.Random) -> list[Unit]:
-        """``units`` with facts of :data:`ADDED_FACTS` about made-up entities, each right after the
-        first unit whose one object is its host, else after the first unit that names it (a KB entity
-        of a host kind, each host once, in a shuffled
-        order; at most :data:`_ADDED_PER_PROPERTY` facts of one property), while the share of
-        emerging occurrences (``done`` of ``total`` so far) stays at or below ``share``: each fact
-        adds one made-up and one KB occurrence."""
+        """``units`` with facts of :data:`ADDED_FACTS` about made-up entities, while the share of emerging
+        occurrences (``done`` of ``total`` so far) is short of ``share``.
+
+        First beside KB entities: a KB entity of a host kind (each host once, in a shuffled order) hosts one
+        new entity, each fact one made-up and one KB occurrence, while the share stays at or below ``share``.
+        If the share is still short, the document's made-up entities host more (:data:`MADE_UP_HOST_FACTS`:
+        "John Roe is a key person at Acme Ltd", "Jane Doe worked for Acme Ltd"), each fact two made-up
+        occurrences, a new entity a host in turn, while the share stays at or below ``share``: without them
+        the share stopped at 0.30 for any ``--emerging`` of 0.5 or more (star, 100 documents, seed 1), since
+        each fact beside a KB entity adds a KB occurrence too. At most :data:`_ADDED_PER_PROPERTY`
+        facts of one property a document. Each fact goes right after the first unit whose one object is its
+        host, else after the first unit that names it (:func:`_placed`)."""
+        used: dict[str, int] = {}
         hosts: list[Entity] = []
         # a time zone or a government type typed as a place by KB noise hosts no town or company
         # ("The company Paul and Sons has its headquarters in Iran Standard Time")
@@ -346,41 +361,78 @@ class EmergingPlacer:
                     hosts.append(e)
         rng.shuffle(hosts)
         after: dict[str, list[Unit]] = {}
-        used: dict[str, int] = {}
         for host in hosts:
             if (done + 1) / (total + 2) > self.share + 1e-9:
                 break
-            kind = next((k for k in ADDED_FACTS if host.classes and host.classes[0] in self.kinds.get(k, ())),
-                        None)
-            if kind is None:
-                continue
-            options = [a for a in ADDED_FACTS[kind] if used.get(a[0], 0) < _ADDED_PER_PROPERTY
-                       and (self.weights is None or self.weights.get(a[1], 0) > 0)]
-            if not options:
-                continue
-            if self.weights is None:
-                prop, new_kind, new_is_subject = rng.choice(options)
-            else:
-                prop, new_kind, new_is_subject = rng.choices(options, [self.weights[a[1]] for a in options])[0]
-            used[prop] = used.get(prop, 0) + 1
-            gender = rng.choice(("m", "f")) if self.table is not None and new_kind == "person" else None
-            name = self._draw(new_kind, gender, taken)
-            if name is None:
-                continue
-            made = Entity(EMERGING_NAMESPACE + _slug(name, self.table is not None), name,
-                          (DBO + _NEW_CLASS[new_kind],), gender=gender)
-            unit = Unit(made, DBO + prop, (host,)) if new_is_subject else Unit(host, DBO + prop, (made,))
-            after.setdefault(host.uri, []).append(unit)
-            done, total = done + 1, total + 2
-        if not after:
+            made = self._fact_beside(host, ADDED_FACTS, used, taken, rng)
+            if made is not None:
+                after.setdefault(host.uri, []).append(made[1])
+                done, total = done + 1, total + 2
+        units = _placed(units, after)
+        if done / total >= self.share - 1e-9:
             return units
-        # each right after the first unit that ends with its host (the microplanner may then join it
-        # as "…Ipswich, where the company Acme Ltd has its headquarters"), else after the first naming it
-        ends = {u.objects[-1].uri for u in units if len(u.objects) == 1}
-        out: list[Unit] = []
+        made_up: list[Entity] = []
         for u in units:
-            out.append(u)
             for e in (u.subject, *u.objects):
-                if e.uri in after and (e.uri not in ends or (len(u.objects) == 1 and u.objects[-1].uri == e.uri)):
-                    out.extend(after.pop(e.uri))
-        return out
+                if is_emerging(e.uri) and e.uri not in seen:
+                    seen.add(e.uri)
+                    made_up.append(e)
+        rng.shuffle(made_up)
+        after = {}
+        for host in made_up:  # grows: a new entity hosts in turn
+            if (done + 2) / (total + 2) > self.share + 1e-9:
+                break
+            made = self._fact_beside(host, MADE_UP_HOST_FACTS, used, taken, rng)
+            if made is not None:
+                after.setdefault(host.uri, []).append(made[1])
+                made_up.append(made[0])
+                done, total = done + 2, total + 2
+        return _placed(units, after)
+
+    def _fact_beside(self, host: Entity, table: dict[str, tuple[tuple[str, str, bool], ...]], used: dict[str, int],
+                     taken: set[str], rng: random.Random) -> tuple[Entity, Unit] | None:
+        """A new made-up entity and the fact that places it beside ``host`` (``table``: host kind →
+        ``(property, the new entity's kind, whether the new entity is the subject)``), or ``None`` when
+        ``host`` is of no host kind of ``table``, every property of its kind has had
+        :data:`_ADDED_PER_PROPERTY` facts (``used``, counted here) or no name could be drawn."""
+        kind = next((k for k in table if host.classes and host.classes[0] in self.kinds.get(k, ())), None)
+        if kind is None:
+            return None
+        options = [a for a in table[kind] if used.get(a[0], 0) < _ADDED_PER_PROPERTY
+                   and (self.weights is None or self.weights.get(a[1], 0) > 0)]
+        if not options:
+            return None
+        if self.weights is None:
+            prop, new_kind, new_is_subject = rng.choice(options)
+        else:
+            prop, new_kind, new_is_subject = rng.choices(options, [self.weights[a[1]] for a in options])[0]
+        used[prop] = used.get(prop, 0) + 1
+        gender = rng.choice(("m", "f")) if self.table is not None and new_kind == "person" else None
+        name = self._draw(new_kind, gender, taken)
+        if name is None:
+            return None
+        made = Entity(EMERGING_NAMESPACE + _slug(name, self.table is not None), name,
+                      (DBO + _NEW_CLASS[new_kind],), gender=gender)
+        return made, (Unit(made, DBO + prop, (host,)) if new_is_subject else Unit(host, DBO + prop, (made,)))
+
+
+def _placed(units: list[Unit], after: dict[str, list[Unit]]) -> list[Unit]:
+    """``units`` with each list of ``after`` (host URI → added facts) right after the first unit that ends
+    with its host (the microplanner may then join it as "…Ipswich, where the company Acme Ltd has its
+    headquarters"), else after the first unit naming it; an added fact's new entity may host facts of
+    ``after`` in turn, which follow it."""
+    if not after:
+        return units
+    ends = {u.objects[-1].uri for u in units if len(u.objects) == 1}
+    out: list[Unit] = []
+
+    def emit(u: Unit) -> None:
+        out.append(u)
+        for e in (u.subject, *u.objects):
+            if e.uri in after and (e.uri not in ends or (len(u.objects) == 1 and u.objects[-1].uri == e.uri)):
+                for v in after.pop(e.uri):
+                    emit(v)
+
+    for u in units:
+        emit(u)
+    return out

@@ -539,11 +539,14 @@ def coordinate(lex: Lexicon, first: Sentence, second: Sentence, about: Collectio
     if second.subject is not None and any(
             isinstance(p, Entity) and p.uri == second.subject and restates_qualifier(p, after) for p in first.pieces):
         return None  # "… born in Memphis, Tennessee, and the city belongs to Tennessee.": the name said it
-    if (second.subject or "").startswith(EMERGING_NAMESPACE) and any(
-            isinstance(p, Entity) and p.uri in named for p in second.pieces):
-        # a made-up entity's added fact (--emerging) shares a name, not a topic: "Paul Frees was born in
-        # Chicago, and the company Moreno-Welch is located in the city of Chicago." stays two sentences
-        return None
+    made_up = [p.uri for p in second.pieces[:1] if isinstance(p, Entity)] + [second.subject or ""]
+    if any(uri.startswith(EMERGING_NAMESPACE) for uri in made_up):
+        if any(isinstance(p, Entity) and p.uri in named for p in second.pieces[1:]):
+            # a made-up entity's added fact (--emerging) shares a name, not a topic: "Paul Frees was born in
+            # Chicago, and the company Moreno-Welch is located in the city of Chicago." stays two sentences, as
+            # does one that opens with its made-up object ("Citroën C3 Picasso is made by the company Citroën,
+            # and Miller-Hicks belongs to Citroën.")
+            return None
     head = list(first.pieces)
     if not (isinstance(head[-1], str) and head[-1].endswith(".")):
         return None

@@ -129,7 +129,7 @@ def test_ambiguous_forms_are_names_of_the_entity(ambiguity_runs, bundled_kb):
 
 @pytest.fixture(scope="module")
 def emerging_runs(bundled_kb):
-    return {x: _make(bundled_kb, emerging=x, strategy="hybrid") for x in (0.15, 0.3)}
+    return {x: _make(bundled_kb, emerging=x, strategy="hybrid") for x in (0.15, 0.3, 0.6)}
 
 
 def test_emerging_dial_moves_the_share_monotonically(emerging_runs):
@@ -138,8 +138,11 @@ def test_emerging_dial_moves_the_share_monotonically(emerging_runs):
         return sum(1 for m in ms if next(iter(m.uris)).startswith(EMERGING_NAMESPACE)) / len(ms)
 
     shares = {x: share(g) for x, g in emerging_runs.items()}
-    assert 0 < shares[0.15] < shares[0.3]
-    for x in (0.15, 0.3):
+    assert 0 < shares[0.15] < shares[0.3] < shares[0.6]
+    # made-up entities host facts of their own when facts beside KB entities leave the share short: each of
+    # those adds a KB occurrence too, and the share stopped at 0.30 for any value of 0.5 or more
+    assert shares[0.6] >= 0.54
+    for x in (0.15, 0.3, 0.6):
         assert emerging_runs[x].stats["emerging"]["share"] == pytest.approx(shares[x], abs=1e-6)
         # never above the target by more than one entity's mentions; below it where the subgraph has
         # too few roles a made-up entity may fill (README: the reach)
@@ -209,7 +212,11 @@ def test_made_up_entities_stand_in_only_where_news_names_unknowns():
     kinds = {"person": {DBO + "Politician", DBO + "MusicalArtist"}, "company": {DBO + "RecordLabel"},
              "team": set(), "settlement": {DBO + "City", DBO + "Village"}}
     placed = EmergingPlacer(1.0, kinds, lambda name: False).place(sub, random.Random(1))
-    replaced = {o0.uri for u0, u in zip(sub.units, placed.units) for o0, o in zip(u0.objects, u.objects)
+    # the made-up member and label then host facts of their own (their employer, the label's key person or
+    # subsidiary: properties sub has none of; no KB entity here is of a host kind "place" or "band")
+    kept = [u for u in placed.units if u.prop in {u0.prop for u0 in sub.units}]
+    assert len(kept) == len(sub.units) and len(placed.units) > len(sub.units)
+    replaced = {o0.uri for u0, u in zip(sub.units, kept) for o0, o in zip(u0.objects, u.objects)
                 if o0.uri != o.uri}
     assert replaced == {member.uri, label.uri}
     assert placed.units[0].objects == (warsaw,) and placed.units[1].objects == (tusk,)
@@ -237,9 +244,9 @@ def test_a_made_up_person_never_stands_in_for_an_entity_that_is_a_band_elsewhere
 
 
 def test_made_up_entities_are_added_beside_hosts_when_none_may_stand_in():
-    """Poland's capital and leader may not be made up; at a share of 0.5 the placer adds facts about
+    """Poland's capital and leader may not be made up; at a share of 2/9 the placer adds facts about
     new entities beside the two places instead: 5 occurrences (the seed once, four in the facts), each
-    added fact one made-up and one KB occurrence, so two facts (2/9 <= 0.5; a third host is none), each
+    added fact one made-up and one KB occurrence, so two facts (2/9; a third host is none), each
     right after the first fact naming its host, a person born there or a company based there."""
     def e(name, cls):
         return Entity(DBR + name, name, (DBO + cls,))
@@ -248,7 +255,7 @@ def test_made_up_entities_are_added_beside_hosts_when_none_may_stand_in():
     sub = Subgraph(poland, (Unit(poland, DBO + "capital", (warsaw,)), Unit(poland, DBO + "leader", (tusk,))))
     kinds = {"person": {DBO + "Politician"}, "company": set(), "team": set(), "settlement": {DBO + "City"},
              "place": {DBO + "Country", DBO + "City"}, "band": set()}
-    placed = EmergingPlacer(0.5, kinds, lambda name: False).place(sub, random.Random(3))
+    placed = EmergingPlacer(2 / 9, kinds, lambda name: False).place(sub, random.Random(3))
     assert len(placed.units) == 4
     assert placed.units[0] == sub.units[0] and placed.units[3] == sub.units[1]
     added = placed.units[1:3]
@@ -270,6 +277,38 @@ def test_made_up_entities_are_added_beside_hosts_when_none_may_stand_in():
     sub = Subgraph(poland, (Unit(poland, DBO + "timeZone", (irst,)),))
     placed = EmergingPlacer(0.5, kinds, lambda name: False).place(sub, random.Random(3))
     assert all(irst not in u.objects for u in placed.units[1:])
+
+
+def test_made_up_entities_host_facts_when_kb_hosts_leave_the_share_short():
+    """By hand, the Poland subgraph above at a share of 0.5: beside the two KB places, two facts give 2 made-up
+    occurrences of 9 (0.22). Then each fact about a made-up host adds two made-up occurrences: 4/11 (0.36),
+    6/13 (0.46), and a third would give 8/15 (0.53, above the share): two facts, each about a made-up host (a
+    person's employer, a company's key person or subsidiary, at most two of a property), each after the first
+    fact that names its host (a host added in this step included)."""
+    def e(name, cls):
+        return Entity(DBR + name, name, (DBO + cls,))
+
+    poland, warsaw, tusk = e("Poland", "Country"), e("Warsaw", "City"), e("Donald_Tusk", "Politician")
+    sub = Subgraph(poland, (Unit(poland, DBO + "capital", (warsaw,)), Unit(poland, DBO + "leader", (tusk,))))
+    kinds = {"person": {DBO + "Politician", DBO + "Person"}, "company": {DBO + "Company"}, "team": set(),
+             "settlement": {DBO + "City"}, "place": {DBO + "Country", DBO + "City"}, "band": set()}
+    for seed in range(6):
+        placed = EmergingPlacer(0.5, kinds, lambda name: False).place(sub, random.Random(seed))
+        assert len(placed.units) == 6
+        made_up = [x for u in placed.units for x in (u.subject, *u.objects) if x.uri.startswith(EMERGING_NAMESPACE)]
+        assert len(made_up) == 6  # of 13: the seed once, four in the KB facts, two KB hosts, six made up
+        phase_two = [u for u in placed.units if all(x.uri.startswith(EMERGING_NAMESPACE)
+                                                     for x in (u.subject, *u.objects))]
+        assert len(phase_two) == 2
+        for u in phase_two:
+            assert u.prop in (DBO + "employer", DBO + "keyPerson", DBO + "subsidiary")
+            host, new = u.subject, u.objects[0]  # the made-up host is the subject of all three
+            at = placed.units.index(u)
+            assert any(host in (v.subject, *v.objects) for v in placed.units[:at])  # named before
+            assert not any(new in (v.subject, *v.objects) for v in placed.units[:at])  # new here
+            assert host.classes[0] == DBO + ("Person" if u.prop == DBO + "employer" else "Company")
+        props = [u.prop for u in placed.units]
+        assert all(props.count(p) <= 2 for p in set(props) - {DBO + "capital", DBO + "leader"})
 
 
 def test_the_gold_check_refuses_an_emerging_uri_that_the_kb_has(bundled_kb):

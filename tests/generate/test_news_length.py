@@ -81,6 +81,12 @@ def test_coordination_refused():
     # ("… was born in Chicago, and the company Moreno-Welch is located in the city of Chicago")
     made_up = Entity("http://bengal.invalid/notInWiki/Moreno-Welch", "Moreno-Welch", (DBO + "Company",))
     assert coordinate(LEX, _s(CARL, " was born in ", ULM, "."), _s(made_up, " is located in ", ULM, ".")) is None
+    # and one whose template opens with its made-up object ("Citroën C3 Picasso is made by the company Citroën,
+    # and Miller-Hicks belongs to Citroën.": the subsidiary fact's subject Citroën comes last)
+    owned = Sentence((made_up, " belongs to ", A, "."), subject=A.uri, predicate=0)
+    assert coordinate(LEX, _s(CARL, " played for ", A, "."), owned) is None
+    kb_owned = Sentence((B, " belongs to ", A, "."), subject=A.uri, predicate=0)  # of a KB entity: joined
+    assert coordinate(LEX, _s(CARL, " played for ", A, "."), kb_owned) is not None
     # the first's subject by name again in the second (found by a new user's reading: "X, a bank, operates from
     # Makati, and Gloria Suarez was a key person at X"); a shared object may be named again
     assert coordinate(LEX, _s(CARL, " has worked with ", ANNA, "."), _s(A, " signed ", CARL, ".")) is None
