@@ -29,7 +29,8 @@ class Lexicon(Protocol):
     def takes_definite_article(self, name: str) -> bool: ...
 
 __all__ = ["indefinite_article", "plural", "is_plural_name", "of_plural_class", "takes_plural_verb",
-           "possessive_suffix", "capitalise_proper", "realise_pieces"]
+           "possessive_suffix", "capitalise_proper", "realise_pieces", "name_kind",
+           "kind_contradicts_name"]
 
 Piece = Union[str, Entity]
 
@@ -268,17 +269,30 @@ def realise_pieces(lex: Lexicon, pieces: Sequence[Piece]) -> list[Piece]:
 _KIND_OF = re.compile(r"(?:^|(?<=\s))[Tt]he ([a-z]+) of $")
 
 
+def name_kind(lex: Lexicon, name: str) -> str | None:
+    """The kind a place's name says by the last word of its head before a qualifier or a parenthesis, when
+    that word is one of ``[realise] kind_heads``, lower-cased: "Bojnord County" → "county", "Wallowa County,
+    Oregon" → "county", "Fall River" → "river"; ``None`` for any other name ("Chester")."""
+    last = name.split(", ", 1)[0].split(" (", 1)[0].rsplit(" ", 1)[-1]
+    return last.lower() if last in _table(lex).get("kind_heads", ()) else None
+
+
+def kind_contradicts_name(lex: Lexicon, noun: str | None, name: str) -> bool:
+    """Whether calling the entity named ``name`` a ``noun`` contradicts the kind its name says
+    (:func:`name_kind`): ``noun`` is another of ``[realise] kind_nouns`` ("Bojnord County" a "settlement",
+    "Moei District" a "town"); not for a noun outside them ("Veronica Lake" an "actress")."""
+    kind = name_kind(lex, name)
+    return kind is not None and noun != kind and noun in _table(lex).get("kind_nouns", ())
+
+
 def _kind_said(lex: Lexicon, text: str, name: str) -> str:
     """``text`` (which ends with " of " before the entity written ``name``) without a closing "the NOUN
-    of " when the name (its head before a qualifier: "Wallowa County, Oregon") ends with a word of
-    ``[realise] kind_heads`` and NOUN is one of ``kind_nouns``: "is situated in the city of " before "New
-    York City" gives "is situated in " (the name says its kind)."""
-    last = name.split(", ", 1)[0].rsplit(" ", 1)[-1]  # "Wallowa County, Oregon": the head's last word
-    t = _table(lex)
-    if last not in t.get("kind_heads", ()):
+    of " when the name says its kind (:func:`name_kind`) and NOUN is one of ``[realise] kind_nouns``: "is
+    situated in the city of " before "New York City" gives "is situated in "."""
+    if name_kind(lex, name) is None:
         return text
     m = _KIND_OF.search(text)
-    return text[:m.start()] if m is not None and m.group(1) in t.get("kind_nouns", ()) else text
+    return text[:m.start()] if m is not None and m.group(1) in _table(lex).get("kind_nouns", ()) else text
 
 
 def _articles_of(lex: Lexicon, text: str) -> tuple[str, int, str | None]:

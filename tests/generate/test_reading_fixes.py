@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import re
 
+from bengal.generate.config import GenerateConfig
 from bengal.generate.kbview import Entity, Ontology
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.microplan import describe_objects, fold_opening, microplan, type_noun_phrase
 from bengal.generate.paraphrase import Paraphraser
-from bengal.generate.realise import realise_pieces
+from bengal.generate.pipeline import DocumentMaker
+from bengal.generate.realise import kind_contradicts_name, name_kind, realise_pieces
 from bengal.generate.strategies import Unit
 from bengal.generate.surface import split_qualified
 from bengal.generate.verbalise import Sentence, fact_sentence, realise, says_nothing_new, sentence_text, type_sentence
@@ -193,3 +195,29 @@ def test_a_type_sentence_that_the_name_says_already_is_not_written():
     assert not says_nothing_new(LEX, "band", "Queen (band)")  # written "Queen"
     assert not says_nothing_new(LEX, "city", "Ulm") and not says_nothing_new(LEX, None, "Ulm")
     assert not says_nothing_new(LEX, "city", "Cedar Rapids, Iowa City")  # the qualifier is not the head
+
+
+def test_the_kind_a_name_says():
+    assert name_kind(LEX, "Bojnord County") == "county"
+    assert name_kind(LEX, "Wallowa County, Oregon") == "county"  # the head before a qualifier
+    assert name_kind(LEX, "Fall River") == "river"
+    assert name_kind(LEX, "Red River (band)") == "river"  # the head before a parenthesis
+    assert name_kind(LEX, "Chester") is None and name_kind(LEX, "County Tipperary") is None
+    assert kind_contradicts_name(LEX, "settlement", "Bojnord County")
+    assert not kind_contradicts_name(LEX, "county", "Bojnord County")
+    assert not kind_contradicts_name(LEX, "administrative region", "Bojnord County")  # no kind noun
+    assert not kind_contradicts_name(LEX, "actress", "Veronica Lake") and not kind_contradicts_name(LEX, None, "X Lake")
+
+
+def test_a_seed_whose_name_says_another_kind_is_not_called_a_settlement(bundled_kb):
+    # "Bojnord County, a settlement, includes Central District." (a new user's reading of --like rss500, which
+    # seeds from dbo:Settlement): the KB types the county Region, AdministrativeRegion and Settlement, and the
+    # seed's drawn class came first; its own classes decide now (the deepest, AdministrativeRegion)
+    settlements = ("dbo:Settlement",)
+    made = DocumentMaker(bundled_kb, GenerateConfig(docs=1, seed=2, classes=settlements)).make(DBR + "Bojnord_County")
+    assert made is not None
+    assert made.text.startswith("Bojnord County is an administrative region. ") and "settlement" not in made.text
+    # BENGAL's text (--mentions all; the B1-B10 presets) keeps its bytes
+    bengal = DocumentMaker(bundled_kb, GenerateConfig(docs=1, seed=2, classes=settlements, mentions="all"))
+    made = bengal.make(DBR + "Bojnord_County")
+    assert made is not None and made.text.startswith("Bojnord County is a settlement. ")
