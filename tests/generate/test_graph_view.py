@@ -208,8 +208,12 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
     # longer "produced a home in"; four documents (69cd1607… before)
     # and after no type sentence that the name says ("21st Century Schizoid Band is a band": that seed now has too
     # few facts and the next one is taken) and a place's qualifier closed by a comma in running text (26191a48…)
+    # and after a subject whose first fact places it is not introduced by its kind where the paraphraser says its
+    # type as the fact's complement: one document, the BBC's, weighed among fewer wordings ("BBC is a company. …
+    # The television series Bob the Builder belongs to the BBC network." → "… Bob the Builder is part of the BBC
+    # network.", the type sentence left out by the density; 18db31f2… before)
     (dict(docs=30, strategy="sym", seed=2, paraphrase=True, pronouns=True),
-     "18db31f26dfdbcf086fc19b78007f40e91b3534587ad7d72c0224e3c465c5e24"),
+     "a07820665a4531d4e5ce1c12a8280acab4efb5fb51853a11e4845792518b5498"),
     # made without the view (KB.graph patched to None) after "worked as a rapping" was left out
     # (main's 54f379c gave 6269c65e…)
     # and after a demonym whose country a fact of the seed names was left out ("Sam Fogarino is a musician.
