@@ -7,7 +7,9 @@ Prints, for every system and corpus, F1 (A2KB for the linker, ERec for the recog
 and weak match), Kendall's tau (scipy.stats.kendalltau) of the systems' ranking between each
 generated set and each manual corpus and between the manual corpora, whether the capitalisation
 rule beats the spaCy pipelines, the share of spaCy's misses that are boundary mismatches (a gold
-mention missed under the strong match but overlapped under the weak match), and the corpora's
+mention missed under the strong match but overlapped under the weak match), the capitalised words outside
+the gold mentions that do not open a sentence (what the rule takes for names: news's months, demonyms
+and titles, :func:`capitalised_outside_mentions`), and the corpora's
 shape from ``../shared/tools/corpus_stats.py``. Not a test. Run from a checkout with ``../shared``
 beside it.
 
@@ -38,6 +40,7 @@ import functools
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -203,6 +206,28 @@ def annotate(work: Path, system: tuple[str, str, str, str], corpus: Path) -> Pat
     return out
 
 
+#: a capitalised word (its first letter upper case, the rest lower case: "Monday", "Japanese", "President")
+_CAPITALISED = re.compile(r"\b[A-Z][a-z]+\b")
+
+
+def capitalised_outside_mentions(corpus: Path) -> float:
+    """Capitalised words outside every gold mention and not opening a sentence (after the text's start or
+    ". ", "! ", "? "), per 100 whitespace-separated words: the months, weekdays, demonyms, titles and
+    unannotated names that news carries and that the capitalisation rule takes for mentions (RSS-500 has
+    its unannotated names among them)."""
+    from bengal.io.formats import read_corpus
+
+    found = words = 0
+    for d in read_corpus(corpus).documents:
+        spans = [(m.begin, m.end) for m in d.mentions]
+        words += len(d.text.split())
+        for m in _CAPITALISED.finditer(d.text):
+            before = d.text[:m.start()].rstrip()
+            if before and before[-1] not in ".!?\"" and not any(b <= m.start() < e for b, e in spans):
+                found += 1
+    return 100 * found / words if words else 0.0
+
+
 def scores(gold: Path, pred: Path, task: str) -> dict[str, tuple[float, int, int]]:
     """``{"strong"|"weak": (F1, FN, gold mentions)}`` of ``pred`` against ``gold``."""
     from bengal.io.formats import read_corpus
@@ -328,8 +353,10 @@ def main() -> None:
             fn_s = sum(f1[(s, c)]["strong"][1] for s in spacy_names)
             fn_w = sum(f1[(s, c)]["weak"][1] for s in spacy_names)
             share = f"{fn_s - fn_w}/{fn_s} = {(fn_s - fn_w) / fn_s:.2f}" if fn_s else "-"
-            rows.append([c, f"{cap:.3f}", f"{beaten}/{len(spacy_names)}", share])
-        print(table(["corpus", "caprule F1", "beats spaCy", "boundary share of misses"], rows))
+            rows.append([c, f"{cap:.3f}", f"{beaten}/{len(spacy_names)}", share,
+                         f"{capitalised_outside_mentions(corpora[c]):.1f}"])
+        print(table(["corpus", "caprule F1", "beats spaCy", "boundary share of misses",
+                     "capitalised non-mention words / 100"], rows))
 
     if not args.no_stats:
         stats = shape(work, corpora)
