@@ -341,9 +341,9 @@ def _prepared(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, objects:
     Raises:
         ValueError: when the lexicon has no list form for several objects.
     """
-    last = _LAST_PREPARED
-    if (last and last[4] is objects and last[3] is subject and last[0] is lex and last[1] is onto and last[2] == prop
-            and last[5] == variant and last[6] == past and last[7] == template and last[8] == date):
+    last = _LAST_PREPARED[0]  # one tuple, replaced whole: a thread reads one call's arguments and answer together
+    if (last is not None and last[4] is objects and last[3] is subject and last[0] is lex and last[1] is onto
+            and last[2] == prop and last[5] == variant and last[6] == past and last[7] == template and last[8] == date):
         return last[9]
     name = local_name(prop)
     variants = fact_templates(lex, onto, prop, subject, len(objects))
@@ -359,12 +359,12 @@ def _prepared(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, objects:
     ordered = place_chain(onto, objects) if chain else objects
     found = (written, ordered, chain, name not in lex.data["templates"])
     if type(objects) is tuple:  # kept only for objects that cannot change in place
-        _LAST_PREPARED[:] = [lex, onto, prop, subject, objects, variant, past, template, date, found]
+        _LAST_PREPARED[0] = (lex, onto, prop, subject, objects, variant, past, template, date, found)
     return found
 
 
-#: :func:`_prepared`'s arguments and answer of its last call (empty before the first): a list of ten.
-_LAST_PREPARED: list = []
+#: :func:`_prepared`'s arguments and answer of its last call, as one tuple of ten (``None`` before the first).
+_LAST_PREPARED: list[tuple | None] = [None]
 
 
 def template_takes_apposition(lex: Lexicon, template: str) -> bool:
