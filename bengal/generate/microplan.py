@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import replace
 from functools import lru_cache
 from typing import Callable, Collection, Mapping, Optional, Sequence
 
@@ -30,7 +29,6 @@ from bengal.generate.surface import restates_qualifier
 from bengal.generate.verbalise import (
     Piece,
     Sentence,
-    apposition_allowed,
     apposition_phrase,
     class_noun,
     fact_sentence,
@@ -40,6 +38,7 @@ from bengal.generate.verbalise import (
     pronoun_allowed,
     sentence_text,
     strip_the,
+    template_takes_apposition,
     type_with_place,
     with_forms,
 )
@@ -144,7 +143,7 @@ def describe_objects(lex: Lexicon, onto: Ontology, sentence: Sentence,
         changed = True
     if not changed:
         return None
-    return replace(sentence, pieces=tuple(realise_pieces(lex, pieces)))
+    return sentence.with_pieces(tuple(realise_pieces(lex, pieces)))
 
 
 def pronoun_resolves(uri: str, previous: Sentence | None, pronoun: str, genders: dict[str, Gender],
@@ -229,7 +228,7 @@ def abridge_list(lex: Lexicon, sentence: Sentence, template: str) -> Sentence | 
         pieces.append(among + ".")
     else:
         return None
-    return replace(sentence, pieces=tuple(pieces))
+    return sentence.with_pieces(tuple(pieces))
 
 
 #: A person's dates as :func:`bengal.generate.literals.date_phrase` writes them: ``(birth, death)``, either
@@ -265,7 +264,7 @@ def lifespan_clause(lex: Lexicon, sentence: Sentence, lifespans: Mapping[str, Li
     if sum(p.count(m) for p in sentence.pieces if isinstance(p, str) for m in marks) >= MAX_RELATIVES:
         return None
     clause = str(table[key]).replace("{born}", born or "").replace("{died}", died or "")
-    return replace(sentence, pieces=(*sentence.pieces[:-1], clause + "."))
+    return sentence.with_pieces((*sentence.pieces[:-1], clause + "."))
 
 
 def lifespan_of(lex: Lexicon, sentence: Sentence, lifespans: Mapping[str, Lifespan] | None) -> set[str]:
@@ -843,7 +842,7 @@ def drawn(n: int, key: str) -> int:
 def _key_hash(key: str) -> int:
     """The first 8 hex digits of the SHA-256 of ``key`` as a number (:func:`drawn`), kept for the keys met
     lately: the two runs of :func:`microplan` draw with the same keys."""
-    return int(hashlib.sha256(key.encode("utf-8")).hexdigest()[:8], 16)
+    return int.from_bytes(hashlib.sha256(key.encode("utf-8")).digest()[:4], "big")  # its first 8 hex digits
 
 
 def _clause_variant(templates: Sequence[str], draw: str | None) -> int:
@@ -1004,16 +1003,6 @@ def _names_again(sentence: Sentence, named: Collection[str]) -> bool:
     return False
 
 
-def _apposition_allowed(lex: Lexicon, template: str) -> bool:
-    """:func:`~bengal.generate.verbalise.apposition_allowed` of ``template`` (cut by :meth:`Lexicon.parse`), each
-    template worked out once per lexicon (its ``memo``): asked for every candidate wording (issue 15)."""
-    key = ("apposition_allowed", template)
-    found = lex.memo.get(key)
-    if found is None:
-        found = lex.memo[key] = apposition_allowed(lex.parse(template))
-    return bool(found)
-
-
 def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], target: float,
                sentences: list[Sentence], past: set[str], forms: Callable[[Entity, bool], Entity | None] | None,
                genders: dict[str, Gender] | None, annotate_pronouns: bool, paraphraser: Paraphraser | None,
@@ -1104,7 +1093,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                 written_as = lex.agree(template, subject.gender)  # a [neutral] wording has another shape
                 # an object is introduced by its class ("the musician X") on its first mention only
                 if (len(head_objects) == 1 and head_objects[0].uri not in named
-                        and _apposition_allowed(lex, written_as)
+                        and template_takes_apposition(lex, written_as)
                         and apposition_phrase(lex, onto, head_objects[0]) is not None):
                     appos_options.append(True)
                 for ref in refs:

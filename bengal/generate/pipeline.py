@@ -389,12 +389,17 @@ class DocumentMaker:
                 return [both, split_qualified([sentence], qualifier, head_only=True)[0]]
 
             opening = split(opening)[0] if opening is not None else None
+        # every entity piece of a candidate wording is one of the document's entities (in another form at most, with
+        # its label): without a label that has a qualifier, split gives each candidate as it is, so none is asked
+        split_candidates = split if split is not None and any(
+            ", " in e.label for e in (info, *(u.subject for u in sub.units), *(o for u in sub.units for o in u.objects))
+        ) else None
         sentences = microplan(lex, onto, doc_plan.sentences, self.target, None if fold else opening, past | unsure,
                               forms=forms, genders=genders, annotate_pronouns=config.annotate_pronouns,
                               paraphraser=paraphraser, persons=self.persons, keep_opening=count_planner,
                               chain_length=self.sentence_target if count_planner else None,
                               object_tense=self.policy.news_text, unsure=frozenset(unsure),
-                              abridge=self.policy.news_text, lifespans=lifespans, split=split,
+                              abridge=self.policy.news_text, lifespans=lifespans, split=split_candidates,
                               vary=f"{config.seed}|{seed_uri}" if self.policy.news_text else None,
                               describe_named=self.policy.news_text)
         if fold is not None:

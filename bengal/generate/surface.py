@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping, Sequence, cast
 
 from bengal.generate.gender import is_given_name
@@ -441,7 +441,7 @@ def split_qualified(sentences: Sequence[Sentence], qualifier_of: Callable[[Entit
                 pieces.append("," + p)  # the qualifier closed by a comma as a parenthetical (Chicago 6.17)
             else:
                 pieces.append(p)
-        out.append(replace(sentence, pieces=tuple(pieces), predicate=predicate)
+        out.append(sentence.with_pieces(tuple(pieces), predicate)
                    if pieces != list(sentence.pieces) else sentence)
     return out
 

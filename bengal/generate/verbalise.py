@@ -9,7 +9,7 @@ searching the finished text afterwards (which loses repeated and nested names).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Callable, Sequence, TypeVar, Union, cast
 
 from bengal.generate.kbview import COMMON_NOUN, NOT_NAMES, TEXT_KINDS, Entity, Ontology, range_tops
@@ -22,7 +22,8 @@ from bengal.perf import cached_attribute, direct_init
 
 __all__ = ["Piece", "Sentence", "type_sentence", "fact_templates", "fact_sentence", "join_sentences", "realise",
            "sentence_text", "apposition_allowed", "pronoun_allowed", "with_forms", "swap_entities", "NameFit",
-           "name_fit", "strip_the", "concept_wording", "range_wording", "type_with_place", "says_nothing_new"]
+           "name_fit", "strip_the", "concept_wording", "range_wording", "type_with_place", "says_nothing_new",
+           "template_takes_apposition"]
 
 Piece = Union[str, Entity]
 _V = TypeVar("_V")
@@ -56,6 +57,12 @@ class Sentence:
     pronoun: tuple[str, str] | None = None
     #: paraphrasing operations applied (:data:`bengal.generate.paraphrase.OPERATIONS`), sorted.
     paraphrase: tuple[str, ...] = ()
+
+    def with_pieces(self, pieces: tuple[Piece, ...], predicate: int | None = None) -> "Sentence":
+        """The same sentence with ``pieces`` (and ``predicate``, when given) instead: ``dataclasses.replace``
+        without its look-up of the fields (asked for candidate wordings by the hundred thousand: issue 15)."""
+        return Sentence(pieces, self.fallback, self.subject, self.predicate if predicate is None else predicate,
+                        self.clauses, self.n_objects, self.plural, self.pronoun, self.paraphrase)
 
     @cached_attribute
     def mention_count(self) -> int:
@@ -276,22 +283,9 @@ def _fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obj
                    describe_subject: bool, variant: int, past: bool, apposition: bool, subject_apposition: bool,
                    pronoun: tuple[str, str] | None, annotate_pronoun: bool, template: str | None,
                    date: str | None) -> Sentence:
-    name = local_name(prop)
-    variants = fact_templates(lex, onto, prop, subject, len(objects))
-    if not variants:
-        raise ValueError(f"the lexicon has no list form for {name}")
-    template = variants[variant] if template is None else template
-    template = range_wording(lex, onto, prop, concept_wording(lex, name, template, objects), objects)
-    if date is not None:
-        template = lex.data["templates"][name]["with_date"].replace("{d}", date)
-    if past:
-        template = lex.past(template)
-    chain = len(objects) > 1 and lex.chained(name)
-    if chain:
-        objects = place_chain(onto, objects)
+    template, objects, chain, fallback = _prepared(lex, onto, prop, subject, objects, variant, past, template, date)
     named = not (describe_subject or subject_apposition or pronoun is not None)
     template = lex.agree(template, _name_gender(lex, onto, subject) if named else subject.gender)
-    fallback = name not in lex.data["templates"]
     subj: Piece = subject
     if describe_subject:
         noun = class_noun(lex, onto, subject)
@@ -301,9 +295,8 @@ def _fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obj
         subj = lex.meta["description"].replace("{the}", article).replace("{class}", noun)
     appos = None
     if apposition:
-        parts = lex.parse(template)
         appos = apposition_phrase(lex, onto, objects[0]) if len(objects) == 1 else None
-        if appos is None or not apposition_allowed(parts):
+        if appos is None or not template_takes_apposition(lex, template):
             raise ValueError(f"no apposition for {objects[0].uri if objects else None} in {template!r}")
     subj_appos = None
     if subject_apposition:
@@ -334,6 +327,54 @@ def _fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obj
         predicate = 0  # "His genre is Y" does not open with its grammatical subject
     return Sentence(tuple(pieces), fallback, subject.uri if predicate else None, predicate, 1, len(objects),
                     plural, pronoun)
+
+
+def _prepared(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, objects: Sequence[Entity], variant: int,
+              past: bool, template: str | None, date: str | None) -> tuple[str, Sequence[Entity], bool, bool]:
+    """:func:`_fact_sentence`'s first steps, which the subject's reference (named, described, a pronoun) and the
+    appositions do not change: ``(template with its concept, range, date and tense wording, the objects in
+    order (a place chain's narrowest first), whether they are a place chain, whether the property has no
+    lexicon entry)``. The answer of the call before is kept with its arguments and given again for the same
+    subject and objects tuple (``is``) and equal values: the microplanner asks for a planned sentence's first
+    fact with each reference and apposition in turn, so most calls follow one with the same arguments (issue 15).
+
+    Raises:
+        ValueError: when the lexicon has no list form for several objects.
+    """
+    last = _LAST_PREPARED[0]  # one tuple, replaced whole: a thread reads one call's arguments and answer together
+    if (last is not None and last[4] is objects and last[3] is subject and last[0] is lex and last[1] is onto
+            and last[2] == prop and last[5] == variant and last[6] == past and last[7] == template and last[8] == date):
+        return last[9]
+    name = local_name(prop)
+    variants = fact_templates(lex, onto, prop, subject, len(objects))
+    if not variants:
+        raise ValueError(f"the lexicon has no list form for {name}")
+    written = variants[variant] if template is None else template
+    written = range_wording(lex, onto, prop, concept_wording(lex, name, written, objects), objects)
+    if date is not None:
+        written = lex.data["templates"][name]["with_date"].replace("{d}", date)
+    if past:
+        written = lex.past(written)
+    chain = len(objects) > 1 and lex.chained(name)
+    ordered = place_chain(onto, objects) if chain else objects
+    found = (written, ordered, chain, name not in lex.data["templates"])
+    if type(objects) is tuple:  # kept only for objects that cannot change in place
+        _LAST_PREPARED[0] = (lex, onto, prop, subject, objects, variant, past, template, date, found)
+    return found
+
+
+#: :func:`_prepared`'s arguments and answer of its last call, as one tuple of ten (``None`` before the first).
+_LAST_PREPARED: list[tuple | None] = [None]
+
+
+def template_takes_apposition(lex: Lexicon, template: str) -> bool:
+    """:func:`apposition_allowed` of ``template`` (cut by :meth:`Lexicon.parse`), each template worked out once
+    per lexicon (its ``memo``): asked for every candidate wording (issue 15)."""
+    key = ("apposition_allowed", template)
+    found = lex.memo.get(key)
+    if found is None:
+        found = lex.memo[key] = apposition_allowed(lex.parse(template))
+    return bool(found)
 
 
 #: How wide a place is, for :func:`place_chain`: a class (local name, the entity's or an ancestor)
@@ -754,4 +795,4 @@ def swap_entities(sentence: Sentence, swaps: Sequence[tuple[int, Entity]], fit: 
             elif i == 0:
                 pieces.insert(0, "The ")
                 predicate += 1 if predicate else 0
-    return replace(sentence, pieces=tuple(pieces), predicate=predicate)
+    return sentence.with_pieces(tuple(pieces), predicate)
