@@ -38,10 +38,12 @@ FAULTS: dict[str, re.Pattern] = {
     "definite name": re.compile(r"\b(?:in|of|from|to) (?!the )(?:[A-Z][a-z]+ )+(?:Republic|Empire)\b"),
     # --mentions named: a concept written as a name ("plays the Clarinet", "worked as Author",
     # "makes Cable television"), a vague type ("was an American person"), a voice as an instrument
-    # (a proper adjective keeps its capital in a concept: "Latin pop", "Christian rock", Chicago 8.80)
+    # (a proper adjective keeps its capital in a concept: "Latin pop", "Christian rock", Chicago 8.80; so does a
+    # maker's name: "the Hammond organ")
     "concept as name": re.compile(r"\b(?:plays the|played the|worked as|makes|made|played as|genres?) "
                                   r"(?!(?:Latin|Christian|Celtic|African|Arabic|Irish|Scottish|English|American|"
-                                  r"British|French|German|Italian|Spanish|Japanese|Chinese|Korean|Indian|Jewish)\b)"
+                                  r"British|French|German|Italian|Spanish|Japanese|Chinese|Korean|Indian|Jewish|"
+                                  r"Hammond)\b)"
                                   r"[A-Z][a-z]+(?: [a-z]+)*(?=[.,]| and\b)"),
     "vague type": re.compile(r"\b(?:is|was) an? (?:[A-Z]\w+ )?(?:person|agent)\."),
     "voice as instrument": re.compile(r"\bplay(?:s|ed) the (?:[Ss]inging|[Vv]ocals|[Hh]uman voice|[Vv]oice)\b"),
