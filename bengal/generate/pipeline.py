@@ -87,7 +87,6 @@ from bengal.generate.verbalise import (
 )
 from bengal.generate.wordcounts import load_word_counts, save_word_counts
 from bengal.kb.labels import local_name, surface_of, writable_label
-from bengal.kb.names import short_name
 from bengal.kb.sparql import DBO, SparqlKB
 from bengal.model import Corpus, Document
 from bengal.perf import full_gc_paused, pause_full_gc
@@ -183,24 +182,14 @@ class DocumentMaker:
                 kinds = {kind: self.onto.subclasses([DBO + cls])
                          for kind, cls in {**EMERGING_KINDS, **EMERGING_HOSTS}.items()}
                 weights = config.emerging_weights()
-                designators = self.lex.designators()
-
-                def names(name: str) -> tuple[str, ...]:
-                    # a made-up name and its form without a designator, which later mentions take ("Ford" of
-                    # "Ford LLC": SurfaceForms.shorten_repeats): "The company Ford has its head office in India"
-                    # read as Ford Motor (a new user's reading)
-                    short = short_name(name, designators)
-                    return (name,) if short is None else (name, short)
-
                 if self.names is None:
-                    self.emerging = EmergingPlacer(config.emerging, kinds,
-                                                   lambda name: any(index.entities(n) > 0 for n in names(name)),
+                    self.emerging = EmergingPlacer(config.emerging, kinds, lambda name: index.entities(name) > 0,
                                                    weights=weights)
                 else:  # absent from the names of the language and from the English ones
                     english = ambiguity_index(kb, self.onto)
                     self.emerging = EmergingPlacer(
                         config.emerging, kinds,
-                        lambda name: any(index.entities(n) > 0 or english.entities(n) > 0 for n in names(name)),
+                        lambda name: index.entities(name) > 0 or english.entities(name) > 0,
                         self.lex.data["emerging"], weights)
 
     def can_list(self, prop: str, subject: Entity) -> bool:

@@ -169,21 +169,6 @@ def test_emerging_names_are_absent_from_the_kb_and_keep_their_uri(emerging_runs,
     assert check_gold(emerging_runs[0.3].corpus, bundled_kb)["emerging_uris_checked"] >= 5
 
 
-def test_a_made_up_company_is_never_written_as_a_kb_name(bundled_kb, peer_index):
-    """A made-up company's later mentions drop its designator ("Ford LLC … Ford", --surface-forms); that form
-    is no KB name either, by this file's peer index (its organisation rule strips the lexicon's designators):
-    --like reuters128 (60 documents, seed 4) wrote 43 of its 150 made-up mentions so ("Washington", "Ford",
-    "White", "Harris"), which read as the KB entities ("The company Ford has its head office in India")."""
-    index, _ = peer_index
-    made = _make(bundled_kb, docs=30, seed=4, emerging=0.3, emerging_types=("company=1",), surface_forms=True)
-    written = [m.surface for d in made.corpus.documents for m in d.mentions
-               if next(iter(m.uris)).startswith(EMERGING_NAMESPACE)]
-    designators = set(load_lexicon("en").designators())
-    shortened = [w for w in written if not any(w.endswith(" " + x) for x in designators)]
-    assert len(written) >= 20 and shortened  # some later mentions without the designator
-    assert [w for w in written if w in index] == []
-
-
 def test_made_up_english_names_write_mc_as_english_does():
     # Faker's list has "Mcdonald", "Mckinney"; like-reuters128 wrote "the record label Mcdonald"
     placer = EmergingPlacer(0.5, {}, lambda name: False)
