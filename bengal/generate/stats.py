@@ -342,11 +342,13 @@ def emerging_names(names: LanguageNames | None) -> str:
     """How the made-up names were drawn (the manifest's ``emerging.names``)."""
     if names is None:
         return ("Faker en_US: person first + last names, company and city patterns; none equals a KB label, "
-                "label head, person last word or alt label")
+                "label head, person last word or alt label; later mentions by a person's family name or a "
+                "company's name without its designator may be KB names (a linker keeps them NIL)")
     lang, locale = names.lex.lang, names.lex.data["emerging"]["locale"]
     return (f"Faker {locale}: person first names of the replaced person's sex + last names, companies, "
             f"settlements and teams by lang/{lang}.toml's [emerging] patterns; none equals a name written in "
-            f"{lang} or an English KB label, label head, person last word or alt label")
+            f"{lang} or an English KB label, label head, person last word or alt label; later mentions by a "
+            f"person's family name or a company's name without its designator may be KB names")
 
 
 def dial_stats(kb: SparqlKB, onto: Ontology, made: Sequence[MadeDocument], config: GenerateConfig,
