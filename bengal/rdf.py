@@ -64,7 +64,7 @@ def quote_literal(value: str) -> str:
 
 
 #: A character :data:`_LITERAL_ESCAPES` escapes (each of its keys).
-_TO_ESCAPE = re.compile(r'[\x00-\x1f\x7f"\\]')
+_TO_ESCAPE = re.compile("[" + "".join(re.escape(chr(c)) for c in sorted(_LITERAL_ESCAPES)) + "]")
 
 
 def literal(value: str, *, lang: str | None = None, datatype: str | None = None) -> str:

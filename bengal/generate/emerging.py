@@ -361,13 +361,7 @@ class EmergingPlacer:
                     hosts.append(e)
         rng.shuffle(hosts)
         after: dict[str, list[Unit]] = {}
-        for host in hosts:
-            if (done + 1) / (total + 2) > self.share + 1e-9:
-                break
-            made = self._fact_beside(host, ADDED_FACTS, used, taken, rng)
-            if made is not None:
-                after.setdefault(host.uri, []).append(made[1])
-                done, total = done + 1, total + 2
+        done, total = self._facts_beside(hosts, ADDED_FACTS, 1, done, total, after, used, taken, rng)
         units = _placed(units, after)
         if done / total >= self.share - 1e-9:
             return units
@@ -379,15 +373,26 @@ class EmergingPlacer:
                     made_up.append(e)
         rng.shuffle(made_up)
         after = {}
-        for host in made_up:  # grows: a new entity hosts in turn
-            if (done + 2) / (total + 2) > self.share + 1e-9:
+        self._facts_beside(made_up, MADE_UP_HOST_FACTS, 2, done, total, after, used, taken, rng)
+        return _placed(units, after)
+
+    def _facts_beside(self, hosts: list[Entity], table: dict[str, tuple[tuple[str, str, bool], ...]], made_up: int,
+                      done: int, total: int, after: dict[str, list[Unit]], used: dict[str, int], taken: set[str],
+                      rng: random.Random) -> tuple[int, int]:
+        """Facts of ``table`` beside ``hosts`` in their order (:meth:`_fact_beside`), each added to ``after``
+        (host URI → facts) while the share stays at or below ``share``: each fact adds two occurrences, of which
+        ``made_up`` (1 beside a KB host, 2 beside a made-up one) are emerging. Beside made-up hosts a fact's new
+        entity joins ``hosts`` and hosts in turn. Returns the emerging and all occurrences, ``(done, total)``."""
+        for host in hosts:  # grows when made_up == 2
+            if (done + made_up) / (total + 2) > self.share + 1e-9:
                 break
-            made = self._fact_beside(host, MADE_UP_HOST_FACTS, used, taken, rng)
+            made = self._fact_beside(host, table, used, taken, rng)
             if made is not None:
                 after.setdefault(host.uri, []).append(made[1])
-                made_up.append(made[0])
-                done, total = done + 2, total + 2
-        return _placed(units, after)
+                if made_up == 2:
+                    hosts.append(made[0])
+                done, total = done + made_up, total + 2
+        return done, total
 
     def _fact_beside(self, host: Entity, table: dict[str, tuple[tuple[str, str, bool], ...]], used: dict[str, int],
                      taken: set[str], rng: random.Random) -> tuple[Entity, Unit] | None:

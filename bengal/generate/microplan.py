@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Callable, Collection, Mapping, Optional, Sequence
 
 from bengal.generate.density import count_tokens
-from bengal.generate.emerging import EMERGING_NAMESPACE
+from bengal.generate.emerging import is_emerging
 from bengal.generate.gender import Gender
 from bengal.generate.kbview import NOT_NAMES, Entity, Ontology
 from bengal.generate.lexicon import Lexicon
@@ -538,8 +538,8 @@ def coordinate(lex: Lexicon, first: Sentence, second: Sentence, about: Collectio
     if second.subject is not None and any(
             isinstance(p, Entity) and p.uri == second.subject and restates_qualifier(p, after) for p in first.pieces):
         return None  # "… born in Memphis, Tennessee, and the city belongs to Tennessee.": the name said it
-    made_up = [p.uri for p in second.pieces[:1] if isinstance(p, Entity)] + [second.subject or ""]
-    if any(uri.startswith(EMERGING_NAMESPACE) for uri in made_up):
+    opener = second.pieces[0]
+    if is_emerging(second.subject or "") or (isinstance(opener, Entity) and is_emerging(opener.uri)):
         if any(isinstance(p, Entity) and p.uri in named for p in second.pieces[1:]):
             # a made-up entity's added fact (--emerging) shares a name, not a topic: "Paul Frees was born in
             # Chicago, and the company Moreno-Welch is located in the city of Chicago." stays two sentences, as
@@ -550,7 +550,6 @@ def coordinate(lex: Lexicon, first: Sentence, second: Sentence, about: Collectio
     if not (isinstance(head[-1], str) and head[-1].endswith(".")):
         return None
     head[-1] = head[-1][:-1]
-    opener = second.pieces[0]
     if isinstance(opener, Entity):
         if opener.form_kind == "pronoun":
             return None
