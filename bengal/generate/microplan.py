@@ -464,8 +464,9 @@ def _where_clause(lex: Lexicon, second: Sentence, place: Entity) -> list[Piece] 
     ``where_after``: "The company Acme Ltd has its headquarters in Ipswich." → ", where the company
     Acme Ltd has its headquarters."), or ``None``: ``second`` must end with ``place`` (its one
     object, a mention) after one of the ``where_after`` prepositions and its full stop, be about
-    another subject, and open with a name or a plain word (not a pronoun mention, whose surface
-    would have to change case)."""
+    another subject, open with a name or a plain word (not a pronoun mention, whose surface
+    would have to change case), and hold none of ``where_not_after`` before the place (a type complement:
+    "Tbilisi, where Norris-Cantrell is a company based." never reads)."""
     where = str(lex.meta.get("relative_where", ""))
     prepositions = tuple(str(w) for w in lex.meta.get("where_after", ()))
     pieces = second.pieces
@@ -477,6 +478,9 @@ def _where_clause(lex: Lexicon, second: Sentence, place: Entity) -> list[Piece] 
         return None
     prep = next((w for w in prepositions if before.endswith(" " + w + " ")), None)
     if prep is None:
+        return None
+    said = "".join(p if isinstance(p, str) else " " for p in pieces[1:-2])
+    if any(w in said for w in lex.meta.get("where_not_after", ())):
         return None
     opener = pieces[0]
     if isinstance(opener, Entity):
@@ -698,7 +702,8 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
               unsure: frozenset[str] = frozenset(), abridge: bool = False,
               lifespans: Mapping[str, Lifespan] | None = None,
               split: Callable[[Sentence], Sequence[Sentence]] | None = None,
-              vary: str | None = None, describe_named: bool = False) -> list[Sentence]:
+              vary: str | None = None, describe_named: bool = False,
+              demonyms: Mapping[str, str] | None = None) -> list[Sentence]:
     """The sentences of a document plan, worded so that the density meets ``target``.
 
     For each planned sentence the candidates are: the template variants of its first fact (the others
@@ -735,7 +740,9 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
     not said in the same words in every document that says it. With ``describe_named`` (``--mentions
     named`` at every sentence length), an object the document named before may be written as "the NOUN"
     of its class (:func:`describe_objects`), one more candidate with fewer names. An object takes its
-    class before its name ("the club FC A") on its first mention only.
+    class before its name ("the club FC A") on its first mention only; with ``demonyms`` (``{URI: country
+    adjective}``) an entity there takes its demonym in that apposition too ("the British band Pulley",
+    :func:`~bengal.generate.verbalise.apposition_phrase`).
 
     Returns:
         the sentences in order, each passed through
@@ -751,7 +758,7 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
     for first in ([opening], []) if opening is not None else ([],):
         out = _plan_once(lex, onto, plan, target, list(first), past, forms, genders, annotate_pronouns,
                          paraphraser, is_person, chain_length, object_tense, unsure, abridge, lifespans, split,
-                         vary, describe_named, memo)
+                         vary, describe_named, memo, demonyms or {})
         m = sum(s.mention_count for s in out)
         t = sum(count_tokens(sentence_text(s), lex.lang) for s in out) or 1
         plans.append((abs(m / t - target), out))
@@ -1010,13 +1017,15 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                abridge: bool = False, lifespans: Mapping[str, Lifespan] | None = None,
                split: Callable[[Sentence], Sequence[Sentence]] | None = None,
                vary: str | None = None, describe: bool = False,
-               memo: dict[tuple, list[_Candidate]] | None = None) -> list[Sentence]:
+               memo: dict[tuple, list[_Candidate]] | None = None,
+               demonyms: Mapping[str, str] | None = None) -> list[Sentence]:
     """One run of :func:`microplan` over ``plan`` after the ``sentences`` given (the opening, or
     none), which it extends and returns. ``memo``: each planned sentence's candidate wordings with what
     weighing them reads (:data:`_Candidate`), by what they depend on (shared by the runs of one
     :func:`microplan` call)."""
     if memo is None:
         memo = {}
+    demonyms = demonyms or {}
     written = {sentence_text(s) for s in sentences}
     fit = name_fit(lex)
     dated: set[str] = set()  # the people whose dates a lifespan clause has said
@@ -1025,7 +1034,9 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
     history: list[tuple[int, str, str | None]] = []
     for k, s in enumerate(sentences):
         history += [(k, p.uri, class_noun(lex, onto, p)) for p in s.pieces if isinstance(p, Entity)]
-    vague = tuple(lex.meta.get("apposition_vague", ()))
+    # class nouns that refer to no entity for a reader: "the person", and "has its main office in the
+    # administrative region" ([meta] description_vague)
+    vague = (*lex.meta.get("apposition_vague", ()), *lex.meta.get("description_vague", ()))
     previous_is_opening = bool(sentences)  # the type sentence is never continued
     queue = [list(g) for g in plan]
     i = 0
@@ -1113,7 +1124,9 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                                                apposition=appos, subject_apposition=sa,
                                                pronoun=pronoun if ref == "pronoun" else None,
                                                annotate_pronoun=annotate_pronouns, date=head.date,
-                                               template=template if head_abridged else None)
+                                               template=template if head_abridged else None,
+                                               demonym=demonyms.get(head_objects[0].uri) if appos else None,
+                                               subject_demonym=demonyms.get(subject.uri) if sa else None)
                         first_clause = abridge_list(lex, worded, template) if head_abridged else worded
                         if first_clause is None:
                             continue

@@ -36,6 +36,7 @@ from bengal.generate.gender import Gender, gender_of, kb_genders
 from bengal.generate.kbview import (
     Entity,
     Ontology,
+    SubjectDetails,
     born_entities,
     consistent_classes,
     entities,
@@ -341,6 +342,8 @@ class DocumentMaker:
                                     unsure=info.uri in unsure)
         # the document's entities (the seed, then its facts' subjects and objects), by URI
         in_doc = {e.uri: e for e in (info, *(u.subject for u in sub.units), *(o for u in sub.units for o in u.objects))}
+        demonyms = (self.apposition_demonyms(in_doc, details, skip={info.uri} if typed else set())
+                    if self.policy.news_text and lex.meta.get("apposition_demonym") else None)
         forms = None
         if self.forms is not None:
             self.forms.prefetch(sorted(in_doc))
@@ -401,7 +404,7 @@ class DocumentMaker:
                               object_tense=self.policy.news_text, unsure=frozenset(unsure),
                               abridge=self.policy.news_text, lifespans=lifespans, split=split_candidates,
                               vary=f"{config.seed}|{seed_uri}" if self.policy.news_text else None,
-                              describe_named=self.policy.news_text)
+                              describe_named=self.policy.news_text, demonyms=demonyms)
         if fold is not None:
             folded = fold_opening(lex, sentences, info.uri, fold, fold_np, onto.is_instance(info, self.places))
             if folded is not None:
@@ -497,10 +500,41 @@ class DocumentMaker:
 
         return choose
 
+    def apposition_demonyms(self, in_doc: Mapping[str, Entity], details: Mapping[str, SubjectDetails],
+                            skip: Collection[str] = ()) -> dict[str, str]:
+        """``{URI: demonym}`` for the document's entities (``in_doc``, by URI) that an apposition may introduce
+        ("the British band Pulley", "the Romanian town of Arad": the lexicon's ``[apposition]`` has one of their
+        classes), by :meth:`demonym` of their countries (``details``, fetched here for the entities it lacks).
+
+        Rule: the demonym says a country the text does not name; so none for an entity whose country is one
+        of the document's entities or a word of its label ("Arad, Romania"), and none for the URIs in ``skip``
+        (the seed whose type sentence says its own demonym already)."""
+        table = self.lex.data.get("apposition", {})
+        wanted = sorted(uri for uri, e in in_doc.items()
+                        if uri not in skip and any(local_name(c) in table for c in e.classes))
+        missing = [uri for uri in wanted if uri not in details]
+        found = {**details, **subject_details(self.kb, missing)} if missing else details
+        out: dict[str, str] = {}
+        for uri in wanted:
+            countries = found[uri].countries
+            label = in_doc[uri].label
+            if any(local_name(c).replace("_", " ") in label for _, c in countries):
+                continue
+            d = self.demonym(countries, in_doc)
+            if d:
+                out[uri] = d
+        return out
+
     def demonym(self, countries: Sequence[tuple[str, str]], said: Collection[str] = ()) -> str | None:
         """The one demonym of the strongest property that gives any ("German"), or ``None``
         when that property's countries disagree or one of them is in ``said`` (URIs the document's
-        facts about the subject name: the country is then said by a fact, not twice)."""
+        facts about the subject name: the country is then said by a fact, not twice; for a demonym of
+        birth, the birth place too).
+
+        Rule: a demonym that only the birth place gives says where the person was born, not their
+        nationality (Golda Meir, born in Kyiv, is no Ukrainian politician); in news text (``--mentions
+        named``) it is written as the lexicon's ``[meta] demonym_of_birth`` ("Ukrainian-born"), and left out
+        where the lexicon has none. ``--mentions all`` keeps BENGAL's text (B1-B10 keep their bytes)."""
         by_prop: dict[str, set[str]] = {}
         from_prop: dict[str, set[str]] = {}
         for prop, country in countries:
@@ -513,7 +547,13 @@ class DocumentMaker:
                 found = by_prop[prop]
                 if len(found) != 1 or from_prop[prop] & set(said):
                     return None
-                return next(iter(found))
+                demonym = next(iter(found))
+                if prop == "birthPlace" and self.policy.news_text:
+                    if any(p == prop and c in said for p, c in countries):
+                        return None  # "X, a Haifa-born scientist, is a native of Haifa" says it twice
+                    of_birth = self.lex.meta.get("demonym_of_birth")
+                    return str(of_birth).format(demonym=demonym) if of_birth else None
+                return demonym
         return None
 
 

@@ -167,7 +167,8 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
                   describe_subject: bool = False, variant: int = 0, past: bool = False,
                   apposition: bool = False, subject_apposition: bool = False,
                   pronoun: tuple[str, str] | None = None, annotate_pronoun: bool = False,
-                  template: str | None = None, date: str | None = None) -> Sentence:
+                  template: str | None = None, date: str | None = None, demonym: str | None = None,
+                  subject_demonym: str | None = None) -> Sentence:
     """One sentence for ``subject prop o`` for every ``o`` in ``objects`` (a list when
     there are several; the caller checks :func:`fact_templates` allows it).
 
@@ -193,6 +194,9 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
         date: a date phrase said in the clause ("on 4 May 1950"): the property's ``with_date``
             template ("{s} was born {d} in {o}.") with ``{d}`` replaced is used instead
             (:class:`bengal.generate.strategies.Unit`'s ``date``).
+        demonym: the object's country adjective in its apposition ("the British band Pulley";
+            :func:`apposition_phrase`); ignored without ``apposition``.
+        subject_demonym: the same for the subject's apposition ("The German company X …").
 
     A sentence is made once per lexicon and ontology for the same arguments (the lexicon's ``memo``;
     entities are equal when all their fields are): the microplanner asks for the same wordings again
@@ -203,14 +207,14 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
             description is asked for an untyped subject.
     """
     key = ("fact_sentence", id(onto), prop, subject, tuple(objects), describe_subject, variant, past, apposition,
-           subject_apposition, pronoun, annotate_pronoun, template, date)
+           subject_apposition, pronoun, annotate_pronoun, template, date, demonym, subject_demonym)
     found = lex.memo.get(key)
     if found is not None and found[0] is onto:
         return found[1]
     # _memoised, without its closure (most calls are misses: issue 15)
     return _remember(lex, onto, key, _fact_sentence(lex, onto, prop, subject, objects, describe_subject, variant,
                                                     past, apposition, subject_apposition, pronoun, annotate_pronoun,
-                                                    template, date))
+                                                    template, date, demonym, subject_demonym))
 
 
 def concept_wording(lex: Lexicon, prop: str, template: str, objects: Sequence[Entity]) -> str:
@@ -282,7 +286,7 @@ _MEMO_SIZE = 500_000
 def _fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, objects: Sequence[Entity],
                    describe_subject: bool, variant: int, past: bool, apposition: bool, subject_apposition: bool,
                    pronoun: tuple[str, str] | None, annotate_pronoun: bool, template: str | None,
-                   date: str | None) -> Sentence:
+                   date: str | None, demonym: str | None, subject_demonym: str | None) -> Sentence:
     template, objects, chain, fallback = _prepared(lex, onto, prop, subject, objects, variant, past, template, date)
     named = not (describe_subject or subject_apposition or pronoun is not None)
     template = lex.agree(template, _name_gender(lex, onto, subject) if named else subject.gender)
@@ -295,12 +299,12 @@ def _fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obj
         subj = lex.meta["description"].replace("{the}", article).replace("{class}", noun)
     appos = None
     if apposition:
-        appos = apposition_phrase(lex, onto, objects[0]) if len(objects) == 1 else None
+        appos = apposition_phrase(lex, onto, objects[0], demonym) if len(objects) == 1 else None
         if appos is None or not template_takes_apposition(lex, template):
             raise ValueError(f"no apposition for {objects[0].uri if objects else None} in {template!r}")
     subj_appos = None
     if subject_apposition:
-        subj_appos = apposition_phrase(lex, onto, subject)
+        subj_appos = apposition_phrase(lex, onto, subject, subject_demonym)
         if subj_appos is None or describe_subject or not template.startswith("{s} "):
             raise ValueError(f"no apposition for the subject {subject.uri} in {template!r}")
     plural = possessive_form = False
@@ -414,19 +418,25 @@ def pronoun_allowed(template: str) -> bool:
     return template.startswith(("{s} ", "{s}'s "))
 
 
-def apposition_phrase(lex: Lexicon, onto: Ontology, entity: Entity) -> str | None:
+def apposition_phrase(lex: Lexicon, onto: Ontology, entity: Entity, demonym: str | None = None) -> str | None:
     """The description written before an object ("the band ", "the city of "), from the
     lexicon's ``[apposition]`` table keyed by the entity's classes (most specific
     first), or ``None``: no entry, a vague class noun, a name that takes the definite article, or
     a name holding every word of the class noun ("University of Pavia", "Mexico City"). Worked out
-    once per lexicon, ontology, form kind, classes, surface form and gender (:func:`_memoised`)."""
+    once per lexicon, ontology, form kind, classes, surface form, gender and demonym (:func:`_memoised`).
+
+    With ``demonym`` (the entity's country adjective, "British"), the lexicon's ``[meta]
+    apposition_demonym`` (English: ``"the "``) says where it goes: after that opening of the phrase ("the
+    British band ", "the Romanian town of "), as news introduces an entity. Not when the phrase does not open
+    so, the name holds the demonym ("the American band American Football") or the lexicon has no such entry
+    (the other languages: their adjective follows the noun, :meth:`Lexicon.noun_with_demonym`)."""
     if entity.form_kind in NOT_NAMES:
         return None
-    key = ("apposition_phrase", id(onto), entity.classes, entity.surface, entity.gender)
-    return cast("str | None", _memoised(lex, onto, key, lambda: _apposition_phrase(lex, onto, entity)))
+    key = ("apposition_phrase", id(onto), entity.classes, entity.surface, entity.gender, demonym)
+    return cast("str | None", _memoised(lex, onto, key, lambda: _apposition_phrase(lex, onto, entity, demonym)))
 
 
-def _apposition_phrase(lex: Lexicon, onto: Ontology, entity: Entity) -> str | None:
+def _apposition_phrase(lex: Lexicon, onto: Ontology, entity: Entity, demonym: str | None) -> str | None:
     table = lex.data.get("apposition", {})
     for cls in entity.classes:
         phrase = table.get(local_name(cls))
@@ -438,7 +448,12 @@ def _apposition_phrase(lex: Lexicon, onto: Ontology, entity: Entity) -> str | No
                 return None
             if noun and _words_of(noun, entity.surface):
                 return None  # the name says it: not "the university University of Pavia", "the city of Mexico City"
-            return phrase.replace("{the}", lex.definite(noun, entity.gender)).replace("{class}", noun)
+            written = phrase.replace("{the}", lex.definite(noun, entity.gender)).replace("{class}", noun)
+            opening = lex.meta.get("apposition_demonym")
+            if (demonym and opening and written.startswith(opening) and demonym not in entity.surface
+                    and not noun[:1].isupper()):
+                written = f"{opening}{demonym} {written[len(opening):]}"
+            return written
     return None
 
 
@@ -607,9 +622,10 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
             # whether an item takes an article: it changes only the separators between items (join_list)
             articles = len(objects) > 1 and any(o.form_kind not in NOT_NAMES
                                                 and lex.name_article(o.surface, before, o.classes) for o in objects)
-            # a template's "the" before a list of which a name takes none goes with each name that takes it
-            # ("fought in World War II and the Gulf War"; lex.takes_no_article), unless it is the article of
-            # a noun after the slot ("works in the {o} industry")
+            # a template's "the" before a list goes with each name that takes it ("fought in World War II and the
+            # Gulf War": lex.takes_no_article; "received the Leroy P. Steele Prize and the National Medal of
+            # Science", was "… and National Medal of Science", a new user's reading, 7 December 2026), unless it is
+            # the article of a noun after the slot ("works in the {o} industry")
             noun_after = k + 1 < n_parts and _noun_after(parts[k + 1])
             prev = pieces[-1] if pieces else None
             bare: list[bool] = []
@@ -617,7 +633,7 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
             if (len(objects) > 1 and not chain and not noun_after and isinstance(prev, str)
                     and _THE.search(prev) is not None):
                 bare = [o.form_kind not in NOT_NAMES and lex.takes_no_article(o.surface, o.classes) for o in objects]
-                own_the = any(bare)
+                own_the = any(bare) or all(o.form_kind not in NOT_NAMES for o in objects)
             if own_the and isinstance(prev, str):
                 pieces[-1] = strip_the(prev)
             seps = ["", *[", "] * (len(objects) - 1)] if chain else lex.join_list(len(objects), before, articles)

@@ -141,3 +141,15 @@ def test_a_next_step_that_ends_with_the_place_becomes_a_where_clause():
                   _one("birthPlace", CARL, [BW]), False)
     assert twice is not None and sentence_text(twice).endswith("Baden-Württemberg, where Carl Berg was born.")
     assert chain(LEX, twice, _one("deathPlace", ANNA, [BW]), False) is None  # it no longer ends with the place
+
+
+def test_no_where_clause_after_a_type_complement():
+    """By hand (a new user's reading of --like reuters128): "Norris-Cantrell is a company based in Ulm." is no
+    "…, where Norris-Cantrell is a company based."; the same company with its headquarters in Ulm is."""
+    firm = Entity(DBR + "Norris-Cantrell", "Norris-Cantrell", (DBO + "Company", DBO + "Organisation"))
+    based = Sentence((firm, " is a company based in ", ULM, "."), subject=firm.uri, predicate=1, n_objects=1)
+    assert chain(LEX, _one("birthPlace", ANNA, [ULM]), based, False) is None
+    hq = Sentence((firm, " has its headquarters in ", ULM, "."), subject=firm.uri, predicate=1, n_objects=1)
+    joined = chain(LEX, _one("birthPlace", ANNA, [ULM]), hq, False)
+    assert joined is not None
+    assert sentence_text(joined) == "Anna Berg was born in Ulm, where Norris-Cantrell has its headquarters."

@@ -419,15 +419,30 @@ def test_a_people_takes_a_plural_verb_and_is_never_described_by_a_singular_noun(
     assert written == {"Croats follow Catholicism.", "Croats adhere to Catholicism."}
 
 
+def test_a_persons_religion_never_reads_as_a_succession():
+    # a new user's reading of --like conllpp (7 December 2026): "Blunkett followed Methodism and was succeeded by
+    # Gillian Shephard." reads as an office's succession; by hand, every wording of a dead person's religion
+    blunkett = Entity("http://dbpedia.org/resource/David_Blunkett", "David Blunkett",
+                      (DBO + "Politician", DBO + "Person"))
+    methodism = Entity("http://dbpedia.org/resource/Methodism", "Methodism", (DBO + "Religion",))
+    written = {sentence_text(fact_sentence(LEX, Ontology(), DBO + "religion", blunkett, [methodism], variant=v,
+                                           past=True)) for v in range(3)}
+    assert written == {"David Blunkett practised Methodism.", "David Blunkett adhered to Methodism.",
+                       "David Blunkett's religion was Methodism."}
+
+
 @pytest.mark.parametrize("name", ["Battle of France", "Allied invasion of Sicily", "River Thames", "Catholic Church",
-                                  "Consortium of Liberal Arts Colleges"])
+                                  "Consortium of Liberal Arts Colleges", "European Union", "Eastern Time Zone",
+                                  "Party of Democratic Action", "Dominion of Pakistan", "Crown of Aragon",
+                                  "Six-Day War", "War of 1812", "Chattanooga campaign", "16th arrondissement of Paris"])
 def test_names_a_news_writer_gives_the(name):
     # a reader of like-conllpp (6 December 2026): "fought in the Allied invasion of Sicily, Battle of France and
     # Battle of Voronezh", "River Ash flows into River Thames", "adhered to Catholic Church"
     assert LEX.takes_definite_article(name)
 
 
-@pytest.mark.parametrize("name", ["Riverside", "St Mary's Church", "Battleford"])
+@pytest.mark.parametrize("name", ["Riverside", "St Mary's Church", "Battleford", "World War II",
+                                  "Central European Time", "Warsaw", "Union City", "Partyland"])
 def test_names_that_take_no_the(name):
     assert not LEX.takes_definite_article(name)
 

@@ -201,6 +201,18 @@ def test_concepts_mode_mentions_take_no_other_form_and_no_description():
     assert describe_objects(LEX, ONTO, sentence, history, 1) is None
 
 
+def test_a_walk_does_not_go_on_into_a_places_people_or_language():
+    # a new user's reading of --like reuters128, seed 7: "Germans are akin to Norwegians." in 3 of 128 documents
+    # about towns (hybrid walks from a town into its ethnic group); the people is named, its own facts are not
+    germans = Entity(DBR + "Germans", "Germans", (DBO + "EthnicGroup",))
+    county = Entity(DBR + "Zala_County", "Zala County", (DBO + "AdministrativeRegion", DBO + "Place"))
+    assert not NAMED.may_be_subject(DBO + "ethnicGroup", germans)
+    assert not NAMED.may_be_subject(DBO + "officialLanguage", Entity(DBR + "Hungarian_language", "Hungarian"))
+    assert NAMED.may_be_subject(DBO + "isPartOf", county)
+    assert NAMED.may_be_subject(None, germans)  # a seed or a subject met otherwise
+    assert MentionPolicy(LEX, ONTO, "all").may_be_subject(DBO + "ethnicGroup", germans)  # BENGAL's walks
+
+
 def test_named_mode_leaves_no_apposition_on_a_concept():
     out, _ = NAMED.apply(Subgraph(ACME, (Unit(ACME, DBO + "product", (CABLE,)),)))
     with pytest.raises(ValueError):

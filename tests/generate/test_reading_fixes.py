@@ -84,6 +84,23 @@ def test_one_noun_is_not_the_subjects_description_and_the_objects_class():
     assert not [t for t in texts if re.search(r"\bthe company [a-z ]+ the company Beta", t)]
 
 
+def test_a_region_named_before_is_named_again_not_described():
+    # a new user's reading of the --like sets (7 December 2026): "Love, a company, has its main office in the
+    # administrative region." after two other places; "the settlement" and "the administrative region" say no
+    # place a reader can tell. A city is still "the city" (the grid gave it before the change too).
+    region = Entity(DBR + "Quebec", "Quebec", (DBO + "AdministrativeRegion", DBO + "Place"))
+    texts, cities = set(), set()
+    for target in (0.05, 0.08, 0.1, 0.12, 0.15, 0.2, 0.25, 0.3):
+        for chain_length in (None, 15, 25):
+            for place in (region, ULM):
+                plan = [(Unit(CARL, DBO + "birthPlace", (place,)),), (Unit(ACME, DBO + "location", (place,)),)]
+                text = " ".join(sentence_text(s) for s in microplan(
+                    LEX, Ontology(), plan, target, None, set(), describe_named=True, chain_length=chain_length))
+                (texts if place is region else cities).add(text)
+    assert not [t for t in texts if "the administrative region" in t or "the region" in t], texts
+    assert [t for t in cities if re.search(r"in the city\.", t)], cities
+
+
 def test_a_place_whose_name_says_its_kind_takes_no_second_kind():
     nyc = Entity(DBR + "New_York_City", "New York City", (DBO + "City", DBO + "Place"))
     wallowa = Entity(DBR + "Wallowa_County,_Oregon", "Wallowa County, Oregon", (DBO + "AdministrativeRegion",))

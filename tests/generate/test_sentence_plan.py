@@ -148,8 +148,8 @@ def test_news_corpus_passes_the_gold_checks(tmp_path):
 
 
 @pytest.mark.parametrize("preset, sha", [
-    ("B3", "1dab29bd62bdc1c662abea01b02eb059cfbde03a3af344ec5b1b198b3fe5703c"),
-    ("B5", "feecc383a0ad1a518b1b66c0f5ff7976e13263ad86cc1ca2da31a0d61a0fb121"),
+    ("B3", "2bbab5a125efb8eda17e9c5ce0e326e84f01cb50d763cb52b9e61e99a35d8232"),
+    ("B5", "27cf317bb9286b0e88806cd32dcf9a0f7920ecfd970f635c6ee679b0034ffa65"),
 ])
 def test_bengal_presets_keep_their_bytes(tmp_path, preset, sha):
     # sha256 of `bengal generate --preset B3|B5 --docs 20 -o x.jsonl` made by the code before the
@@ -169,7 +169,10 @@ def test_bengal_presets_keep_their_bytes(tmp_path, preset, sha):
     # Córdoba CF." → "… was on the roster of Córdoba CF."; B5 was 9481d99a…); and by a river's source
     # and a place that names its kind ("Lostine River is a river. Lostine River lies in the district of Wallowa
     # County, Oregon. Lostine River's source mountain is Eagle Cap Wilderness." → "Lostine River lies in Wallowa
-    # County, Oregon. The river rises in Eagle Cap Wilderness."; B3 was f04fba10…)
+    # County, Oregon. The river rises in Eagle Cap Wilderness."; B3 was f04fba10…); and by an ordinal name that
+    # takes "the" ("4th New Jersey Infantry Regiment fought in …" → "The 4th New Jersey Infantry Regiment fought
+    # in …"; B3 was 1dab29bd…) and a settlement named again, not "the settlement" ("The settlement is located in
+    # Poland." → "Gmina Gołcza is located in Poland."; B5 was feecc383…)
     out = tmp_path / "b.jsonl"
     generate_files(out, preset=preset, docs=20)
     assert hashlib.sha256(out.read_bytes()).hexdigest() == sha
@@ -217,3 +220,22 @@ def test_no_demonym_for_a_country_a_fact_of_the_seed_names():
     assert DocumentMaker.demonym(maker, [("country", germany)], {germany}) is None
     assert DocumentMaker.demonym(maker, [("country", germany)], {france}) == "German"
     assert DocumentMaker.demonym(maker, [("country", germany), ("country", france)]) is None
+
+
+def test_a_demonym_only_the_birth_place_gives_says_born():
+    """By hand: Golda Meir, born in Kyiv, was no Ukrainian politician. A demonym that only ``birthPlace``
+    gives is "Ukrainian-born" in news text, none where the birth place is said by a fact or the lexicon has
+    no wording for it, and BENGAL's "Ukrainian" with --mentions all; a nationality wins over the birth place."""
+    kyiv, ukraine, israel = DBR + "Kyiv", DBR + "Ukraine", DBR + "Israel"
+    born = [("birthPlace", kyiv), ("birthPlace", ukraine)]
+    news = SimpleNamespace(lex=load_lexicon("en"), policy=SimpleNamespace(news_text=True))
+    assert DocumentMaker.demonym(news, born) == "Ukrainian-born"
+    assert DocumentMaker.demonym(news, born, {kyiv}) is None
+    assert DocumentMaker.demonym(news, [("nationality", israel), *born]) == "Israeli"
+    bengal_text = SimpleNamespace(lex=load_lexicon("en"), policy=SimpleNamespace(news_text=False))
+    assert DocumentMaker.demonym(bengal_text, born) == "Ukrainian"
+    assert "demonym_of_birth" not in load_lexicon("de").meta
+    german = SimpleNamespace(lex=load_lexicon("de"), policy=SimpleNamespace(news_text=True))
+    swiss = DBR + "Switzerland"
+    assert DocumentMaker.demonym(german, [("birthPlace", swiss)]) is None
+    assert DocumentMaker.demonym(german, [("nationality", swiss)]) == "schweizerisch"

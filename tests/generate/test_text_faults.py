@@ -141,6 +141,21 @@ def _conflict(name: str, *classes: str) -> Entity:
     return Entity(R + name.replace(" ", "_"), name, tuple(DBO + c for c in classes or ("MilitaryConflict", "Event")))
 
 
+def test_a_templates_the_before_a_list_goes_with_each_name():
+    # a new user's reading (7 December 2026): "Solomon Lefschetz received the Leroy P. Steele Prize and National
+    # Medal of Science." By hand: each award takes the template's "the"; a lone award keeps its one "the"
+    lefschetz = Entity(R + "Solomon_Lefschetz", "Solomon Lefschetz", (DBO + "Scientist", DBO + "Person"))
+    steele = Entity(R + "Leroy_P._Steele_Prize", "Leroy P. Steele Prize", (DBO + "Award",))
+    medal = Entity(R + "National_Medal_of_Science", "National Medal of Science", (DBO + "Award",))
+    franklin = Entity(R + "Franklin_Medal", "Franklin Medal", (DBO + "Award",))
+    assert sentence_text(fact_sentence(LEX, Ontology(), DBO + "award", lefschetz, [steele, medal])) == \
+        "Solomon Lefschetz received the Leroy P. Steele Prize and the National Medal of Science."
+    assert sentence_text(fact_sentence(LEX, Ontology(), DBO + "award", lefschetz, [steele, medal, franklin])) == \
+        "Solomon Lefschetz received the Leroy P. Steele Prize, the National Medal of Science and the Franklin Medal."
+    assert sentence_text(fact_sentence(LEX, Ontology(), DBO + "award", lefschetz, [franklin])) == \
+        "Solomon Lefschetz received the Franklin Medal."
+
+
 def test_a_numbered_or_code_name_drops_the_templates_the():
     # like-rss500: "Haganah, a military unit, fought in the World War II"; "fought in the {o}" is right for most
     haganah = Entity(R + "Haganah", "Haganah", (DBO + "MilitaryUnit",))
@@ -156,7 +171,9 @@ def test_a_numbered_or_code_name_drops_the_templates_the():
     assert battle(ww2, gulf) == "Haganah fought in World War II and the Gulf War."
     # stays: names that take "the", a place of definite_names, an event DBpedia also types a place
     assert battle(gulf) == "Haganah fought in the Gulf War."
-    assert battle(gulf, korea) == "Haganah fought in the Gulf War and Korean War."
+    # a name ending in " War" takes "the" of its own since 7 December 2026 (definite_names): each item has it,
+    # as in "fought in World War II and the Gulf War" (was "the Gulf War and Korean War", the template's one "the")
+    assert battle(gulf, korea) == "Haganah fought in the Gulf War and the Korean War."
     assert battle(_place("Netherlands", "Country", "PopulatedPlace")) == "Haganah fought in the Netherlands."
     cold_war = _conflict("Cold War", "MilitaryConflict", "Event", "PopulatedPlace")
     assert battle(cold_war) == "Haganah fought in the Cold War."

@@ -25,7 +25,7 @@ from bengal.generate.kbview import (
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.pipeline import generate
 from bengal.generate.strategies import StrategyContext, Unit, star
-from bengal.generate.verbalise import fact_sentence, place_chain, realise, type_sentence
+from bengal.generate.verbalise import apposition_phrase, fact_sentence, place_chain, realise, type_sentence
 from bengal.kb.store import open_kb
 
 TINY = TEST_DATA / "tiny_kb.nt"
@@ -246,6 +246,28 @@ def test_appositions_of_object_and_subject(tiny):
     text, mentions = realise([fact_sentence(lex, onto, DBO + "birthPlace", KLEINER, [ULM], subject_apposition=True)])
     assert text == "The scientist Alfred Kleiner was born in Ulm."
     assert [(m.begin, m.end) for m in mentions] == [(14, 28), (41, 44)]
+
+
+def test_appositions_carry_a_demonym(tiny):
+    """By hand: the demonym goes after the apposition's "the " ([meta] apposition_demonym); none where the
+    name holds it already, and none in a lexicon without the entry (German writes its adjective after)."""
+    _, onto, lex = tiny
+    band = Entity(DBR + "Pulley_(band)", "Pulley (band)", (DBO + "Band",))
+    text, mentions = realise([fact_sentence(lex, onto, DBO + "associatedBand", KLEINER, [band], apposition=True,
+                                            demonym="British")])
+    assert text == "Alfred Kleiner is associated with the British band Pulley."
+    # 14 + len(" is associated with ") 20 + len("the British band ") 17 = 51
+    assert [(m.begin, m.end, m.surface) for m in mentions] == [(0, 14, "Alfred Kleiner"), (51, 57, "Pulley")]
+    text, mentions = realise([fact_sentence(lex, onto, DBO + "birthPlace", KLEINER, [ULM], subject_apposition=True,
+                                            subject_demonym="Swiss")])
+    assert text == "The Swiss scientist Alfred Kleiner was born in Ulm."
+    assert [(m.begin, m.end) for m in mentions] == [(20, 34), (47, 50)]
+    assert apposition_phrase(lex, onto, band, "British") == "the British band "
+    assert apposition_phrase(lex, onto, Entity(DBR + "British_Sea_Power", "British Sea Power", (DBO + "Band",)),
+                             "British") == "the band "
+    assert apposition_phrase(lex, onto, band, None) == "the band "
+    assert "apposition_demonym" not in load_lexicon("fr").meta
+    assert apposition_phrase(load_lexicon("fr"), onto, band, "britannique") == "le groupe "
 
 
 def test_subject_details_on_tiny_kb(tiny):
