@@ -83,7 +83,8 @@ class MentionPolicy:
 
     Args:
         lex: the lexicon (its ``[mentions]`` tables: ``named_classes``, ``concept_classes``,
-            ``concept_properties``, ``concept_only``, ``small_words``, ``article_before``, ``definite_before``,
+            ``concept_properties``, ``concept_only``, ``small_words``, ``article_before``, ``article_not_before``,
+            ``definite_before``,
             ``strip_suffix``, ``strip_suffix_of``, ``keep_case``, ``leave_out``).
         onto: the KB's ontology (class ancestors, property ranges).
         mode: one of :data:`MENTION_MODES`.
@@ -120,6 +121,8 @@ class MentionPolicy:
         self.concept_props = set(table.get("concept_properties", ()))
         self.small_words = set(table.get("small_words", ()))
         self.article_before = set(table.get("article_before", ()))
+        #: mass nouns among the concepts of ``article_before`` properties, which take no article ("federalism")
+        self.article_not_before = [re.compile(p) for p in table.get("article_not_before", ())]
         self.definite_before = set(table.get("definite_before", ()))
         self.strip_suffix: dict[str, str] = dict(table.get("strip_suffix", {}))
         #: property local name → a suffix its wordings write themselves ("industry" → " industry")
@@ -221,7 +224,8 @@ class MentionPolicy:
         for its property, which the property's wordings write themselves ("Automotive industry" as an
         ``industry``: "works in the automotive industry", not "the automotive industry industry")
         ("English language" → "English"), and the indefinite article before it for a property of
-        ``article_before`` ("worked as an author"), or the definite article of its gender for a
+        ``article_before`` ("worked as an author") unless a pattern of ``article_not_before`` finds it a mass noun
+        ("federalism"), or the definite article of its gender for a
         property of ``definite_before`` (es "toca la guitarra y el piano"), the article with the space
         after it (``""`` when none). Worked out once per property, label and classes."""
         key = (prop, entity.label, entity.classes)
@@ -258,7 +262,7 @@ class MentionPolicy:
                         and not named):
                     words[k] = w.lower()
             text = " ".join(words)
-        if local_name(prop) in self.article_before:
+        if local_name(prop) in self.article_before and not any(p.search(text) for p in self.article_not_before):
             return f"{self.lex.article(text)} ", text
         if local_name(prop) in self.definite_before:  # es "toca el piano", each object of a list its own
             return self.lex.definite(text), text
