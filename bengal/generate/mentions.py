@@ -22,6 +22,7 @@ from typing import Callable, Collection
 
 from bengal.generate.kbview import COMMON_NOUN, NOT_NAMES, Entity, Ontology
 from bengal.generate.lexicon import Lexicon
+from bengal.generate.realise import of_plural_class, singular_group_name
 from bengal.generate.strategies import Subgraph, Unit
 from bengal.kb.labels import local_name
 from bengal.kb.sparql import DBO
@@ -134,6 +135,9 @@ class MentionPolicy:
         self.noise = {DBO + c for c in table.get("concept_noise", ())}
         self.leave_out = {p: {w.lower() for w in ws} for p, ws in table.get("leave_out", {}).items()}
         self.concept_only = set(table.get("concept_only", ()))
+        #: properties whose wordings take their object as a people with a plural verb ("{o} live in {s}.")
+        self.group_objects = set(table.get("group_objects", ()))
+        self.plural_classes = tuple(lex.data.get("realise", {}).get("possessive", {}).get("plural_classes", ()))
         self._kinds: dict[tuple[str, ...], tuple[bool, bool, bool]] = {}
 
     @property
@@ -290,6 +294,23 @@ class MentionPolicy:
         words = self.leave_out.get(local_name(prop), set())
         return "*" in words or _PARENTHETICAL.sub("", entity.label).lower() in words
 
+    def _singular_group(self, entity: Entity) -> bool:
+        """Whether ``entity`` is a people (a class of ``[realise.possessive] plural_classes``) whose name is a
+        singular noun (:func:`bengal.generate.realise.singular_group_name`: "Mulatto", "African diaspora")."""
+        return (of_plural_class(self.lex, self.onto.with_ancestors(entity.classes))
+                and singular_group_name(self.lex, _PARENTHETICAL.sub("", entity.label)))
+
+    def _group_wording_misfits(self, prop: str, subject: Entity) -> bool:
+        """Whether a fact of ``prop`` (a local name) about ``subject`` is left out in ``named`` mode: the lexicon words
+        it for a people in the plural (its entry's ``EthnicGroup`` table or ``classes``: "{s} live in {o}.", "{s}
+        speak {o}.") and ``subject`` is a people whose name is a singular noun (:meth:`_singular_group`): "Mulatto
+        live in Latin America" was written, and no wording of the fact fits both."""
+        entry = self.lex.data.get("templates", {}).get(prop)
+        if not isinstance(entry, dict) or not any(
+                c in entry or c in entry.get("classes", ()) for c in self.plural_classes):
+            return False
+        return self._singular_group(subject)
+
     def named_range(self, prop: str) -> bool:
         """Whether ``prop``'s ``rdfs:range`` is (under) a named class and no concept class (``keyPerson`` →
         ``Person``, ``employer`` → ``Organisation``): a concept as its object contradicts it ("Chief
@@ -314,8 +335,10 @@ class MentionPolicy:
         :data:`~bengal.generate.kbview.COMMON_NOUN`: a mention) and facts left out (:meth:`leaves_out`, a concept
         subject, a concept as the object of a property of a named range (:meth:`named_range`), or a name as the
         object of a property of ``concept_only``: "espouses Bülent Ecevit"), a list that mixes names and concepts
-        of a property with a ``concepts`` wording split in two units (:meth:`_split_names_and_concepts`); in
-        ``all`` mode ``sub`` itself."""
+        of a property with a ``concepts`` wording split in two units (:meth:`_split_names_and_concepts`), and a
+        people whose name is a singular noun where the wording is plural (the subject of such a fact,
+        :meth:`_group_wording_misfits`, or the object of a property of ``[mentions] group_objects``: "Mulatto live in
+        Latin America"); in ``all`` mode ``sub`` itself."""
         counts = ConceptCounts()
         if self.mode == "all":
             return sub, counts
@@ -325,9 +348,12 @@ class MentionPolicy:
             if u.subject.form_kind != "concept" and u.subject.uri != sub.seed.uri and self.is_concept(None, u.subject):
                 counts.left_out[name] = counts.left_out.get(name, 0) + len(u.objects)
                 continue
+            if self._group_wording_misfits(name, u.subject):
+                counts.left_out[name] = counts.left_out.get(name, 0) + len(u.objects)
+                continue
             objects = []
             for o in u.objects:
-                if self.leaves_out(u.prop, o) or (name in self.concept_only and o.form_kind is None
+                if self.leaves_out(u.prop, o) or (name in self.group_objects and self._singular_group(o)) or (name in self.concept_only and o.form_kind is None
                                                  and not self.keep(o) and not self.is_concept(u.prop, o)):
                     counts.left_out[name] = counts.left_out.get(name, 0) + 1
                 elif o.form_kind is None and self.is_concept(u.prop, o) and self.named_range(u.prop):

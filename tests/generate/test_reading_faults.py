@@ -9,7 +9,7 @@ from bengal.generate.kbview import Entity, Ontology
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.mentions import MentionPolicy
 from bengal.generate.strategies import Subgraph, Unit
-from bengal.generate.verbalise import fact_sentence, sentence_text
+from bengal.generate.verbalise import fact_sentence, sentence_text, type_sentence
 from bengal.kb.sparql import DBO
 
 LEX = load_lexicon("en")
@@ -60,3 +60,36 @@ def test_a_form_of_government_takes_its_article_unless_a_mass_noun_and_a_kind_of
         "New Zealand has Unitary state as its form of government."
     # stays: an occupation takes its article, whatever its ending
     assert policy.concept_text(DBO + "occupation", _entity("Journalist")) == "a journalist"
+
+
+def test_a_people_named_by_a_singular_noun_gets_no_plural_wording():
+    # like-reuters128 (seeds 0, 1): "Mulatto live in Latin America, among others, and are related to Iberian
+    # Peninsula.", "Mulatto, who speak English and French, live in South Africa, among others."
+    onto = Ontology(parents={DBO + "EthnicGroup": set()})
+    policy = MentionPolicy(LEX, onto, "named")
+    mulatto = _entity("Mulatto", "EthnicGroup")
+    diaspora = _entity("African diaspora", "EthnicGroup")
+    croats = _entity("Croats", "EthnicGroup")
+    latin_america, sweden = _entity("Latin America", "Continent"), _entity("Sweden", "Country")
+    english = _entity("English language", "Language")
+    place = DBO + "populationPlace"
+    for group in (mulatto, diaspora, _entity("Chinese Filipino", "EthnicGroup"),
+                  _entity("Indian diaspora in Southeast Africa", "EthnicGroup")):
+        sub = Subgraph(group, (Unit(group, place, (latin_america,)), Unit(group, DBO + "language", (english,))))
+        assert policy.apply(sub)[0].units == (), group.label
+    # a country's ethnic groups: the singular-named one is left out of the list, the plural one stays
+    home = Subgraph(sweden, (Unit(sweden, DBO + "ethnicGroup", (croats, mulatto)),))
+    assert policy.apply(home)[0].units == (Unit(sweden, DBO + "ethnicGroup", (croats,)),)
+    assert sentence_text(fact_sentence(LEX, onto, DBO + "ethnicGroup", sweden, [croats], variant=0)) == \
+        "Croats live in Sweden."
+    # a plural name takes a plural verb in the type sentence too
+    assert sentence_text(type_sentence(LEX, Ontology(class_labels={DBO + "EthnicGroup": "ethnic group"}), croats)) \
+        == "Croats are an ethnic group."
+    # stays: plural names ("Cree" and "Han Chinese" are used as plurals), and a singular-named people's facts
+    # whose wording agrees with any name ("X is associated with Y")
+    for name in ("Croats", "Scottish people", "Han Chinese", "Cree", "Germans in France", "Indigenous peoples of Mexico"):
+        group = _entity(name, "EthnicGroup")
+        assert policy.apply(Subgraph(group, (Unit(group, place, (sweden,)),)))[0].units != (), name
+    assert policy.apply(Subgraph(mulatto, (Unit(mulatto, DBO + "wikiPageWikiLink", (sweden,)),)))[0].units != ()
+    # stays: --mentions all (B1-B10) leaves nothing out
+    assert MentionPolicy(LEX, onto, "all").apply(home)[0] is home
