@@ -93,3 +93,42 @@ def test_a_people_named_by_a_singular_noun_gets_no_plural_wording():
     assert policy.apply(Subgraph(mulatto, (Unit(mulatto, DBO + "wikiPageWikiLink", (sweden,)),)))[0].units != ()
     # stays: --mentions all (B1-B10) leaves nothing out
     assert MentionPolicy(LEX, onto, "all").apply(home)[0] is home
+
+
+def test_a_succession_says_in_office_and_a_list_of_successors_is_no_one_succession():
+    # like-conllpp (seed 0): "Brown was succeeded by Kenneth Clarke and Robin Cook." (in two offices), "Catherine
+    # Ashton … succeeded Peter Mandelson and Valerie Amos", "Barroso came after the politician Prodi."; the KB's
+    # dbo:successor and dbo:predecessor name no office
+    news = load_lexicon("en", news=True)
+    people = (DBO + "OfficeHolder", DBO + "Person")
+    onto = Ontology(parents={DBO + "OfficeHolder": {DBO + "Person"}, DBO + "Royalty": {DBO + "Person"}})
+    brown = Entity(R + "Gordon_Brown", "Gordon Brown", people)
+    clarke, cook = Entity(R + "Kenneth_Clarke", "Kenneth Clarke", people), Entity(R + "Robin_Cook", "Robin Cook", people)
+
+    def said(lex, prop: str, subject: Entity, objects: list[Entity], variant: int = 0) -> str:
+        return sentence_text(fact_sentence(lex, onto, DBO + prop, subject, objects, variant=variant))
+
+    assert said(news, "successor", brown, [clarke, cook]) == \
+        "Gordon Brown's successors in office include Kenneth Clarke and Robin Cook."
+    assert said(news, "successor", brown, [clarke]) == "Gordon Brown was succeeded in office by Kenneth Clarke."
+    assert said(news, "successor", brown, [clarke], 1) == "Kenneth Clarke succeeded Gordon Brown in office."
+    assert said(news, "predecessor", clarke, [brown]) == "Kenneth Clarke succeeded Gordon Brown in office."
+    assert said(news, "predecessor", clarke, [brown, cook]) == \
+        "Kenneth Clarke's predecessors in office include Gordon Brown and Robin Cook."
+    # a royal succeeds to a throne or a title, a company or a car is succeeded as it is
+    king = Entity(R + "Frederick_II", "Frederick II", (DBO + "Royalty", DBO + "Person"))
+    son = Entity(R + "Christian_IV", "Christian IV", (DBO + "Royalty", DBO + "Person"))
+    assert said(news, "successor", king, [son]) == "Frederick II was succeeded by Christian IV."
+    firm = Entity(R + "Lockheed", "Lockheed Corporation", (DBO + "Company",))
+    heir = Entity(R + "Lockheed_Martin", "Lockheed Martin", (DBO + "Company",))
+    assert said(news, "successor", firm, [heir]) == "Lockheed Corporation was succeeded by Lockheed Martin."
+    assert said(news, "predecessor", heir, [firm]) == "Lockheed Martin succeeded Lockheed Corporation."
+    # no news wording of a succession says "followed" or "came after" ("Marshall followed Presbyterianism" is
+    # a religion) or lists successors as one
+    for prop in ("successor", "predecessor"):
+        for cls in ((), people, king.classes):
+            for n in (1, 2):
+                for t in news.templates(prop, "", [c.rsplit("/", 1)[-1] for c in cls], n):
+                    assert "followed" not in t and "came after" not in t and (n == 1 or " include " in t), t
+    # stays: --mentions all (B1-B10) writes BENGAL's wordings
+    assert said(LEX, "successor", brown, [clarke, cook]) == "Gordon Brown was succeeded by Kenneth Clarke and Robin Cook."
