@@ -5,9 +5,12 @@ stay as it was.
 
 from __future__ import annotations
 
+import re
+
 from bengal.generate.kbview import Entity, Ontology
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.mentions import MentionPolicy
+from bengal.generate.microplan import microplan
 from bengal.generate.strategies import Subgraph, Unit
 from bengal.generate.verbalise import fact_sentence, sentence_text, type_sentence
 from bengal.kb.sparql import DBO
@@ -132,3 +135,29 @@ def test_a_succession_says_in_office_and_a_list_of_successors_is_no_one_successi
                     assert "followed" not in t and "came after" not in t and (n == 1 or " include " in t), t
     # stays: --mentions all (B1-B10) writes BENGAL's wordings
     assert said(LEX, "successor", brown, [clarke, cook]) == "Gordon Brown was succeeded by Kenneth Clarke and Robin Cook."
+
+
+def test_a_subject_written_last_is_not_described_after_an_object_of_its_class_nor_after_belongs_to():
+    # --sentence-length news --emerging 0.6 (seed 0): "Static-X recorded for Howard-Williams, and Chang belongs to the
+    # company." (which company? Chang is one too), "Entombed recorded for the label Columbia Records, among others,
+    # and Weber belongs to the record label." (read as any label's property)
+    city = _entity("Ulm", "City", "Place")
+    acme = _entity("Acme", "Company", "Organisation")
+    beta = _entity("Beta Ltd", "Company", "Organisation")
+    label = _entity("Gamma Records", "RecordLabel", "Company", "Organisation")
+    onto = Ontology(class_labels={DBO + "RecordLabel": "record label", DBO + "Company": "company"})
+    texts = set()
+    for host in (acme, label):
+        for target in (0.05, 0.08, 0.1, 0.12, 0.15, 0.2, 0.25, 0.3):
+            for chain_length in (None, 15, 25):
+                plan = [(Unit(host, DBO + "location", (city,)),), (Unit(host, DBO + "subsidiary", (beta,)),)]
+                texts.add(" ".join(sentence_text(s) for s in microplan(
+                    LEX, onto, plan, target, None, set(), describe_named=True, chain_length=chain_length,
+                    abridge=True)))
+    assert not [t for t in texts if re.search(r"Beta Ltd (belongs to|is a subsidiary of) the company\b", t)], texts
+    assert not [t for t in texts if re.search(r"belongs to the (company|record label)\b", t)], texts
+    # stays: the facts are written, a description that opens its sentence stays, and so does one of another class
+    # after "is a subsidiary of"
+    assert "The company Acme operates from Ulm, and the company owns Beta Ltd." in texts
+    assert "The label Gamma Records has its base in the city of Ulm. Beta Ltd is a subsidiary of the record label." \
+        in texts
