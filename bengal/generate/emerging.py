@@ -16,7 +16,7 @@ about the new one: fiction of the right class ("X played for Dunnshire Rovers").
 keeps its URI (:data:`EMERGING_NAMESPACE` + a slug of its name) throughout the document.
 
 Only an entity in a role that an entity outside the KB plausibly fills is replaced
-(:func:`plausible_stand_in`): a band's former member, a musician's label, a player's club
+(:func:`plausible_stand_in`): a musician's associate, a musician's label, a player's club
 (:data:`STAND_IN_ROLES`), as news names people and firms no KB has; never a
 country's capital or leader, a politician's successor, a town's county, a time zone, or where a
 KB person was born or died ("the capital of Poland is the city of Jenkinsland", "Kaitlyn Smith led
@@ -65,19 +65,22 @@ def is_emerging(uri: str) -> bool:
 KINDS = {"person": "Person", "company": "Company", "team": "SportsTeam", "settlement": "Settlement"}
 
 #: ``dbo:`` properties (local names) whose object a made-up entity may be: roles that news fills
-#: with people and firms outside any KB (members, associates, founders, key persons, labels and
-#: owners, clubs). Not: a county's villages (English pattern names in Polish and Iranian counties:
+#: with people and firms outside any KB (associates, labels and owners, clubs). Not: a county's villages (English pattern names in Polish and Iranian counties:
 #: "Wysokie Mazowieckie County consists of Rasmussenberg, New Donnashire and Shanefort"), where a KB
 #: person was born, lived or died, or a KB company is based (a falsehood about the subject: "Earl
 #: Scruggs died in the city of South William"), offices and office chains (``leader``,
 #: ``president``, ``successor``), geography that contains its subject or is unique to it
 #: (``country``, ``isPartOf``, ``capital``, ``largestCity``, ``countySeat``), classes and concepts
 #: typed as persons or places by KB noise (``type``, ``timeZone``, ``profession``, ``instrument``),
-#: and a person's family or works (``spouse``, ``director``, ``starring``): a made-up value there
-#: contradicts what a reader knows of the subject.
+#: a person's family or works (``spouse``, ``director``, ``starring``), and a KB band's or organisation's
+#: own few people, its members, founders, key people, chairman, manager or coach (``bandMember``,
+#: ``formerBandMember``, ``foundedBy``, ``founder``, ``keyPerson``, ``chairman``, ``manager``, ``coach``:
+#: "Ricky Woods was a member of One Direction", "Ford Motor Company was founded by Jacob Moore", "Shaun
+#: Hoffman was a key person at Koch Industries"; 31 sentences of 100 ``--emerging 0.6`` documents, seed 0,
+#: named a made-up person so; a made-up organisation may have made-up key people, :data:`MADE_UP_HOST_FACTS`):
+#: a made-up value there contradicts what a reader knows of the subject.
 STAND_IN_ROLES = frozenset({
-    "associatedAct", "associatedBand", "associatedMusicalArtist", "bandMember", "formerBandMember",
-    "keyPerson", "foundedBy", "founder", "influencedBy", "influenced", "manager", "coach", "chairman",
+    "associatedAct", "associatedBand", "associatedMusicalArtist", "influencedBy", "influenced",
     "recordLabel", "distributingCompany", "distributingLabel", "parentCompany", "owningCompany", "owner",
     "subsidiary", "employer", "sponsor", "company",
     "team", "club", "formerTeam", "currentTeam", "youthClub", "managerClub",
@@ -113,21 +116,21 @@ def plausible_stand_in(entity: Entity, sub: Subgraph) -> bool:
 #: (:func:`plausible_stand_in`) leaves the share short: host kind → ``(property, the new entity's
 #: kind, whether the new entity is the subject)``, each a fact news states about people and firms
 #: outside any KB ("Jane Doe was born in Chester", "Acme Ltd has its headquarters in Chester", "Acme Ltd
-#: is located in Chester", "John Roe is a former member of Love/Hate", "Love/Hate recorded for Acme
-#: Records", "John Roe is a key person at Acme", "Acme Ltd is a subsidiary of Sony", "John Roe played
-#: for Dunnshire Rovers"). :data:`HOSTS` names the host kinds' classes.
+#: is located in Chester", "Love/Hate recorded for Acme Records", "Acme Ltd is a subsidiary of Sony", "John Roe played for
+#: Dunnshire Rovers"); never a made-up member or key person of a KB band or company (:data:`STAND_IN_ROLES`). :data:`HOSTS` names the host kinds' classes.
 ADDED_FACTS: dict[str, tuple[tuple[str, str, bool], ...]] = {
     "place": (("birthPlace", "person", True), ("headquarter", "company", True), ("location", "company", True)),
-    "band": (("formerBandMember", "person", False), ("recordLabel", "company", False)),
-    "company": (("keyPerson", "person", False), ("subsidiary", "company", False)),
+    "band": (("recordLabel", "company", False),),
+    "company": (("subsidiary", "company", False),),
     "team": (("team", "person", True),),
 }
 #: Facts that place a new made-up entity beside one the document already has (replaced or added) when
 #: the facts of :data:`ADDED_FACTS` beside KB entities leave the share short: those of
-#: :data:`ADDED_FACTS`, and a made-up person's employer ("Jane Doe worked for Acme Ltd"), which of a KB
-#: person would be a falsehood.
+#: :data:`ADDED_FACTS`, a made-up company's key person ("John Roe is a key person at Acme Ltd") and a made-up
+#: person's employer ("Jane Doe worked for Acme Ltd"), which of a KB company or person would be a falsehood.
 MADE_UP_HOST_FACTS: dict[str, tuple[tuple[str, str, bool], ...]] = {
-    **ADDED_FACTS, "person": (("employer", "company", False),)}
+    **ADDED_FACTS, "company": (("keyPerson", "person", False), ("subsidiary", "company", False)),
+    "person": (("employer", "company", False),)}
 #: The host kinds of :data:`ADDED_FACTS` and the DBpedia class (with its subclasses) of each.
 HOSTS = {"place": "PopulatedPlace", "band": "Band", "company": "Company", "team": "SportsTeam"}
 #: The class a made-up entity of a kind has when it is added (a replacement keeps the replaced

@@ -5,8 +5,10 @@ stay as it was.
 
 from __future__ import annotations
 
+import random
 import re
 
+from bengal.generate.emerging import ADDED_FACTS, MADE_UP_HOST_FACTS, STAND_IN_ROLES, EmergingPlacer, is_emerging
 from bengal.generate.kbview import Entity, Ontology
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.mentions import MentionPolicy
@@ -161,3 +163,36 @@ def test_a_subject_written_last_is_not_described_after_an_object_of_its_class_no
     assert "The company Acme operates from Ulm, and the company owns Beta Ltd." in texts
     assert "The label Gamma Records has its base in the city of Ulm. Beta Ltd is a subsidiary of the record label." \
         in texts
+
+
+def test_no_made_up_person_is_a_member_founder_or_key_person_of_a_kb_band_or_company():
+    # --emerging 0.6 (100 documents, seed 0): "Ricky Woods was a member of One Direction.", "Jessica Curry used to be
+    # a member of The Cult." (26 sentences), "Shaun Hoffman was a key person at Koch Industries."; --like rss500:
+    # "Ford Motor Company, a company, was founded by Jacob Moore"
+    band = _entity("One Direction", "Band", "Organisation")
+    firm = _entity("Koch Industries", "Company", "Organisation")
+    member = _entity("Harry Styles", "MusicalArtist", "Person")
+    former = _entity("Zayn Malik", "MusicalArtist", "Person")
+    founder = _entity("Fred C. Koch", "Person")
+    kinds = {"person": {DBO + "Person", DBO + "MusicalArtist"}, "company": {DBO + "Company"}, "team": set(),
+             "settlement": set(), "place": set(), "band": {DBO + "Band"}}
+    sub = Subgraph(band, (Unit(band, DBO + "bandMember", (member,)), Unit(band, DBO + "formerBandMember", (former,)),
+                          Unit(band, DBO + "recordLabel", (firm,)), Unit(firm, DBO + "foundedBy", (founder,)),
+                          Unit(firm, DBO + "keyPerson", (founder,))))
+    kb_people = {member.uri, former.uri, founder.uri}
+    for seed in range(20):
+        placed = EmergingPlacer(0.9, kinds, lambda name: False).place(sub, random.Random(seed))
+        for u in placed.units:
+            prop = u.prop.rsplit("/", 1)[-1]
+            if u.subject.uri in (band.uri, firm.uri) and prop in ("bandMember", "formerBandMember", "foundedBy",
+                                                                    "keyPerson"):
+                assert all(o.uri in kb_people for o in u.objects), (seed, u)
+        # the share is still reached another way: the label is made up, made-up firms host made-up people
+        made_up = [e for u in placed.units for e in (u.subject, *u.objects) if is_emerging(e.uri)]
+        assert made_up, seed
+    # a made-up company may have a made-up key person ("John Roe is a key person at Acme Ltd")
+    assert ("keyPerson", "person", False) in MADE_UP_HOST_FACTS["company"]
+    assert all(prop != "keyPerson" for prop, _, _ in ADDED_FACTS["company"])
+    assert not {"bandMember", "formerBandMember", "foundedBy", "founder", "keyPerson"} & STAND_IN_ROLES
+    # stays: a musician's label and associates may be made up
+    assert {"recordLabel", "associatedMusicalArtist"} <= STAND_IN_ROLES
