@@ -8,7 +8,8 @@ from __future__ import annotations
 import random
 import re
 
-from bengal.generate.emerging import ADDED_FACTS, MADE_UP_HOST_FACTS, STAND_IN_ROLES, EmergingPlacer, is_emerging
+from bengal.generate.emerging import (ADDED_FACTS, MADE_UP_DEPTH, MADE_UP_HOST_FACTS, STAND_IN_ROLES, EmergingPlacer,
+                                     is_emerging)
 from bengal.generate.kbview import Entity, Ontology
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.mentions import MentionPolicy
@@ -196,3 +197,47 @@ def test_no_made_up_person_is_a_member_founder_or_key_person_of_a_kb_band_or_com
     assert not {"bandMember", "formerBandMember", "foundedBy", "founder", "keyPerson"} & STAND_IN_ROLES
     # stays: a musician's label and associates may be made up
     assert {"recordLabel", "associatedMusicalArtist"} <= STAND_IN_ROLES
+
+
+def _steps_from_kb(units) -> dict[str, int]:
+    """Each made-up entity's steps from the KB entities over the units' links (1: in a unit with a KB entity)."""
+    near: dict[str, set[str]] = {}
+    dist: dict[str, int] = {}
+    for u in units:
+        ends = [u.subject, *u.objects]
+        for a in ends:
+            for b in ends:
+                if a.uri != b.uri and is_emerging(a.uri):
+                    if is_emerging(b.uri):
+                        near.setdefault(a.uri, set()).add(b.uri)
+                    else:
+                        dist[a.uri] = 1
+    queue = list(dist)
+    while queue:
+        a = queue.pop(0)
+        for b in near.get(a, ()):
+            if b not in dist:
+                dist[b] = dist[a] + 1
+                queue.append(b)
+    return dist
+
+
+def test_made_up_entities_form_no_long_chains():
+    # --emerging 0.6-0.8: "a made-up person working for a made-up company whose key person is made-up, whose
+    # subsidiary is made-up …": chains of up to 7 made-up entities in 100 documents (seed 0)
+    firm = _entity("Koch Industries", "Company", "Organisation")
+    city = _entity("Wichita", "City", "PopulatedPlace")
+    kinds = {"person": {DBO + "Person"}, "company": {DBO + "Company"}, "team": set(), "settlement": set(),
+             "place": {DBO + "City"}, "band": set()}
+    sub = Subgraph(firm, (Unit(firm, DBO + "location", (city,)),))
+    deepest = 0
+    for seed in range(30):
+        placed = EmergingPlacer(0.95, kinds, lambda name: False).place(sub, random.Random(seed))
+        steps = _steps_from_kb(placed.units)
+        made_up = {e.uri for u in placed.units for e in (u.subject, *u.objects) if is_emerging(e.uri)}
+        assert set(steps) == made_up, seed  # each reaches the KB entities
+        deepest = max(deepest, *steps.values())
+        assert max(steps.values()) <= MADE_UP_DEPTH == 3, (seed, steps)
+        # the share is reached in breadth: a made-up host hosts facts of its kind's properties again
+        assert len(placed.units) >= 6, (seed, placed.units)
+    assert deepest == 3  # the cap is reached, not just kept under
