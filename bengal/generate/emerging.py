@@ -44,8 +44,9 @@ from bengal.kb.labels import local_name, writable_label
 from bengal.kb.sparql import DBO
 from bengal.rdf import BENGAL_NIL_NAMESPACE
 
-__all__ = ["EMERGING_NAMESPACE", "KINDS", "HOSTS", "ADDED_FACTS", "MADE_UP_HOST_FACTS", "MADE_UP_DEPTH", "STAND_IN_ROLES",
-           "NOT_STAND_IN_SUBJECT", "EmergingPlacer", "is_emerging", "emerging_kind", "plausible_stand_in"]
+__all__ = ["EMERGING_NAMESPACE", "KINDS", "HOSTS", "ADDED_FACTS", "MADE_UP_HOST_FACTS", "MADE_UP_DEPTH",
+           "STAND_IN_ROLES", "NOT_STAND_IN_SUBJECT", "EmergingPlacer", "is_emerging", "emerging_kind",
+           "plausible_stand_in"]
 
 #: The namespace of made-up entities (``.invalid`` never resolves; outside every KB namespace).
 EMERGING_NAMESPACE = BENGAL_NIL_NAMESPACE
@@ -65,7 +66,8 @@ def is_emerging(uri: str) -> bool:
 KINDS = {"person": "Person", "company": "Company", "team": "SportsTeam", "settlement": "Settlement"}
 
 #: ``dbo:`` properties (local names) whose object a made-up entity may be: roles that news fills
-#: with people and firms outside any KB (associates, labels and owners, clubs). Not: a county's villages (English pattern names in Polish and Iranian counties:
+#: with people and firms outside any KB (associates, labels and owners, clubs). Not: a county's villages
+#: (English pattern names in Polish and Iranian counties:
 #: "Wysokie Mazowieckie County consists of Rasmussenberg, New Donnashire and Shanefort"), where a KB
 #: person was born, lived or died, or a KB company is based (a falsehood about the subject: "Earl
 #: Scruggs died in the city of South William"), offices and office chains (``leader``,
@@ -116,8 +118,9 @@ def plausible_stand_in(entity: Entity, sub: Subgraph) -> bool:
 #: (:func:`plausible_stand_in`) leaves the share short: host kind → ``(property, the new entity's
 #: kind, whether the new entity is the subject)``, each a fact news states about people and firms
 #: outside any KB ("Jane Doe was born in Chester", "Acme Ltd has its headquarters in Chester", "Acme Ltd
-#: is located in Chester", "Love/Hate recorded for Acme Records", "Acme Ltd is a subsidiary of Sony", "John Roe played for
-#: Dunnshire Rovers"); never a made-up member or key person of a KB band or company (:data:`STAND_IN_ROLES`). :data:`HOSTS` names the host kinds' classes.
+#: is located in Chester", "Love/Hate recorded for Acme Records", "Acme Ltd is a subsidiary of Sony", "John Roe
+#: played for Dunnshire Rovers"); never a made-up member or key person of a KB band or company
+#: (:data:`STAND_IN_ROLES`). :data:`HOSTS` names the host kinds' classes.
 ADDED_FACTS: dict[str, tuple[tuple[str, str, bool], ...]] = {
     "place": (("birthPlace", "person", True), ("headquarter", "company", True), ("location", "company", True)),
     "band": (("recordLabel", "company", False),),

@@ -353,8 +353,9 @@ class MentionPolicy:
                 continue
             objects = []
             for o in u.objects:
-                if self.leaves_out(u.prop, o) or (name in self.group_objects and self._singular_group(o)) or (name in self.concept_only and o.form_kind is None
-                                                 and not self.keep(o) and not self.is_concept(u.prop, o)):
+                if self.leaves_out(u.prop, o) or (name in self.group_objects and self._singular_group(o)) or (
+                        name in self.concept_only and o.form_kind is None
+                        and not self.keep(o) and not self.is_concept(u.prop, o)):
                     counts.left_out[name] = counts.left_out.get(name, 0) + 1
                 elif o.form_kind is None and self.is_concept(u.prop, o) and self.named_range(u.prop):
                     counts.left_out[name] = counts.left_out.get(name, 0) + 1  # an office as a key person

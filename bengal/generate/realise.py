@@ -28,7 +28,8 @@ class Lexicon(Protocol):
 
     def takes_definite_article(self, name: str) -> bool: ...
 
-__all__ = ["indefinite_article", "plural", "is_plural_name", "of_plural_class", "singular_group_name", "takes_plural_verb",
+__all__ = ["indefinite_article", "plural", "is_plural_name", "of_plural_class", "singular_group_name",
+           "takes_plural_verb",
            "possessive_suffix", "capitalise_proper", "realise_pieces", "name_kind",
            "kind_contradicts_name"]
 

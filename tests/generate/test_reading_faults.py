@@ -8,8 +8,14 @@ from __future__ import annotations
 import random
 import re
 
-from bengal.generate.emerging import (ADDED_FACTS, MADE_UP_DEPTH, MADE_UP_HOST_FACTS, STAND_IN_ROLES, EmergingPlacer,
-                                     is_emerging)
+from bengal.generate.emerging import (
+    ADDED_FACTS,
+    MADE_UP_DEPTH,
+    MADE_UP_HOST_FACTS,
+    STAND_IN_ROLES,
+    EmergingPlacer,
+    is_emerging,
+)
 from bengal.generate.kbview import Entity, Ontology
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.mentions import MentionPolicy
@@ -93,7 +99,8 @@ def test_a_people_named_by_a_singular_noun_gets_no_plural_wording():
         == "Croats are an ethnic group."
     # stays: plural names ("Cree" and "Han Chinese" are used as plurals), and a singular-named people's facts
     # whose wording agrees with any name ("X is associated with Y")
-    for name in ("Croats", "Scottish people", "Han Chinese", "Cree", "Germans in France", "Indigenous peoples of Mexico"):
+    for name in ("Croats", "Scottish people", "Han Chinese", "Cree", "Germans in France",
+                 "Indigenous peoples of Mexico"):
         group = _entity(name, "EthnicGroup")
         assert policy.apply(Subgraph(group, (Unit(group, place, (sweden,)),)))[0].units != (), name
     assert policy.apply(Subgraph(mulatto, (Unit(mulatto, DBO + "wikiPageWikiLink", (sweden,)),)))[0].units != ()
@@ -109,7 +116,8 @@ def test_a_succession_says_in_office_and_a_list_of_successors_is_no_one_successi
     people = (DBO + "OfficeHolder", DBO + "Person")
     onto = Ontology(parents={DBO + "OfficeHolder": {DBO + "Person"}, DBO + "Royalty": {DBO + "Person"}})
     brown = Entity(R + "Gordon_Brown", "Gordon Brown", people)
-    clarke, cook = Entity(R + "Kenneth_Clarke", "Kenneth Clarke", people), Entity(R + "Robin_Cook", "Robin Cook", people)
+    clarke = Entity(R + "Kenneth_Clarke", "Kenneth Clarke", people)
+    cook = Entity(R + "Robin_Cook", "Robin Cook", people)
 
     def said(lex, prop: str, subject: Entity, objects: list[Entity], variant: int = 0) -> str:
         return sentence_text(fact_sentence(lex, onto, DBO + prop, subject, objects, variant=variant))
@@ -137,7 +145,8 @@ def test_a_succession_says_in_office_and_a_list_of_successors_is_no_one_successi
                 for t in news.templates(prop, "", [c.rsplit("/", 1)[-1] for c in cls], n):
                     assert "followed" not in t and "came after" not in t and (n == 1 or " include " in t), t
     # stays: --mentions all (B1-B10) writes BENGAL's wordings
-    assert said(LEX, "successor", brown, [clarke, cook]) == "Gordon Brown was succeeded by Kenneth Clarke and Robin Cook."
+    assert said(LEX, "successor", brown, [clarke, cook]) == \
+        "Gordon Brown was succeeded by Kenneth Clarke and Robin Cook."
 
 
 def test_a_subject_written_last_is_not_described_after_an_object_of_its_class_nor_after_belongs_to():
