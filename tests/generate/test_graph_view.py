@@ -212,8 +212,12 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
     # type as the fact's complement: one document, the BBC's, weighed among fewer wordings ("BBC is a company. …
     # The television series Bob the Builder belongs to the BBC network." → "… Bob the Builder is part of the BBC
     # network.", the type sentence left out by the density; 18db31f2… before)
+    # and after a person is succeeded "in office" in news text ("Frederick Stanley, 16th Earl of Derby was succeeded in
+    # office by the politician Hugh Childers") and a subject written last is not described after "belongs to": the
+    # BBC's document weighs other wordings ("Gold is owned by the company." → "The television station Gold is a
+    # property of the company."; a07820665… before)
     (dict(docs=30, strategy="sym", seed=2, paraphrase=True, pronouns=True),
-     "a07820665a4531d4e5ce1c12a8280acab4efb5fb51853a11e4845792518b5498"),
+     "85d1b137601573d80cc215461ac4cb5dc8f46f96c8b91059ebd1a1f5d0198faa"),
     # made without the view (KB.graph patched to None) after "worked as a rapping" was left out
     # (main's 54f379c gave 6269c65e…)
     # and after a demonym whose country a fact of the seed names was left out ("Sam Fogarino is a musician.
@@ -228,8 +232,10 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
     # is spoken in Irish people."; 6ef557af… before), and at most three wordings weighed (087c90e8…)
     # and after no type sentence that the name says ("City of Winchester is a city": that seed is left for the next
     # one; cf63a822… before)
+    # and after a person is succeeded "in office" in news text ("Tsai Ing-wen succeeded Chen Shui-bian in office.";
+    # 1e84db4d… before)
     (dict(docs=30, strategy="summary", density="high", seed=5),
-     "1e84db4dd9571ecd637c605723ea477a24fbd10f11682513decdd077de1bb279"),
+     "8f3326e596724d9b4a4b3868bb425bc03042cc61c0b1983e9eb58e2ed6bbd535"),
     # made without the view (KB.graph patched to None: every answer from SPARQL) after the Spanish
     # article and label rules of issue 13 changed this corpus (main's 54f379c gave 4cdfc5b2…), and again
     # after a named place agrees by its name and an instrument takes its article ("Polonia estuvo
@@ -241,8 +247,10 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
     # and after the wording is drawn among equally near ones per document (848c8920… before)
     # and after walks no longer move to a hub (strategies.HUB_RATIO; 23a23f38… before)
     # and after a sentence's later clauses draw their wording too (ad7d6477… before)
+    # and after a subject written last is not described after an object of its class ("Universal Studios es una
+    # filial de la empresa." → "… filial de NBCUniversal."; 08f0c232… before)
     (dict(docs=20, strategy="hybrid", lang="es", seed=8),
-     "08f0c2329295a12684a3357cc969adef9571d4ce2ee601cc51b438fa36915344"),
+     "873d0475a8782a3336f92eb1832b5282fcf6f5556f9484d0bb63838cc7123db1"),
 ])
 def test_corpora_keep_their_bytes(tmp_path, options, sha):
     out = tmp_path / "x.jsonl"

@@ -54,8 +54,8 @@ def test_a_form_of_government_takes_its_article_unless_a_mass_noun_and_a_kind_of
         return sentence_text(fact_sentence(LEX, onto, gt, new_zealand, [concept], variant=variant))
 
     assert written(unitary, 0) == "New Zealand's form of government is a unitary state."
-    assert written(unitary, 1) == "New Zealand's government takes the form of a unitary state."
-    assert written(federalism, 1) == "New Zealand's government takes the form of federalism."
+    assert written(unitary, 1) == "New Zealand has a government in the form of a unitary state."
+    assert written(federalism, 1) == "New Zealand has a government in the form of federalism."
     # a kind of municipality or an office is no form of government: the fact is left out
     for kind in ("Borough (New Jersey)", "City status in the United Kingdom", "Metropolitan borough", "Magistrate"):
         assert policy.leaves_out(gt, _entity(kind)), kind
