@@ -78,7 +78,7 @@ KINDS = {"person": "Person", "company": "Company", "team": "SportsTeam", "settle
 #: own few people, its members, founders, key people, chairman, manager or coach (``bandMember``,
 #: ``formerBandMember``, ``foundedBy``, ``founder``, ``keyPerson``, ``chairman``, ``manager``, ``coach``:
 #: "Ricky Woods was a member of One Direction", "Ford Motor Company was founded by Jacob Moore", "Shaun
-#: Hoffman was a key person at Koch Industries"; 31 sentences of 100 ``--emerging 0.6`` documents, seed 0,
+#: Hoffman was a key person at Koch Industries"; 30 sentences of 100 ``--emerging 0.6`` documents, seed 0,
 #: named a made-up person so; a made-up organisation may have made-up key people, :data:`MADE_UP_HOST_FACTS`):
 #: a made-up value there contradicts what a reader knows of the subject.
 STAND_IN_ROLES = frozenset({
