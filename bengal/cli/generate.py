@@ -37,8 +37,10 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
               help="Gold mentions per token: low, medium, high, or a number such as 0.2.")
 @click.option("--strategy", default="star", show_default=True,
               help=f"Subgraph strategy: {', '.join(STRATEGIES)}.")
-@click.option("--min-sentences", type=int, default=3, show_default=True, help="Fewest sentences per document.")
-@click.option("--max-sentences", type=int, default=10, show_default=True, help="Most sentences per document.")
+@click.option("--min-sentences", type=int, default=3, show_default=True,
+              help="Fewest facts per document (with --sentence-length news or N: sentences).")
+@click.option("--max-sentences", type=int, default=10, show_default=True,
+              help="Most facts per document (with --sentence-length news or N: sentences).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed (same seed, same corpus).")
 @click.option("--classes", default="dbo:Person,dbo:Organisation,dbo:Place", show_default=True,
               help="Comma-separated seed classes; each may carry a weight, dbo:Place=0.6: the share of the "
@@ -64,8 +66,8 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
               "family names, unqualified place and organisation names, acronyms and alt labels; the reached share "
               "is reported.")
 @click.option("--emerging", type=click.FloatRange(0, 1, max_open=True), default=0.0, show_default=True,
-              help="Share of mentions (0-1) that are emerging entities: made-up persons, organisations and "
-              "places outside the KB (URIs under http://bengal.invalid/notInWiki/).")
+              help="Share of mentions (0-1) that are emerging entities: made-up persons, companies, sports teams "
+              "and settlements outside the KB (URIs under http://bengal.invalid/notInWiki/).")
 @click.option("--emerging-types", default=None, metavar="KINDS",
               help="With --emerging: the kinds of made-up entity and their weights, e.g. company=0.7,person=0.3 "
               "(kinds: person, company, team, settlement; a kind not listed is never made up); default: every "

@@ -16,7 +16,7 @@ about the new one: fiction of the right class ("X played for Dunnshire Rovers").
 keeps its URI (:data:`EMERGING_NAMESPACE` + a slug of its name) throughout the document.
 
 Only an entity in a role that an entity outside the KB plausibly fills is replaced
-(:func:`plausible_stand_in`): a band's former member, a musician's label, a player's club
+(:func:`plausible_stand_in`): a musician's associate, a musician's label, a player's club
 (:data:`STAND_IN_ROLES`), as news names people and firms no KB has; never a
 country's capital or leader, a politician's successor, a town's county, a time zone, or where a
 KB person was born or died ("the capital of Poland is the city of Jenkinsland", "Kaitlyn Smith led
@@ -44,8 +44,9 @@ from bengal.kb.labels import local_name, writable_label
 from bengal.kb.sparql import DBO
 from bengal.rdf import BENGAL_NIL_NAMESPACE
 
-__all__ = ["EMERGING_NAMESPACE", "KINDS", "HOSTS", "ADDED_FACTS", "MADE_UP_HOST_FACTS", "STAND_IN_ROLES",
-           "NOT_STAND_IN_SUBJECT", "EmergingPlacer", "is_emerging", "emerging_kind", "plausible_stand_in"]
+__all__ = ["EMERGING_NAMESPACE", "KINDS", "HOSTS", "ADDED_FACTS", "MADE_UP_HOST_FACTS", "MADE_UP_DEPTH",
+           "STAND_IN_ROLES", "NOT_STAND_IN_SUBJECT", "EmergingPlacer", "is_emerging", "emerging_kind",
+           "plausible_stand_in"]
 
 #: The namespace of made-up entities (``.invalid`` never resolves; outside every KB namespace).
 EMERGING_NAMESPACE = BENGAL_NIL_NAMESPACE
@@ -65,21 +66,31 @@ def is_emerging(uri: str) -> bool:
 KINDS = {"person": "Person", "company": "Company", "team": "SportsTeam", "settlement": "Settlement"}
 
 #: ``dbo:`` properties (local names) whose object a made-up entity may be: roles that news fills
-#: with people and firms outside any KB (members, associates, founders, key persons, labels and
-#: owners, clubs). Not: a county's villages (English pattern names in Polish and Iranian counties:
+#: with people and firms outside any KB (associates, labels and owners, clubs). Not: a county's villages
+#: (English pattern names in Polish and Iranian counties:
 #: "Wysokie Mazowieckie County consists of Rasmussenberg, New Donnashire and Shanefort"), where a KB
 #: person was born, lived or died, or a KB company is based (a falsehood about the subject: "Earl
 #: Scruggs died in the city of South William"), offices and office chains (``leader``,
 #: ``president``, ``successor``), geography that contains its subject or is unique to it
 #: (``country``, ``isPartOf``, ``capital``, ``largestCity``, ``countySeat``), classes and concepts
 #: typed as persons or places by KB noise (``type``, ``timeZone``, ``profession``, ``instrument``),
-#: and a person's family or works (``spouse``, ``director``, ``starring``): a made-up value there
-#: contradicts what a reader knows of the subject.
+#: a person's family or works (``spouse``, ``director``, ``starring``), and a KB band's or organisation's
+#: own few people, its members, founders, key people, chairman, manager or coach (``bandMember``,
+#: ``formerBandMember``, ``foundedBy``, ``founder``, ``keyPerson``, ``chairman``, ``manager``, ``coach``:
+#: "Ricky Woods was a member of One Direction", "Ford Motor Company was founded by Jacob Moore", "Shaun
+#: Hoffman was a key person at Koch Industries"; 30 sentences of 100 ``--emerging 0.6`` documents, seed 0,
+#: named a made-up person so; a made-up organisation may have made-up key people, :data:`MADE_UP_HOST_FACTS`),
+#: and a KB company's owner, parent or distributor and a KB person's influences (``parentCompany``,
+#: ``owningCompany``, ``owner``, ``distributingCompany``, ``distributingLabel``, ``influencedBy``, ``influenced``:
+#: "The company Dell is owned by Chambers", "Haruki Murakami was influenced by Sierra Salinas", 16 of the 519
+#: sentences a new user read on 7 December 2026; without them the share reached at 0.6 is 0.590 against 0.593,
+#: ``--like rss500``'s 0.182 against 0.236, ``--like oke2015``'s 0.181 against 0.195, 100 documents, seed 0):
+#: a made-up value there contradicts what a reader knows of the subject. A KB band's made-up label, a KB
+#: company's made-up subsidiary, a KB player's made-up club stay (leaving the labels out too took ``--emerging
+#: 0.6`` to 0.557 and ``--like rss500`` to 0.173).
 STAND_IN_ROLES = frozenset({
-    "associatedAct", "associatedBand", "associatedMusicalArtist", "bandMember", "formerBandMember",
-    "keyPerson", "foundedBy", "founder", "influencedBy", "influenced", "manager", "coach", "chairman",
-    "recordLabel", "distributingCompany", "distributingLabel", "parentCompany", "owningCompany", "owner",
-    "subsidiary", "employer", "sponsor", "company",
+    "associatedAct", "associatedBand", "associatedMusicalArtist",
+    "recordLabel", "subsidiary", "employer", "sponsor", "company",
     "team", "club", "formerTeam", "currentTeam", "youthClub", "managerClub",
 })
 
@@ -113,21 +124,22 @@ def plausible_stand_in(entity: Entity, sub: Subgraph) -> bool:
 #: (:func:`plausible_stand_in`) leaves the share short: host kind → ``(property, the new entity's
 #: kind, whether the new entity is the subject)``, each a fact news states about people and firms
 #: outside any KB ("Jane Doe was born in Chester", "Acme Ltd has its headquarters in Chester", "Acme Ltd
-#: is located in Chester", "John Roe is a former member of Love/Hate", "Love/Hate recorded for Acme
-#: Records", "John Roe is a key person at Acme", "Acme Ltd is a subsidiary of Sony", "John Roe played
-#: for Dunnshire Rovers"). :data:`HOSTS` names the host kinds' classes.
+#: is located in Chester", "Love/Hate recorded for Acme Records", "Acme Ltd is a subsidiary of Sony", "John Roe
+#: played for Dunnshire Rovers"); never a made-up member or key person of a KB band or company
+#: (:data:`STAND_IN_ROLES`). :data:`HOSTS` names the host kinds' classes.
 ADDED_FACTS: dict[str, tuple[tuple[str, str, bool], ...]] = {
     "place": (("birthPlace", "person", True), ("headquarter", "company", True), ("location", "company", True)),
-    "band": (("formerBandMember", "person", False), ("recordLabel", "company", False)),
-    "company": (("keyPerson", "person", False), ("subsidiary", "company", False)),
+    "band": (("recordLabel", "company", False),),
+    "company": (("subsidiary", "company", False),),
     "team": (("team", "person", True),),
 }
 #: Facts that place a new made-up entity beside one the document already has (replaced or added) when
 #: the facts of :data:`ADDED_FACTS` beside KB entities leave the share short: those of
-#: :data:`ADDED_FACTS`, and a made-up person's employer ("Jane Doe worked for Acme Ltd"), which of a KB
-#: person would be a falsehood.
+#: :data:`ADDED_FACTS`, a made-up company's key person ("John Roe is a key person at Acme Ltd") and a made-up
+#: person's employer ("Jane Doe worked for Acme Ltd"), which of a KB company or person would be a falsehood.
 MADE_UP_HOST_FACTS: dict[str, tuple[tuple[str, str, bool], ...]] = {
-    **ADDED_FACTS, "person": (("employer", "company", False),)}
+    **ADDED_FACTS, "company": (("keyPerson", "person", False), ("subsidiary", "company", False)),
+    "person": (("employer", "company", False),)}
 #: The host kinds of :data:`ADDED_FACTS` and the DBpedia class (with its subclasses) of each.
 HOSTS = {"place": "PopulatedPlace", "band": "Band", "company": "Company", "team": "SportsTeam"}
 #: The class a made-up entity of a kind has when it is added (a replacement keeps the replaced
@@ -139,6 +151,12 @@ _CATEGORY = re.compile(r"^[A-Z][a-z]+s of ")
 #: At most this many added facts of one property a document ("The company X has its headquarters
 #: in …" three times reads as a template).
 _ADDED_PER_PROPERTY = 2
+#: A made-up entity is at most this many steps from the document's KB entities (:meth:`EmergingPlacer._add`): one
+#: in a fact with a KB entity is 1, a made-up one beside it 2, one beside that 3, which hosts none. Without the
+#: cap, chains ran to 7 steps ("Jane Doe worked for Acme, whose key person John Roe worked for Beta Ltd, whose
+#: subsidiary …"): 163 of 506 made-up entities of 100 ``--emerging 0.6`` documents (seed 0) were 3 to 7 steps
+#: away, 78 more than 3; with 2 the share reached fell to 0.54 (0.58 at 0.8), with 3 it is 0.60 (0.68 at 0.8).
+MADE_UP_DEPTH = 3
 
 _TEAM_SUFFIXES = ("FC", "United", "Rovers", "Athletic", "City FC", "Wanderers")
 _FIELD = re.compile(r"\{(\w+)\}")
@@ -381,8 +399,12 @@ class EmergingPlacer:
                       rng: random.Random) -> tuple[int, int]:
         """Facts of ``table`` beside ``hosts`` in their order (:meth:`_fact_beside`), each added to ``after``
         (host URI → facts) while the share stays at or below ``share``: each fact adds two occurrences, of which
-        ``made_up`` (1 beside a KB host, 2 beside a made-up one) are emerging. Beside made-up hosts a fact's new
-        entity joins ``hosts`` and hosts in turn. Returns the emerging and all occurrences, ``(done, total)``."""
+        ``made_up`` (1 beside a KB host, 2 beside a made-up one) are emerging. Beside made-up hosts the host may host
+        again (another property, within :data:`_ADDED_PER_PROPERTY`), and a fact's new entity joins ``hosts`` and
+        hosts in turn while it is fewer than :data:`MADE_UP_DEPTH` steps from the KB entities (each of ``hosts``
+        is 1), so that the document stays about KB entities: the share is reached in breadth, not in chains.
+        Returns the emerging and all occurrences, ``(done, total)``."""
+        depth: dict[str, int] = {}  # a made-up host's steps from the KB entities (1: it names or is beside one)
         for host in hosts:  # grows when made_up == 2
             if (done + made_up) / (total + 2) > self.share + 1e-9:
                 break
@@ -390,7 +412,10 @@ class EmergingPlacer:
             if made is not None:
                 after.setdefault(host.uri, []).append(made[1])
                 if made_up == 2:
-                    hosts.append(made[0])
+                    hosts.append(host)  # it may host another fact, of another property
+                    if depth.get(host.uri, 1) + 1 < MADE_UP_DEPTH:
+                        depth[made[0].uri] = depth.get(host.uri, 1) + 1
+                        hosts.append(made[0])
                 done, total = done + made_up, total + 2
         return done, total
 

@@ -445,13 +445,18 @@ def _split_camel(name: str) -> str:
 
 
 @lru_cache(maxsize=None)
-def load_lexicon(lang: str = "en") -> Lexicon:
-    """The lexicon of language ``lang``.
+def load_lexicon(lang: str = "en", news: bool = False) -> Lexicon:
+    """The lexicon of language ``lang``; with ``news`` (the text of ``--mentions named`` and ``concepts``), the
+    entries of its ``[news_templates]`` replace those of ``[templates]`` of the same property: wordings that
+    BENGAL's text (``--mentions all``, the B1–B10 presets, whose bytes are kept) never had.
 
     Raises:
         UsageError: when there is no ``lang/<lang>.toml``.
     """
-    return Lexicon(lang, load_toml(lexicon_path(lang)))
+    data = load_toml(lexicon_path(lang))
+    if news and data.get("news_templates"):
+        data = {**data, "templates": {**data["templates"], **data["news_templates"]}}
+    return Lexicon(lang, data)
 
 
 def lexicon_path(lang: str) -> Path:

@@ -22,6 +22,7 @@ from typing import Callable, Collection
 
 from bengal.generate.kbview import COMMON_NOUN, NOT_NAMES, Entity, Ontology
 from bengal.generate.lexicon import Lexicon
+from bengal.generate.realise import of_plural_class, singular_group_name
 from bengal.generate.strategies import Subgraph, Unit
 from bengal.kb.labels import local_name
 from bengal.kb.sparql import DBO
@@ -92,7 +93,8 @@ class MentionPolicy:
 
     Args:
         lex: the lexicon (its ``[mentions]`` tables: ``named_classes``, ``concept_classes``,
-            ``concept_properties``, ``concept_only``, ``small_words``, ``article_before``, ``definite_before``,
+            ``concept_properties``, ``concept_only``, ``small_words``, ``article_before``, ``article_not_before``,
+            ``definite_before``,
             ``strip_suffix``, ``strip_suffix_of``, ``keep_case``, ``leave_out``).
         onto: the KB's ontology (class ancestors, property ranges).
         mode: one of :data:`MENTION_MODES`.
@@ -129,6 +131,8 @@ class MentionPolicy:
         self.concept_props = set(table.get("concept_properties", ()))
         self.small_words = set(table.get("small_words", ()))
         self.article_before = set(table.get("article_before", ()))
+        #: mass nouns among the concepts of ``article_before`` properties, which take no article ("federalism")
+        self.article_not_before = [re.compile(p) for p in table.get("article_not_before", ())]
         self.definite_before = set(table.get("definite_before", ()))
         self.strip_suffix: dict[str, str] = dict(table.get("strip_suffix", {}))
         #: property local name → a suffix its wordings write themselves ("industry" → " industry")
@@ -140,6 +144,9 @@ class MentionPolicy:
         self.noise = {DBO + c for c in table.get("concept_noise", ())}
         self.leave_out = {p: {w.lower() for w in ws} for p, ws in table.get("leave_out", {}).items()}
         self.concept_only = set(table.get("concept_only", ()))
+        #: properties whose wordings take their object as a people with a plural verb ("{o} live in {s}.")
+        self.group_objects = set(table.get("group_objects", ()))
+        self.plural_classes = tuple(lex.data.get("realise", {}).get("possessive", {}).get("plural_classes", ()))
         self._kinds: dict[tuple[str, ...], tuple[bool, bool, bool]] = {}
 
     @property
@@ -230,7 +237,8 @@ class MentionPolicy:
         for its property, which the property's wordings write themselves ("Automotive industry" as an
         ``industry``: "works in the automotive industry", not "the automotive industry industry")
         ("English language" → "English"), and the indefinite article before it for a property of
-        ``article_before`` ("worked as an author"), or the definite article of its gender for a
+        ``article_before`` ("worked as an author") unless a pattern of ``article_not_before`` finds it a mass noun
+        ("federalism"), or the definite article of its gender for a
         property of ``definite_before`` (es "toca la guitarra y el piano"), the article with the space
         after it (``""`` when none). Worked out once per property, label and classes."""
         key = (prop, entity.label, entity.classes)
@@ -267,7 +275,7 @@ class MentionPolicy:
                         and not named):
                     words[k] = w.lower()
             text = " ".join(words)
-        if local_name(prop) in self.article_before:
+        if local_name(prop) in self.article_before and not any(p.search(text) for p in self.article_not_before):
             return f"{self.lex.article(text)} ", text
         if local_name(prop) in self.definite_before:  # es "toca el piano", each object of a list its own
             return self.lex.definite(text), text
@@ -294,6 +302,23 @@ class MentionPolicy:
             return False
         words = self.leave_out.get(local_name(prop), set())
         return "*" in words or _PARENTHETICAL.sub("", entity.label).lower() in words
+
+    def _singular_group(self, entity: Entity) -> bool:
+        """Whether ``entity`` is a people (a class of ``[realise.possessive] plural_classes``) whose name is a
+        singular noun (:func:`bengal.generate.realise.singular_group_name`: "Mulatto", "African diaspora")."""
+        return (of_plural_class(self.lex, self.onto.with_ancestors(entity.classes))
+                and singular_group_name(self.lex, _PARENTHETICAL.sub("", entity.label)))
+
+    def _group_wording_misfits(self, prop: str, subject: Entity) -> bool:
+        """Whether a fact of ``prop`` (a local name) about ``subject`` is left out in ``named`` mode: the lexicon words
+        it for a people in the plural (its entry's ``EthnicGroup`` table or ``classes``: "{s} live in {o}.", "{s}
+        speak {o}.") and ``subject`` is a people whose name is a singular noun (:meth:`_singular_group`): "Mulatto
+        live in Latin America" was written, and no wording of the fact fits both."""
+        entry = self.lex.data.get("templates", {}).get(prop)
+        if not isinstance(entry, dict) or not any(
+                c in entry or c in entry.get("classes", ()) for c in self.plural_classes):
+            return False
+        return self._singular_group(subject)
 
     def named_range(self, prop: str) -> bool:
         """Whether ``prop``'s ``rdfs:range`` is (under) a named class and no concept class (``keyPerson`` →
@@ -322,8 +347,10 @@ class MentionPolicy:
         :data:`~bengal.generate.kbview.COMMON_NOUN`: a mention) and facts left out (:meth:`leaves_out`, a concept
         subject, a concept as the object of a property of a named range (:meth:`named_range`), or a name as the
         object of a property of ``concept_only``: "espouses Bülent Ecevit"), a list that mixes names and concepts
-        of a property with a ``concepts`` wording split in two units (:meth:`_split_names_and_concepts`); in
-        ``all`` mode ``sub`` itself."""
+        of a property with a ``concepts`` wording split in two units (:meth:`_split_names_and_concepts`), and a
+        people whose name is a singular noun where the wording is plural (the subject of such a fact,
+        :meth:`_group_wording_misfits`, or the object of a property of ``[mentions] group_objects``: "Mulatto live in
+        Latin America"); in ``all`` mode ``sub`` itself."""
         counts = ConceptCounts()
         if self.mode == "all":
             return sub, counts
@@ -333,10 +360,14 @@ class MentionPolicy:
             if u.subject.form_kind != "concept" and u.subject.uri != sub.seed.uri and self.is_concept(None, u.subject):
                 counts.left_out[name] = counts.left_out.get(name, 0) + len(u.objects)
                 continue
+            if self._group_wording_misfits(name, u.subject):
+                counts.left_out[name] = counts.left_out.get(name, 0) + len(u.objects)
+                continue
             objects = []
             for o in u.objects:
-                if self.leaves_out(u.prop, o) or (name in self.concept_only and o.form_kind is None
-                                                 and not self.keep(o) and not self.is_concept(u.prop, o)):
+                if self.leaves_out(u.prop, o) or (name in self.group_objects and self._singular_group(o)) or (
+                        name in self.concept_only and o.form_kind is None
+                        and not self.keep(o) and not self.is_concept(u.prop, o)):
                     counts.left_out[name] = counts.left_out.get(name, 0) + 1
                 elif o.form_kind is None and self.is_concept(u.prop, o) and self.named_range(u.prop):
                     counts.left_out[name] = counts.left_out.get(name, 0) + 1  # an office as a key person

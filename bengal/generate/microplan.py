@@ -123,6 +123,7 @@ def describe_objects(lex: Lexicon, onto: Ontology, sentence: Sentence,
         # or ends with the noun)
         if (not isinstance(before, str) or (after is not None and not isinstance(after, str))
                 or before.lower().endswith((f"{noun} ", f"{noun} of "))
+                or before.endswith(tuple(lex.meta.get("not_described_after", ())))
                 or ("the" in words[-3:] and words[-1:] != ["the"])
                 or (before.endswith(", ") and isinstance(pieces[j - 2], Entity))
                 or (after is not None and after.startswith(",") and j + 2 < len(pieces)
@@ -132,7 +133,8 @@ def describe_objects(lex: Lexicon, onto: Ontology, sentence: Sentence,
             # a description before it ("appeared for the club the football club", "is situated in the city of
             # the city district"), a qualifier or a list's item ("Glassboro, the administrative region"), a name
             # its qualifier follows ("made a home in the settlement, Los Angeles"), a name that modifies the noun
-            # after it ("part of the BBC network", not "the company network")
+            # after it ("part of the BBC network", not "the company network"), a name after "belongs to" ([meta]
+            # not_described_after: "X belongs to the company" reads as any company's property)
             continue
         text = strip_the(before) + f"the {noun}"
         if after is not None:
@@ -1056,6 +1058,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
         person_like = is_person(subject) or lex.names_people(subject.classes)
         previous = sentences[-1] if sentences else None
         refs = ["name"]
+        not_described_after = tuple(lex.meta.get("not_described_after", ()))
         # a people's templates are written plural ("Croats live in Sweden."): its singular class
         # noun would not agree ("The ethnic group live in Sweden.")
         if description_allowed(subject.uri, noun, history, vague) and not of_plural_class(lex, subject.classes):
@@ -1117,8 +1120,14 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                                      and _type_is_complement(lex, written_as, noun, DBO + "Place" in subject.classes))):
                         subj_appos.append(True)
                     for appos, sa in ((a, b) for a in appos_options for b in subj_appos):
-                        if appos and ref == "describe" and class_noun(lex, onto, head_objects[0]) == noun:
-                            continue  # "the company owns the company Carroll LLC" (a new user's reading)
+                        if ref == "describe" and ((appos or (describe and written_as.startswith("{o}"))) and any(
+                                class_noun(lex, onto, o) == noun for o in head_objects)
+                                or (describe and tense.split("{s}", 1)[0].endswith(not_described_after))):
+                            # "the company owns the company Carroll LLC"; news text (describe: BENGAL's B1-B10 keep
+                            # their bytes): "Singleton and Sons belongs to the company." (the subject described after
+                            # an object of its class: which company? or after "belongs to", where "the record label"
+                            # reads as any label's property)
+                            continue
                         worded = fact_sentence(lex, onto, head.prop, subject, head_objects,
                                                describe_subject=ref == "describe", variant=v, past=head_past,
                                                apposition=appos, subject_apposition=sa,

@@ -138,7 +138,7 @@ class DocumentMaker:
         self.least_own_facts = self.fewest_facts(config, fact_poor=True)
         #: the second pass of :func:`generate`: seeds are not held to :meth:`fact_rich`
         self.fact_poor = fact_poor
-        self.lex = load_lexicon(config.lang)
+        self.lex = load_lexicon(config.lang, news=config.mentions != "all")  # --mentions all: BENGAL's wordings
         if config.lang == "en":  # the English words counted by earlier runs: no spaCy for them
             load_word_counts()
         self.onto = load_ontology(kb)

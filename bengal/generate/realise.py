@@ -28,7 +28,8 @@ class Lexicon(Protocol):
 
     def takes_definite_article(self, name: str) -> bool: ...
 
-__all__ = ["indefinite_article", "plural", "is_plural_name", "of_plural_class", "takes_plural_verb",
+__all__ = ["indefinite_article", "plural", "is_plural_name", "of_plural_class", "singular_group_name",
+           "takes_plural_verb",
            "possessive_suffix", "capitalise_proper", "realise_pieces", "name_kind",
            "kind_contradicts_name"]
 
@@ -153,6 +154,22 @@ def of_plural_class(lex: Lexicon, classes: Sequence[str]) -> bool:
     in {o}.")."""
     plural_classes = _table(lex).get("possessive", {}).get("plural_classes", ())
     return bool(plural_classes) and any(c.rsplit("/", 1)[-1] in plural_classes for c in classes)
+
+
+def singular_group_name(lex: Lexicon, name: str) -> bool:
+    """Whether a people's name (an entity of ``[realise.possessive] plural_classes``) is a singular noun, which the
+    people's plural wordings ("{s} live in {o}.", "{o} are found in {s}.") do not agree with: the last word of its
+    head (the name without its parenthesis, before an inner " in ", " of ", " to " or " with ": "Indian diaspora
+    in Southeast Africa" → "diaspora") matches a pattern of ``[realise] singular_group_heads`` ("Mulatto live in
+    Latin America", "African diaspora live in France", "Chinese Filipino live in Zamboanga City", a new user's
+    reading). A plural name ("Croats", "Scottish people", "Overseas Chinese", "Cree") is no singular one."""
+    patterns = _table(lex).get("singular_group_heads", ())
+    head = _GROUP_HEAD.split(_PARENTHESIS.sub("", name).strip(), 1)[0].split()
+    return bool(head) and any(re.search(p, head[-1]) for p in patterns)
+
+
+_GROUP_HEAD = re.compile(r" (?:in|of|to|with) ")
+_PARENTHESIS = re.compile(r"\s*\([^()]*\)")
 
 
 def takes_plural_verb(lex: Lexicon, name: str, classes: Sequence[str]) -> bool:

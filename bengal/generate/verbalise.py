@@ -14,7 +14,13 @@ from typing import Callable, Sequence, TypeVar, Union, cast
 
 from bengal.generate.kbview import COMMON_NOUN, NOT_NAMES, TEXT_KINDS, Entity, Ontology, range_tops
 from bengal.generate.lexicon import Lexicon
-from bengal.generate.realise import possessive_suffix, realise_pieces, takes_plural_verb
+from bengal.generate.realise import (
+    is_plural_name,
+    of_plural_class,
+    possessive_suffix,
+    realise_pieces,
+    takes_plural_verb,
+)
 from bengal.kb.labels import local_name
 from bengal.kb.sparql import DBO
 from bengal.model import Mention
@@ -117,8 +123,10 @@ def type_sentence(lex: Lexicon, onto: Ontology, subject: Entity, demonym: str | 
     if past:
         template = lex.past(template)
     template = lex.agree(template, subject.gender)
-    plural = template.startswith("{s} ") and takes_plural_verb(lex, subject.surface,
-                                                               onto.with_ancestors(subject.classes))
+    classes = onto.with_ancestors(subject.classes)
+    # a people's plural name too ("Germans are an ethnic group"; its fact templates are written plural already)
+    plural = template.startswith("{s} ") and (takes_plural_verb(lex, subject.surface, classes) or (
+        of_plural_class(lex, classes) and is_plural_name(lex, subject.surface, classes)))
     if plural:
         template = "{s} " + lex.plural_verb(template[4:])  # "The Beatles are a band."
     template = template.replace("{a}", lex.article(noun, subject.gender)).replace("{class}", noun)

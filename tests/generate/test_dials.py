@@ -141,7 +141,10 @@ def test_emerging_dial_moves_the_share_monotonically(emerging_runs):
     assert 0 < shares[0.15] < shares[0.3] < shares[0.6]
     # made-up entities host facts of their own when facts beside KB entities leave the share short: each of
     # those adds a KB occurrence too, and the share stopped at 0.30 for any value of 0.5 or more
-    assert shares[0.6] >= 0.54
+    # (0.58 when this was written; 0.539 since made-up entities stay within three steps of a KB entity, are no
+    # member or key person of a KB band or company, and walks do not go on into a place's people: seventh of
+    # December 2026; the bar is the dial's point, a share above 0.5)
+    assert shares[0.6] >= 0.52
     for x in (0.15, 0.3, 0.6):
         assert emerging_runs[x].stats["emerging"]["share"] == pytest.approx(shares[x], abs=1e-6)
         # never above the target by more than one entity's mentions; below it where the subgraph has
@@ -191,8 +194,9 @@ DBO = "http://dbpedia.org/ontology/"
 
 def test_made_up_entities_stand_in_only_where_news_names_unknowns():
     """By hand: Warsaw as Poland's capital, Tusk as its leader, Brown as Blair's successor and a
-    county's village are facts a reader knows or checks (a made-up value is a falsehood); a band's
-    former member and a label are roles an entity outside the KB plausibly fills."""
+    county's village are facts a reader knows or checks (a made-up value is a falsehood), and so is a KB band's
+    former member ("Ricky Woods was a member of One Direction"); a label is a role an entity outside the KB
+    plausibly fills."""
     def e(name, cls):
         return Entity(DBR + name, name.replace("_", " "), (DBO + cls,))
 
@@ -206,19 +210,29 @@ def test_made_up_entities_stand_in_only_where_news_names_unknowns():
         Unit(county, DBO + "part", (village,)), Unit(blair, DBO + "successor", (brown,)),
         Unit(member, DBO + "birthPlace", (warsaw,))))  # Warsaw is also a birth place: still a capital
     allowed = {x.uri for x in (warsaw, tusk, member, label, village, brown, blair) if plausible_stand_in(x, sub)}
-    assert allowed == {member.uri, label.uri}
+    assert allowed == {label.uri}
     # a made-up office-holder before a real one is refused on the subject side ("X was succeeded by Brown")
     assert not plausible_stand_in(blair, Subgraph(blair, (Unit(blair, DBO + "successor", (brown,)),)))
+    # a KB company's owner and a KB person's influence: "The company Dell is owned by Chambers", "Haruki Murakami
+    # was influenced by Sierra Salinas" (a new user's reading, 7 December 2026); a collaborator stays
+    dell, owner = e("Dell", "Company"), e("Michael_Dell", "Businessperson")
+    murakami, carver = e("Haruki_Murakami", "Writer"), e("Raymond_Carver", "Writer")
+    for prop, subject, obj in (("owningCompany", dell, owner),
+                               ("parentCompany", dell, e("Dell_Technologies", "Company")),
+                               ("distributingLabel", label, e("Sony_Music", "RecordLabel")),
+                               ("influencedBy", murakami, carver), ("influenced", carver, murakami)):
+        assert not plausible_stand_in(obj, Subgraph(subject, (Unit(subject, DBO + prop, (obj,)),))), prop
+    assert plausible_stand_in(member, Subgraph(band, (Unit(band, DBO + "associatedMusicalArtist", (member,)),)))
     kinds = {"person": {DBO + "Politician", DBO + "MusicalArtist"}, "company": {DBO + "RecordLabel"},
              "team": set(), "settlement": {DBO + "City", DBO + "Village"}}
     placed = EmergingPlacer(1.0, kinds, lambda name: False).place(sub, random.Random(1))
-    # the made-up member and label then host facts of their own (their employer, the label's key person or
-    # subsidiary: properties sub has none of; no KB entity here is of a host kind "place" or "band")
+    # the made-up label then hosts facts of its own (its key person or subsidiary: properties sub has none of; no
+    # KB entity here is of a host kind "place" or "band")
     kept = [u for u in placed.units if u.prop in {u0.prop for u0 in sub.units}]
     assert len(kept) == len(sub.units) and len(placed.units) > len(sub.units)
     replaced = {o0.uri for u0, u in zip(sub.units, kept) for o0, o in zip(u0.objects, u.objects)
                 if o0.uri != o.uri}
-    assert replaced == {member.uri, label.uri}
+    assert replaced == {label.uri}
     assert placed.units[0].objects == (warsaw,) and placed.units[1].objects == (tusk,)
 
 

@@ -214,10 +214,13 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
     # network.", the type sentence left out by the density; 18db31f2… before)
     # and after an object's apposition may carry its demonym ("the German-born musician Paul van Dyk"): one document
     # weighed among more wordings ("The musician Paul van Dyk had a contract with Ultra Records." → "Paul van Dyk, a
-    # musician, recorded for Ultra Records."; a07820665… before), and a settlement or region named again is not
-    # "the settlement" ("… Josh Duhamel lived in the settlement." → "… made a home in Brentwood.")
+    # musician, recorded for Ultra Records."), a settlement or region named again is not "the settlement" ("… Josh
+    # Duhamel lived in the settlement." → "… made a home in Brentwood."), a person is succeeded "in office" in news
+    # text ("Frederick Stanley, 16th Earl of Derby was succeeded in office by the politician Hugh Childers") and a
+    # subject written last is not described after "belongs to" ("Gold is owned by the company." → "The television
+    # station Gold is a property of the company."; a07820665… before)
     (dict(docs=30, strategy="sym", seed=2, paraphrase=True, pronouns=True),
-     "bd843b467b281870f3686b03c85a60c94cfc8bd4d05f424ac8a471d34a99ad44"),
+     "e6694243a2b1d5205d5e52e7405b60ea4155b93746ad9a43b2dbd3a6fcb16690"),
     # made without the view (KB.graph patched to None) after "worked as a rapping" was left out
     # (main's 54f379c gave 6269c65e…)
     # and after a demonym whose country a fact of the seed names was left out ("Sam Fogarino is a musician.
@@ -233,9 +236,10 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
     # and after no type sentence that the name says ("City of Winchester is a city": that seed is left for the next
     # one; cf63a822… before)
     # and after a region named again is not "the administrative region" ("The administrative region lies in
-    # Poland." → "Zamość County lies in Poland."; four documents; 1e84db4d… before)
+    # Poland." → "Zamość County lies in Poland."; four documents) and a person is succeeded "in office" in news text
+    # ("Tsai Ing-wen succeeded Chen Shui-bian in office."; 1e84db4d… before)
     (dict(docs=30, strategy="summary", density="high", seed=5),
-     "54efe4266e2a453bf96f9d9ea5bf2b0d30342ad922abfb1b3f4dde04ec916179"),
+     "8cdef7b992f3bdd3196c2b712d4f075a8b5fd72855bd00ef9d075112188a82ae"),
     # made without the view (KB.graph patched to None: every answer from SPARQL) after the Spanish
     # article and label rules of issue 13 changed this corpus (main's 54f379c gave 4cdfc5b2…), and again
     # after a named place agrees by its name and an instrument takes its article ("Polonia estuvo
@@ -247,8 +251,10 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
     # and after the wording is drawn among equally near ones per document (848c8920… before)
     # and after walks no longer move to a hub (strategies.HUB_RATIO; 23a23f38… before)
     # and after a sentence's later clauses draw their wording too (ad7d6477… before)
+    # and after a subject written last is not described after an object of its class ("Universal Studios es una
+    # filial de la empresa." → "… filial de NBCUniversal."; 08f0c232… before)
     (dict(docs=20, strategy="hybrid", lang="es", seed=8),
-     "08f0c2329295a12684a3357cc969adef9571d4ce2ee601cc51b438fa36915344"),
+     "873d0475a8782a3336f92eb1832b5282fcf6f5556f9484d0bb63838cc7123db1"),
 ])
 def test_corpora_keep_their_bytes(tmp_path, options, sha):
     out = tmp_path / "x.jsonl"
