@@ -30,6 +30,7 @@ from functools import lru_cache
 
 from bengal.generate.kbview import Entity
 from bengal.generate.lexicon import Lexicon
+from bengal.generate.realise import kind_contradicts_name
 from bengal.generate.verbalise import Sentence, type_with_place
 from bengal.kb.labels import local_name
 
@@ -108,12 +109,14 @@ class Paraphraser:
     def apposition(self, sentence: Sentence, noun: str | None, place: bool = False) -> Sentence | None:
         """"X, a physicist, was born in Y.": the sentence with its opening subject followed
         by its class noun as an apposition, or ``None`` (no named opening subject, vague or
-        missing noun). Before a first fact that places the subject the class is that fact's complement
-        instead ("X is a city in Y.", :func:`~bengal.generate.verbalise.type_with_place`; ``place``: the
-        subject is a place)."""
+        missing noun, a noun the subject's name contradicts: "Kagoshima Prefecture is a settlement located in
+        Japan", :func:`~bengal.generate.realise.kind_contradicts_name`). Before a first fact that places the
+        subject the class is that fact's complement instead ("X is a city in Y.",
+        :func:`~bengal.generate.verbalise.type_with_place`; ``place``: the subject is a place)."""
         if (not noun or noun in self.lex.meta.get("apposition_vague", ()) or not sentence.predicate
                 or sentence.predicate != 1 or not isinstance(sentence.pieces[0], Entity)
-                or sentence.pieces[0].form_kind == "pronoun"):
+                or sentence.pieces[0].form_kind == "pronoun"
+                or kind_contradicts_name(self.lex, noun, sentence.pieces[0].label)):
             return None
         rest = sentence.pieces[1]
         if not isinstance(rest, str) or not rest.startswith(" "):

@@ -289,9 +289,14 @@ _KIND_OF = re.compile(r"(?:^|(?<=\s))[Tt]he ([a-z]+) of $")
 def name_kind(lex: Lexicon, name: str) -> str | None:
     """The kind a place's name says by the last word of its head before a qualifier or a parenthesis, when
     that word is one of ``[realise] kind_heads``, lower-cased: "Bojnord County" → "county", "Wallowa County,
-    Oregon" → "county", "Fall River" → "river"; ``None`` for any other name ("Chester")."""
-    last = name.split(", ", 1)[0].split(" (", 1)[0].rsplit(" ", 1)[-1]
-    return last.lower() if last in _table(lex).get("kind_heads", ()) else None
+    Oregon" → "county", "Fall River" → "river"; or by its first word when that is one of ``kind_prefixes`` and
+    more words follow ("Gmina Lipusz" → "gmina"); ``None`` for any other name ("Chester")."""
+    head = name.split(", ", 1)[0].split(" (", 1)[0]
+    last = head.rsplit(" ", 1)[-1]
+    if last in _table(lex).get("kind_heads", ()):
+        return last.lower()
+    first = head.split(" ", 1)[0]
+    return first.lower() if " " in head and first in _table(lex).get("kind_prefixes", ()) else None
 
 
 def kind_contradicts_name(lex: Lexicon, noun: str | None, name: str) -> bool:

@@ -218,9 +218,10 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
     # Duhamel lived in the settlement." → "… made a home in Brentwood."), a person is succeeded "in office" in news
     # text ("Frederick Stanley, 16th Earl of Derby was succeeded in office by the politician Hugh Childers") and a
     # subject written last is not described after "belongs to" ("Gold is owned by the company." → "The television
-    # station Gold is a property of the company."; a07820665… before)
+    # station Gold is a property of the company."; a07820665… before), and a gmina is not called a settlement ("Gmina
+    # Komarów-Osada is a settlement in Zamość County." → "… belongs to Zamość County."; e6694243… before)
     (dict(docs=30, strategy="sym", seed=2, paraphrase=True, pronouns=True),
-     "e6694243a2b1d5205d5e52e7405b60ea4155b93746ad9a43b2dbd3a6fcb16690"),
+     "474cff08b6fc132be68aac6d92e357d066b82a753e5166079bd818d0031b99ae"),
     # made without the view (KB.graph patched to None) after "worked as a rapping" was left out
     # (main's 54f379c gave 6269c65e…)
     # and after a demonym whose country a fact of the seed names was left out ("Sam Fogarino is a musician.

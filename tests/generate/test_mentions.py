@@ -213,6 +213,20 @@ def test_a_walk_does_not_go_on_into_a_places_people_or_language():
     assert MentionPolicy(LEX, ONTO, "all").may_be_subject(DBO + "ethnicGroup", germans)  # BENGAL's walks
 
 
+def test_an_office_named_as_a_key_person_is_left_out_however_typed():
+    # a new user's reading of --like rss500 (7 December 2026): "Chief operating officer held a key role at
+    # Facebook.", a gold mention typed RugbyPlayer (the sample's type noise); a person stays
+    facebook = Entity(DBR + "Facebook", "Facebook", (DBO + "Company", DBO + "Organisation"))
+    coo = Entity(DBR + "Chief_operating_officer", "Chief operating officer", (DBO + "RugbyPlayer", DBO + "Person"))
+    president = Entity(DBR + "President_(corporate_title)", "President (corporate title)")
+    sandberg = Entity(DBR + "Sheryl_Sandberg", "Sheryl Sandberg", (DBO + "Person",))
+    out, counts = NAMED.apply(Subgraph(facebook, (Unit(facebook, DBO + "keyPerson", (coo, president, sandberg)),)))
+    assert [o.uri for u in out.units for o in u.objects] == [sandberg.uri]
+    assert counts.left_out == {"keyPerson": 2}
+    every, _ = MentionPolicy(LEX, ONTO, "all").apply(Subgraph(facebook, (Unit(facebook, DBO + "keyPerson", (coo,)),)))
+    assert every.units[0].objects == (coo,)  # BENGAL's text keeps every fact
+
+
 def test_named_mode_leaves_no_apposition_on_a_concept():
     out, _ = NAMED.apply(Subgraph(ACME, (Unit(ACME, DBO + "product", (CABLE,)),)))
     with pytest.raises(ValueError):

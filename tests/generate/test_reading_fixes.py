@@ -219,11 +219,28 @@ def test_the_kind_a_name_says():
     assert name_kind(LEX, "Wallowa County, Oregon") == "county"  # the head before a qualifier
     assert name_kind(LEX, "Fall River") == "river"
     assert name_kind(LEX, "Red River (band)") == "river"  # the head before a parenthesis
-    assert name_kind(LEX, "Chester") is None and name_kind(LEX, "County Tipperary") is None
+    assert name_kind(LEX, "Chester") is None
+    # a name that opens with its kind (kind_prefixes; a second new user's reading, 7 December 2026: "Gmina Lipusz is a
+    # settlement in Kościerzyna County"), never a one-word name
+    assert name_kind(LEX, "Gmina Lipusz") == "gmina" and name_kind(LEX, "County Tipperary") == "county"
+    assert name_kind(LEX, "Gmina") is None and name_kind(LEX, "Gminas Lipusz") is None
+    assert kind_contradicts_name(LEX, "settlement", "Gmina Lipusz")
+    assert kind_contradicts_name(LEX, "settlement", "Kagoshima Prefecture")
     assert kind_contradicts_name(LEX, "settlement", "Bojnord County")
     assert not kind_contradicts_name(LEX, "county", "Bojnord County")
     assert not kind_contradicts_name(LEX, "administrative region", "Bojnord County")  # no kind noun
     assert not kind_contradicts_name(LEX, "actress", "Veronica Lake") and not kind_contradicts_name(LEX, None, "X Lake")
+
+
+def test_the_paraphraser_gives_no_type_the_name_contradicts():
+    # "Kagoshima Prefecture is a settlement located in Japan" (the KB types the prefecture only Settlement): the
+    # paraphraser's apposition is refused, the sentence stays as the fact words it; a city keeps it
+    kagoshima = Entity(DBR + "Kagoshima_Prefecture", "Kagoshima Prefecture", (DBO + "Settlement", DBO + "Place"))
+    japan = Entity(DBR + "Japan", "Japan", (DBO + "Country", DBO + "Place"))
+    p = Paraphraser(LEX, "k")
+    assert p.apposition(_opening(kagoshima, " is located in ", japan), "settlement", place=True) is None
+    placed = p.apposition(_opening(CONNEAUT, " is located in ", japan), "city", place=True)
+    assert placed is not None and sentence_text(placed) == "Conneaut is a city located in Japan."
 
 
 def test_a_seed_whose_name_says_another_kind_is_not_called_a_settlement(bundled_kb):
