@@ -552,7 +552,7 @@ class DocumentMaker:
                 demonym = next(iter(found))
                 if prop == "birthPlace" and self.policy.news_text:
                     if any(p == prop and c in said for p, c in countries):
-                        return None  # "X, a Haifa-born scientist, is a native of Haifa" says it twice
+                        return None  # "X, an Israeli-born scientist, is a native of Haifa" says it twice
                     of_birth = self.lex.meta.get("demonym_of_birth")
                     return str(of_birth).format(demonym=demonym) if of_birth else None
                 return demonym
