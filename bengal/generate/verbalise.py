@@ -630,10 +630,9 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
             # whether an item takes an article: it changes only the separators between items (join_list)
             articles = len(objects) > 1 and any(o.form_kind not in NOT_NAMES
                                                 and lex.name_article(o.surface, before, o.classes) for o in objects)
-            # a template's "the" before a list goes with each name that takes it ("fought in World War II and the
-            # Gulf War": lex.takes_no_article; "received the Leroy P. Steele Prize and the National Medal of
-            # Science", was "… and National Medal of Science", a new user's reading, 7 December 2026), unless it is
-            # the article of a noun after the slot ("works in the {o} industry")
+            # a template's "the" before a list of which a name takes none goes with each name that takes it
+            # ("fought in World War II and the Gulf War"; lex.takes_no_article), unless it is the article of
+            # a noun after the slot ("works in the {o} industry")
             noun_after = k + 1 < n_parts and _noun_after(parts[k + 1])
             prev = pieces[-1] if pieces else None
             bare: list[bool] = []
@@ -641,7 +640,7 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
             if (len(objects) > 1 and not chain and not noun_after and isinstance(prev, str)
                     and _THE.search(prev) is not None):
                 bare = [o.form_kind not in NOT_NAMES and lex.takes_no_article(o.surface, o.classes) for o in objects]
-                own_the = any(bare) or all(o.form_kind not in NOT_NAMES for o in objects)
+                own_the = any(bare)
             if own_the and isinstance(prev, str):
                 pieces[-1] = strip_the(prev)
             seps = ["", *[", "] * (len(objects) - 1)] if chain else lex.join_list(len(objects), before, articles)

@@ -434,7 +434,10 @@ def test_a_persons_religion_never_reads_as_a_succession():
 @pytest.mark.parametrize("name", ["Battle of France", "Allied invasion of Sicily", "River Thames", "Catholic Church",
                                   "Consortium of Liberal Arts Colleges", "European Union", "Eastern Time Zone",
                                   "Party of Democratic Action", "Dominion of Pakistan", "Crown of Aragon",
-                                  "Six-Day War", "War of 1812", "Chattanooga campaign", "16th arrondissement of Paris"])
+                                  "Six-Day War", "War of 1812", "Chattanooga campaign", "16th arrondissement of Paris",
+                                  "National Medal of Science", "Nobel Prize in Physics", "Franklin Medal",
+                                  "Medal of Honor", "Union Army", "Valencian Community",
+                                  "European University Association"])
 def test_names_a_news_writer_gives_the(name):
     # a reader of like-conllpp (6 December 2026): "fought in the Allied invasion of Sicily, Battle of France and
     # Battle of Voronezh", "River Ash flows into River Thames", "adhered to Catholic Church"
@@ -442,7 +445,8 @@ def test_names_a_news_writer_gives_the(name):
 
 
 @pytest.mark.parametrize("name", ["Riverside", "St Mary's Church", "Battleford", "World War II",
-                                  "Central European Time", "Warsaw", "Union City", "Partyland"])
+                                  "Central European Time", "Warsaw", "Union City", "Partyland", "United Russia",
+                                  "Prize", "Armyworm"])
 def test_names_that_take_no_the(name):
     assert not LEX.takes_definite_article(name)
 

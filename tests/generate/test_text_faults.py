@@ -141,9 +141,11 @@ def _conflict(name: str, *classes: str) -> Entity:
     return Entity(R + name.replace(" ", "_"), name, tuple(DBO + c for c in classes or ("MilitaryConflict", "Event")))
 
 
-def test_a_templates_the_before_a_list_goes_with_each_name():
+def test_each_award_of_a_list_takes_its_the_and_a_party_that_takes_none_stays_bare():
     # a new user's reading (7 December 2026): "Solomon Lefschetz received the Leroy P. Steele Prize and National
-    # Medal of Science." By hand: each award takes the template's "the"; a lone award keeps its one "the"
+    # Medal of Science." By hand: an award's name takes "the" (definite_names), so each item has it; a lone award
+    # keeps its one "the". A second reading found "a member of the Communist Party of the Soviet Union and the United
+    # Russia" when every item took the template's "the": a party whose name takes none stays bare
     lefschetz = Entity(R + "Solomon_Lefschetz", "Solomon Lefschetz", (DBO + "Scientist", DBO + "Person"))
     steele = Entity(R + "Leroy_P._Steele_Prize", "Leroy P. Steele Prize", (DBO + "Award",))
     medal = Entity(R + "National_Medal_of_Science", "National Medal of Science", (DBO + "Award",))
@@ -154,6 +156,11 @@ def test_a_templates_the_before_a_list_goes_with_each_name():
         "Solomon Lefschetz received the Leroy P. Steele Prize, the National Medal of Science and the Franklin Medal."
     assert sentence_text(fact_sentence(LEX, Ontology(), DBO + "award", lefschetz, [franklin])) == \
         "Solomon Lefschetz received the Franklin Medal."
+    putin = Entity(R + "Vladimir_Putin", "Vladimir Putin", (DBO + "Politician", DBO + "Person"))
+    cpsu = Entity(R + "CPSU", "Communist Party of the Soviet Union", (DBO + "PoliticalParty",))
+    united_russia = Entity(R + "United_Russia", "United Russia", (DBO + "PoliticalParty",))
+    member = sentence_text(fact_sentence(LEX, Ontology(), DBO + "party", putin, [cpsu, united_russia]))
+    assert member.endswith(" the Communist Party of the Soviet Union and United Russia."), member
 
 
 def test_a_numbered_or_code_name_drops_the_templates_the():
