@@ -13,6 +13,7 @@ from click.core import ParameterSource
 
 from bengal.cli._app import Waits, echo_lines, progress_bar
 from bengal.cli._kbsource import kb_source_options
+from bengal.generate.emerging import EMERGING_ROLES
 from bengal.generate.mentions import MENTION_MODES
 from bengal.generate.strategies import STRATEGIES
 from bengal.generate.surface import FIRST_MENTIONS
@@ -21,7 +22,8 @@ from bengal.io.formats import uri_formats
 #: CLI option name → GenerateConfig field, for the options a preset may set.
 _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentences", "seed", "classes", "lang",
                    "surface_forms", "pronouns", "annotate_pronouns", "paraphrase", "sentence_length",
-                   "ambiguity", "emerging", "emerging_types", "first_mention", "rare_senses", "mentions", "literals")
+                   "ambiguity", "emerging", "emerging_types", "emerging_roles", "first_mention", "rare_senses",
+                   "mentions", "literals")
 
 
 @click.command()
@@ -68,6 +70,10 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
 @click.option("--emerging", type=click.FloatRange(0, 1, max_open=True), default=0.0, show_default=True,
               help="Share of mentions (0-1) that are emerging entities: made-up persons, companies, sports teams "
               "and settlements outside the KB (URIs under http://bengal.invalid/notInWiki/).")
+@click.option("--emerging-roles", type=click.Choice(EMERGING_ROLES), default="news", show_default=True,
+              help="With --emerging: where made-up entities stand. news: also in facts about KB entities (a real "
+              "band's made-up label); strict: only in facts about themselves and each other (no fiction about a "
+              "KB entity; a lower share reached).")
 @click.option("--emerging-types", default=None, metavar="KINDS",
               help="With --emerging: the kinds of made-up entity and their weights, e.g. company=0.7,person=0.3 "
               "(kinds: person, company, team, settlement; a kind not listed is never made up); default: every "
@@ -109,7 +115,8 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
 def generate(ctx, preset, like, list_presets, docs,
              density, strategy, min_sentences, max_sentences, seed, classes, lang,
              surface_forms, pronouns, paraphrase, annotate_pronouns, sentence_length, ambiguity, emerging,
-             emerging_types, first_mention, rare_senses, mentions, literals, resource_namespace, gold_iris, kb_path,
+             emerging_types, emerging_roles, first_mention, rare_senses, mentions, literals, resource_namespace,
+             gold_iris, kb_path,
              output, fmt, jobs, quiet, remote, kb_timeout, kb_lenient) -> None:
     """Generate a NER + EL benchmark with exact gold from the KB."""
     from bengal.generate.presets import list_presets as all_presets

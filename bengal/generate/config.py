@@ -15,6 +15,7 @@ from typing import Sequence
 from bengal.errors import UsageError
 from bengal.generate.density import parse_density
 from bengal.generate.docplan import SENTENCE_LENGTHS
+from bengal.generate.emerging import EMERGING_ROLES
 from bengal.generate.emerging import KINDS as EMERGING_KINDS
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.mentions import MENTION_MODES
@@ -78,6 +79,12 @@ class GenerateConfig:
             (``person``, ``company``, ``team``, ``settlement``: :data:`bengal.generate.emerging.KINDS`), the
             weights the made-up entities' kinds are drawn by (every kind not listed: weight 0; normalised);
             empty: every kind alike (the draw before the option).
+        emerging_roles: ``--emerging-roles``: where a made-up entity may stand (:data:`EMERGING_ROLES`):
+            ``news`` (the default) also in a KB entity's facts (a real band's label, a real firm's subsidiary, a
+            real musician's collaborator: fiction about a real entity, as every role that reaches a share above
+            0.3 is); ``strict`` only in facts whose subject it is and beside other made-up entities ("Jane Doe
+            was born in Chester", "Acme Ltd is based in Chester", "Jane Doe worked for Acme Ltd"), never in a
+            fact about a KB entity; the share reached is lower (:mod:`bengal.generate.emerging`).
         mentions: ``--mentions``: ``"named"`` (only named entities are gold mentions; KB concepts
             such as genres and instruments are lower-case text), ``"all"`` (BENGAL: every KB
             resource a mention; the B1–B10 presets) or ``"concepts"`` (the text of ``named``, the concepts
@@ -115,6 +122,7 @@ class GenerateConfig:
     ambiguity: float | None = None
     emerging: float = 0.0
     emerging_types: tuple[str, ...] = ()
+    emerging_roles: str = "news"
     mentions: str = "named"
     literals: bool = True
     first_mention: str = "full"
@@ -139,6 +147,9 @@ class GenerateConfig:
         if not 0.0 <= self.emerging < 1.0:
             raise UsageError(f"--emerging must be in [0, 1), not {self.emerging}")
         self.emerging_weights()  # raises on a bad --emerging-types
+        if self.emerging_roles not in EMERGING_ROLES:
+            raise UsageError(
+                f"unknown --emerging-roles {self.emerging_roles!r} (available: {', '.join(EMERGING_ROLES)})")
         if self.first_mention not in FIRST_MENTIONS:
             raise UsageError(f"unknown --first-mention {self.first_mention!r} (available: {', '.join(FIRST_MENTIONS)})")
         if self.rare_senses and self.ambiguity is None:
@@ -284,6 +295,7 @@ def expand_class(name: str) -> str:
 _LATER_FIELDS: dict[str, object] = {"surface_forms": False, "pronouns": False, "annotate_pronouns": False,
                                      "sentence_length": "short", "ambiguity": None, "emerging": 0.0,
                                      "mentions": "all", "literals": False, "emerging_types": (),
+                                     "emerging_roles": "news",
                                      "first_mention": "full", "rare_senses": False}
 
 

@@ -44,7 +44,8 @@ from bengal.kb.labels import local_name, writable_label
 from bengal.kb.sparql import DBO
 from bengal.rdf import BENGAL_NIL_NAMESPACE
 
-__all__ = ["EMERGING_NAMESPACE", "KINDS", "HOSTS", "ADDED_FACTS", "MADE_UP_HOST_FACTS", "MADE_UP_DEPTH",
+__all__ = ["EMERGING_NAMESPACE", "EMERGING_ROLES", "KINDS", "HOSTS", "ADDED_FACTS", "STRICT_ADDED_FACTS",
+           "MADE_UP_HOST_FACTS", "MADE_UP_DEPTH",
            "STAND_IN_ROLES", "NOT_STAND_IN_SUBJECT", "EmergingPlacer", "is_emerging", "emerging_kind",
            "plausible_stand_in"]
 
@@ -133,6 +134,15 @@ ADDED_FACTS: dict[str, tuple[tuple[str, str, bool], ...]] = {
     "company": (("subsidiary", "company", False),),
     "team": (("team", "person", True),),
 }
+#: ``--emerging-roles strict``: the facts of :data:`ADDED_FACTS` whose subject is the new entity ("Jane Doe was born
+#: in Chester", "Acme Ltd has its headquarters in Chester", "John Roe played for Dunnshire Rovers"): a claim about
+#: the made-up entity, none about the KB one (not "Love/Hate recorded for Acme Records", "Sony owns Acme Ltd").
+STRICT_ADDED_FACTS: dict[str, tuple[tuple[str, str, bool], ...]] = {
+    host: tuple(f for f in facts if f[2]) for host, facts in ADDED_FACTS.items()}
+#: ``--emerging-roles``: ``news`` (made-up entities also stand in for KB entities' objects and are added as the
+#: objects of KB entities' facts: :data:`STAND_IN_ROLES`, :data:`ADDED_FACTS`) or ``strict`` (only in facts whose
+#: subject they are, :data:`STRICT_ADDED_FACTS`, and beside each other, :data:`MADE_UP_HOST_FACTS`).
+EMERGING_ROLES = ("news", "strict")
 #: Facts that place a new made-up entity beside one the document already has (replaced or added) when
 #: the facts of :data:`ADDED_FACTS` beside KB entities leave the share short: those of
 #: :data:`ADDED_FACTS`, a made-up company's key person ("John Roe is a key person at Acme Ltd") and a made-up
@@ -216,18 +226,27 @@ class EmergingPlacer:
             :meth:`bengal.generate.config.GenerateConfig.emerging_weights`): the kinds replaced first and
             the facts added are drawn by these weights, a kind absent is never made up; ``None``: every
             kind alike.
+        roles: ``--emerging-roles`` (:data:`EMERGING_ROLES`): ``strict`` replaces no KB entity and adds only the
+            facts of :data:`STRICT_ADDED_FACTS` beside KB entities, so that no fact about a KB entity names a
+            made-up one.
 
     Raises:
-        ValueError: when a pattern names a field the locale's Faker lacks.
+        ValueError: when a pattern names a field the locale's Faker lacks, or ``roles`` is none of
+            :data:`EMERGING_ROLES`.
     """
 
     def __init__(self, share: float, kinds: dict[str, set[str]], known: Callable[[str], bool],
-                 table: dict[str, Any] | None = None, weights: dict[str, float] | None = None) -> None:
+                 table: dict[str, Any] | None = None, weights: dict[str, float] | None = None,
+                 roles: str = "news") -> None:
         from faker import Faker  # a heavy import (about 0.3 s), needed only with --emerging
 
         self.share, self.kinds, self.known, self.table = share, kinds, known, table
         #: ``--emerging-types``: ``{kind: weight}``; a kind absent is never made up; ``None``: every kind alike
         self.weights = weights
+        if roles not in EMERGING_ROLES:
+            raise ValueError(f"unknown emerging roles {roles!r} (available: {', '.join(EMERGING_ROLES)})")
+        #: ``--emerging-roles strict``: no made-up entity in a fact about a KB entity
+        self.strict = roles == "strict"
         self._faker = Faker("en_US" if table is None else table["locale"])
         if table is not None:
             for pattern in (*table["settlements"], *table["teams"]):
@@ -241,7 +260,7 @@ class EmergingPlacer:
         prefer such facts when the share is above 0, :class:`bengal.generate.strategies.StrategyContext`:
         ``--like rss500``, a star recipe, reached 0.316 with the preference and 0.254 without)."""
         kind = emerging_kind(obj, self.kinds)
-        return (local_name(prop) in STAND_IN_ROLES and kind is not None
+        return (not self.strict and local_name(prop) in STAND_IN_ROLES and kind is not None
                 and (self.weights is None or kind in self.weights))
 
     def _pattern(self, patterns: list[str]) -> str:
@@ -309,7 +328,7 @@ class EmergingPlacer:
         total = sum(occurrences.values())
         candidates = sorted((e for e in order if e.uri != sub.seed.uri and e.form_kind is None
                              and emerging_kind(e, self.kinds) and len(kinds_of[e.uri]) == 1
-                             and plausible_stand_in(e, sub)), key=lambda e: e.uri)
+                             and not self.strict and plausible_stand_in(e, sub)), key=lambda e: e.uri)
         rng.shuffle(candidates)
         if self.weights is not None:  # a weighted order (Efraimidis and Spirakis' keys u ** (1 / w)); absent kinds out
             weights = self.weights
@@ -379,7 +398,8 @@ class EmergingPlacer:
                     hosts.append(e)
         rng.shuffle(hosts)
         after: dict[str, list[Unit]] = {}
-        done, total = self._facts_beside(hosts, ADDED_FACTS, 1, done, total, after, used, taken, rng)
+        done, total = self._facts_beside(hosts, STRICT_ADDED_FACTS if self.strict else ADDED_FACTS, 1, done, total,
+                                         after, used, taken, rng)
         units = _placed(units, after)
         if done / total >= self.share - 1e-9:
             return units

@@ -185,13 +185,13 @@ class DocumentMaker:
                 weights = config.emerging_weights()
                 if self.names is None:
                     self.emerging = EmergingPlacer(config.emerging, kinds, lambda name: index.entities(name) > 0,
-                                                   weights=weights)
+                                                   weights=weights, roles=config.emerging_roles)
                 else:  # absent from the names of the language and from the English ones
                     english = ambiguity_index(kb, self.onto)
                     self.emerging = EmergingPlacer(
                         config.emerging, kinds,
                         lambda name: index.entities(name) > 0 or english.entities(name) > 0,
-                        self.lex.data["emerging"], weights)
+                        self.lex.data["emerging"], weights, config.emerging_roles)
 
     def can_list(self, prop: str, subject: Entity) -> bool:
         return bool(fact_templates(self.lex, self.onto, prop, subject, 2))

@@ -192,6 +192,35 @@ def test_made_up_english_names_write_mc_as_english_does():
 DBO = "http://dbpedia.org/ontology/"
 
 
+def test_strict_roles_put_no_made_up_entity_in_a_fact_about_a_kb_entity():
+    """By hand: with ``--emerging-roles strict`` a KB band keeps its label (no stand-in), no made-up label or
+    subsidiary is added to a KB band or company, and every added fact's subject is made up ("Jane Doe was born in
+    Chester"); ``news`` (the default) replaces the label. A bad value is a usage error."""
+    def e(name, cls):
+        return Entity(DBR + name, name.replace("_", " "), (DBO + cls,))
+
+    band, label, town = e("Love/Hate", "Band"), e("Columbia_Records", "RecordLabel"), e("Chester", "Town")
+    firm = e("Sony", "Company")
+    sub = Subgraph(band, (Unit(band, DBO + "recordLabel", (label,)), Unit(band, DBO + "hometown", (town,)),
+                          Unit(firm, DBO + "location", (town,))))
+    kinds = {"person": {DBO + "Person"}, "company": {DBO + "RecordLabel", DBO + "Company"}, "team": set(),
+             "settlement": {DBO + "Town"}, "place": {DBO + "Town"}, "band": {DBO + "Band"}}
+    for seed in range(5):
+        strict = EmergingPlacer(0.9, kinds, lambda name: False, roles="strict").place(sub, random.Random(seed))
+        assert [u for u in strict.units if u in sub.units] == list(sub.units)  # nothing replaced
+        added = [u for u in strict.units if u not in sub.units]
+        assert added  # the share is short: facts are added
+        for u in added:  # each about a made-up entity, none about a KB one
+            assert u.subject.uri.startswith(EMERGING_NAMESPACE), (u.subject.uri, u.prop)
+        news = EmergingPlacer(0.9, kinds, lambda name: False).place(sub, random.Random(seed))
+        assert any(u.subject.uri == band.uri and u.prop == DBO + "recordLabel"
+                   and u.objects[0].uri.startswith(EMERGING_NAMESPACE) for u in news.units)
+    with pytest.raises(ValueError):
+        EmergingPlacer(0.5, kinds, lambda name: False, roles="loose")
+    with pytest.raises(UsageError):
+        GenerateConfig(emerging=0.5, emerging_roles="loose")
+
+
 def test_made_up_entities_stand_in_only_where_news_names_unknowns():
     """By hand: Warsaw as Poland's capital, Tusk as its leader, Brown as Blair's successor and a
     county's village are facts a reader knows or checks (a made-up value is a falsehood), and so is a KB band's
