@@ -84,7 +84,7 @@ class GenerateConfig:
             real musician's collaborator: fiction about a real entity, as every role that reaches a share above
             0.3 is); ``strict`` only in facts whose subject it is and beside other made-up entities ("Jane Doe
             was born in Chester", "Acme Ltd is based in Chester", "Jane Doe worked for Acme Ltd"), never in a
-            fact about a KB entity; the share reached is lower (:mod:`bengal.generate.emerging`).
+            fact whose subject is a KB entity; the share reached is lower (:mod:`bengal.generate.emerging`).
         mentions: ``--mentions``: ``"named"`` (only named entities are gold mentions; KB concepts
             such as genres and instruments are lower-case text), ``"all"`` (BENGAL: every KB
             resource a mention; the B1–B10 presets) or ``"concepts"`` (the text of ``named``, the concepts

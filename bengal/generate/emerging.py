@@ -135,8 +135,9 @@ ADDED_FACTS: dict[str, tuple[tuple[str, str, bool], ...]] = {
     "team": (("team", "person", True),),
 }
 #: ``--emerging-roles strict``: the facts of :data:`ADDED_FACTS` whose subject is the new entity ("Jane Doe was born
-#: in Chester", "Acme Ltd has its headquarters in Chester", "John Roe played for Dunnshire Rovers"): a claim about
-#: the made-up entity, none about the KB one (not "Love/Hate recorded for Acme Records", "Sony owns Acme Ltd").
+#: in Chester", "Acme Ltd has its headquarters in Chester", "John Roe played for Arsenal"): a claim made of the
+#: made-up entity, with the KB entity as its object (not "Love/Hate recorded for Acme Records", "Sony owns Acme
+#: Ltd", whose subject is the KB entity; a made-up player of a KB team still says the team had him).
 STRICT_ADDED_FACTS: dict[str, tuple[tuple[str, str, bool], ...]] = {
     host: tuple(f for f in facts if f[2]) for host, facts in ADDED_FACTS.items()}
 #: ``--emerging-roles``: ``news`` (made-up entities also stand in for KB entities' objects and are added as the
