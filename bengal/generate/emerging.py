@@ -228,8 +228,8 @@ class EmergingPlacer:
             the facts added are drawn by these weights, a kind absent is never made up; ``None``: every
             kind alike.
         roles: ``--emerging-roles`` (:data:`EMERGING_ROLES`): ``strict`` replaces no KB entity and adds only the
-            facts of :data:`STRICT_ADDED_FACTS` beside KB entities, so that no fact about a KB entity names a
-            made-up one.
+            facts of :data:`STRICT_ADDED_FACTS` beside KB entities, so that no fact whose subject is a KB entity
+            names a made-up one.
 
     Raises:
         ValueError: when a pattern names a field the locale's Faker lacks, or ``roles`` is none of
@@ -246,7 +246,7 @@ class EmergingPlacer:
         self.weights = weights
         if roles not in EMERGING_ROLES:
             raise ValueError(f"unknown emerging roles {roles!r} (available: {', '.join(EMERGING_ROLES)})")
-        #: ``--emerging-roles strict``: no made-up entity in a fact about a KB entity
+        #: ``--emerging-roles strict``: no made-up entity in a fact whose subject is a KB entity
         self.strict = roles == "strict"
         self._faker = Faker("en_US" if table is None else table["locale"])
         if table is not None:
@@ -327,9 +327,10 @@ class EmergingPlacer:
                 occurrences[e.uri] = occurrences.get(e.uri, 0) + 1
                 kinds_of.setdefault(e.uri, set()).add(emerging_kind(e, self.kinds))
         total = sum(occurrences.values())
-        candidates = sorted((e for e in order if e.uri != sub.seed.uri and e.form_kind is None
-                             and emerging_kind(e, self.kinds) and len(kinds_of[e.uri]) == 1
-                             and not self.strict and plausible_stand_in(e, sub)), key=lambda e: e.uri)
+        # --emerging-roles strict: no KB entity is replaced (a stand-in is in a fact about a KB entity)
+        candidates = [] if self.strict else sorted(
+            (e for e in order if e.uri != sub.seed.uri and e.form_kind is None and emerging_kind(e, self.kinds)
+             and len(kinds_of[e.uri]) == 1 and plausible_stand_in(e, sub)), key=lambda e: e.uri)
         rng.shuffle(candidates)
         if self.weights is not None:  # a weighted order (Efraimidis and Spirakis' keys u ** (1 / w)); absent kinds out
             weights = self.weights

@@ -102,6 +102,7 @@ def describe_objects(lex: Lexicon, onto: Ontology, sentence: Sentence,
     """
     if lex.rules is not None or (not sentence.predicate and not _opens_with_its_object(sentence)):
         return None
+    not_after = tuple(lex.meta.get("not_described_after", ()))
     pieces: list[Piece] = list(sentence.pieces)
     own: list[tuple[int, str, str | None]] | None = None  # the sentence's own names, worked out when first needed
     changed = False
@@ -123,7 +124,7 @@ def describe_objects(lex: Lexicon, onto: Ontology, sentence: Sentence,
         # or ends with the noun)
         if (not isinstance(before, str) or (after is not None and not isinstance(after, str))
                 or before.lower().endswith((f"{noun} ", f"{noun} of "))
-                or before.endswith(tuple(lex.meta.get("not_described_after", ())))
+                or before.endswith(not_after)
                 or ("the" in words[-3:] and words[-1:] != ["the"])
                 or (before.endswith(", ") and isinstance(pieces[j - 2], Entity))
                 or (after is not None and after.startswith(",") and j + 2 < len(pieces)
@@ -760,7 +761,7 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
     for first in ([opening], []) if opening is not None else ([],):
         out = _plan_once(lex, onto, plan, target, list(first), past, forms, genders, annotate_pronouns,
                          paraphraser, is_person, chain_length, object_tense, unsure, abridge, lifespans, split,
-                         vary, describe_named, memo, demonyms or {})
+                         vary, describe_named, memo, demonyms)
         m = sum(s.mention_count for s in out)
         t = sum(count_tokens(sentence_text(s), lex.lang) for s in out) or 1
         plans.append((abs(m / t - target), out))
@@ -1039,6 +1040,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
     # class nouns that refer to no entity for a reader: "the person", and "has its main office in the
     # administrative region" ([meta] description_vague)
     vague = (*lex.meta.get("apposition_vague", ()), *lex.meta.get("description_vague", ()))
+    not_described_after = tuple(lex.meta.get("not_described_after", ()))
     previous_is_opening = bool(sentences)  # the type sentence is never continued
     queue = [list(g) for g in plan]
     i = 0
@@ -1058,7 +1060,6 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
         person_like = is_person(subject) or lex.names_people(subject.classes)
         previous = sentences[-1] if sentences else None
         refs = ["name"]
-        not_described_after = tuple(lex.meta.get("not_described_after", ()))
         # a people's templates are written plural ("Croats live in Sweden."): its singular class
         # noun would not agree ("The ethnic group live in Sweden.")
         if description_allowed(subject.uri, noun, history, vague) and not of_plural_class(lex, subject.classes):

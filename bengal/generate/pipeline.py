@@ -514,11 +514,10 @@ class DocumentMaker:
         table = self.lex.data.get("apposition", {})
         wanted = sorted(uri for uri, e in in_doc.items()
                         if uri not in skip and any(local_name(c) in table for c in e.classes))
-        missing = [uri for uri in wanted if uri not in details]
-        found = {**details, **subject_details(self.kb, missing)} if missing else details
+        fetched = subject_details(self.kb, [uri for uri in wanted if uri not in details])
         out: dict[str, str] = {}
         for uri in wanted:
-            countries = found[uri].countries
+            countries = (details.get(uri) or fetched[uri]).countries
             label = in_doc[uri].label
             if any(local_name(c).replace("_", " ") in label for _, c in countries):
                 continue
