@@ -40,9 +40,10 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
 @click.option("--strategy", default="star", show_default=True,
               help=f"Subgraph strategy: {', '.join(STRATEGIES)}.")
 @click.option("--min-sentences", type=int, default=3, show_default=True,
-              help="Fewest facts per document (with --sentence-length news or N: sentences).")
+              help="Fewest sentences per document, fewer when its facts are too few "
+                   "(with --sentence-length short: facts).")
 @click.option("--max-sentences", type=int, default=10, show_default=True,
-              help="Most facts per document (with --sentence-length news or N: sentences).")
+              help="Most sentences per document (with --sentence-length short: facts).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed (same seed, same corpus).")
 @click.option("--classes", default="dbo:Person,dbo:Organisation,dbo:Place", show_default=True,
               help="Comma-separated seed classes; each may carry a weight, dbo:Place=0.6: the share of the "
@@ -56,12 +57,12 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
               "order, appositions (BENGAL's B2, B4, …); mentions are never rewritten.")
 @click.option("--annotate-pronouns", is_flag=True, help="With --pronouns: pronouns are gold mentions with the "
               "antecedent's URI (coreference).")
-@click.option("--sentence-length", default="short", show_default=True,
-              help="news: each document draws its sentence count from the range and facts for "
+@click.option("--sentence-length", default="news", show_default=True,
+              help="news (the default): each document draws its sentence count from the range and facts for "
               "sentences of about 22 tokens (facts of one subject joined, a walk's next step as a relative "
               "clause, the type as an apposition; seeds with too few facts passed over); a number: the same "
               "with that many tokens aimed at; short: the range is a number of facts, about 9 tokens a "
-              "sentence (BENGAL; B1-B10; the default).")
+              "sentence (BENGAL's planner; B1-B10 pin it).")
 # issue 11's dials
 @click.option("--ambiguity", type=click.FloatRange(0, 1), default=None,
               help="Share of mentions (0-1) whose surface form names more than one KB entity, by choosing "

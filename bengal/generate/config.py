@@ -64,8 +64,9 @@ class GenerateConfig:
             opening type folded into the first sentence as an apposition; a number (3 to 80) is the
             same with that many tokens a sentence aimed at instead of 22; ``"short"``: the planner
             before (:func:`~bengal.generate.docplan.plan_document`: the range is a number of facts,
-            about 9 tokens a sentence; B1-B10; the default, which other work builds on: ``news``
-            reaches a mean of 20-23 tokens a sentence on every strategy, README). With ``news``
+            about 9 tokens a sentence; B1-B10 pin it). ``news`` is the default since 7 December 2026 (issue
+            11: a mean of 15-30 tokens a sentence by default; 15-23 on every strategy and density preset,
+            README). With ``news``
             seeds with fewer facts than its sentences need are passed over first (most of the
             bundled sample's seeds have 1-4 facts), a walk's next step joins the sentence before it
             as a relative clause (at most two a sentence), and a sentence that shares an entity
@@ -118,7 +119,7 @@ class GenerateConfig:
     surface_forms: bool = False
     pronouns: bool = False
     annotate_pronouns: bool = False
-    sentence_length: str | float = "short"
+    sentence_length: str | float = "news"
     ambiguity: float | None = None
     emerging: float = 0.0
     emerging_types: tuple[str, ...] = ()

@@ -731,7 +731,9 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
     before has fewer than ``chain_length`` tokens and the joined one at most twice that; failing that, a
     sentence that shares an entity with the one before is coordinated with it (:func:`coordinate`) when
     the joined one has at most 1.5 times ``chain_length`` tokens; the density is then measured on the
-    joined sentence. With ``abridge`` (``--mentions named``; BENGAL's presets keep their text), one list
+    joined sentence, and the joined wording is written unless one that is not lands closer to the target by
+    more than :data:`CHAIN_MARGIN` (a dense target: "X, who played for Y" names X once, "X played for Y"
+    after a full stop twice). With ``abridge`` (``--mentions named``; BENGAL's presets keep their text), one list
     fact of a sentence may also be written by its first object "among others" (:func:`abridge_list`).
     With ``lifespans`` (``{person URI: (birth phrase, death phrase)}``), a sentence that ends with such a
     person may say their dates in a relative clause (:func:`lifespan_clause`), once a document. ``split``
@@ -771,6 +773,11 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
     return [Sentence(tuple(realise_pieces(lex, s.pieces)), s.fallback, s.subject, s.predicate, s.clauses, s.n_objects,
                      s.plural, s.pronoun, s.paraphrase) for s in best]
 
+
+#: A sentence joined onto the one before (:func:`chain`, :func:`coordinate`) is written unless a wording
+#: that is not lands closer to the density target by more than this (mentions per token of the document
+#: so far): sentences of the length first, the density where it asks for much more.
+CHAIN_MARGIN = 0.02
 
 #: With ``vary``: the wordings whose density gap is at most this much larger than the best one's are
 #: drawn among (mentions per token of the document so far; the later sentences make up the difference,
@@ -1208,12 +1215,12 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                 onto_prev = (previous, previous.mention_count, prev_t)
                 named_before = _entity_uris(previous)
         best: tuple[float, Sentence, int, int, bool] | None = None
+        plain: tuple[float, Sentence, int, int, bool] | None = None  # the best wording not joined on
         weighed: list[tuple[float, Sentence, int, int, bool]] = []
         for c, bonus, text, restated, m, t in weighable:
             if text in written or restated:
                 continue  # said before, or said by the subject's name ("Johns, Michigan lies in Michigan.")
-            eff, joined_on = c, False
-            base_m, base_t = mentions, total
+            options = [(c, False, mentions, total, m, t)]
             if onto_prev is not None:
                 merged = chain(lex, onto_prev[0], c, person_like)
                 limit = 2 * (chain_length or 0)
@@ -1227,15 +1234,22 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                             second = by_noun
                             about |= _entity_uris(c) - _entity_uris(by_noun)
                     merged, limit = coordinate(lex, onto_prev[0], second, about), 1.5 * (chain_length or 0)
-                if merged is not None and count_tokens(sentence_text(merged), lex.lang) <= limit:
-                    eff, joined_on = merged, True
-                    base_m, base_t = mentions - onto_prev[1], total - onto_prev[2]
-                    m, t = eff.mention_count, count_tokens(sentence_text(eff), lex.lang)
-            gap = abs((base_m + m) / (base_t + t) - target) - bonus
-            if vary is not None:
-                weighed.append((gap, eff, m, t, joined_on))
-            if best is None or (joined_on and not best[4]) or (joined_on == best[4] and gap < best[0] - 1e-12):
-                best = (gap, eff, m, t, joined_on)  # a wording that continues the sentence before wins
+                if merged is not None and (mt := count_tokens(sentence_text(merged), lex.lang)) <= limit:
+                    options.append((merged, True, mentions - onto_prev[1], total - onto_prev[2],
+                                    merged.mention_count, mt))
+            for eff, joined_on, base_m, base_t, em, et in options:
+                gap = abs((base_m + em) / (base_t + et) - target) - bonus
+                if vary is not None:
+                    weighed.append((gap, eff, em, et, joined_on))
+                if joined_on:
+                    if best is None or gap < best[0] - 1e-12:
+                        best = (gap, eff, em, et, joined_on)
+                elif plain is None or gap < plain[0] - 1e-12:
+                    plain = (gap, eff, em, et, joined_on)
+        # a wording that continues the sentence before wins, unless one that does not lands closer to the
+        # density target by more than CHAIN_MARGIN (a dense target: "X, who played for Y" names X once)
+        if best is None or (plain is not None and plain[0] < best[0] - CHAIN_MARGIN):
+            best = plain
         if best is not None and vary is not None:
             best = _varied(best, weighed, f"{vary}|{i}")
         if best is None:

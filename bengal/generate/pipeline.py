@@ -66,7 +66,15 @@ from bengal.generate.paraphrase import Paraphraser
 from bengal.generate.realise import kind_contradicts_name
 from bengal.generate.seeds import class_quotas, mix_seeds, seed_class_stats, split_by_class
 from bengal.generate.stats import MadeDocument, ambiguity_index, generation_stats, prior_senses
-from bengal.generate.strategies import STRATEGIES, FactSource, StrategyContext, Unit, distinct_names, parts_in_order
+from bengal.generate.strategies import (
+    STRATEGIES,
+    FactSource,
+    StrategyContext,
+    Subgraph,
+    Unit,
+    distinct_names,
+    parts_in_order,
+)
 from bengal.generate.surface import (
     AmbiguityDial,
     SurfaceForms,
@@ -364,17 +372,9 @@ class DocumentMaker:
         paraphraser = Paraphraser(lex, f"{config.seed}|{seed_uri}") if config.paraphrase else None
         fold: str | None = None
         fold_np: str | None = None
-        if count_planner:
-            if opening is not None:  # length first: the type is an apposition, not a 5-token sentence
-                fold_np = type_noun_phrase(lex, onto, info, self.demonym(details[info.uri].countries, said))
-                fold = type_apposition_of(lex, fold_np)
-            # a folded type is no sentence of its own: the facts keep --min-sentences
-            at_least = max(config.min_sentences - (typed if fold is None else 0), 1)
-            doc_plan = plan_to_count(sub, k, self.can_list, at_least=at_least,
-                                     per_sentence=facts_per_sentence(self.sentence_target), wording=self.wording)
-        else:
-            doc_plan = plan_document(sub, self._unit_length, self.sentence_target, config.min_sentences,
-                                     self.can_list, self.wording)
+        if count_planner and opening is not None:  # length first: the type is an apposition, not a 5-token sentence
+            fold_np = type_noun_phrase(lex, onto, info, self.demonym(details[info.uri].countries, said))
+            fold = type_apposition_of(lex, fold_np)
         split = None
         # a qualifier is a mention of its own unless another entity of the document has its name ("Portland,
         # Oregon" beside the band Oregon): one name, one entity (strategies.distinct_names)
@@ -399,23 +399,49 @@ class DocumentMaker:
         split_candidates = split if split is not None and any(
             ", " in e.label for e in (info, *(u.subject for u in sub.units), *(o for u in sub.units for o in u.objects))
         ) else None
-        sentences = microplan(lex, onto, doc_plan.sentences, self.target, None if fold else opening, past | unsure,
-                              forms=forms, genders=genders, annotate_pronouns=config.annotate_pronouns,
-                              paraphraser=paraphraser, persons=self.persons, keep_opening=count_planner,
-                              chain_length=self.sentence_target if count_planner else None,
-                              object_tense=self.policy.news_text, unsure=frozenset(unsure),
-                              abridge=self.policy.news_text, lifespans=lifespans, split=split_candidates,
-                              vary=f"{config.seed}|{seed_uri}" if self.policy.news_text else None,
-                              describe_named=self.policy.news_text, demonyms=demonyms)
-        if fold is not None:
-            folded = fold_opening(lex, sentences, info.uri, fold, fold_np, onto.is_instance(info, self.places))
-            if folded is not None:
-                sentences = folded
-            # else the first sentence cannot take it; the count is full, so no type sentence is added
-        if count_planner:
-            # a planned sentence whose facts could not share one is split by the microplanner: the
-            # document keeps its drawn count and leaves the last facts out
-            sentences = sentences[:k]
+
+        def word(units: Subgraph) -> list[Sentence]:
+            """The document's sentences for the facts of ``units`` (document plan, microplan, the folded type)."""
+            if count_planner:
+                # a folded type is no sentence of its own: the facts keep --min-sentences
+                at_least = max(config.min_sentences - (typed if fold is None else 0), 1)
+                doc_plan = plan_to_count(units, k, self.can_list, at_least=at_least,
+                                         per_sentence=facts_per_sentence(self.sentence_target), wording=self.wording)
+            else:
+                doc_plan = plan_document(units, self._unit_length, self.sentence_target, config.min_sentences,
+                                         self.can_list, self.wording)
+            written = microplan(lex, onto, doc_plan.sentences, self.target, None if fold else opening, past | unsure,
+                                forms=forms, genders=genders, annotate_pronouns=config.annotate_pronouns,
+                                paraphraser=paraphraser, persons=self.persons, keep_opening=count_planner,
+                                chain_length=self.sentence_target if count_planner else None,
+                                object_tense=self.policy.news_text, unsure=frozenset(unsure),
+                                abridge=self.policy.news_text, lifespans=lifespans, split=split_candidates,
+                                vary=f"{config.seed}|{seed_uri}" if self.policy.news_text else None,
+                                describe_named=self.policy.news_text, demonyms=demonyms)
+            if fold is not None:
+                folded = fold_opening(lex, written, info.uri, fold, fold_np, onto.is_instance(info, self.places))
+                if folded is not None and self._gap(folded) <= self._gap(written):
+                    written = folded  # a dense target may leave the type out, as the short planner does
+                # else the first sentence cannot take it; the count is full, so no type sentence is added
+            if count_planner:
+                # a planned sentence whose facts could not share one is split by the microplanner: the
+                # document keeps its drawn count and leaves the last facts out
+                written = written[:k]
+            return written
+
+        sentences = word(sub)
+        thinned: tuple[str, ...] = ()
+        if count_planner and self.policy.news_text and self._density(sentences) < self.target:
+            # news-length sentences aggregate one subject's facts, so a dense target needs fewer words without a
+            # name: the facts whose objects are all concepts written as text ("whose music draws on jazz and
+            # blues", no mention) are left out where that lands closer to the target (stats.mention_mode)
+            named_units = tuple(u for u in sub.units if not all(o.form_kind == "concept" for o in u.objects))
+            if 0 < len(named_units) < len(sub.units):
+                without = word(replace(sub, units=named_units))
+                if self._gap(without) < self._gap(sentences):
+                    sentences = without
+                    thinned = tuple(sorted(local_name(u.prop) for u in sub.units if u not in named_units
+                                           for _ in u.objects))
         if genders is not None and lex.rules is not None:  # Spanish drops a repeated subject
             sentences = [s if s.pronoun is None or (dropped := lex.rules.drop_subject(s.pieces)) is None
                          else replace(s, pieces=tuple(dropped)) for s in sentences]
@@ -439,7 +465,16 @@ class DocumentMaker:
                             tuple(sorted(p for p, n in concepts.concepts.items() for _ in range(n))),
                             tuple(sorted(p for p, n in concepts.left_out.items() for _ in range(n))),
                             tuple(sorted(p for p, n in dates.items() for _ in range(n))),
-                            k if count_planner else 0, len(sentences))
+                            k if count_planner else 0, len(sentences), thinned)
+
+    def _density(self, sentences: Sequence[Sentence]) -> float:
+        """Mentions per token of ``sentences`` (the document's density, as :func:`microplan` weighs it)."""
+        tokens = sum(count_tokens(sentence_text(s), self.lex.lang) for s in sentences) or 1
+        return sum(s.mention_count for s in sentences) / tokens
+
+    def _gap(self, sentences: Sequence[Sentence]) -> float:
+        """How far ``sentences``' density lies from the target (absolute, mentions per token)."""
+        return abs(self._density(sentences) - self.target)
 
     def _qualifier(self, entity: Entity) -> Entity | None:
         """The place that the qualifier of ``entity``'s label names ("Oregon" of "Eugene, Oregon"): the

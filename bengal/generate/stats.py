@@ -65,6 +65,9 @@ class MadeDocument:
         sentences_written: the sentences the generator wrote (a joined "X was born in Y and died in Z." is
             one); ``sentences`` differs where spaCy's rule splits inside a name ("Aa!, which", "No. 77
             Squadron") or not after one ending in a full stop ("… Racer X. Barbara Knox …").
+        left_for_density: per concept object of a fact left out so that the density comes closer to its
+            target (news-length sentences under ``--mentions named``: a fact whose objects are all concepts
+            names no one), its property's local name.
     """
 
     text: str
@@ -82,6 +85,7 @@ class MadeDocument:
     dates: tuple[str, ...] = ()
     wanted_sentences: int = 0
     sentences_written: int = 0
+    left_for_density: tuple[str, ...] = ()
 
 
 def _token_counter(lang: str) -> str:
@@ -205,6 +209,7 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
     if config.mentions in ("named", "concepts"):
         concepts = Counter(p for doc in made for p in doc.concepts)
         left_out = Counter(p for doc in made for p in doc.left_out)
+        thinned = Counter(p for doc in made for p in doc.left_for_density)
         stats["mention_mode"] = {
             "mode": config.mentions,
             # named: the concept objects of the facts planned, written as plain text; concepts: the common-noun
@@ -216,6 +221,9 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
             "concepts_by_property": dict(sorted(concepts.items(), key=lambda kv: (-kv[1], kv[0]))),
             "facts_left_out": sum(left_out.values()),
             "left_out_by_property": dict(sorted(left_out.items(), key=lambda kv: (-kv[1], kv[0]))),
+            # news-length sentences: concept facts left out where that brought the density closer to its target
+            "concept_facts_left_for_density": sum(thinned.values()),
+            "left_for_density_by_property": dict(sorted(thinned.items(), key=lambda kv: (-kv[1], kv[0]))),
         }
     if config.literals:
         dates = Counter(p for doc in made for p in doc.dates)

@@ -220,8 +220,9 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
     # subject written last is not described after "belongs to" ("Gold is owned by the company." → "The television
     # station Gold is a property of the company."; a07820665… before), and a gmina is not called a settlement ("Gmina
     # Komarów-Osada is a settlement in Zamość County." → "… belongs to Zamość County."; e6694243… before)
+    # and after news-length sentences became the default (made with and without the view; 474cff08… before)
     (dict(docs=30, strategy="sym", seed=2, paraphrase=True, pronouns=True),
-     "474cff08b6fc132be68aac6d92e357d066b82a753e5166079bd818d0031b99ae"),
+     "c9983e9ef5a9a2a7f1f0fd6b9fe6a4cc7d1708d72c2bc5a05b7dc7e058e4ce5f"),
     # made without the view (KB.graph patched to None) after "worked as a rapping" was left out
     # (main's 54f379c gave 6269c65e…)
     # and after a demonym whose country a fact of the seed names was left out ("Sam Fogarino is a musician.
@@ -239,8 +240,9 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
     # and after a region named again is not "the administrative region" ("The administrative region lies in
     # Poland." → "Zamość County lies in Poland."; four documents) and a person is succeeded "in office" in news text
     # ("Tsai Ing-wen succeeded Chen Shui-bian in office."; 1e84db4d… before)
+    # and after news-length sentences became the default (made with and without the view; 8cdef7b9… before)
     (dict(docs=30, strategy="summary", density="high", seed=5),
-     "8cdef7b992f3bdd3196c2b712d4f075a8b5fd72855bd00ef9d075112188a82ae"),
+     "72e544ffc8badeb068c4147f82966b9e6df63202295f40eba32c8dcb4a5665d4"),
     # made without the view (KB.graph patched to None: every answer from SPARQL) after the Spanish
     # article and label rules of issue 13 changed this corpus (main's 54f379c gave 4cdfc5b2…), and again
     # after a named place agrees by its name and an instrument takes its article ("Polonia estuvo
@@ -254,8 +256,9 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
     # and after a sentence's later clauses draw their wording too (ad7d6477… before)
     # and after a subject written last is not described after an object of its class ("Universal Studios es una
     # filial de la empresa." → "… filial de NBCUniversal."; 08f0c232… before)
+    # and after news-length sentences became the default (made with and without the view; 873d0475… before)
     (dict(docs=20, strategy="hybrid", lang="es", seed=8),
-     "873d0475a8782a3336f92eb1832b5282fcf6f5556f9484d0bb63838cc7123db1"),
+     "b8e2bd7567488bce95134ddeaa7553e7e9ca44f3400d4f927be9bfcbc0d201a3"),
 ])
 def test_corpora_keep_their_bytes(tmp_path, options, sha):
     out = tmp_path / "x.jsonl"

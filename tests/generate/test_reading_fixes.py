@@ -80,7 +80,8 @@ def test_one_noun_is_not_the_subjects_description_and_the_objects_class():
                 texts.add(" ".join(sentence_text(s) for s in microplan(
                     LEX, Ontology(), plan, target, None, set(), describe_named=True, chain_length=chain_length,
                     abridge=True)))
-    assert "The company Acme operates from Ulm, and the company owns Beta Ltd." in texts  # the facts are written
+    # the facts are written
+    assert "The company Acme operates from the city of Ulm, and the company owns Beta Ltd." in texts
     assert not [t for t in texts if re.search(r"\bthe company [a-z ]+ the company Beta", t)]
 
 
@@ -248,11 +249,13 @@ def test_a_seed_whose_name_says_another_kind_is_not_called_a_settlement(bundled_
     # seeds from dbo:Settlement): the KB types the county Region, AdministrativeRegion and Settlement, and the
     # seed's drawn class came first; its own classes decide now (the deepest, AdministrativeRegion)
     settlements = ("dbo:Settlement",)
-    made = DocumentMaker(bundled_kb, GenerateConfig(docs=1, seed=2, classes=settlements)).make(DBR + "Bojnord_County")
+    made = DocumentMaker(bundled_kb, GenerateConfig(docs=1, seed=2, classes=settlements,
+                                                    sentence_length="short")).make(DBR + "Bojnord_County")
     assert made is not None
     assert made.text.startswith("Bojnord County is an administrative region. ") and "settlement" not in made.text
     # BENGAL's text (--mentions all; the B1-B10 presets) keeps its bytes
-    bengal = DocumentMaker(bundled_kb, GenerateConfig(docs=1, seed=2, classes=settlements, mentions="all"))
+    bengal = DocumentMaker(bundled_kb, GenerateConfig(docs=1, seed=2, classes=settlements, mentions="all",
+                                                     sentence_length="short"))
     made = bengal.make(DBR + "Bojnord_County")
     assert made is not None and made.text.startswith("Bojnord County is a settlement. ")
 

@@ -109,9 +109,10 @@ def test_a_paraphrased_apposition_takes_no_second_one():
     assert fold_opening(lex, [appositive], ANNA.uri, ", a German musician,") is None
 
 
-def test_the_default_is_the_old_planner():
-    assert GenerateConfig().sentence_length == "short" and not GenerateConfig().count_planner
-    assert GenerateConfig(sentence_length="news").count_planner
+def test_the_default_is_the_news_planner():
+    # news-length sentences by default since 7 December 2026; BENGAL's planner by name (B1-B10 pin it)
+    assert GenerateConfig().sentence_length == "news" and GenerateConfig().count_planner
+    assert not GenerateConfig(sentence_length="short").count_planner
 
 
 @pytest.mark.parametrize("value, expected", [("news", "news"), ("SHORT", "short"), ("25", 25.0), (12, 12.0)])

@@ -83,17 +83,23 @@ def test_density_presets_within_15_percent(corpora, strategy):
 
 
 @pytest.mark.parametrize("strategy", STRATEGY_NAMES)
-def test_sentence_bounds_hold_for_every_document(corpora, strategy):
+def test_sentence_bounds_hold_for_every_document(bundled_kb, corpora, strategy):
+    # news-length sentences (the default): the range is a number of sentences, fewer when the facts are too few
+    # (at most ceil(facts / 3), the minimum only while every sentence keeps two facts); the short planner: a number
+    # of facts, joined 1-3 a sentence, and the opening type sentence, so 2 to 6 sentences
+    short = {level: generate(bundled_kb, GenerateConfig(docs=30, density=level, strategy=strategy, seed=4,
+                                                        min_sentences=2, max_sentences=6, sentence_length="short"))
+             for level in ("low", "high")}
     for level in ("low", "high"):
-        g = corpora[strategy, level]
-        counts = g.stats["sentences_per_document"]
-        assert len(counts) == 100
-        written = [count_sentences(doc) for doc in g.corpus]
-        for doc, recorded, n in zip(g.corpus, counts, written):
-            assert recorded == len(sentences(doc.text)), doc.text  # as bengal stats counts them
-            assert 2 <= n <= 6, doc.text
-        assert sum(counts) == g.stats["sentences"]
-        assert sum(written) == g.stats["sentences_written"]
+        for g, least in ((corpora[strategy, level], 1), (short[level], 2)):
+            counts = g.stats["sentences_per_document"]
+            assert len(counts) == len(g.corpus)
+            written = [count_sentences(doc) for doc in g.corpus]
+            for doc, recorded, n in zip(g.corpus, counts, written):
+                assert recorded == len(sentences(doc.text)), doc.text  # as bengal stats counts them
+                assert least <= n <= 6, doc.text
+            assert sum(counts) == g.stats["sentences"]
+            assert sum(written) == g.stats["sentences_written"]
 
 
 @pytest.mark.parametrize("strategy", STRATEGY_NAMES)
@@ -320,7 +326,7 @@ def test_one_name_names_one_entity_in_a_document():
 def test_generated_documents_never_give_one_surface_form_two_uris(bundled_kb):
     # "King Diamond is known as a musician. … King Diamond was associated with the band King Diamond." (sym,
     # seed 0, with --surface-forms --ambiguity 0.5); 2 of 300 like-conllpp documents did too ("TLC" for two channels)
-    config = GenerateConfig(docs=1, strategy="sym", seed=0, surface_forms=True, ambiguity=0.5)
+    config = GenerateConfig(docs=1, strategy="sym", seed=0, surface_forms=True, ambiguity=0.5, sentence_length="short")
     made = DocumentMaker(bundled_kb, config).make(DBR + "King_Diamond")
     assert made is not None and "Paul David Harbour" in made.text
     by_surface: dict[str, set[str]] = {}

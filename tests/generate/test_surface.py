@@ -721,7 +721,8 @@ def test_rare_senses_lower_the_kb_prior_ceiling(bundled_kb):
     names = name_index(bundled_kb)
     ceilings = []
     for rare in (False, True):
-        g = generate(bundled_kb, GenerateConfig(docs=20, strategy="star", seed=1, ambiguity=1.0, rare_senses=rare))
+        g = generate(bundled_kb, GenerateConfig(docs=20, strategy="star", seed=1, ambiguity=1.0, rare_senses=rare,
+                                                sentence_length="short"))
         known = [(m.surface, u) for d in g.corpus.documents for m in d.mentions for u in m.uris
                  if m.surface in names.entities_of]
         top = {f: min(names.entities_of[f], key=lambda e: (-names.in_degree.get(e, 0), e)) for f, _ in known}

@@ -117,7 +117,8 @@ def test_kb_view_on_tiny_kb(tiny):
 
 def test_generate_on_tiny_kb(tiny):
     kb, _, _ = tiny
-    config = GenerateConfig(docs=2, min_sentences=2, max_sentences=5, seed=7, classes=("dbo:Person", "dbo:Place"))
+    config = GenerateConfig(docs=2, min_sentences=2, max_sentences=5, seed=7, classes=("dbo:Person", "dbo:Place"),
+                            sentence_length="short")
     g = generate(kb, config)
     assert len(g.corpus) == 2
     by_seed = {d.mentions[0].surface: d for d in g.corpus}
