@@ -18,6 +18,7 @@ from bengal.generate.lexicon import load_lexicon
 from bengal.generate.microplan import fold_opening, type_apposition
 from bengal.generate.paraphrase import Paraphraser
 from bengal.generate.pipeline import DocumentMaker
+from bengal.generate.presets import load_preset
 from bengal.generate.strategies import Subgraph, Unit
 from bengal.generate.verbalise import fact_sentence, realise
 from bengal.workflows.generate_files import generate_files
@@ -240,3 +241,13 @@ def test_a_demonym_only_the_birth_place_gives_says_born():
     swiss = DBR + "Switzerland"
     assert DocumentMaker.demonym(german, [("birthPlace", swiss)]) is None
     assert DocumentMaker.demonym(german, [("nationality", swiss)]) == "schweizerisch"
+
+
+@pytest.mark.parametrize("name", [f"B{i}" for i in range(1, 11)] + [f"P{i}" for i in range(1, 5)]
+                         + [f"S{i}" for i in range(1, 5)])
+def test_bengals_presets_pin_bengals_planner(name):
+    # news-length sentences became the default on 7 December 2026; BENGAL's datasets (English B1-B10, Portuguese
+    # P1-P4, Spanish S1-S4) keep the planner, the mention mode and the dates they were made with (P1-P4 and S1-S4
+    # followed the default until then: S2's 30 documents are byte-identical to before with the pin)
+    values = load_preset(name).values
+    assert (values["sentence_length"], values["mentions"], values["literals"]) == ("short", "all", False)
