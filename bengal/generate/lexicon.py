@@ -247,10 +247,13 @@ class Lexicon:
 
     def takes_definite_article(self, name: str) -> bool:
         """Whether a name reads with "the" in running text ("the United States"),
-        by the lexicon's ``definite_names`` patterns (each name matched once per lexicon)."""
+        by the lexicon's ``definite_names`` patterns (each name matched once per lexicon); never a name that
+        opens with its own article ("The Birthday Party", a band, matched " Party": "the The Birthday Party",
+        a new user's reading of 7 December 2026)."""
         found = self._definite_memo.get(name)
         if found is None:
-            found = self._definite_memo[name] = self._definite.search(name) is not None
+            found = self._definite_memo[name] = (self._definite.search(name) is not None
+                                                 and not name.startswith(("The ", "the ")))
         return found
 
     def takes_no_article(self, name: str, classes: Sequence[str] = ()) -> bool:

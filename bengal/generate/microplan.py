@@ -243,8 +243,10 @@ def lifespan_clause(lex: Lexicon, sentence: Sentence, lifespans: Mapping[str, Li
                     said: Collection[str] = ()) -> Sentence | None:
     """The sentence with the dates of the person it ends with as a relative clause (``[meta]
     lifespan``: "… led by Robert Borden, who was born on 26 June 1854 and died on 10 June 1937."), or
-    ``None``: the sentence does not end with one entity piece and its full stop, the entity is the
-    sentence's subject, has no entry in ``lifespans`` or is in ``said`` (its dates were written), the
+    ``None``: the sentence does not end with one entity piece and its full stop, that entity is the last
+    item of a list (the clause would read as the whole list's: "stars A, B and C, who was born on …", a new
+    user's reading of 7 December 2026), the entity is the sentence's subject, has no entry in ``lifespans``
+    or is in ``said`` (its dates were written), the
     sentence already has :data:`MAX_RELATIVES` relative clauses, or the language has no ``lifespan``.
 
     News gives a person's dates where the story needs them; the KB has birth and death dates for about
@@ -258,6 +260,10 @@ def lifespan_clause(lex: Lexicon, sentence: Sentence, lifespans: Mapping[str, Li
     last, stop = sentence.pieces[-2], sentence.pieces[-1]
     if not (isinstance(last, Entity) and stop == "." and last.uri != subject and last.uri not in said
             and last.form_kind not in NOT_NAMES):
+        return None
+    before = sentence.pieces[-3] if len(sentence.pieces) > 2 else None
+    separators = tuple(str(lex.meta[k]) for k in ("list_separator", "list_last", "list_last_serial") if lex.meta.get(k))
+    if isinstance(before, str) and separators and before.endswith(separators):
         return None
     born, died = lifespans.get(last.uri, (None, None))
     key = "born_died" if born and died else "born" if born else "died" if died else None

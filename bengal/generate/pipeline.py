@@ -28,7 +28,7 @@ from bengal.generate.config import (
     corpus_id,
 )
 from bengal.generate.density import count_tokens
-from bengal.generate.docplan import facts_per_sentence, plan_document, plan_to_count
+from bengal.generate.docplan import ONE_RELATION, facts_per_sentence, plan_document, plan_to_count
 from bengal.generate.emerging import HOSTS as EMERGING_HOSTS
 from bengal.generate.emerging import KINDS as EMERGING_KINDS
 from bengal.generate.emerging import EmergingPlacer, is_emerging
@@ -400,16 +400,21 @@ class DocumentMaker:
             ", " in e.label for e in (info, *(u.subject for u in sub.units), *(o for u in sub.units for o in u.objects))
         ) else None
 
+        # one relation, one mention of its object ("partnered with X and was linked to X"); news text only: BENGAL's
+        # text (--mentions all, B1-B10, P1-P4, S1-S4) keeps its bytes
+        relations = ONE_RELATION if self.policy.news_text else None
+
         def word(units: Subgraph) -> list[Sentence]:
             """The document's sentences for the facts of ``units`` (document plan, microplan, the folded type)."""
             if count_planner:
                 # a folded type is no sentence of its own: the facts keep --min-sentences
                 at_least = max(config.min_sentences - (typed if fold is None else 0), 1)
                 doc_plan = plan_to_count(units, k, self.can_list, at_least=at_least,
-                                         per_sentence=facts_per_sentence(self.sentence_target), wording=self.wording)
+                                         per_sentence=facts_per_sentence(self.sentence_target), wording=self.wording,
+                                         relations=relations)
             else:
                 doc_plan = plan_document(units, self._unit_length, self.sentence_target, config.min_sentences,
-                                         self.can_list, self.wording)
+                                         self.can_list, self.wording, relations)
             written = microplan(lex, onto, doc_plan.sentences, self.target, None if fold else opening, past | unsure,
                                 forms=forms, genders=genders, annotate_pronouns=config.annotate_pronouns,
                                 paraphraser=paraphraser, persons=self.persons, keep_opening=count_planner,

@@ -221,8 +221,11 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
     # station Gold is a property of the company."; a07820665… before), and a gmina is not called a settlement ("Gmina
     # Komarów-Osada is a settlement in Zamość County." → "… belongs to Zamość County."; e6694243… before)
     # and after news-length sentences became the default (made with and without the view; 474cff08… before)
+    # and after one relation's object is said once and a name with its own "The" takes no other ("Tracy Lawrence
+    # was associated with Kenny Chesney and collaborated with Kenny Chesney" → "… was associated with Kenny
+    # Chesney."; two documents, c9983e9e… before)
     (dict(docs=30, strategy="sym", seed=2, paraphrase=True, pronouns=True),
-     "c9983e9ef5a9a2a7f1f0fd6b9fe6a4cc7d1708d72c2bc5a05b7dc7e058e4ce5f"),
+     "ef2b592d17324de99f31039c9413d09a14456f38bbc1143842e8c9cc196491a3"),
     # made without the view (KB.graph patched to None) after "worked as a rapping" was left out
     # (main's 54f379c gave 6269c65e…)
     # and after a demonym whose country a fact of the seed names was left out ("Sam Fogarino is a musician.
@@ -241,8 +244,10 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
     # Poland." → "Zamość County lies in Poland."; four documents) and a person is succeeded "in office" in news text
     # ("Tsai Ing-wen succeeded Chen Shui-bian in office."; 1e84db4d… before)
     # and after news-length sentences became the default (made with and without the view; 8cdef7b9… before)
+    # and after one relation's object is said once and a name with its own "The" takes no other ("… Rush and the
+    # The Tea Party" → "… and The Tea Party"; one document, 72e544ff… before)
     (dict(docs=30, strategy="summary", density="high", seed=5),
-     "72e544ffc8badeb068c4147f82966b9e6df63202295f40eba32c8dcb4a5665d4"),
+     "522836ca041bf3da832c412b46c315dd70b49d3e412147c96bbe424ec5dbf32b"),
     # made without the view (KB.graph patched to None: every answer from SPARQL) after the Spanish
     # article and label rules of issue 13 changed this corpus (main's 54f379c gave 4cdfc5b2…), and again
     # after a named place agrees by its name and an instrument takes its article ("Polonia estuvo

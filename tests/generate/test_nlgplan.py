@@ -188,6 +188,16 @@ def test_a_person_named_at_the_end_takes_their_dates_as_a_relative_clause():
     assert lifespan_clause(LEX, one, spans, country.uri) is None
     assert lifespan_clause(LEX, _one("manager", A, [boss]), spans, A.uri) is None
     assert lifespan_clause(LEX, _one("manager", A, [boss]), {boss.uri: ("in 1931", None)}, A.uri, {boss.uri}) is None
+    # nor after the last item of a list, where it would read as the whole list's ("stars Anika Noni Rose, Jim
+    # Cummings, John Goodman and Terrence Howard, who was born on 11 March 1969": a new user's reading of the
+    # default set, 7 December 2026)
+    film = Entity(DBR + "Frog", "The Frog", (DBO + "Film",))
+    two = fact_sentence(LEX, Ontology(), DBO + "starring", film, [Entity(DBR + "Carl", "Carl Berg", PERSON), boss])
+    assert sentence_text(two) == "The Frog stars Carl Berg and Boss Hogg."
+    assert lifespan_clause(LEX, two, {boss.uri: ("in 1931", None)}, film.uri) is None
+    one_star = fact_sentence(LEX, Ontology(), DBO + "starring", film, [boss])  # a single object still takes it
+    assert sentence_text(lifespan_clause(LEX, one_star, {boss.uri: ("in 1931", None)}, film.uri) or one_star) == (
+        "The Frog stars Boss Hogg, who was born in 1931.")
     # nor in a language whose lexicon has no such clause
     assert lifespan_clause(load_lexicon("de"), _one("manager", A, [boss]), {boss.uri: ("in 1931", None)}, A.uri) is None
 

@@ -12,7 +12,7 @@ import pytest
 
 from bengal.errors import UsageError
 from bengal.generate import GenerateConfig, generate
-from bengal.generate.docplan import facts_per_sentence, plan_to_count
+from bengal.generate.docplan import ONE_RELATION, facts_per_sentence, plan_to_count
 from bengal.generate.kbview import Entity, Ontology
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.microplan import fold_opening, type_apposition
@@ -66,6 +66,23 @@ def test_one_property_of_one_subject_is_one_list_of_at_most_four():
     units = tuple(Unit(poland, DBO + "leader", (p,)) for p in leaders)
     plan = plan_to_count(Subgraph(poland, units), 3, lambda p, s: True, per_sentence=3)
     assert [u for group in plan.sentences for u in group] == [Unit(poland, DBO + "leader", tuple(leaders[:4]))]
+
+
+def test_one_object_of_one_relation_is_said_once():
+    # "Stu Cook partnered with Creedence Clearwater Revisited and was linked to Creedence Clearwater Revisited."
+    # (a new user's reading of the default set, 7 December 2026): DBpedia gives the band as both associatedBand
+    # and associatedMusicalArtist; the second is a repeat, another object of it stays, and so does a fact of
+    # another relation with the same object ("born in Ulm and died in Ulm" says two things)
+    ccr, fogerty = (Entity(DBR + n.replace(" ", "_"), n, (DBO + "Band",)) for n in ("Creedence Clearwater", "Fogerty"))
+    units = (Unit(ANNA, DBO + "associatedBand", (ccr,)), Unit(ANNA, DBO + "associatedMusicalArtist", (ccr, fogerty)),
+             Unit(ANNA, DBO + "birthPlace", (ULM,)), Unit(ANNA, DBO + "deathPlace", (ULM,)))
+    plan = plan_to_count(Subgraph(ANNA, units), 2, lambda p, s: True, per_sentence=3, relations=ONE_RELATION)
+    said = [(u.prop.rsplit("/", 1)[1], [o.label for o in u.objects]) for group in plan.sentences for u in group]
+    assert sorted(said) == [("associatedBand", ["Creedence Clearwater"]), ("associatedMusicalArtist", ["Fogerty"]),
+                            ("birthPlace", ["Ulm"]), ("deathPlace", ["Ulm"])]
+    assert plan.repeats == 1
+    # without the groups (BENGAL's text, --mentions all) each property says its objects
+    assert plan_to_count(Subgraph(ANNA, units), 2, lambda p, s: True, per_sentence=3).repeats == 0
 
 
 def test_count_planner_keeps_subjects_apart_and_leaves_out_runs_past_the_count():
