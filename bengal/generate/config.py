@@ -65,7 +65,7 @@ class GenerateConfig:
             same with that many tokens a sentence aimed at instead of 22; ``"short"``: the planner
             before (:func:`~bengal.generate.docplan.plan_document`: the range is a number of facts,
             about 9 tokens a sentence; B1-B10 pin it). ``news`` is the default since 7 December 2026 (issue
-            11: a mean of 15-30 tokens a sentence by default; 15-23 on every strategy and density preset,
+            11: a mean of 15-30 tokens a sentence by default; 17-24 on every strategy and density preset,
             README). With ``news``
             seeds with fewer facts than its sentences need are passed over first (most of the
             bundled sample's seeds have 1-4 facts), a walk's next step joins the sentence before it
