@@ -69,8 +69,12 @@ class GenerateConfig:
             README). With ``news``
             seeds with fewer facts than its sentences need are passed over first (most of the
             bundled sample's seeds have 1-4 facts), a walk's next step joins the sentence before it
-            as a relative clause (at most two a sentence), and a sentence that shares an entity
-            with the one before is coordinated with it (", and").
+            as a relative clause (at most two a sentence, none about another's object), and a sentence
+            that shares an entity with the one before is coordinated with it (", and"), unless the
+            density lands closer to its target without the join by more than
+            :data:`~bengal.generate.microplan.CHAIN_MARGIN`; a document below its density target leaves
+            out its folded type and its facts whose objects are all concepts written as text where that
+            lands closer (``stats.mention_mode.concept_facts_left_for_density``).
         ambiguity: ``--ambiguity X``, the wanted share of mentions whose surface form names
             more than one KB entity, in [0, 1] (:class:`bengal.generate.surface.AmbiguityDial`);
             ``None``: off.
