@@ -16,7 +16,7 @@ from bengal.generate.checks import check_gold
 from bengal.generate.config import GenerateConfig
 from bengal.generate.pipeline import Generated, generate
 from bengal.generate.presets import LIKE_FIGURES, load_like, load_preset
-from bengal.io.formats import output_format
+from bengal.io.formats import output_format, uri_formats
 from bengal.io.manifest import manifest_path, write_with_manifest
 from bengal.kb.chapter import ChapterKB
 from bengal.kb.labels import refused_label_count
@@ -96,8 +96,9 @@ def generate_files(output: str | os.PathLike[str], config: GenerateConfig | None
         ``(generated, manifest)``.
 
     Raises:
-        UsageError: bad parameters, too few seeds, an unknown output format, or an output path that
-            cannot be written (checked before any work), or ``-`` (stdout: no place for the manifest).
+        UsageError: bad parameters, too few seeds, an unknown output format or one without URIs (CoNLL), or an
+            output path that cannot be written (checked before any work), or ``-`` (stdout: no place for the
+            manifest).
         InputError: an unusable KB path, an endpoint that fails.
         GoldError: a gold check failed (nothing is written).
     """
@@ -114,6 +115,12 @@ def generate_files(output: str | os.PathLike[str], config: GenerateConfig | None
                          "beside it as one unit; give a file name (./- for a file named -)")
     out = Path(output)
     fmt = output_format(out, format)
+    if fmt not in uri_formats():
+        # CoNLL columns carry no URI: a generated gold standard would lose its links (and its types would be
+        # class IRIs, not CoNLL's PER/ORG/LOC/MISC); convert tells how to map them (a new user's report)
+        raise UsageError(f"{out}: bengal generate writes a gold standard with URIs: NIF (.ttl, .nt) or JSONL "
+                         f"(.jsonl), not {fmt}; for CoNLL columns write NIF and run `bengal convert {out.stem}.ttl "
+                         f"-o {out.name} --map-types`")
     check_writable(out, manifest_path(out))
     if like is not None:
         load_like(like)  # an unknown or broken like preset, before any work

@@ -87,6 +87,14 @@ def test_generate_format_must_not_contradict_extension(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_generate_refuses_a_format_without_uris(tmp_path):
+    # `bengal generate -o x.conll` wrote CoNLL columns whose tags were class IRIs and whose links were lost, though
+    # --format refused conll (a new user's report, 7 December 2026): a gold standard keeps its URIs
+    proc = run("generate", "--docs", "2", "-o", "bench.conll", cwd=tmp_path)
+    assert_one_line_error(proc, "bengal convert bench.ttl -o bench.conll --map-types")
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_existing_corpus_survives_an_unwritable_manifest(tmp_path):
     (tmp_path / "old.ttl").write_text("OLD")
     (tmp_path / "old.ttl.manifest.json").mkdir()
