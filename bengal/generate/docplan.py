@@ -5,7 +5,9 @@ and returns a :class:`DocumentPlan`: the units (facts sharing subject and proper
 i.e. already aggregated objects) in the strategy's order with exact repeats removed,
 grouped per subject as long as the subject stays the same (the path strategy's
 transitions are kept), and cut into sentences of one to three facts so that the
-sentences' estimated mean length meets the target (tokens per sentence).
+sentences' estimated mean length meets the target (tokens per sentence): BENGAL's planner,
+``--sentence-length short``. :func:`plan_to_count` is the news planner, the default since 7 December
+2026: a document draws its sentence count and its facts are cut into that many sentences.
 """
 
 from __future__ import annotations
@@ -30,9 +32,11 @@ DEFAULT_SENTENCE_LENGTH = 22
 #: ("Stu Cook partnered with Creedence Clearwater Revisited and was linked to Creedence Clearwater
 #: Revisited.", a new user's reading of the default set, 7 December 2026), local name → group.
 ONE_RELATION: dict[str, str] = {"associatedBand": "associated", "associatedMusicalArtist": "associated"}
+
 #: ``--sentence-length`` by name: ``short`` is the planner before sentence counts were drawn
-#: (:func:`plan_document`: facts drawn from the range, about 9 tokens a sentence; B1-B10), ``news``
-#: the count planner (:func:`plan_to_count`) aiming at :data:`DEFAULT_SENTENCE_LENGTH` tokens.
+#: (:func:`plan_document`: facts drawn from the range, about 9 tokens a sentence; B1-B10, P1-P4, S1-S4),
+#: ``news`` (the default) the count planner (:func:`plan_to_count`) aiming at :data:`DEFAULT_SENTENCE_LENGTH`
+#: tokens.
 SENTENCE_LENGTHS: dict[str, float] = {"short": DEFAULT_SENTENCE_LENGTH, "news": DEFAULT_SENTENCE_LENGTH}
 
 
