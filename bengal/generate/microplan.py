@@ -49,7 +49,8 @@ __all__ = ["microplan", "description_allowed", "pronoun_resolves", "aggregate", 
            "type_apposition_of", "fold_opening",
            "chain", "whose_clause", "coordinate", "coordinate_subjects", "reads_as_place",
            "abridge_list", "abridge_allowed", "abridgeable", "abridged_template",
-           "lifespan_clause", "lifespan_of", "Lifespan", "VARY_WITHIN", "describe_objects", "drawn"]
+           "lifespan_clause", "lifespan_of", "Lifespan", "VARY_WITHIN", "describe_objects", "drawn", "density_of",
+           "CHAIN_MARGIN"]
 
 #: At most this many relative clauses in one sentence joined by :func:`chain` ("X worked with the band
 #: The Verve, which is associated with Richard Ashcroft, who is associated with DJ Shadow.").
@@ -775,14 +776,20 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
         out = _plan_once(lex, onto, plan, target, list(first), past, forms, genders, annotate_pronouns,
                          paraphraser, is_person, chain_length, object_tense, unsure, abridge, lifespans, split,
                          vary, describe_named, memo, demonyms)
-        m = sum(s.mention_count for s in out)
-        t = sum(count_tokens(sentence_text(s), lex.lang) for s in out) or 1
-        plans.append((abs(m / t - target), out))
+        plans.append((abs(density_of(lex, out) - target), out))
         if len(plan) < 2 or keep_opening:
             break
     best = min(plans, key=lambda p: p[0])[1]
     return [Sentence(tuple(realise_pieces(lex, s.pieces)), s.fallback, s.subject, s.predicate, s.clauses, s.n_objects,
                      s.plural, s.pronoun, s.paraphrase) for s in best]
+
+
+def density_of(lex: Lexicon, sentences: Sequence[Sentence]) -> float:
+    """Mentions per token of ``sentences`` (tokens of the language's spaCy tokenizer,
+    :func:`bengal.generate.density.count_tokens`): the figure the density target is weighed against; 0 for no
+    sentence."""
+    tokens = sum(count_tokens(sentence_text(s), lex.lang) for s in sentences) or 1
+    return sum(s.mention_count for s in sentences) / tokens
 
 
 #: A sentence joined onto the one before (:func:`chain`, :func:`coordinate`) is written unless a wording

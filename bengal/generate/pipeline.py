@@ -61,7 +61,14 @@ from bengal.generate.lang.naming import (
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.literals import add_literals, birth_year, person_lifespans
 from bengal.generate.mentions import MentionPolicy
-from bengal.generate.microplan import drawn, fold_opening, microplan, type_apposition_of, type_noun_phrase
+from bengal.generate.microplan import (
+    density_of,
+    drawn,
+    fold_opening,
+    microplan,
+    type_apposition_of,
+    type_noun_phrase,
+)
 from bengal.generate.paraphrase import Paraphraser
 from bengal.generate.realise import kind_contradicts_name
 from bengal.generate.seeds import class_quotas, mix_seeds, seed_class_stats, split_by_class
@@ -427,7 +434,8 @@ class DocumentMaker:
                                 describe_named=self.policy.news_text, demonyms=demonyms)
             if fold is not None:
                 folded = fold_opening(lex, written, info.uri, fold, fold_np, onto.is_instance(info, self.places))
-                if folded is not None and self._gap(folded) <= self._gap(written):
+                if folded is not None and (abs(density_of(lex, folded) - self.target)
+                                           <= abs(density_of(lex, written) - self.target)):
                     written = folded  # a dense target may leave the type out, as the short planner does
                 # else the first sentence cannot take it; the count is full, so no type sentence is added
             if count_planner:
@@ -437,18 +445,18 @@ class DocumentMaker:
             return written
 
         sentences = word(sub)
-        thinned: tuple[str, ...] = ()
-        if count_planner and self.policy.news_text and self._density(sentences) < self.target:
+        left_for_density: tuple[str, ...] = ()
+        reached = density_of(lex, sentences)
+        if count_planner and self.policy.news_text and reached < self.target:
             # news-length sentences aggregate one subject's facts, so a dense target needs fewer words without a
             # name: the facts whose objects are all concepts written as text ("whose music draws on jazz and
             # blues", no mention) are left out where that lands closer to the target (stats.mention_mode)
-            named_units = tuple(u for u in sub.units if not all(o.form_kind == "concept" for o in u.objects))
-            if 0 < len(named_units) < len(sub.units):
-                without = word(replace(sub, units=named_units))
-                if self._gap(without) < self._gap(sentences):
+            concept_units = [u for u in sub.units if all(o.form_kind == "concept" for o in u.objects)]
+            if 0 < len(concept_units) < len(sub.units):
+                without = word(replace(sub, units=tuple(u for u in sub.units if u not in concept_units)))
+                if abs(density_of(lex, without) - self.target) < self.target - reached:
                     sentences = without
-                    thinned = tuple(sorted(local_name(u.prop) for u in sub.units if u not in named_units
-                                           for _ in u.objects))
+                    left_for_density = tuple(sorted(local_name(u.prop) for u in concept_units for _ in u.objects))
         if genders is not None and lex.rules is not None:  # Spanish drops a repeated subject
             sentences = [s if s.pronoun is None or (dropped := lex.rules.drop_subject(s.pieces)) is None
                          else replace(s, pieces=tuple(dropped)) for s in sentences]
@@ -472,16 +480,7 @@ class DocumentMaker:
                             tuple(sorted(p for p, n in concepts.concepts.items() for _ in range(n))),
                             tuple(sorted(p for p, n in concepts.left_out.items() for _ in range(n))),
                             tuple(sorted(p for p, n in dates.items() for _ in range(n))),
-                            k if count_planner else 0, len(sentences), thinned)
-
-    def _density(self, sentences: Sequence[Sentence]) -> float:
-        """Mentions per token of ``sentences`` (the document's density, as :func:`microplan` weighs it)."""
-        tokens = sum(count_tokens(sentence_text(s), self.lex.lang) for s in sentences) or 1
-        return sum(s.mention_count for s in sentences) / tokens
-
-    def _gap(self, sentences: Sequence[Sentence]) -> float:
-        """How far ``sentences``' density lies from the target (absolute, mentions per token)."""
-        return abs(self._density(sentences) - self.target)
+                            k if count_planner else 0, len(sentences), left_for_density)
 
     def _qualifier(self, entity: Entity) -> Entity | None:
         """The place that the qualifier of ``entity``'s label names ("Oregon" of "Eugene, Oregon"): the
