@@ -88,7 +88,9 @@ from bengal.generate.surface import (
     name_words,
     names_another,
     order_seeds,
+    rank_seeds,
     split_qualified,
+    steers_content,
 )
 from bengal.generate.verbalise import (
     Sentence,
@@ -209,6 +211,16 @@ class DocumentMaker:
                         config.emerging, kinds,
                         lambda name: index.entities(name) > 0 or english.entities(name) > 0,
                         self.lex.data["emerging"], weights, config.emerging_roles)
+        # the facts the dials want taken first (StrategyContext.prefer): --emerging's roles for a made-up entity,
+        # --ambiguity's objects with an ambiguous name (at a target of 0.5 or more), either where both are given
+        wants: list[Callable[[str, Entity], bool]] = []
+        if self.emerging is not None:
+            wants.append(self.emerging.wants)
+        if self.ambiguity is not None and self.ambiguity.steers_content:
+            wants.append(self.ambiguity.wants)
+        self.prefer: Callable[[str, Entity], bool] | None = (
+            None if not wants else wants[0] if len(wants) == 1
+            else lambda prop, obj: any(w(prop, obj) for w in wants))
 
     def can_list(self, prop: str, subject: Entity) -> bool:
         return bool(fact_templates(self.lex, self.onto, prop, subject, 2))
@@ -313,7 +325,7 @@ class DocumentMaker:
         ctx = StrategyContext(info, self.facts, rng, self.can_list,
                               facts if self.ambiguity is None else self.ambiguity.prefer_facts(facts),
                               policy.may_be_subject if policy is not None else None,
-                              self.emerging.wants if self.emerging is not None else None,
+                              self.prefer,
                               lambda prop: lex.chained(local_name(prop)))
         # --sentence-length news or N: k is the sentence count, fetch facts for sentences of the length
         wanted_units = k * facts_per_sentence(self.sentence_target) if count_planner else k - typed
@@ -863,9 +875,16 @@ def _generate(kb: SparqlKB, config: GenerateConfig, progress: Callable[[int], No
     if config.ambiguity is not None:  # --ambiguity: prefer seeds with ambiguous names (or not)
         if status is not None:
             status("building the ambiguity index (how many KB entities each name can name)")
+        index = ambiguity_index(kb, onto, _names(kb, onto, config))
         preferred = (prior_senses(kb).dominated if config.rare_senses  # --rare-senses: a rare sense of a name
-                     else ambiguity_index(kb, onto, _names(kb, onto, config)).ambiguous_entities)
+                     else index.ambiguous_entities)
         order = order_seeds(order, config.ambiguity, preferred.__contains__, config.seed)
+        if steers_content(config.ambiguity, config.first_mention == "short"):
+            # at 0.5 or more the candidates whose objects have ambiguous names first, under 0.1 last (a fact look-up
+            # each of the first FACT_RICH_WINDOW a document)
+            facts = FactSource(kb, onto)
+            order = rank_seeds(order, config.ambiguity, lambda uri: [o.uri for _, o in facts.outgoing(uri)],
+                               index.ambiguous_first.__contains__, FACT_RICH_WINDOW * config.docs)
     weights = config.class_weights()
     members: list[set[str]] = []
     if weights is None:

@@ -31,6 +31,7 @@ from bengal.generate.surface import (
     alt_label_ok,
     family_name,
     is_acronym,
+    rank_seeds,
     short_name,
     split_qualified,
     unqualified_place,
@@ -447,6 +448,64 @@ def test_a_shorter_name_at_the_end_of_a_sentence_keeps_its_full_stop(en):
     mid = Sentence((burr, " managed ", club, " in 1999."), subject=burr.uri, predicate=1)
     assert sentence_text(swap_entities(mid, [(2, club.with_form("Northwich Victoria", "short_name"))])) == \
         "Steve Burr managed Northwich Victoria in 1999."
+
+
+_FIRST_MENTION_KB = f"""
+<{DBR}Dottie_West> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <{DBO}Person> .
+<{DBR}Dottie_West> <http://www.w3.org/2000/01/rdf-schema#label> "Dottie West"@en .
+<{DBR}West_(band)> <http://www.w3.org/2000/01/rdf-schema#label> "West (band)"@en .
+<{DBR}Stefani_Germanotta> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <{DBO}Person> .
+<{DBR}Stefani_Germanotta> <http://www.w3.org/2000/01/rdf-schema#label> "Stefani Germanotta"@en .
+<{DBR}Stefani_Germanotta> <http://www.w3.org/2004/02/skos/core#altLabel> "Gaga"@en .
+<{DBR}Gaga_(album)> <http://www.w3.org/2000/01/rdf-schema#label> "Gaga (album)"@en .
+<{DBR}Robert_Zimmerman> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <{DBO}Person> .
+<{DBR}Robert_Zimmerman> <http://www.w3.org/2000/01/rdf-schema#label> "Robert Zimmerman"@en .
+<{DBR}Robert_Zimmerman> <http://www.w3.org/2004/02/skos/core#altLabel> "Bob Dylan"@en .
+<{DBR}Bob_Dylan_(album)> <http://www.w3.org/2000/01/rdf-schema#label> "Bob Dylan (album)"@en .
+"""
+
+
+def test_ambiguous_at_first_mention_leaves_out_names_only_a_later_mention_takes(tmp_path):
+    """By hand: "West" is Dottie West's family name and the band's label, "Gaga" a one-word alt label of a person
+    and the album's label: both ambiguous, but a person's first mention writes neither (SurfaceForms.forms without
+    --first-mention short), so only the band and the album can be named ambiguously at once; "Bob Dylan" is an
+    alt label of several words, which a first mention may take: both of its entities."""
+    dump = tmp_path / "first.nt"
+    dump.write_text(_FIRST_MENTION_KB.strip() + "\n", encoding="utf-8")
+    kb = open_kb(dump)
+    onto = load_ontology(kb)
+    index = AmbiguityIndex(kb, onto.subclasses([DBO + "Person"]))
+    everyone = {DBR + e for e in ("Dottie_West", "West_(band)", "Stefani_Germanotta", "Gaga_(album)",
+                                  "Robert_Zimmerman", "Bob_Dylan_(album)")}
+    assert index.ambiguous_entities == everyone
+    assert index.ambiguous_first == everyone - {DBR + "Dottie_West", DBR + "Stefani_Germanotta"}
+    # the dial steers by the set its first mentions can use
+    forms = SurfaceForms(kb, onto.subclasses([DBO + "Person"]), set(), set())
+    short = SurfaceForms(kb, onto.subclasses([DBO + "Person"]), set(), set(), short_first=True)
+    assert AmbiguityDial(1.0, forms, index).ambiguous_names == index.ambiguous_first
+    assert AmbiguityDial(1.0, short, index).ambiguous_names == index.ambiguous_entities
+    # the dial chooses seeds and facts with names written in full only, at 0.5 or more or under 0.1
+    assert [AmbiguityDial(x, f, index).steers_content for f in (forms, short) for x in (0.0, 0.1, 0.49, 0.5)] == [
+        True, False, False, True, False, False, False, False]
+    band, person = Entity(DBR + "West_(band)", "West (band)"), Entity(DBR + "Dottie_West", "Dottie West")
+    wants = {x: (AmbiguityDial(x, forms, index).wants("p", band), AmbiguityDial(x, forms, index).wants("p", person))
+             for x in (0.0, 0.3, 1.0)}
+    # 1: the ambiguous name first; 0: the other; in between no preference
+    assert wants == {0.0: (False, True), 0.3: (False, False), 1.0: (True, False)}
+
+
+def test_rank_seeds_puts_candidates_with_ambiguous_objects_first():
+    """By hand: objects a1..a4 and the candidates B and G have ambiguous names. Rank (own name, plus ambiguous
+    objects at most 3) and share of ambiguous objects: A 3 (4 of 4, capped), 1.0; B 1+1 = 2, 0.5; C 2, 0.67; D 2,
+    1.0; E 0, 0.0; F 1, 1.0; G is outside the window of 6 and stays last. At 1, higher first: A; D, C, B; F; E.
+    At 0, lower first: E; F; B, C, D; A."""
+    objects = {"A": ["a1", "a2", "a3", "a4"], "B": ["a1", "p1"], "C": ["a2", "a3", "p2"], "D": ["a1", "a4"],
+               "E": ["p1"], "F": ["a3"], "G": ["a1", "a2", "a3"]}
+    ambiguous = {"a1", "a2", "a3", "a4", "B", "G"}.__contains__
+    order = list("ABCDEFG")
+    assert rank_seeds(order, 1.0, objects.__getitem__, ambiguous, 6) == list("ADCBFEG")
+    assert rank_seeds(order, 0.0, objects.__getitem__, ambiguous, 6) == list("EFBCDAG")
+    assert rank_seeds(order, 0.3, objects.__getitem__, ambiguous, 6) == order  # no ranking between 0.1 and 0.5
 
 
 def test_the_ambiguity_index_counts_a_news_name_for_its_entity(bundled_kb, en):
