@@ -595,36 +595,87 @@ def coordinate_subjects(lex: Lexicon, first: Sentence, second: Sentence) -> Sent
     """Two sentences that say the same of two subjects as one with a coordinated subject (Reiter and
     Dale's subject coordination): "Jessica Davis took part in the Prix Maurice de Gheest." + "François
     Boutin took part in the Prix Maurice de Gheest." → "Jessica Davis and François Boutin took part in
-    the Prix Maurice de Gheest.", or ``None``.
+    the Prix Maurice de Gheest.", or ``None``; ``first`` may already be one ("Jessica Davis, François Boutin and
+    Freddy Head took part in …": sym's incoming facts of one property, which read "A took part in X, and B took
+    part in the horse race. C took part in X, and …" before).
 
-    Rule: each sentence is one clause that opens with its subject's name (an entity piece, not a
-    pronoun) and neither is plural; the two subjects differ; everything after the subject is the same
-    (the same text, the same entities written the same). The verb is made plural
-    (:meth:`~bengal.generate.lexicon.Lexicon.plural_verb`: "stars" → "star", "was" → "were"; a past
-    tense stays) and "its" becomes "their". The result has no single subject (``subject`` ``None``,
-    ``plural``), so no pronoun or description refers back to it; the entity pieces are the same
-    objects and the repeated ones are written once, so the gold stays exact."""
-    if (first.predicate != 1 or second.predicate != 1 or first.clauses != 1 or second.clauses != 1
-            or first.plural or second.plural or first.pronoun is not None or second.pronoun is not None):
+    Rule (a language with ``[meta] sentence_join``): each sentence is one clause that opens with its subject's
+    name (an entity piece, not a pronoun) and neither is plural, or ``first`` is a coordination made here; the
+    verb is not followed by a word of ``[meta] singular_complement`` ("is a work of": "A and B are a work of C"
+    would need the noun made plural too); the subjects differ; everything
+    after the subject is the same (the same text, the same entities written the same) once ``second``'s verb
+    is plural. The verb is made plural (:meth:`~bengal.generate.lexicon.Lexicon.plural_verb`: "stars" →
+    "star", "was" → "were"; a past tense stays) and "its" becomes "their". The subjects are joined as a list
+    (``[meta] list_separator``, ``list_last``, ``list_last_serial`` where a name holds "and"). The result has no
+    single subject (``subject`` ``None``, ``plural``), so no pronoun or description refers back to it; the
+    entity pieces are the same objects and the repeated ones are written once, so the gold stays exact."""
+    if (not lex.meta.get("sentence_join") or second.predicate != 1 or second.clauses != 1 or second.plural
+            or second.pronoun is not None or first.clauses != 1 or first.pronoun is not None):
         return None
-    a, b = first.pieces[0], second.pieces[0]
-    if (not isinstance(a, Entity) or not isinstance(b, Entity) or a.uri == b.uri
-            or (a.uri, b.uri) != (first.subject, second.subject) or a.form_kind == "pronoun"
-            or b.form_kind == "pronoun"):
+    b = second.pieces[0]
+    if not isinstance(b, Entity) or b.uri != second.subject or b.form_kind == "pronoun":
         return None
-    rest, other = first.pieces[1:], second.pieces[1:]
-    if len(rest) != len(other) or not all(
-            x == y if isinstance(x, str) else isinstance(y, Entity) and (x.uri, x.surface) == (y.uri, y.surface)
-            for x, y in zip(rest, other)):
-        return None
-    verb = rest[0] if rest else None
+    other = second.pieces[1:]
+    verb = other[0] if other else None
     if not isinstance(verb, str) or not verb.startswith(" ") or len(verb) < 2:
         return None
-    plural = [" " + lex.plural_verb(verb[1:]), *rest[1:]]
-    pieces: list[Piece] = [a, str(lex.meta["list_last"]), b]
-    pieces += [p.replace(" its ", " their ") if isinstance(p, str) else p for p in plural]
+    words = verb.split()
+    if len(words) > 1 and words[1] in lex.meta.get("singular_complement", ()):
+        return None  # "A and B are a work of C"
+    plural: list[Piece] = [" " + lex.plural_verb(verb[1:]), *other[1:]]
+    plural = [p.replace(" its ", " their ") if isinstance(p, str) else p for p in plural]
+    coordinated = _coordinated_subjects(lex, first)
+    if coordinated is not None:
+        subjects, rest = coordinated
+        want: Sequence[Piece] = plural
+    else:
+        a = first.pieces[0]
+        if (first.predicate != 1 or first.plural or not isinstance(a, Entity) or a.uri != first.subject
+                or a.form_kind == "pronoun"):
+            return None
+        subjects, rest, want = [a], first.pieces[1:], other
+    if any(e.uri == b.uri for e in subjects) or len(rest) != len(want) or not all(
+            x == y if isinstance(x, str) else isinstance(y, Entity) and (x.uri, x.surface) == (y.uri, y.surface)
+            for x, y in zip(rest, want)):
+        return None
+    pieces: list[Piece] = []
+    for sep, e in zip(_subject_separators(lex, [*subjects, b]), [*subjects, b]):
+        pieces += [sep, e] if sep else [e]
+    pieces += plural if coordinated is None else rest
     return Sentence(tuple(pieces), first.fallback or second.fallback, None, 0, 1, first.n_objects, True, None,
                     tuple(sorted(set(first.paraphrase) | set(second.paraphrase))))
+
+
+def _subject_separators(lex: Lexicon, subjects: Sequence[Entity]) -> list[str]:
+    """What goes before each of the coordinated ``subjects``: nothing, then ``[meta] list_separator``, and
+    ``list_last`` before the last, or ``list_last_serial`` where an earlier name holds "and" ("WC and the Maad
+    Circle, and Coolio")."""
+    last = str(lex.meta["list_last"])
+    serial = lex.meta.get("list_last_serial")
+    if serial and any(f" {last.strip()} " in f" {e.surface} " for e in subjects[:-1]):
+        last = str(serial)
+    return ["", *[str(lex.meta.get("list_separator", ", "))] * (len(subjects) - 2), last][:len(subjects)]
+
+
+def _coordinated_subjects(lex: Lexicon, sentence: Sentence) -> tuple[list[Entity], tuple[Piece, ...]] | None:
+    """The subjects and the rest of a sentence :func:`coordinate_subjects` made (the only sentences without a
+    subject that take a plural verb), else ``None``."""
+    if sentence.subject is not None or not sentence.plural or sentence.clauses != 1:
+        return None
+    seps = {str(lex.meta[k]) for k in ("list_separator", "list_last", "list_last_serial") if lex.meta.get(k)}
+    pieces = sentence.pieces
+    subjects: list[Entity] = []
+    i = 0
+    while i < len(pieces):
+        p = pieces[i]
+        if not isinstance(p, Entity):
+            return None
+        subjects.append(p)
+        if i + 2 < len(pieces) and pieces[i + 1] in seps and isinstance(pieces[i + 2], Entity):
+            i += 2
+            continue
+        break
+    return (subjects, pieces[i + 1:]) if len(subjects) >= 2 else None
 
 
 #: Sentence-opening words of a plain-text subject that :func:`coordinate` writes in lower case after
@@ -791,6 +842,12 @@ def density_of(lex: Lexicon, sentences: Sequence[Sentence]) -> float:
     tokens = sum(count_tokens(sentence_text(s), lex.lang) for s in sentences) or 1
     return sum(s.mention_count for s in sentences) / tokens
 
+
+#: A subject coordination (:func:`coordinate_subjects`: "A, B and C competed in X.") wins over another
+#: wording of the same sentence unless that lands closer to the density target by more than this: it is
+#: fewer tokens for the same names, so the density alone preferred "A and B competed in X, and C took part in
+#: the horse race." (the object described rather than coordinated).
+COORDINATED_SUBJECTS_BONUS = 0.02
 
 #: A sentence joined onto the one before (:func:`chain`, :func:`coordinate`) is written unless a wording
 #: that is not lands closer to the density target by more than this (mentions per token of the document
@@ -1243,8 +1300,14 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
         for c, bonus, text, restated, m, t in weighable:
             if text in written or restated:
                 continue  # said before, or said by the subject's name ("Johns, Michigan lies in Michigan.")
-            options = [(c, False, mentions, total, m, t)]
+            options = [(c, False, mentions, total, m, t, 0.0)]
             if onto_prev is not None:
+                # the same said of two subjects, before the object named again is described or a relative clause
+                # says it: "A competed in X, and B competed in the horse race" is "A and B competed in X"
+                both = coordinate_subjects(lex, onto_prev[0], c)
+                if both is not None and (bt := count_tokens(both.text, lex.lang)) <= 1.5 * (chain_length or 0):
+                    options.append((both, True, mentions - onto_prev[1], total - onto_prev[2], both.mention_count, bt,
+                                    COORDINATED_SUBJECTS_BONUS))
                 merged = chain(lex, onto_prev[0], c, person_like)
                 limit = 2 * (chain_length or 0)
                 if merged is None:
@@ -1259,9 +1322,9 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                     merged, limit = coordinate(lex, onto_prev[0], second, about), 1.5 * (chain_length or 0)
                 if merged is not None and (mt := count_tokens(sentence_text(merged), lex.lang)) <= limit:
                     options.append((merged, True, mentions - onto_prev[1], total - onto_prev[2],
-                                    merged.mention_count, mt))
-            for eff, joined_on, base_m, base_t, em, et in options:
-                gap = abs((base_m + em) / (base_t + et) - target) - bonus
+                                    merged.mention_count, mt, 0.0))
+            for eff, joined_on, base_m, base_t, em, et, extra in options:
+                gap = abs((base_m + em) / (base_t + et) - target) - bonus - extra
                 if vary is not None:
                     weighed.append((gap, eff, em, et, joined_on))
                 if joined_on:

@@ -247,6 +247,35 @@ def test_an_object_is_introduced_by_its_class_on_its_first_mention_only():
     assert low == ["Anna Berg was a player for the club FC A.", "Carl Berg was a player for the club FC B."]
 
 
+def test_more_subjects_join_a_coordinated_subject_and_a_singular_complement_takes_none():
+    # sym's incoming facts of one property (a new reading of the default set, 7 December 2026): "Freddy Head competed
+    # in the Prix Ganay, and Angel Penna Sr. competed in the horse race. Chanteur took part in the Prix Ganay, and …"
+    carl, dora, eli = (Entity(DBR + n.replace(" ", "_"), n, PERSON) for n in ("Carl Berg", "Dora Lind", "Eli Roth"))
+    two = coordinate_subjects(LEX, _one("birthPlace", ANNA, [ULM]), _one("birthPlace", carl, [ULM]))
+    three = coordinate_subjects(LEX, two, _one("birthPlace", dora, [ULM]))
+    assert three is not None and sentence_text(three) == "Anna Berg, Carl Berg and Dora Lind were born in Ulm."
+    four = coordinate_subjects(LEX, three, _one("birthPlace", eli, [ULM]))
+    assert four is not None and sentence_text(four) == "Anna Berg, Carl Berg, Dora Lind and Eli Roth were born in Ulm."
+    assert [p.uri for p in four.pieces if isinstance(p, Entity)] == [ANNA.uri, carl.uri, dora.uri, eli.uri, ULM.uri]
+    assert four.subject is None and four.plural
+    # one of them already, or another object: none
+    assert coordinate_subjects(LEX, three, _one("birthPlace", carl, [ULM])) is None
+    assert coordinate_subjects(LEX, three, _one("birthPlace", eli, [KIEL])) is None
+    # a name holding "and" before the last: the serial comma ("Simon and Garfunkel, and Eli Roth")
+    duo = Entity(DBR + "Simon_and_Garfunkel", "Simon and Garfunkel", PERSON)
+    serial = coordinate_subjects(LEX, _one("birthPlace", duo, [ULM]), _one("birthPlace", eli, [ULM]))
+    assert serial is not None and sentence_text(serial) == "Simon and Garfunkel, and Eli Roth were born in Ulm."
+    # "Anna Berg and Carl Berg were a citizen of Germany" would need "citizens": a singular complement is refused
+    germany = Entity(DBR + "Germany", "Germany", (DBO + "Country", DBO + "Place"))
+    assert sentence_text(_one("citizenship", carl, [germany])) == "Carl Berg was a citizen of Germany."
+    assert coordinate_subjects(LEX, _one("citizenship", ANNA, [germany]), _one("citizenship", carl, [germany])) is None
+    # the news planner writes three such facts as one sentence where the density allows (4 names in 11 tokens: at
+    # 0.2 it writes more words, "Anna Berg was born in the city of Ulm, and Carl Berg's place of birth is Ulm, …")
+    plan = [(Unit(s, DBO + "birthPlace", (ULM,)),) for s in (ANNA, carl, dora)]
+    news = [sentence_text(x) for x in microplan(LEX, Ontology(), plan, 0.36, None, set(), chain_length=22.0)]
+    assert news == ["Anna Berg, Carl Berg and Dora Lind were born in Ulm."]
+
+
 def test_two_subjects_that_the_same_is_said_of_are_one_coordinated_subject():
     # like-oke2015 --strategy sym: "Jessica Davis took part in the Prix Maurice de Gheest, …, and François Boutin
     # took part in the Prix Maurice de Gheest."; "The Leopard stars Burt Lancaster, and Airport stars Burt Lancaster."
