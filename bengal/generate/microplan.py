@@ -527,8 +527,9 @@ def coordinate(lex: Lexicon, first: Sentence, second: Sentence, about: Collectio
     names with a qualifier its objects restate ("… Memphis, Tennessee, and the city belongs to Tennessee":
     :func:`restates_qualifier`); ``first`` ends with its full stop and
     ``second`` opens with a name (an
-    entity piece, kept as it is) or with a word of :data:`_OPENERS` or a pronoun of the language's
-    ``[pronouns]`` (then lower-cased: "the musician", "he"); ``second`` is not a pronoun mention
+    entity piece, kept as it is) or with a word of :data:`_OPENERS`, a definite article of the language
+    (:meth:`~bengal.generate.lexicon.Lexicon.articles`: "el", "der") or a pronoun of the language's
+    ``[pronouns]`` (then lower-cased: "the musician", "he", "el músico"); ``second`` is not a pronoun mention
     (its surface would have to change). The result keeps ``first``'s subject, so
     :func:`pronoun_resolves` still asks that no other entity of the whole sentence could take the
     pronoun; the entity pieces are the same objects, so the gold stays exact. ``None`` for a
@@ -577,7 +578,7 @@ def coordinate(lex: Lexicon, first: Sentence, second: Sentence, about: Collectio
         word = opener.split(" ", 1)[0]
         pronouns = {w for pair in lex.data.get("pronouns", {}).values() if isinstance(pair, list)
                     for w in pair if isinstance(w, str)}
-        if word.lower() not in _OPENERS | pronouns:
+        if word.lower() not in _OPENERS | pronouns | {a.lower() for a in lex.articles()}:
             return None
         tail = [join + opener[:1].lower() + opener[1:], *second.pieces[1:]]
     pieces: list[Piece] = []
@@ -609,7 +610,8 @@ def coordinate_subjects(lex: Lexicon, first: Sentence, second: Sentence) -> Sent
     (``[meta] list_separator``, ``list_last``, ``list_last_serial`` where a name holds "and"). The result has no
     single subject (``subject`` ``None``, ``plural``), so no pronoun or description refers back to it; the
     entity pieces are the same objects and the repeated ones are written once, so the gold stays exact."""
-    if (not lex.meta.get("sentence_join") or second.predicate != 1 or second.clauses != 1 or second.plural
+    if (not lex.meta.get("sentence_join") or not lex.data.get("pronouns", {}).get("plural_verbs")
+            or second.predicate != 1 or second.clauses != 1 or second.plural
             or second.pronoun is not None or first.clauses != 1 or first.pronoun is not None):
         return None
     b = second.pieces[0]
@@ -699,11 +701,11 @@ def type_noun_phrase(lex: Lexicon, onto: Ontology, subject: Entity, demonym: str
     untyped subject, a vague noun ("person") or a language without ``[meta] type_apposition`` (the
     only place it is written: :func:`type_apposition`, :func:`fold_opening`)."""
     noun = class_noun(lex, onto, subject)
-    if noun is None or noun in lex.meta.get("apposition_vague", ()) or not lex.meta.get("type_apposition"):
+    if not noun or noun in lex.meta.get("apposition_vague", ()) or not lex.meta.get("type_apposition"):
         return None  # also a language whose lexicon writes none (the type stays a sentence)
-    if demonym and not noun[:1].isupper():
-        noun = f"{demonym} {noun}"
-    return f"{lex.article(noun)} {noun}"
+    if demonym:  # as the type sentence writes it: "Australian musician", "músico australiano"
+        noun = lex.noun_with_demonym(noun, demonym, subject.gender)
+    return f"{lex.article(noun, subject.gender)} {noun}"
 
 
 def type_apposition(lex: Lexicon, onto: Ontology, subject: Entity, demonym: str | None = None) -> str | None:

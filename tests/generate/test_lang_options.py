@@ -219,7 +219,9 @@ def _corpus(kb, lang: str, seed: int = 3, **options):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_annotated_pronouns_name_a_person_of_their_sex(bundled_kb, lang):
-    made = _corpus(bundled_kb, lang, strategy="star", pronouns=True, annotate_pronouns=True)
+    # the short planner, which repeats a subject (news-length sentences join a subject's facts and fold its type
+    # since the twelfth session in every language: few repeats left for a pronoun)
+    made = _corpus(bundled_kb, lang, strategy="star", pronouns=True, annotate_pronouns=True, sentence_length="short")
     table = load_lexicon(lang).data["pronouns"]
     words = {table["he"][0].capitalize(): "male", table["she"][0].capitalize(): "female"}
     pronouns = [m for d in made.corpus.documents for m in d.mentions if m.surface in words]

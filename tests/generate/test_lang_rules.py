@@ -12,6 +12,7 @@ from bengal.generate import GenerateConfig
 from bengal.generate.kbview import Entity, Ontology
 from bengal.generate.lang.rules import LanguageRules
 from bengal.generate.lexicon import load_lexicon
+from bengal.generate.microplan import type_apposition_of, type_noun_phrase
 from bengal.generate.verbalise import fact_sentence, realise, type_sentence
 from bengal.kb.sparql import DBO, DBR
 
@@ -409,3 +410,27 @@ def test_place_name_gender_rule():
     assert [es.place_name_gender(n) for n in ("Alemania", "Lisboa", "Canadá", "Japón", "Toledo")] == \
         ["f", "f", None, None, None]
     assert es.place_name_gender("India") == "f" and es.place_name_gender("Reino Unido") == "m"  # [territories]
+
+
+POLITICIAN_F = Entity(DBR + "Ana_Muster", "Ana Muster", (DBO + "Politician", DBO + "Person"), gender="f")
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "pt", "de", "fr"])
+@pytest.mark.parametrize("subject", [POLITICIAN, POLITICIAN_F], ids=["m", "f"])
+@pytest.mark.parametrize("demonym", [None, "Germany"])
+def test_the_folded_type_says_what_the_type_sentence_says(lang, subject, demonym):
+    """The type folded into the first sentence as an apposition ("Hans Muster, a German politician, …"; since
+    the twelfth session in every language, which raised es, pt, fr and de from 10-15 tokens a sentence to 15-20)
+    is the noun phrase the type sentence writes after its verb: the same article, gender and demonym order
+    ("un político alemán", "una política alemana", "ein deutscher Politiker", "eine deutsche Politikerin")."""
+    lex = load_lexicon(lang)
+    adjective = lex.demonym(demonym) if demonym else None
+    if demonym:
+        assert adjective
+    phrase = type_noun_phrase(lex, _onto(), subject, adjective)
+    sentence = type_sentence(lex, _onto(), subject, adjective)
+    assert phrase is not None and sentence is not None
+    text = "".join(p if isinstance(p, str) else p.surface for p in sentence.pieces)
+    assert text.endswith(f" {phrase}."), (text, phrase)
+    assert type_apposition_of(lex, phrase) == f", {phrase},"
+    assert type_noun_phrase(lex, _onto(), UNKNOWN, adjective) is None  # no class noun for a person of unknown sex

@@ -12,7 +12,7 @@ import spacy
 from bengal.generate import GenerateConfig, generate
 from bengal.generate.docplan import plan_to_count
 from bengal.generate.kbview import Entity, Ontology
-from bengal.generate.lexicon import load_lexicon
+from bengal.generate.lexicon import Lexicon, load_lexicon
 from bengal.generate.microplan import coordinate, describe_objects
 from bengal.generate.strategies import Subgraph, Unit
 from bengal.generate.verbalise import Sentence, fact_sentence, realise, sentence_text
@@ -99,8 +99,13 @@ def test_coordination_refused():
     assert coordinate(LEX, first, Sentence(("In 1990 ", B, " beat ", A, "."))) is None  # another opening word
     he = CARL.with_form("He", "pronoun")  # an annotated pronoun would have to change its surface
     assert coordinate(LEX, first, Sentence((he, " played for ", A, "."), subject=CARL.uri, predicate=1)) is None
-    de = load_lexicon("de")  # a language without [meta] sentence_join writes none
-    assert coordinate(de, first, _s(CARL, " spielte für ", A, ".")) is None
+    # a language without [meta] sentence_join writes none (German has one since the twelfth session: ", und ")
+    de = load_lexicon("de")
+    plain = Lexicon("de", {**de.data, "meta": {k: v for k, v in de.data["meta"].items() if k != "sentence_join"}})
+    second = _s(CARL, " spielte für ", A, ".")
+    assert coordinate(plain, first, second) is None
+    joined = coordinate(de, first, second)
+    assert joined is not None and sentence_text(joined) == "Anna Berg played for FC A, und Carl Berg spielte für FC A."
 
 
 def test_a_fact_poor_document_gets_fewer_fuller_sentences():
