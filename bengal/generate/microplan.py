@@ -603,7 +603,8 @@ def coordinate_subjects(lex: Lexicon, first: Sentence, second: Sentence) -> Sent
     Rule (a language with ``[meta] sentence_join``): each sentence is one clause that opens with its subject's
     name (an entity piece, not a pronoun) and neither is plural, or ``first`` is a coordination made here; the
     verb is not followed by a word of ``[meta] singular_complement`` ("is a work of": "A and B are a work of C"
-    would need the noun made plural too); the subjects differ; everything
+    would need the noun made plural too); a list of three or more holds no name with a comma ("Building Bridges,
+    Ring on Her Finger, Time on Her Hands and Please Remember Me": one title or two?); the subjects differ; everything
     after the subject is the same (the same text, the same entities written the same) once ``second``'s verb
     is plural. The verb is made plural (:meth:`~bengal.generate.lexicon.Lexicon.plural_verb`: "stars" →
     "star", "was" → "were"; a past tense stays) and "its" becomes "their". The subjects are joined as a list
@@ -636,6 +637,8 @@ def coordinate_subjects(lex: Lexicon, first: Sentence, second: Sentence) -> Sent
                 or a.form_kind == "pronoun"):
             return None
         subjects, rest, want = [a], first.pieces[1:], other
+    if len(subjects) >= 2 and any(", " in e.surface for e in (*subjects, b)):
+        return None  # "Building Bridges, Ring on Her Finger, Time on Her Hands and …": one title or two?
     if any(e.uri == b.uri for e in subjects) or len(rest) != len(want) or not all(
             x == y if isinstance(x, str) else isinstance(y, Entity) and (x.uri, x.surface) == (y.uri, y.surface)
             for x, y in zip(rest, want)):
@@ -703,9 +706,18 @@ def type_noun_phrase(lex: Lexicon, onto: Ontology, subject: Entity, demonym: str
     noun = class_noun(lex, onto, subject)
     if not noun or noun in lex.meta.get("apposition_vague", ()) or not lex.meta.get("type_apposition"):
         return None  # also a language whose lexicon writes none (the type stays a sentence)
+    if _leading(lex):  # "Der Politiker X …": the definite article; no demonym (its ending would follow the article)
+        return f"{lex.definite(noun, subject.gender)}{noun}"
     if demonym:  # as the type sentence writes it: "Australian musician", "músico australiano"
         noun = lex.noun_with_demonym(noun, demonym, subject.gender)
     return f"{lex.article(noun, subject.gender)} {noun}"
+
+
+def _leading(lex: Lexicon) -> bool:
+    """Whether the language's folded type opens the sentence before the name (``[meta] type_apposition``
+    holds ``{s}``: German and French, "Der Politiker Winston Churchill folgte auf …", where ", ein Politiker,"
+    reads as stilted) rather than following it as an apposition."""
+    return "{s}" in str(lex.meta.get("type_apposition", ""))
 
 
 def type_apposition(lex: Lexicon, onto: Ontology, subject: Entity, demonym: str | None = None) -> str | None:
@@ -720,6 +732,8 @@ def type_apposition_of(lex: Lexicon, noun_phrase: str | None) -> str | None:
     city"), or ``None`` for ``None``."""
     if noun_phrase is None:
         return None
+    if _leading(lex):
+        return str(lex.meta["type_apposition"]).replace("{the}{class}", noun_phrase)
     return str(lex.meta["type_apposition"]).replace("{a} {class}", noun_phrase)
 
 
@@ -733,6 +747,8 @@ def fold_opening(lex: Lexicon, sentences: Sequence[Sentence], subject: str, phra
     The entity pieces are unchanged, so the gold stays exact. Before a relative clause the
     clause restricts the apposition's noun, with no comma between them ("X, a band whose genre is
     rock, recorded …"; was "X, a band, whose genre is rock, recorded …", found by a new user's reading).
+    A ``phrase`` holding ``{s}`` (German and French, :func:`_leading`: "der Politiker {s}") goes before the name
+    instead: "Der Politiker Winston Churchill folgte auf …" (the entity piece one further on, ``predicate`` too).
     Given ``noun_phrase`` (:func:`type_noun_phrase`, "a city"), a first fact that places its subject
     (:func:`~bengal.generate.verbalise.type_with_place`; ``place``: the subject is a place) takes the
     type as its complement instead: "Conneaut is a city in Ashtabula County.", not "Conneaut, a city, is
@@ -745,6 +761,12 @@ def fold_opening(lex: Lexicon, sentences: Sequence[Sentence], subject: str, phra
     if (not isinstance(name, Entity) or name.uri != subject or name.form_kind == "pronoun"
             or first.predicate != 1 or not isinstance(rest, str) or "apposition" in first.paraphrase):
         return None  # (a paraphrased apposition there: "Ipswich, a city a city, is part of Suffolk" before)
+    if "{s}" in phrase:  # the type before the name (_leading): "Der Politiker Winston Churchill folgte auf …"
+        opening = phrase.split("{s}", 1)[0]
+        pieces: tuple[Piece, ...] = (opening[:1].upper() + opening[1:], *first.pieces)
+        folded = Sentence(tuple(realise_pieces(lex, pieces)), first.fallback, first.subject, first.predicate + 1,
+                          first.clauses, first.n_objects, first.plural, first.pronoun, first.paraphrase)
+        return [folded, *sentences[1:]]
     placing = type_with_place(lex, rest, noun_phrase, place) if noun_phrase is not None else None
     if placing is not None:
         joined = placing

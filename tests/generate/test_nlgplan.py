@@ -265,6 +265,10 @@ def test_more_subjects_join_a_coordinated_subject_and_a_singular_complement_take
     duo = Entity(DBR + "Simon_and_Garfunkel", "Simon and Garfunkel", PERSON)
     serial = coordinate_subjects(LEX, _one("birthPlace", duo, [ULM]), _one("birthPlace", eli, [ULM]))
     assert serial is not None and sentence_text(serial) == "Simon and Garfunkel, and Eli Roth were born in Ulm."
+    # a name with a comma in a list of three reads as two names ("Ring on Her Finger, Time on Her Hands"): refused
+    ring = Entity(DBR + "Ring,_Time", "Ring on Her Finger, Time on Her Hands", PERSON)
+    assert coordinate_subjects(LEX, two, _one("birthPlace", ring, [ULM])) is None
+    assert coordinate_subjects(LEX, _one("birthPlace", ring, [ULM]), _one("birthPlace", eli, [ULM])) is not None
     # "Anna Berg and Carl Berg were a citizen of Germany" would need "citizens": a singular complement is refused
     germany = Entity(DBR + "Germany", "Germany", (DBO + "Country", DBO + "Place"))
     assert sentence_text(_one("citizenship", carl, [germany])) == "Carl Berg was a citizen of Germany."
