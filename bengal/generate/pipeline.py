@@ -212,7 +212,8 @@ class DocumentMaker:
                         lambda name: index.entities(name) > 0 or english.entities(name) > 0,
                         self.lex.data["emerging"], weights, config.emerging_roles)
         # the facts the dials want taken first (StrategyContext.prefer): --emerging's roles for a made-up entity,
-        # --ambiguity's objects with an ambiguous name (at a target of 0.5 or more), either where both are given
+        # --ambiguity's objects with an ambiguous name or without one (AmbiguityDial.steers_content: at 0.5 or more or
+        # under 0.1, names in full first), either where both are given
         wants: list[Callable[[str, Entity], bool]] = []
         if self.emerging is not None:
             wants.append(self.emerging.wants)
