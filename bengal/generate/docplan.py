@@ -31,7 +31,10 @@ DEFAULT_SENTENCE_LENGTH = 22
 #: ``associatedMusicalArtist``): an object said under one is not said again under another of its group
 #: ("Stu Cook partnered with Creedence Clearwater Revisited and was linked to Creedence Clearwater
 #: Revisited.", a new user's reading of the default set, 7 December 2026), local name → group.
-ONE_RELATION: dict[str, str] = {"associatedBand": "associated", "associatedMusicalArtist": "associated"}
+ONE_RELATION: dict[str, str] = {"associatedBand": "associated", "associatedMusicalArtist": "associated",
+                                # a work's performer, which DBpedia gives twice for a band ("No More is a work of
+                                # A1 … No More is a work of the band": a new user's reading, 7 December 2026)
+                                "musicalArtist": "performer", "musicalBand": "performer"}
 
 #: ``--sentence-length`` by name: ``short`` is the planner before sentence counts were drawn
 #: (:func:`plan_document`: facts drawn from the range, about 9 tokens a sentence; B1-B10, P1-P4, S1-S4),

@@ -83,6 +83,12 @@ def test_one_object_of_one_relation_is_said_once():
     assert plan.repeats == 1
     # without the groups (BENGAL's text, --mentions all) each property says its objects
     assert plan_to_count(Subgraph(ANNA, units), 2, lambda p, s: True, per_sentence=3).repeats == 0
+    # a work's performer, given as musicalArtist and musicalBand ("No More is a work of A1 … No More is a work of the
+    # band": a new user's reading of a sym set, 7 December 2026): said once
+    song, a1 = Entity(DBR + "No_More", "No More", (DBO + "Single",)), Entity(DBR + "A1", "A1", (DBO + "Band",))
+    works = (Unit(song, DBO + "musicalArtist", (a1,)), Unit(song, DBO + "musicalBand", (a1,)))
+    once = plan_to_count(Subgraph(song, works), 2, lambda p, s: True, per_sentence=3, relations=ONE_RELATION)
+    assert [u for group in once.sentences for u in group] == [works[0]] and once.repeats == 1
 
 
 def test_count_planner_keeps_subjects_apart_and_leaves_out_runs_past_the_count():
