@@ -625,18 +625,18 @@ def coordinate_subjects(lex: Lexicon, first: Sentence, second: Sentence) -> Sent
     words = verb.split()
     if len(words) > 1 and words[1] in lex.meta.get("singular_complement", ()):
         return None  # "A and B are a work of C"
-    plural: list[Piece] = [" " + lex.plural_verb(verb[1:]), *other[1:]]
-    plural = [p.replace(" its ", " their ") if isinstance(p, str) else p for p in plural]
     coordinated = _coordinated_subjects(lex, first)
-    if coordinated is not None:
-        subjects, rest = coordinated
-        want: Sequence[Piece] = plural
-    else:
+    if coordinated is None:
         a = first.pieces[0]
         if (first.predicate != 1 or first.plural or not isinstance(a, Entity) or a.uri != first.subject
                 or a.form_kind == "pronoun"):
             return None
-        subjects, rest, want = [a], first.pieces[1:], other
+        subjects, rest = [a], first.pieces[1:]
+    else:
+        subjects, rest = coordinated
+    # asked of every candidate wording after a sentence (issue 15): the plural verb only where it is compared
+    # (a coordination's rest is plural) or written
+    want: Sequence[Piece] = other if coordinated is None else _plural_predicate(lex, other)
     if len(subjects) >= 2 and any(", " in e.surface for e in (*subjects, b)):
         return None  # "Building Bridges, Ring on Her Finger, Time on Her Hands and …": one title or two?
     if any(e.uri == b.uri for e in subjects) or len(rest) != len(want) or not all(
@@ -646,9 +646,18 @@ def coordinate_subjects(lex: Lexicon, first: Sentence, second: Sentence) -> Sent
     pieces: list[Piece] = []
     for sep, e in zip(_subject_separators(lex, [*subjects, b]), [*subjects, b]):
         pieces += [sep, e] if sep else [e]
-    pieces += plural if coordinated is None else rest
+    pieces += _plural_predicate(lex, other) if coordinated is None else rest
     return Sentence(tuple(pieces), first.fallback or second.fallback, None, 0, 1, first.n_objects, True, None,
                     tuple(sorted(set(first.paraphrase) | set(second.paraphrase))))
+
+
+def _plural_predicate(lex: Lexicon, predicate: Sequence[Piece]) -> list[Piece]:
+    """``predicate`` (the pieces after a subject, opening with its verb) for a plural subject: the verb made
+    plural (:meth:`~bengal.generate.lexicon.Lexicon.plural_verb`) and "its" made "their"."""
+    verb, *rest = predicate
+    assert isinstance(verb, str)
+    return [p.replace(" its ", " their ") if isinstance(p, str) else p
+            for p in (" " + lex.plural_verb(verb[1:]), *rest)]
 
 
 def _subject_separators(lex: Lexicon, subjects: Sequence[Entity]) -> list[str]:
@@ -1343,7 +1352,8 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                         if by_noun is not None:
                             second = by_noun
                             about |= _entity_uris(c) - _entity_uris(by_noun)
-                    merged, limit = coordinate(lex, onto_prev[0], second, about), 1.5 * (chain_length or 0)
+                    if both is None or second is not c:  # else coordinate would give `both` again (its first try)
+                        merged, limit = coordinate(lex, onto_prev[0], second, about), 1.5 * (chain_length or 0)
                 if merged is not None and (mt := count_tokens(sentence_text(merged), lex.lang)) <= limit:
                     options.append((merged, True, mentions - onto_prev[1], total - onto_prev[2],
                                     merged.mention_count, mt, 0.0))

@@ -600,11 +600,12 @@ class AmbiguityDial:
         #: with ``--first-mention short``, else :attr:`AmbiguityIndex.ambiguous_first` (most objects are named
         #: once: "Dottie West" is no ambiguous mention unless written "West")
         self.ambiguous_names = index.ambiguous_entities if forms.short_first else index.ambiguous_first
+        self._steers = steers_content(target, forms.short_first)  # asked by wants for every fact a strategy weighs
 
     @property
     def steers_content(self) -> bool:
         """Whether the dial also chooses seeds and facts by their objects' names (:func:`steers_content`)."""
-        return steers_content(self.target, self.forms.short_first)
+        return self._steers
 
     def wants(self, prop: str, obj: Entity) -> bool:
         """Whether the strategies should take the fact ``(…, prop, obj)`` before others
