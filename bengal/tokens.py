@@ -91,6 +91,9 @@ _NEW_WORD_COUNTS: dict[str, int] = {}
 #: The prefix of a word's sentence marks in :data:`_WORD_COUNTS` (no text starts with a NUL: a label with a
 #: control character is never written, :func:`bengal.kb.labels.writable_label`).
 _MARKS_KEY = "\x00marks\x00"
+#: The prefix of an English text's sentence count in :data:`_WORD_COUNTS`, for a text that
+#: :func:`count_sentences` does not count word by word.
+_SENTENCES_KEY = "\x00sentences\x00"
 
 
 def count_sentences(text: str, lang: str = "en") -> int:
@@ -103,14 +106,22 @@ def count_sentences(text: str, lang: str = "en") -> int:
     text are those of its words (:func:`count_tokens`), so the words' marks (:func:`_word_marks`) in
     order decide every start. "Aa!, which" is two sentences and "Racer X. Barbara" one, as spaCy
     splits them (``tests/test_tokens.py`` checks the count against spaCy's on generated documents).
-    Any other text, and every text of another language, is split whole by :func:`sentences`.
+    Any other text, and every text of another language, is split whole by :func:`sentences`; such an
+    English text's count is kept with the word counts (under :data:`_SENTENCES_KEY` + the text), so that
+    a run meeting it again (a KB label with two spaces in a row: one document in 10,000) needs no spaCy.
 
     Raises:
         ImportError: spaCy has no language ``lang``.
     """
     words = text.split(" ")
-    if lang != "en" or words != text.split():
+    if lang != "en":
         return len(sentences(text, lang))
+    if words != text.split():
+        key = _SENTENCES_KEY + text
+        n = _WORD_COUNTS.get(key)
+        if n is None:
+            n = _WORD_COUNTS[key] = _NEW_WORD_COUNTS[key] = len(sentences(text))
+        return n
     n, seen_end = 1, False  # a non-empty text without whitespace tokens: its first token opens a sentence
     for word in words:
         for mark in _word_marks(word):
@@ -186,7 +197,8 @@ def add_word_counts(counts: Mapping[str, int]) -> None:
 
 def known_word_counts() -> dict[str, int]:
     """Every English word this process knows the count of (counted here or handed in), ``{word: tokens}``;
-    also the words' sentence marks, each under :data:`_MARKS_KEY` + the word (:func:`count_sentences`)."""
+    also the words' sentence marks, each under :data:`_MARKS_KEY` + the word, and the sentence counts of the texts
+    not counted word by word, under :data:`_SENTENCES_KEY` + the text (:func:`count_sentences`)."""
     return dict(_WORD_COUNTS)
 
 
