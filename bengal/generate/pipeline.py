@@ -544,15 +544,22 @@ class DocumentMaker:
         forms = self.forms
         assert forms is not None
         seed = self.config.seed
+        # the microplanner asks again for each candidate wording that names the entity: chosen once a document
+        chosen: dict[tuple[Entity, bool], Entity | None] = {}
 
         def choose(entity: Entity, named_before: bool) -> Entity | None:
+            key = (entity, named_before)
+            if key in chosen:
+                return chosen[key]
             options = forms.forms(entity, named_before)
             if words:
                 options = [f for f in options if not names_another(f.text, entity.uri, words)]
-            if not options:
-                return None
-            form = options[drawn(len(options), f"{seed}|{seed_uri}|{entity.uri}")]
-            return entity.with_form(form.text, form.kind)
+            found = None
+            if options:
+                form = options[drawn(len(options), f"{seed}|{seed_uri}|{entity.uri}")]
+                found = entity.with_form(form.text, form.kind)
+            chosen[key] = found
+            return found
 
         return choose
 

@@ -20,10 +20,11 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Iterable, Mapping, Sequence, cast
 
 from bengal.generate.gender import is_given_name
-from bengal.generate.kbview import NOT_NAMES, Entity
+from bengal.generate.kbview import NOT_NAMES, Entity, graph_view
 from bengal.generate.lexicon import NewsNames
 from bengal.generate.verbalise import NameFit, Piece, Sentence, swap_entities
 from bengal.kb.labels import local_name, surface_of, writable_label
@@ -51,6 +52,7 @@ _ALT_CHARS = re.compile(r"^[\w .,'&-]+$")
 _REGNAL = re.compile(r"^(?=[XVI])X{0,3}(?:IX|IV|V?I{0,3})$")
 
 
+@lru_cache(maxsize=65536)
 def family_name(label: str, stage_name: bool = False) -> str | None:
     """A person's family name from ``nameparser`` ("Albert Einstein" → "Einstein",
     "Ludwig van Beethoven" → "van Beethoven"), or ``None`` when the name has no
@@ -58,7 +60,8 @@ def family_name(label: str, stage_name: bool = False) -> str | None:
     last part is not capitalised or is the whole name. With ``stage_name`` (a performer, whose
     name may be a stage name) also ``None`` when the first part is no given name
     (:func:`bengal.generate.gender.is_given_name`): "Tinchy Stryder" is not "Stryder", "Easy Mo
-    Bee" not "Bee"; an initial is one ("M. Shadows" → "Shadows")."""
+    Bee" not "Bee"; an initial is one ("M. Shadows" → "Shadows"). Worked out once a label (nameparser
+    takes about 0.3 ms a name)."""
     from nameparser import HumanName
 
     name = surface_of(label)
@@ -244,7 +247,11 @@ def _stray_full_stop(form: str, surface: str) -> bool:
 
 
 def alt_labels(kb: SparqlKB, uris: Sequence[str], lang: str = "en") -> dict[str, list[str]]:
-    """``{uri: sorted skos:altLabels@lang}`` for the URIs that have any."""
+    """``{uri: sorted skos:altLabels@lang}`` for the URIs that have any: read from the KB's in-memory view
+    when it has one (:func:`bengal.generate.kbview.graph_view`, the same answers), else one query per 500."""
+    view = graph_view(kb)
+    if view is not None:
+        return {u: list(found) for u in sorted(set(uris)) if (found := view.alt_labels(u, lang))}
     result: dict[str, set[str]] = {}
     uris = sorted(set(uris))
     for start in range(0, len(uris), 500):
@@ -285,6 +292,10 @@ def names_another(form: str, uri: str, words: Mapping[str, frozenset[str]]) -> b
     return any(form_words <= w for u, w in words.items() if u != uri)
 
 
+#: The most (entity, named before) pairs :meth:`SurfaceForms.forms` keeps the forms of.
+_FORMS_SIZE = 100_000
+
+
 class SurfaceForms:
     """The alternative surface forms of entities, with the KB answers cached.
 
@@ -316,6 +327,9 @@ class SurfaceForms:
         self.news_names = news_names if isinstance(news_names, NewsNames) else NewsNames(news_names)
         self.short_first = short_first
         self._alt: dict[str, list[str]] = {}
+        #: (URI, label, classes, named before) → the forms, for an entity whose alt labels were fetched: the
+        #: microplanner asks for every entity piece of every candidate wording (issue 15)
+        self._forms: dict[tuple[str, str, tuple[str, ...], bool], tuple[Form, ...]] = {}
 
     def prefetch(self, uris: Sequence[str]) -> None:
         """Fetch the altLabels of ``uris`` not asked for yet (one query per 500)."""
@@ -329,8 +343,20 @@ class SurfaceForms:
         """The alternatives for a mention of ``entity`` (call :meth:`prefetch` first),
         in a fixed order: the name news writes for it (``news_names``: "Britain"), family name (only
         when ``named_before`` or ``short_first``), unqualified place name, short name (organisations), acronyms
-        (organisations), then filtered alt labels."""
+        (organisations), then filtered alt labels. Worked out once an entity and ``named_before``, once its
+        alt labels are fetched."""
         named_before = named_before or self.short_first
+        key = (entity.uri, entity.label, entity.classes, named_before)
+        found = self._forms.get(key)
+        if found is None:
+            found = self._forms_of(entity, named_before)
+            if entity.uri in self._alt:
+                if len(self._forms) >= _FORMS_SIZE:  # bounded: a long run names many entities once
+                    self._forms.clear()
+                self._forms[key] = found
+        return list(found)
+
+    def _forms_of(self, entity: Entity, named_before: bool) -> tuple[Form, ...]:
         out: list[Form] = [Form("news_name", n) for n in self.news_names.get(surface_of(entity.label), ())]
         classes = set(entity.classes)
         is_person = bool(classes & self.persons)
@@ -356,7 +382,7 @@ class SurfaceForms:
                                else "other")
                   and (named_before or not is_person or " " in a)):
                 out.append(Form("alt_label", a))
-        return out
+        return tuple(out)
 
     def shorten_repeats(self, sentences: Sequence[Sentence],
                         skip: Callable[[str], bool] | None = None) -> list[Sentence]:

@@ -3,7 +3,8 @@
 :class:`GraphView` holds, per IRI, what the generator's per-entity SPARQL queries
 (:mod:`bengal.generate.kbview`) ask: English labels, ``dbo:`` types, the ``dbo:`` facts between two
 IRIs (outgoing and incoming), the counts of incoming ``dbo:`` triples, the rows of the subject-details
-query, and the instances of every class (the seed pool). It is read from the store with a few
+query, the instances of every class (the seed pool), and the language-tagged ``skos:altLabel`` values (the
+surface forms' alt labels, :func:`bengal.generate.surface.alt_labels`). It is read from the store with a few
 whole-KB queries that bind the same patterns and filters as the per-entity ones, so every answer is
 the one SPARQL gives; :meth:`bengal.kb.store.KB.graph` builds it once per store and keeps it as a
 pickle in the store's folder (the file name holds a digest of this module's code), so later runs
@@ -36,7 +37,8 @@ DETAIL_PROPERTIES = ("deathDate", "deathPlace", "deathYear", "deathCause", "rest
 
 _NONE = -1
 #: The tables of a view and the ints in each of their rows.
-_WIDTHS = {"labels": 1, "types": 1, "instances": 1, "out": 2, "into": 2, "in_counts": 2, "details": 3}
+_WIDTHS = {"labels": 1, "types": 1, "instances": 1, "out": 2, "into": 2, "in_counts": 2, "details": 3, "alt": 2}
+_SKOS_ALT_LABEL = "http://www.w3.org/2004/02/skos/core#altLabel"
 
 
 class _Table:
@@ -145,6 +147,12 @@ class GraphView:
         rows = [(self.strings[p], self.strings[o], self._str(c)) for p, o, c in self._rows("details", uri)]
         return tuple(sorted(rows, key=lambda r: (r[0], r[1], r[2] or "")))
 
+    def alt_labels(self, uri: str, lang: str) -> tuple[str, ...]:
+        """The distinct ``skos:altLabel`` values of the IRI whose language tag is ``lang`` (``LANG(?a) =
+        lang``: pyoxigraph writes tags in lower case), sorted."""
+        found = self._columns("alt", uri)
+        return tuple(sorted({a for a, tag in zip(*found) if tag == lang})) if found else ()
+
     def instances_of(self, classes: Iterable[str]) -> list[str]:
         """The IRI subjects of ``rdf:type`` triples whose object is one of the IRIs ``classes``
         (no inference), sorted, each once."""
@@ -199,7 +207,7 @@ class ViewTooLarge(ValueError):
 
 def build_graph(store: ox.Store, max_rows: int = MAX_VIEW_ROWS,
                 predicates: Sequence[str] | None = None) -> GraphView:
-    """Read the view from the default graph of ``store``: four whole-KB SELECT queries with the
+    """Read the view from the default graph of ``store``: five whole-KB SELECT queries with the
     patterns and filters of the per-entity ones (20-100 s for the bundled sample, once per store).
     ``predicates``: the store's predicates with an IRI object (:meth:`bengal.kb.store.KB.
     predicate_counts`), so that the facts are read from the ``dbo:`` ones' triples only (3 s on the
@@ -259,6 +267,8 @@ def build_graph(store: ox.Store, max_rows: int = MAX_VIEW_ROWS,
         c = row[3]
         tables["details"].setdefault(s(row[0].value), []).append(
             (s(row[1].value), s(row[2].value), _NONE if c is None else s(c.value)))
+    for row in rows(f"SELECT ?e ?a WHERE {{ ?e <{_SKOS_ALT_LABEL}> ?a . FILTER(isIRI(?e) && LANG(?a) != \"\") }}"):
+        tables["alt"].setdefault(s(row[0].value), []).append((s(row[1].value), s(row[1].language)))
     return GraphView(list(ids), tables)
 
 

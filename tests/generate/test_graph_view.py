@@ -26,6 +26,7 @@ from bengal.generate.kbview import (
     subject_details,
 )
 from bengal.generate.strategies import FactSource
+from bengal.generate.surface import alt_labels
 from bengal.kb.graph import DETAIL_PROPERTIES, GraphView, build_graph, graph_file_name, load_graph
 from bengal.kb.store import open_kb
 from bengal.workflows.generate_files import generate_files
@@ -34,6 +35,7 @@ DBO = "http://dbpedia.org/ontology/"
 DBR = "http://dbpedia.org/resource/"
 LABEL = "<http://www.w3.org/2000/01/rdf-schema#label>"
 TYPE = "<http://www.w3.org/1999/02/22-rdf-syntax-ns#type>"
+ALT = "<http://www.w3.org/2004/02/skos/core#altLabel>"
 
 
 class SparqlOnly:
@@ -72,6 +74,9 @@ DUMP = "\n".join([
     f'{r("D")} {o("birthDate")} "1950" .', f'{r("D")} {o("birthDate")} "1951" .',
     f'{r("D")} {o("deathPlace")} _:y .', '_:y <http://dbpedia.org/ontology/country> <http://dbpedia.org/resource/B> .',
     f'{r("D")} {o("nationality")} {r("C")} .',
+    f'{r("A")} {ALT} "Al"@en .', f'{r("A")} {ALT} "Alf"@en .', f'{r("A")} {ALT} "Al"@en .',
+    f'{r("A")} {ALT} "Alfie"@en-gb .', f'{r("A")} {ALT} "Alfonso"@es .', f'{r("A")} {ALT} "Plain" .',
+    f'{r("A")} {ALT} {r("B")} .', f'_:z {ALT} "Blank"@en .',
 ]) + "\n"
 
 URIS = [DBR + n for n in ("A", "B", "C", "D", "L", "Nothing")]
@@ -125,6 +130,10 @@ def test_hand_counted_figures(small):
                                                          "bad_label": (DBR + "D",)}
     assert view.labels(DBR + "Nothing") == () and view.outgoing("not an iri") == ()
     assert view.detail_rows(DBR + "D")[-1] == (DBO + "nationality", DBR + "C", DBR + "B")
+    # alt labels by language tag (lower case, as pyoxigraph writes it), each once; no plain literal, no IRI
+    assert view.alt_labels(DBR + "A", "en") == ("Al", "Alf")
+    assert view.alt_labels(DBR + "A", "en-gb") == ("Alfie",) and view.alt_labels(DBR + "A", "es") == ("Alfonso",)
+    assert view.alt_labels(DBR + "A", "") == () and view.alt_labels(DBR + "B", "en") == ()
 
 
 def test_detail_properties_are_the_ones_kbview_asks_for():
@@ -147,6 +156,8 @@ def _same_answers(kb, uris, classes):
         assert incoming_facts(kb, onto, uri, limit=2) == incoming_facts(plain, onto, uri, limit=2), uri
         assert incoming_property_counts(kb, uri) == incoming_property_counts(plain, uri), uri
         assert kbview.outgoing_properties(kb, uri) == kbview.outgoing_properties(plain, uri), uri
+    for lang in ("en", "es", "de", "en-gb"):
+        assert alt_labels(kb, uris, lang) == alt_labels(plain, uris, lang), lang
     for name in ("Beta", "Gamma", "Aaa_C", "Alpha", "Germany", "Berlin", "Georgia", "no such name"):
         assert kbview.places_labelled(kb, onto, name) == kbview.places_labelled(plain, onto, name), name
 

@@ -792,3 +792,28 @@ def test_rare_senses_lower_the_kb_prior_ceiling(bundled_kb):
         assert counted["mentions"] == sum(len(names.entities_of[f]) > 1 and top[f] != u for f, u in known)
         assert counted["asked"] is rare and counted["mentions"] <= counted["ambiguous_mentions"]
     assert ceilings[1] < ceilings[0] - 0.05, ceilings
+
+
+def test_forms_are_kept_only_once_the_alt_labels_are_fetched(tmp_path):
+    """By hand: John Fitzgerald Kennedy's forms before his alt labels are fetched are the family name only;
+    asked again after :meth:`SurfaceForms.prefetch`, they hold the alt label "John Kennedy" (first and last
+    names) too: the forms of an entity are kept once its alt labels are known, not before. A first mention
+    takes no family name."""
+    person = f"<{DBR}John_F._Kennedy>"
+    dump = tmp_path / "jfk.nt"
+    dump.write_text(f"""{person} <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <{DBO}Person> .
+{person} <http://www.w3.org/2000/01/rdf-schema#label> "John Fitzgerald Kennedy"@en .
+{person} <http://www.w3.org/2004/02/skos/core#altLabel> "John Kennedy"@en .
+""", encoding="utf-8")
+    kb = open_kb(dump)
+    onto = load_ontology(kb)
+    forms = SurfaceForms(kb, onto.subclasses([DBO + "Person"]), set(), set())
+    jfk = Entity(DBR + "John_F._Kennedy", "John Fitzgerald Kennedy", (DBO + "Person",))
+    assert [(f.kind, f.text) for f in forms.forms(jfk, True)] == [("family_name", "Kennedy")]
+    forms.prefetch([jfk.uri])
+    assert [(f.kind, f.text) for f in forms.forms(jfk, True)] == [("family_name", "Kennedy"),
+                                                                  ("alt_label", "John Kennedy")]
+    assert [(f.kind, f.text) for f in forms.forms(jfk, False)] == [("alt_label", "John Kennedy")]
+    listed = forms.forms(jfk, True)
+    listed.clear()  # the caller's list: what is kept does not change
+    assert len(forms.forms(jfk, True)) == 2
