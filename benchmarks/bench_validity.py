@@ -64,6 +64,8 @@ GENERATED: list[tuple[str, list[str]]] = [
     ("star-low", ["--strategy", "star", "--density", "low"]),
     ("star-high", ["--strategy", "star", "--density", "high"]),
     ("star-sf", ["--strategy", "star", "--surface-forms"]),
+    # every mention the entity's label: the default until the thirteenth session (7 December 2026)
+    ("star-labels", ["--strategy", "star", "--no-surface-forms"]),
     ("star-sf-para", ["--strategy", "star", "--surface-forms", "--paraphrase"]),
     ("hybrid-sf-para", ["--strategy", "hybrid", "--surface-forms", "--paraphrase"]),
     ("hybrid-news", ["--strategy", "hybrid", "--sentence-length", "news"]),

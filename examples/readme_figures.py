@@ -295,7 +295,7 @@ def fig_pronouns(r: Runner) -> str:
     """The ``--pronouns`` table (100 documents, seed 1)."""
     rows = []
     for s in STRATEGIES:
-        p = r.generated(**OPTION_RUN, strategy=s, pronouns=True).stats["pronouns"]
+        p = r.generated(**OPTION_RUN, strategy=s, pronouns=True, surface_forms=False).stats["pronouns"]
         g = p["gender_source"]
         rows.append([s, p["written"], g["foaf:gender"], g["first_name"], g["unknown"], g["class"]])
     return _md_table(["strategy", "pronouns", "foaf:gender", "first name", "unknown (they)",
@@ -306,7 +306,7 @@ def fig_paraphrase(r: Runner) -> str:
     """The ``--paraphrase`` counts (100 documents, seed 1)."""
     parts = []
     for i, s in enumerate(STRATEGIES):
-        st = r.generated(**OPTION_RUN, strategy=s, paraphrase=True).stats
+        st = r.generated(**OPTION_RUN, strategy=s, paraphrase=True, surface_forms=False).stats
         p = st["paraphrase"]
         ops = p["operations"]
         done = p["sentences_paraphrased"]
@@ -325,7 +325,8 @@ def fig_options_density(r: Runner) -> str:
     rows = []
     for s in STRATEGIES:
         row: list[Any] = [s]
-        for opts in ({"surface_forms": True}, {"pronouns": True}, {"paraphrase": True},
+        for opts in ({"surface_forms": True}, {"pronouns": True, "surface_forms": False},
+                     {"paraphrase": True, "surface_forms": False},
                      {"surface_forms": True, "pronouns": True, "paraphrase": True}):
             row.append(f"{r.generated(**OPTION_RUN, strategy=s, **opts).stats['density']:.3f}")
         rows.append(row)
@@ -433,7 +434,8 @@ def _ordinal(n: int) -> str:
 def fig_annotated_pronouns(r: Runner) -> str:
     """The first document from the sixth on of ``--strategy star --seed 1 --pronouns --annotate-pronouns``
     that has a pronoun mention: its first three sentences and its pronoun mentions."""
-    docs = r.generated(**OPTION_RUN, strategy="star", pronouns=True, annotate_pronouns=True).corpus.documents
+    docs = r.generated(**OPTION_RUN, strategy="star", pronouns=True, annotate_pronouns=True,
+                       surface_forms=False).corpus.documents
     k, doc = next(((k, d) for k, d in enumerate(docs) if k >= 5
                    and any(m.surface.lower() in PRONOUNS for m in d.mentions)), (5, docs[5]))
     cut = [i for i in range(len(doc.text)) if doc.text.startswith(". ", i)]
@@ -448,10 +450,11 @@ def fig_annotated_pronouns(r: Runner) -> str:
 
 
 #: The loop's commands as the README shows them (``{set}`` expanded for each generated set).
-LOOP_SH = """# three generated sets, 100 documents each, seed 1: low and high density, and high density with
-# the surface forms a linker must resolve (family names, places without their qualifier, altLabels)
-bengal generate --docs 100 --density low --seed 1 -o low.ttl
-bengal generate --docs 100 --density high --seed 1 -o high.ttl
+LOOP_SH = """# three generated sets, 100 documents each, seed 1: low and high density with every mention the entity's
+# label, and high density with the surface forms a linker must resolve (the default: family names, places
+# without their qualifier, altLabels)
+bengal generate --docs 100 --density low --seed 1 --no-surface-forms -o low.ttl
+bengal generate --docs 100 --density high --seed 1 --no-surface-forms -o high.ttl
 bengal generate --docs 100 --density high --seed 1 --surface-forms -o high-sf.ttl
 mkdir -p results
 for set in low high high-sf; do

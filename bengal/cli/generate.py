@@ -49,9 +49,10 @@ _CONFIG_OPTIONS = ("docs", "density", "strategy", "min_sentences", "max_sentence
               help="Comma-separated seed classes; each may carry a weight, dbo:Place=0.6: the share of the "
                    "documents seeded from it (every class or none; normalised).")
 @click.option("--lang", default="en", show_default=True, help="Language of the lexicon.")
-@click.option("--surface-forms", is_flag=True, help="Mentions may use other surface forms than the full label "
-              "(family name, place without qualifier, organisation without F.C./Inc./…, alt label, acronym); "
-              "same gold URI.")
+@click.option("--surface-forms/--no-surface-forms", default=True, show_default=True,
+              help="Mentions may use other surface forms than the full label (family name, place without "
+              "qualifier, organisation without F.C./Inc./…, alt label, acronym), a later mention the short name "
+              "(full name first); same gold URI. --no-surface-forms: every mention the entity's label.")
 @click.option("--pronouns", is_flag=True, help="A repeated subject may be he / she / it / they (not gold mentions).")
 @click.option("--paraphrase", is_flag=True, help="Rule-based paraphrasing: synonyms, active/passive, clause "
               "order, appositions (BENGAL's B2, B4, …); mentions are never rewritten.")

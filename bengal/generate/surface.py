@@ -48,6 +48,18 @@ SHORT_KINDS = ("news_name", "family_name", "unqualified", "short_name", "acronym
 #: Classes whose people often go by a stage name (:func:`family_name`'s ``stage_name``).
 STAGE_NAME_CLASSES = frozenset({"MusicalArtist", "Wrestler", "Comedian", "Model"})
 _ALT_CHARS = re.compile(r"^[\w .,'&-]+$")
+#: Family names that open a name (East Asian order: "Chen Shui-bian", "Xi Jinping", "Kim Jong-un", "Nguyen Van
+#: Thieu"): the commonest Chinese (pinyin and Wade-Giles), Korean and Vietnamese ones (Wikipedia, "List of common
+#: Chinese surnames", "List of Korean surnames", "Vietnamese name"). A person's name that opens with one has no
+#: family name form (:func:`family_name`): its last word is a given name, and which word is the family name
+#: cannot be told from the label alone ("Lee Marvin" loses "Marvin": a full name is never wrong).
+EAST_ASIAN_FAMILY_NAMES = frozenset("""
+    Wang Li Zhang Liu Chen Yang Huang Zhao Wu Zhou Xu Sun Ma Zhu Hu Guo He Lin Gao Luo Zheng Liang Xie Song Tang
+    Han Feng Deng Cao Peng Zeng Xiao Tian Dong Pan Yuan Cai Jiang Yu Du Ye Cheng Wei Su Lu Ding Ren Shen Yao Xi
+    Mao Zhu Hou Qian Jin Tan Fu Lai Lam Chan Cheung Wong Leung Chow Ho Tsai Hsu Chang Chou Huang Kuo Teng Chiang
+    Kim Lee Park Choi Jung Jeong Kang Cho Yoon Jang Lim Shin Oh Seo Kwon Hwang Ahn Song Ryu Hong
+    Nguyen Tran Le Pham Hoang Phan Vu Dang Bui Do Ngo Duong Ly
+""".split())
 #: A regnal number I–XXXIX ("II", "XIV"; not a state's code such as "MD", "MI", "IL")
 _REGNAL = re.compile(r"^(?=[XVI])X{0,3}(?:IX|IV|V?I{0,3})$")
 
@@ -60,11 +72,16 @@ def family_name(label: str, stage_name: bool = False) -> str | None:
     last part is not capitalised or is the whole name. With ``stage_name`` (a performer, whose
     name may be a stage name) also ``None`` when the first part is no given name
     (:func:`bengal.generate.gender.is_given_name`): "Tinchy Stryder" is not "Stryder", "Easy Mo
-    Bee" not "Bee"; an initial is one ("M. Shadows" → "Shadows"). Worked out once a label (nameparser
+    Bee" not "Bee"; an initial is one ("M. Shadows" → "Shadows"). ``None`` too for a name in East Asian order:
+    one that opens with a family name of :data:`EAST_ASIAN_FAMILY_NAMES` or ends in a hyphenated given name
+    ("Tsai Ing-wen" is not "Ing-wen"; a new user's reading of the default set). Worked out once a label (nameparser
     takes about 0.3 ms a name)."""
     from nameparser import HumanName
 
     name = surface_of(label)
+    words = name.split()
+    if words[0] in EAST_ASIAN_FAMILY_NAMES or (len(words) > 1 and re.search(r"-[a-z]", words[-1])):
+        return None  # "Chen Shui-bian", "Tsai Ing-wen": the family name first, the last word a given name
     parsed = HumanName(name)
     last = parsed.last.strip()
     if not parsed.first or not last or last == name or last not in name:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from urllib.parse import unquote
 
 import pytest
 from cli_helpers import bengal
@@ -175,15 +176,24 @@ def test_emerging_names_are_absent_from_the_kb_and_keep_their_uri(emerging_runs,
     kb_names |= {re.sub(r" \([^()]*\)$", "", n) for n in kb_names}
     seen = 0
     for d in emerging_runs[0.3].corpus.documents:
-        by_uri: dict[str, set[str]] = {}
+        by_uri: dict[str, list[str]] = {}
         for m in d.mentions:
             (u,) = m.uris
             if u.startswith(EMERGING_NAMESPACE):
-                by_uri.setdefault(u, set()).add(m.surface)
+                by_uri.setdefault(u, []).append(m.surface)
         for u, surfaces in by_uri.items():
-            assert len(surfaces) == 1, surfaces  # one name, one URI, throughout the document
-            assert not surfaces & kb_names
-            seen += 1
+            # one name, one URI, throughout the document: the made-up name (the URI's), or (surface forms, the
+            # default since the thirteenth session) a shorter form of it, a word that may be a KB name: a made-up
+            # person's family name after the first mention ("Thomas"), a made-up company without its designator
+            # ("Flores" for Flores PLC, as news names companies: pipeline.DocumentMaker._form_chooser)
+            def words(text: str) -> set[str]:
+                return set(re.split(r"[\s_-]+", text.lower()))
+
+            name = words(unquote(u.rsplit("/", 1)[1]))  # the URI's name: "Riley_Reed" for Riley-Reed
+            assert all(words(s) <= name for s in surfaces), (u, surfaces)
+            whole = [s for s in surfaces if words(s) == name]
+            assert not set(whole) & kb_names
+            seen += bool(whole)
     assert seen >= 5
     assert check_gold(emerging_runs[0.3].corpus, bundled_kb)["emerging_uris_checked"] >= 5
 

@@ -221,7 +221,10 @@ def _corpus(kb, lang: str, seed: int = 3, **options):
 def test_annotated_pronouns_name_a_person_of_their_sex(bundled_kb, lang):
     # the short planner, which repeats a subject (news-length sentences join a subject's facts and fold its type
     # since the twelfth session in every language: few repeats left for a pronoun)
-    made = _corpus(bundled_kb, lang, strategy="star", pronouns=True, annotate_pronouns=True, sentence_length="short")
+    # (and labels only: surface forms, the default since the thirteenth session, give the repeated subject its
+    # family name rather than a pronoun)
+    made = _corpus(bundled_kb, lang, strategy="star", pronouns=True, annotate_pronouns=True, sentence_length="short",
+                   surface_forms=False)
     table = load_lexicon(lang).data["pronouns"]
     words = {table["he"][0].capitalize(): "male", table["she"][0].capitalize(): "female"}
     pronouns = [m for d in made.corpus.documents for m in d.mentions if m.surface in words]
@@ -259,7 +262,18 @@ def test_spanish_drops_a_repeated_subject(bundled_kb):
 @pytest.mark.parametrize("lang", LANGS)
 def test_emerging_entities_have_names_the_kb_lacks_in_the_language_and_in_english(bundled_kb, lang):
     made = _corpus(bundled_kb, lang, strategy="hybrid", emerging=0.3)
-    new = {m.surface for d in made.corpus.documents for m in d.mentions if any(is_emerging(u) for u in m.uris)}
+    # the made-up names, as the first mention of each made-up entity writes them; a later mention may take the
+    # family name (surface forms, the default since the thirteenth session), a word of that name
+    new: set[str] = set()
+    for d in made.corpus.documents:
+        first: dict[str, str] = {}
+        for m in d.mentions:
+            for u in m.uris:
+                if is_emerging(u):
+                    name = first.setdefault(u, m.surface)
+                    assert m.surface == name or set(m.surface.lower().split()) < set(name.lower().split()), (
+                        name, m.surface)  # "Da Paz" of Fernando da Paz, opening a sentence
+        new |= set(first.values())
     assert new and made.stats["emerging"]["share"] > 0.1
     assert all(u.startswith(EMERGING_NAMESPACE) for d in made.corpus.documents for m in d.mentions
                for u in m.uris if not u.startswith(DBR))

@@ -125,8 +125,9 @@ def test_generate_on_tiny_kb(tiny):
     kleiner = by_seed["Alfred Kleiner"]
     # Kleiner has one fact: the type sentence plus that fact, whatever the density (the subject
     # named or described, the object with or without an apposition; no join: 2 sentences are needed).
-    # (each wording of birthPlace; a wording true whether he is alive or dead: "is a native of")
-    assert re.fullmatch(r"Alfred Kleiner is known as a scientist\. (?:Alfred Kleiner|The scientist)"
+    # (each wording of birthPlace; a wording true whether he is alive or dead: "is a native of"); named again by his
+    # family name (surface forms, the default since the thirteenth session: full name first, then the short one)
+    assert re.fullmatch(r"Alfred Kleiner is known as a scientist\. (?:Kleiner|The scientist)"
                         r"(?: was born in| is a native of|'s birthplace is|'s place of birth is)"
                         r" (?:the city of )?Ulm\.",
                         kleiner.text), kleiner.text
