@@ -290,8 +290,9 @@ class Form:
 
 def name_words(entities: Iterable[Entity]) -> dict[str, frozenset[str]]:
     """URI → the words of the entity's name (its label without a disambiguation parenthesis,
-    split at spaces), for :func:`names_another`."""
-    return {e.uri: frozenset(surface_of(e.label).split()) for e in entities}
+    split at spaces, a comma after a word dropped: "Trump" is a word of "Donald Trump, Jr."), for
+    :func:`names_another`."""
+    return {e.uri: frozenset(w.rstrip(",") for w in surface_of(e.label).split()) for e in entities}
 
 
 def document_name_words(sentences: Iterable[Sentence]) -> dict[str, frozenset[str]]:

@@ -173,8 +173,8 @@ def test_news_corpus_passes_the_gold_checks(tmp_path):
 
 
 @pytest.mark.parametrize("preset, sha", [
-    ("B3", "2bbab5a125efb8eda17e9c5ce0e326e84f01cb50d763cb52b9e61e99a35d8232"),
-    ("B5", "27cf317bb9286b0e88806cd32dcf9a0f7920ecfd970f635c6ee679b0034ffa65"),
+    ("B3", "13e779ea7923addf4c663befd0c7c20460604df93fc29a2ded8d2a8798e9c305"),
+    ("B5", "a534734dfc34526159a20d027e88bc35dda450ecd2e9c2d522791b667732729f"),
 ])
 def test_bengal_presets_keep_their_bytes(tmp_path, preset, sha):
     # sha256 of `bengal generate --preset B3|B5 --docs 20 -o x.jsonl` made by the code before the
@@ -197,7 +197,9 @@ def test_bengal_presets_keep_their_bytes(tmp_path, preset, sha):
     # County, Oregon. The river rises in Eagle Cap Wilderness."; B3 was f04fba10…); and by an ordinal name that
     # takes "the" ("4th New Jersey Infantry Regiment fought in …" → "The 4th New Jersey Infantry Regiment fought
     # in …"; B3 was 1dab29bd…) and a settlement named again, not "the settlement" ("The settlement is located in
-    # Poland." → "Gmina Gołcza is located in Poland."; B5 was feecc383…)
+    # Poland." → "Gmina Gołcza is located in Poland."; B5 was feecc383…); and by the death place's "passed away in"
+    # dropped from the templates ("Georg Witt passed away in the city of West Berlin." → "… died in …"; a copy
+    # editor marked every such sentence of the default set, 7 December 2026; B3 was 2bbab5a1…, B5 27cf317b…)
     out = tmp_path / "b.jsonl"
     generate_files(out, preset=preset, docs=20)
     assert hashlib.sha256(out.read_bytes()).hexdigest() == sha

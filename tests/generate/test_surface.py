@@ -31,6 +31,8 @@ from bengal.generate.surface import (
     alt_label_ok,
     family_name,
     is_acronym,
+    name_words,
+    names_another,
     rank_seeds,
     short_name,
     split_qualified,
@@ -825,3 +827,17 @@ def test_forms_are_kept_only_once_the_alt_labels_are_fetched(tmp_path):
     listed = forms.forms(jfk, True)
     listed.clear()  # the caller's list: what is kept does not change
     assert len(forms.forms(jfk, True)) == 2
+
+
+def test_a_family_name_another_name_of_the_document_holds_is_not_written():
+    """By hand: "Trump" names both Ivanka Trump and Donald Trump, Jr. (the comma after the word in his label is
+    no part of the word): neither is written "Trump" in a document naming both (a copy editor's reading of the
+    default set, thirteenth session: "Trump adhered to Presbyterianism and was related to Donald Trump, Jr.");
+    "Maples" names only Marla Maples."""
+    ivanka = Entity(DBR + "Ivanka_Trump", "Ivanka Trump", (DBO + "Person",))
+    junior = Entity(DBR + "Donald_Trump_Jr.", "Donald Trump, Jr.", (DBO + "Person",))
+    maples = Entity(DBR + "Marla_Maples", "Marla Maples", (DBO + "Person",))
+    words = name_words([ivanka, junior, maples])
+    assert words[junior.uri] == frozenset({"Donald", "Trump", "Jr."})
+    assert names_another("Trump", ivanka.uri, words) and names_another("Trump", junior.uri, words)
+    assert not names_another("Maples", maples.uri, words)
