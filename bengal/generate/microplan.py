@@ -800,7 +800,7 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
               chain_length: float | None = None, object_tense: bool = False,
               unsure: frozenset[str] = frozenset(), abridge: bool = False,
               lifespans: Mapping[str, Lifespan] | None = None,
-              split: Callable[[Sentence], Sequence[Sentence]] | None = None,
+              split: Callable[[Sentence, frozenset[str]], Sequence[Sentence]] | None = None,
               vary: str | None = None, describe_named: bool = False,
               demonyms: Mapping[str, str] | None = None) -> list[Sentence]:
     """The sentences of a document plan, worded so that the density meets ``target``.
@@ -835,9 +835,10 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
     person may say their dates in a relative clause (:func:`lifespan_clause`), once a document. ``split``
     rewrites every candidate before it is weighed (the names of qualified places as two mentions,
     :func:`bengal.generate.surface.split_qualified`), so that the density counts what will be written;
-    it may give further wordings (the head alone), each weighed as a candidate that wins over the first
-    only by more than a small margin. With ``vary`` (a key that fixes a document's choices), the wording
-    is drawn among those within :data:`VARY_WITHIN` of the best (:func:`_varied`), so that one fact is
+    it is given the URIs the document named before and may give further wordings (the head alone of a place
+    named before), each weighed as a candidate that wins over the first only by more than a small margin.
+    With ``vary`` (a key that fixes a document's choices), the wording is drawn among those within
+    :data:`VARY_WITHIN` of the best (:func:`_varied`), so that one fact is
     not said in the same words in every document that says it. With ``describe_named`` (``--mentions
     named`` at every sentence length), an object the document named before may be written as "the NOUN"
     of its class (:func:`describe_objects`), one more candidate with fewer names. An object takes its
@@ -1133,7 +1134,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                is_person: Callable[[Entity], bool], chain_length: float | None = None,
                object_tense: bool = False, unsure: frozenset[str] = frozenset(),
                abridge: bool = False, lifespans: Mapping[str, Lifespan] | None = None,
-               split: Callable[[Sentence], Sequence[Sentence]] | None = None,
+               split: Callable[[Sentence, frozenset[str]], Sequence[Sentence]] | None = None,
                vary: str | None = None, describe: bool = False,
                memo: dict[tuple, list[_Candidate]] | None = None,
                demonyms: Mapping[str, str] | None = None) -> list[Sentence]:
@@ -1297,8 +1298,9 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                         if ap is not None:
                             candidates.append((ap, bonus + _PREFERENCE))
             if split is not None:
+                frozen_named = frozenset(named)
                 candidates = [(v, bonus - (_PREFERENCE if k else 0.0)) for c, bonus in candidates
-                              for k, v in enumerate(split(c))]
+                              for k, v in enumerate(split(c, frozen_named))]
             if lifespans:
                 # a person named at the end of the sentence, with the dates the KB has of them, as a relative
                 # clause ("… led by Robert Borden, who was born on 26 June 1854 and died on 10 June 1937.")

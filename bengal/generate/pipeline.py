@@ -407,13 +407,14 @@ class DocumentMaker:
             return found if found is None or doc_names.get(found.surface, found.uri) == found.uri else None
 
         if self.policy.news_text:  # "[Eugene], [Oregon]", as news marks a place's qualifier, or "[Eugene]"
-            def split(sentence: Sentence) -> list[Sentence]:
+            def split(sentence: Sentence, named: frozenset[str] = frozenset()) -> list[Sentence]:
                 if not any(isinstance(p, Entity) and ", " in p.label for p in sentence.pieces):
                     return [sentence]  # no label with a qualifier (_qualifier): nothing to split
                 both = split_qualified([sentence], qualifier)[0]
-                if both is sentence:
-                    return [sentence]
-                return [both, split_qualified([sentence], qualifier, head_only=True)[0]]
+                # the head alone only for a place named before: a first mention keeps its qualifier ("Roswell,
+                # Georgia"; "Roswell" alone reads as New Mexico's: a copy editor's reading, thirteenth session)
+                head = split_qualified([sentence], qualifier, head_only=True, named=named)[0]
+                return [both] if head.pieces == both.pieces else [both, head]
 
             opening = split(opening)[0] if opening is not None else None
         # every entity piece of a candidate wording is one of the document's entities (in another form at most, with
@@ -540,10 +541,15 @@ class DocumentMaker:
         words of the name of each entity of the document (:func:`~bengal.generate.surface.name_words`); a
         form whose words all belong to another's name is not offered
         (:func:`~bengal.generate.surface.names_another`: "Hathaway" for Donny Hathaway where Lalah
-        Hathaway is named too), as :meth:`SurfaceForms.shorten_repeats` does."""
+        Hathaway is named too), as :meth:`SurfaceForms.shorten_repeats` does. A place whose label has a
+        qualifier ("Roswell, Georgia") is written with it at its first mention (news: "Roswell, Ga."; a
+        reader takes "Roswell" for New Mexico's, "Cambridge" for England's: a copy editor's reading of the
+        default set, thirteenth session) and may drop it later; the name news writes for it ("Britain") stays.
+        ``--first-mention short`` and the ambiguity dial, which choose their forms themselves, keep theirs."""
         forms = self.forms
         assert forms is not None
         seed = self.config.seed
+        places = self.places
         # the microplanner asks again for each candidate wording that names the entity: chosen once a document
         chosen: dict[tuple[Entity, bool], Entity | None] = {}
 
@@ -552,6 +558,9 @@ class DocumentMaker:
             if key in chosen:
                 return chosen[key]
             options = forms.forms(entity, named_before)
+            if (not (named_before or forms.short_first) and ", " in entity.label
+                    and self.onto.is_instance(entity, places)):
+                options = [f for f in options if f.kind == "news_name"]
             if words:
                 options = [f for f in options if not names_another(f.text, entity.uri, words)]
             found = None

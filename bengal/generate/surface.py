@@ -21,7 +21,7 @@ import random
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Iterable, Mapping, Sequence, cast
+from typing import Callable, Collection, Iterable, Mapping, Sequence, cast
 
 from bengal.generate.gender import is_given_name
 from bengal.generate.kbview import NOT_NAMES, Entity, graph_view
@@ -445,7 +445,7 @@ _GOES_ON = re.compile(r" \w")
 
 
 def split_qualified(sentences: Sequence[Sentence], qualifier_of: Callable[[Entity], Entity | None],
-                    head_only: bool = False) -> list[Sentence]:
+                    head_only: bool = False, named: Collection[str] | None = None) -> list[Sentence]:
     """The sentences with every place (or organisation) written by a label "Head, Qualifier" written as
     news writes it: two mentions, the head for the entity and the qualifier for the entity it names
     ("born in [Eugene], [Oregon]": ``Eugene,_Oregon`` and ``Oregon``), where ``qualifier_of(entity)``
@@ -456,7 +456,9 @@ def split_qualified(sentences: Sequence[Sentence], qualifier_of: Callable[[Entit
     target). Only an entity piece written by its label is split (another form was chosen as it is: "Eugene",
     "Memphis, TN"); the head is the piece in the form kind ``place_head`` (the ambiguity dial leaves it
     as it is), so the gold URI never changes, and ``Sentence.predicate`` follows the two pieces added
-    before it.
+    before it. ``named``: with ``head_only``, only the entities of these URIs (named before in the document)
+    are written by the head alone, the others split as without it (news gives a town's state at its first
+    mention).
 
     The qualifier is parenthetical: where the sentence goes on after it, a comma closes it ("born in [Angus],
     [Scotland], and was given …", The Chicago Manual of Style 6.17; was "born in Angus, Scotland and was
@@ -475,15 +477,20 @@ def split_qualified(sentences: Sequence[Sentence], qualifier_of: Callable[[Entit
             q = (qualifier_of(p) if isinstance(p, Entity) and p.form is None and p.form_kind not in NOT_NAMES
                  else None)
             head = unqualified_place(p.label) if isinstance(p, Entity) and q is not None else None
-            if isinstance(p, Entity) and q is not None and head and head_only:
+            if isinstance(p, Entity) and q is not None and head and head_only and (named is None or p.uri in named):
                 pieces.append(p.with_form(head, "unqualified"))
             elif isinstance(p, Entity) and q is not None and head:
                 pieces += [p.with_form(head, "place_head"), ", ", q]
                 if sentence.predicate and i < sentence.predicate:
                     predicate += 2
-            elif (isinstance(p, str) and i > sentence.predicate and len(pieces) >= 3 and isinstance(pieces[-3], Entity)
-                  and pieces[-3].form_kind == "place_head" and pieces[-2] == ", " and _GOES_ON.match(p)):
-                pieces.append("," + p)  # the qualifier closed by a comma as a parenthetical (Chicago 6.17)
+            elif (isinstance(p, str) and i > sentence.predicate and _GOES_ON.match(p) and pieces
+                  and ((len(pieces) >= 3 and isinstance(pieces[-3], Entity) and pieces[-3].form_kind == "place_head"
+                        and pieces[-2] == ", ")
+                       or (isinstance(pieces[-1], Entity) and pieces[-1].form is None
+                           and pieces[-1].form_kind not in NOT_NAMES and ", " in pieces[-1].surface))):
+                # the qualifier closed by a comma as a parenthetical (Chicago 6.17), also where the label is written
+                # whole, its qualifier no place of the KB's facts ("died in Roswell, Georgia, and released …")
+                pieces.append("," + p)
             else:
                 pieces.append(p)
         out.append(sentence.with_pieces(tuple(pieces), predicate)
