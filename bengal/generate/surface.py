@@ -50,13 +50,16 @@ STAGE_NAME_CLASSES = frozenset({"MusicalArtist", "Wrestler", "Comedian", "Model"
 _ALT_CHARS = re.compile(r"^[\w .,'&-]+$")
 #: Family names that open a name (East Asian order: "Chen Shui-bian", "Xi Jinping", "Kim Jong-un", "Nguyen Van
 #: Thieu"): the commonest Chinese (pinyin and Wade-Giles), Korean and Vietnamese ones (Wikipedia, "List of common
-#: Chinese surnames", "List of Korean surnames", "Vietnamese name"). A person's name that opens with one has no
-#: family name form (:func:`family_name`): its last word is a given name, and which word is the family name
-#: cannot be told from the label alone ("Lee Marvin" loses "Marvin": a full name is never wrong).
+#: Chinese surnames", "List of Korean surnames", "Vietnamese name"; Singapore's and Malaysia's Hokkien, Teochew and
+#: Cantonese spellings, "Toh Chin Chye", "Goh Chok Tong"; Cambodia's "Hun Sen"). A person's name that opens with one
+#: has no family name form (:func:`family_name`): its last word is a given name, and which word is the family name
+#: cannot be told from the label alone ("Lee Marvin" loses "Marvin": a full name is never wrong). Burmese names, which
+#: have no family name ("Thein Sein"), are not caught.
 EAST_ASIAN_FAMILY_NAMES = frozenset("""
     Wang Li Zhang Liu Chen Yang Huang Zhao Wu Zhou Xu Sun Ma Zhu Hu Guo He Lin Gao Luo Zheng Liang Xie Song Tang
     Han Feng Deng Cao Peng Zeng Xiao Tian Dong Pan Yuan Cai Jiang Yu Du Ye Cheng Wei Su Lu Ding Ren Shen Yao Xi
     Mao Zhu Hou Qian Jin Tan Fu Lai Lam Chan Cheung Wong Leung Chow Ho Tsai Hsu Chang Chou Huang Kuo Teng Chiang
+    Toh Ong Teo Goh Ng Koh Yeo Chua Tay Khoo Quek Heng Yap Chong Lau Yip Tse Kwok Mok Hui Hun
     Kim Lee Park Choi Jung Jeong Kang Cho Yoon Jang Lim Shin Oh Seo Kwon Hwang Ahn Song Ryu Hong
     Nguyen Tran Le Pham Hoang Phan Vu Dang Bui Do Ngo Duong Ly
 """.split())
@@ -410,7 +413,9 @@ class SurfaceForms:
         ``skip`` (URIs), a mention already in another form, a short form whose words all occur in
         another entity's name in the document (two Gonzalezes), a name before a possessive ("Capitol
         Records' label": the ending was chosen for the name) and a name whose final "." the short
-        form lacks or adds ("played for Everton F.C." ends the sentence with the name's full stop;
+        form lacks or adds where it ends the sentence ("played for Everton F.C." ends the sentence with the
+        name's full stop; inside one, "Manchester City F.C. and …" is "Manchester City and …": a new user
+        found one club written in full five times in a document, thirteenth session;
         call :meth:`prefetch` first for the acronyms). The URI, the gold, never changes.
 
         Source: the referring-expression rule of Reiter and Dale (full name first, then a short
@@ -431,7 +436,8 @@ class SurfaceForms:
                     after = pieces[i + 1] if i + 1 < len(pieces) else ""
                     short = next((f for k in SHORT_KINDS for f in self.forms(p, True) if f.kind == k), None)
                     if (short is not None and isinstance(after, str) and not after.startswith("'")
-                            and short.text.endswith(".") == p.surface.endswith(".")
+                            and (short.text.endswith(".") == p.surface.endswith(".")
+                                 or (p.surface.endswith(".") and after[:1] in (" ", ",")))
                             and not names_another(short.text, p.uri, words)):
                         swaps.append((i, p.with_form(short.text, short.kind)))
                 named.add(p.uri)

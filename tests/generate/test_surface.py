@@ -75,7 +75,9 @@ def test_name_parts_and_filters():
     assert family_name("Madonna") is None
     # East Asian order: the family name first, so the last word is a given name, never written alone ("Tsai
     # Ing-wen succeeded Shui-bian", a default set of the thirteenth session); Western hyphens keep theirs
-    for name in ("Chen Shui-bian", "Tsai Ing-wen", "Xi Jinping", "Kim Jong-un", "Nguyen Van Thieu", "Park Chan-wook"):
+    for name in ("Chen Shui-bian", "Tsai Ing-wen", "Xi Jinping", "Kim Jong-un", "Nguyen Van Thieu", "Park Chan-wook",
+                 # a new user's reading: "Toh Chin Chye was succeeded in office by Ong Teng Cheong. Cheong, who …"
+                 "Toh Chin Chye", "Ong Teng Cheong", "Teo Chee Hean", "Goh Chok Tong", "Hun Sen"):
         assert family_name(name) is None, name
     assert family_name("Jean-Paul Sartre") == "Sartre" and family_name("Olivia Newton-John") == "Newton-John"
     assert family_name("Shinzo Abe") == "Abe"  # written in Western order in the KB
@@ -841,3 +843,23 @@ def test_a_family_name_another_name_of_the_document_holds_is_not_written():
     assert words[junior.uri] == frozenset({"Donald", "Trump", "Jr."})
     assert names_another("Trump", ivanka.uri, words) and names_another("Trump", junior.uri, words)
     assert not names_another("Maples", maples.uri, words)
+
+
+def test_a_club_named_again_inside_a_sentence_drops_its_designator(bundled_kb, en):
+    """By hand: "Everton F.C." named again inside a sentence is "Everton" (a new user found "Manchester City F.C."
+    five times in one document); where its full stop ends the sentence it stays, and so does the sentence's."""
+    onto, lex = en
+    forms = SurfaceForms(bundled_kb, onto.subclasses([DBO + "Person"]), onto.subclasses([DBO + "Place"]),
+                         onto.subclasses([DBO + "Organisation"]), "en", lex.articles(), lex.designators())
+    merkel = Entity(DBR + "Angela_Merkel", "Angela Merkel", (DBO + "Politician", DBO + "Person"))
+    everton = Entity(DBR + "Everton_F.C.", "Everton F.C.", (DBO + "SoccerClub", DBO + "Organisation"))
+    ulm = Entity(DBR + "Ulm", "Ulm", (DBO + "City", DBO + "Place"))
+    forms.prefetch([merkel.uri, everton.uri, ulm.uri])
+    first = Sentence((merkel, " played for ", everton), subject=merkel.uri, predicate=1)
+    inside = Sentence((everton, " plays in ", ulm, ", and ", merkel, " joined ", everton, " and left."),
+                      subject=everton.uri, predicate=1)
+    ending = Sentence((merkel, " coached ", everton), subject=merkel.uri, predicate=1)
+    text, mentions = realise(forms.shorten_repeats([first, inside, ending]))
+    assert text == ("Angela Merkel played for Everton F.C. Everton plays in Ulm, and Merkel joined Everton and left. "
+                    "Merkel coached Everton F.C.")
+    assert all(text[m.begin:m.end] == m.surface for m in mentions)
