@@ -219,17 +219,26 @@ def test_the_dial_takes_the_label_first_unless_surface_forms_were_asked_for(bund
     assert (forms_first.surface, forms_first.form_kind) == ("Everton", "short_name")
 
 
+MERKEL = Entity(DBR + "Angela_Merkel", "Angela Merkel", (DBO + "Politician", DBO + "Person"))
+EVERTON = Entity(DBR + "Everton_F.C.", "Everton F.C.", (DBO + "SoccerClub", DBO + "Organisation"))
+
+
+def _english_forms(kb, onto, lex, uris):
+    """English surface forms over ``kb`` for persons, places and organisations, ``uris``' alt labels fetched."""
+    forms = SurfaceForms(kb, onto.subclasses([DBO + "Person"]), onto.subclasses([DBO + "Place"]),
+                         onto.subclasses([DBO + "Organisation"]), "en", lex.articles(), lex.designators())
+    forms.prefetch(uris)
+    return forms
+
+
 def test_a_later_mention_takes_the_short_name(bundled_kb, en):
     """By hand: full name first, then the short name (family name, place without its qualifier,
     organisation without its designator); the first mention, a pronoun, a name before a possessive
     and a skipped URI keep their form; the gold span is the short name."""
     onto, lex = en
-    forms = SurfaceForms(bundled_kb, onto.subclasses([DBO + "Person"]), onto.subclasses([DBO + "Place"]),
-                         onto.subclasses([DBO + "Organisation"]), "en", lex.articles(), lex.designators())
-    merkel = Entity(DBR + "Angela_Merkel", "Angela Merkel", (DBO + "Politician", DBO + "Person"))
+    merkel, everton = MERKEL, EVERTON
     camden = Entity(DBR + "Camden,_South_Carolina", "Camden, South Carolina", (DBO + "City", DBO + "Place"))
-    everton = Entity(DBR + "Everton_F.C.", "Everton F.C.", (DBO + "SoccerClub", DBO + "Organisation"))
-    forms.prefetch([merkel.uri, camden.uri, everton.uri])
+    forms = _english_forms(bundled_kb, onto, lex, [merkel.uri, camden.uri, everton.uri])
     first = [fact_sentence(lex, onto, DBO + "birthPlace", merkel, [camden]),
              fact_sentence(lex, onto, DBO + "team", merkel, [everton])]
     again = [fact_sentence(lex, onto, DBO + "deathPlace", merkel, [camden]),
@@ -849,12 +858,9 @@ def test_a_club_named_again_inside_a_sentence_drops_its_designator(bundled_kb, e
     """By hand: "Everton F.C." named again inside a sentence is "Everton" (a new user found "Manchester City F.C."
     five times in one document); where its full stop ends the sentence it stays, and so does the sentence's."""
     onto, lex = en
-    forms = SurfaceForms(bundled_kb, onto.subclasses([DBO + "Person"]), onto.subclasses([DBO + "Place"]),
-                         onto.subclasses([DBO + "Organisation"]), "en", lex.articles(), lex.designators())
-    merkel = Entity(DBR + "Angela_Merkel", "Angela Merkel", (DBO + "Politician", DBO + "Person"))
-    everton = Entity(DBR + "Everton_F.C.", "Everton F.C.", (DBO + "SoccerClub", DBO + "Organisation"))
+    merkel, everton = MERKEL, EVERTON
     ulm = Entity(DBR + "Ulm", "Ulm", (DBO + "City", DBO + "Place"))
-    forms.prefetch([merkel.uri, everton.uri, ulm.uri])
+    forms = _english_forms(bundled_kb, onto, lex, [merkel.uri, everton.uri, ulm.uri])
     first = Sentence((merkel, " played for ", everton), subject=merkel.uri, predicate=1)
     inside = Sentence((everton, " plays in ", ulm, ", and ", merkel, " joined ", everton, " and left."),
                       subject=everton.uri, predicate=1)
