@@ -58,9 +58,9 @@ _ALT_CHARS = re.compile(r"^[\w .,'&-]+$")
 EAST_ASIAN_FAMILY_NAMES = frozenset("""
     Wang Li Zhang Liu Chen Yang Huang Zhao Wu Zhou Xu Sun Ma Zhu Hu Guo He Lin Gao Luo Zheng Liang Xie Song Tang
     Han Feng Deng Cao Peng Zeng Xiao Tian Dong Pan Yuan Cai Jiang Yu Du Ye Cheng Wei Su Lu Ding Ren Shen Yao Xi
-    Mao Zhu Hou Qian Jin Tan Fu Lai Lam Chan Cheung Wong Leung Chow Ho Tsai Hsu Chang Chou Huang Kuo Teng Chiang
+    Mao Hou Qian Jin Tan Fu Lai Lam Chan Cheung Wong Leung Chow Ho Tsai Hsu Chang Chou Kuo Teng Chiang
     Toh Ong Teo Goh Ng Koh Yeo Chua Tay Khoo Quek Heng Yap Chong Lau Yip Tse Kwok Mok Hui Hun
-    Kim Lee Park Choi Jung Jeong Kang Cho Yoon Jang Lim Shin Oh Seo Kwon Hwang Ahn Song Ryu Hong
+    Kim Lee Park Choi Jung Jeong Kang Cho Yoon Jang Lim Shin Oh Seo Kwon Hwang Ahn Ryu Hong
     Nguyen Tran Le Pham Hoang Phan Vu Dang Bui Do Ngo Duong Ly
 """.split())
 #: A regnal number I–XXXIX ("II", "XIV"; not a state's code such as "MD", "MI", "IL")
@@ -83,7 +83,7 @@ def family_name(label: str, stage_name: bool = False) -> str | None:
 
     name = surface_of(label)
     words = name.split()
-    if words[0] in EAST_ASIAN_FAMILY_NAMES or (len(words) > 1 and re.search(r"-[a-z]", words[-1])):
+    if words and (words[0] in EAST_ASIAN_FAMILY_NAMES or (len(words) > 1 and re.search(r"-[a-z]", words[-1]))):
         return None  # "Chen Shui-bian", "Tsai Ing-wen": the family name first, the last word a given name
     parsed = HumanName(name)
     last = parsed.last.strip()
