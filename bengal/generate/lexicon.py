@@ -404,6 +404,27 @@ class Lexicon:
             found = self.memo[key] = tuple(self._join_list(n, before, articles))
         return list(found)
 
+    def list_separators(self, surfaces: Sequence[str], before: str = "", articles: bool = False) -> list[str]:
+        """:meth:`join_list` for the items written ``surfaces``, with ``[meta] list_last_serial`` (", and ") before
+        the last where an earlier item holds the last separator's word ("British rhythm and blues, and blues rock",
+        "WC and the Maad Circle, and Coolio") and the last separator is the plain one."""
+        seps = self.join_list(len(surfaces), before, articles)
+        serial = self.meta.get("list_last_serial")
+        last = self.meta["list_last"]
+        if (serial and len(surfaces) > 1 and seps[-1] == last
+                and any(f" {last.strip()} " in f" {s} " for s in surfaces[:-1])):
+            seps[-1] = serial
+        return seps
+
+    @property
+    def list_joins(self) -> tuple[str, ...]:
+        """Every text that joins list items (``[meta] list_separator``, ``list_last``, ``list_last_serial``)."""
+        found = self.memo.get("list_joins")
+        if found is None:
+            found = self.memo["list_joins"] = tuple(
+                str(self.meta[k]) for k in ("list_separator", "list_last", "list_last_serial") if self.meta.get(k))
+        return found
+
     def _join_list(self, n: int, before: str, articles: bool) -> list[str]:
         if n <= 0:
             return []

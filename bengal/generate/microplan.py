@@ -263,7 +263,7 @@ def lifespan_clause(lex: Lexicon, sentence: Sentence, lifespans: Mapping[str, Li
             and last.form_kind not in NOT_NAMES):
         return None
     before = sentence.pieces[-3] if len(sentence.pieces) > 2 else None
-    separators = tuple(str(lex.meta[k]) for k in ("list_separator", "list_last", "list_last_serial") if lex.meta.get(k))
+    separators = lex.list_joins
     if isinstance(before, str) and separators and before.endswith(separators):
         return None
     born, died = lifespans.get(last.uri, (None, None))
@@ -644,7 +644,7 @@ def coordinate_subjects(lex: Lexicon, first: Sentence, second: Sentence) -> Sent
             for x, y in zip(rest, want)):
         return None
     pieces: list[Piece] = []
-    for sep, e in zip(_subject_separators(lex, [*subjects, b]), [*subjects, b]):
+    for sep, e in zip(lex.list_separators([e.surface for e in (*subjects, b)]), [*subjects, b]):
         pieces += [sep, e] if sep else [e]
     pieces += _plural_predicate(lex, other) if coordinated is None else rest
     return Sentence(tuple(pieces), first.fallback or second.fallback, None, 0, 1, first.n_objects, True, None,
@@ -660,23 +660,12 @@ def _plural_predicate(lex: Lexicon, predicate: Sequence[Piece]) -> list[Piece]:
             for p in (" " + lex.plural_verb(verb[1:]), *rest)]
 
 
-def _subject_separators(lex: Lexicon, subjects: Sequence[Entity]) -> list[str]:
-    """What goes before each of the coordinated ``subjects``: nothing, then ``[meta] list_separator``, and
-    ``list_last`` before the last, or ``list_last_serial`` where an earlier name holds "and" ("WC and the Maad
-    Circle, and Coolio")."""
-    last = str(lex.meta["list_last"])
-    serial = lex.meta.get("list_last_serial")
-    if serial and any(f" {last.strip()} " in f" {e.surface} " for e in subjects[:-1]):
-        last = str(serial)
-    return ["", *[str(lex.meta.get("list_separator", ", "))] * (len(subjects) - 2), last][:len(subjects)]
-
-
 def _coordinated_subjects(lex: Lexicon, sentence: Sentence) -> tuple[list[Entity], tuple[Piece, ...]] | None:
     """The subjects and the rest of a sentence :func:`coordinate_subjects` made (the only sentences without a
     subject that take a plural verb), else ``None``."""
     if sentence.subject is not None or not sentence.plural or sentence.clauses != 1:
         return None
-    seps = {str(lex.meta[k]) for k in ("list_separator", "list_last", "list_last_serial") if lex.meta.get(k)}
+    seps = lex.list_joins
     pieces = sentence.pieces
     subjects: list[Entity] = []
     i = 0
@@ -1194,7 +1183,8 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
         # history) depend on the planned sentence and on what the document said before only through this key:
         # the run without the opening sentence (microplan) finds most of its sentences' candidates written by
         # the run with it, and describes them again by its own history.
-        key = (i, tuple(map(id, group)), tuple(refs), pronoun, frozenset(named),
+        named_key = frozenset(named)
+        key = (i, tuple(map(id, group)), tuple(refs), pronoun, named_key,
                frozenset(dated) if lifespans else None)
         memo_found = memo.get(key)
         if memo_found is None:
@@ -1298,9 +1288,8 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                         if ap is not None:
                             candidates.append((ap, bonus + _PREFERENCE))
             if split is not None:
-                frozen_named = frozenset(named)
                 candidates = [(v, bonus - (_PREFERENCE if k else 0.0)) for c, bonus in candidates
-                              for k, v in enumerate(split(c, frozen_named))]
+                              for k, v in enumerate(split(c, named_key))]
             if lifespans:
                 # a person named at the end of the sentence, with the dates the KB has of them, as a relative
                 # clause ("… led by Robert Borden, who was born on 26 June 1854 and died on 10 June 1937.")

@@ -643,11 +643,8 @@ def _fill(lex: Lexicon, parts: list[str], subject: Piece, objects: Sequence[Enti
                 own_the = any(bare)
             if own_the and isinstance(prev, str):
                 pieces[-1] = strip_the(prev)
-            seps = ["", *[", "] * (len(objects) - 1)] if chain else lex.join_list(len(objects), before, articles)
-            serial = lex.meta.get("list_last_serial")
-            if serial and not chain and len(objects) > 1 and seps[-1] == lex.meta["list_last"] and any(
-                    f" {lex.meta['list_last'].strip()} " in f" {o.surface} " for o in objects[:-1]):
-                seps[-1] = serial  # "British rhythm and blues, and blues rock"
+            seps = (["", *[", "] * (len(objects) - 1)] if chain
+                    else lex.list_separators([o.surface for o in objects], before, articles))
             for n, (sep, obj) in enumerate(zip(seps, objects)):
                 if sep:
                     pieces.append(sep)

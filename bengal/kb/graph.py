@@ -24,7 +24,7 @@ import pyoxigraph as ox
 
 from bengal.atomic import atomic_write
 from bengal.digest import code_digest
-from bengal.rdf import DBO, RDF, RDFS
+from bengal.rdf import DBO, RDF, RDFS, SKOS
 
 __all__ = ["GraphView", "build_graph", "load_graph", "graph_file_name", "DETAIL_PROPERTIES", "MAX_VIEW_ROWS",
            "ViewTooLarge"]
@@ -38,7 +38,6 @@ DETAIL_PROPERTIES = ("deathDate", "deathPlace", "deathYear", "deathCause", "rest
 _NONE = -1
 #: The tables of a view and the ints in each of their rows.
 _WIDTHS = {"labels": 1, "types": 1, "instances": 1, "out": 2, "into": 2, "in_counts": 2, "details": 3, "alt": 2}
-_SKOS_ALT_LABEL = "http://www.w3.org/2004/02/skos/core#altLabel"
 
 
 class _Table:
@@ -267,7 +266,7 @@ def build_graph(store: ox.Store, max_rows: int = MAX_VIEW_ROWS,
         c = row[3]
         tables["details"].setdefault(s(row[0].value), []).append(
             (s(row[1].value), s(row[2].value), _NONE if c is None else s(c.value)))
-    for row in rows(f"SELECT ?e ?a WHERE {{ ?e <{_SKOS_ALT_LABEL}> ?a . FILTER(isIRI(?e) && LANG(?a) != \"\") }}"):
+    for row in rows(f"SELECT ?e ?a WHERE {{ ?e <{SKOS}altLabel> ?a . FILTER(isIRI(?e) && LANG(?a) != \"\") }}"):
         tables["alt"].setdefault(s(row[0].value), []).append((s(row[1].value), s(row[1].language)))
     return GraphView(list(ids), tables)
 
