@@ -420,6 +420,11 @@ def chain(lex: Lexicon, first: Sentence, second: Sentence, person: bool) -> Sent
         # another ("Mike Posner, whose place of birth is Michigan, whose capital is Lansing": a new user's reading of
         # the default set, 7 December 2026, marked 20 such chains in 118 path sentences)
         return None
+    if (second.subject is not None and before == ", " and len(first.pieces) > 3
+            and isinstance(first.pieces[-4], Entity) and first.pieces[-4].uri == second.subject):
+        # the object is the qualifier of a place that second is about: "… part of Western Province, Sri Lanka, where
+        # Western Province is." (a copy editor's reading, thirteenth session): the name said it
+        return None
     relative = lex.relative(person)
     where = _where_clause(lex, second, last) if reads_as_place(lex, first.pieces) else None
     if where is not None:

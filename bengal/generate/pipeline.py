@@ -81,6 +81,7 @@ from bengal.generate.strategies import (
     Unit,
     distinct_names,
     parts_in_order,
+    without_restated_qualifiers,
 )
 from bengal.generate.surface import (
     AmbiguityDial,
@@ -406,6 +407,11 @@ class DocumentMaker:
             found = self._qualifier(entity)
             return found if found is None or doc_names.get(found.surface, found.uri) == found.uri else None
 
+        said_by_name = 0
+        if self.policy.news_text and self.ambiguity is None:  # the dial may write "Hope" alone, which says no state
+            sub, said_by_name = without_restated_qualifiers(sub, qualifier)
+            if not sub.units:
+                return None
         if self.policy.news_text:  # "[Eugene], [Oregon]", as news marks a place's qualifier, or "[Eugene]"
             def split(sentence: Sentence, named: frozenset[str] = frozenset()) -> list[Sentence]:
                 if not any(isinstance(p, Entity) and ", " in p.label for p in sentence.pieces):
@@ -494,7 +500,7 @@ class DocumentMaker:
                             tuple(sorted(p for p, n in concepts.concepts.items() for _ in range(n))),
                             tuple(sorted(p for p, n in concepts.left_out.items() for _ in range(n))),
                             tuple(sorted(p for p, n in dates.items() for _ in range(n))),
-                            k if count_planner else 0, len(sentences), left_for_density)
+                            k if count_planner else 0, len(sentences), left_for_density, said_by_name)
 
     def _qualifier(self, entity: Entity) -> Entity | None:
         """The place that the qualifier of ``entity``'s label names ("Oregon" of "Eugene, Oregon"): the

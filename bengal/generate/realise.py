@@ -198,10 +198,18 @@ def _takes_plural_verb(lex: Lexicon, name: str, classes: Sequence[str]) -> bool:
     last = name.split()[-1] if name.split() else name
     # "The Predators", "The Sylvers", "The Pillows": a band's "The …s" is plural ("The Boss", "The Genius" not);
     # a band named by its members is too ("Mac and Katie Kissoon were", "Simon & Garfunkel were", "Crosby, Stills
-    # & Nash were"; "Mac and Katie Kissoon was" found by a new user's reading)
+    # & Nash were"; "Mac and Katie Kissoon was" found by a new user's reading); and a band's name plural in form
+    # without "The" ([realise] plural_form_classes: "Swans have", "Nine Inch Nails have")
+    in_form = _table(lex).get("plural_form_classes", ())
     return (is_plural_name(lex, name, classes) or _NAMED_BY_MEMBERS.search(name) is not None
             or (name.startswith("The ") and " of " not in name
-                and last.endswith("s") and not last.endswith(("ss", "us", "is"))))
+                and last.endswith("s") and not last.endswith(("ss", "us", "is")))
+            or (any(c.rsplit("/", 1)[-1] in in_form for c in classes) and _PLURAL_IN_FORM.search(name) is not None))
+
+
+#: A name plural in form ([realise] plural_form_classes): no preposition before its last word, which is longer
+#: than three letters and ends in "s" but not "ss", "us", "is", "as" or a possessive "'s".
+_PLURAL_IN_FORM = re.compile(r"^(?!.* (?:of|in|from|on|at|for|to|with|the) )(?:.* )?[^\s]{3,}(?<![sui'’a])s$")
 
 
 #: A band's name that coordinates its members ("Mac and Katie Kissoon", "Simon & Garfunkel"): plural.
@@ -211,8 +219,11 @@ _NAMED_BY_MEMBERS = re.compile(r"^[A-Z][^ ]* (?:[A-Z][^ ]* )*(?:and|&) [A-Z]")
 def possessive_suffix(lex: Lexicon, name: str, classes: Sequence[str] = ()) -> str:
     """The possessive ending after ``name`` (of an entity of ``classes``), by the Chicago Manual of
     Style (7.16–7.17): a singular name takes "'s" even when it ends in s ("James's", "Paris's"); a
-    plural name takes the apostrophe alone ("Capitol Records'", "the Philippines'", "Kashubians'")."""
-    return "'" if is_plural_name(lex, name, classes) else "'s"
+    plural name takes the apostrophe alone ("Capitol Records'", "the Philippines'", "Kashubians'"), and so
+    does a name in "s" that takes a plural verb (:func:`takes_plural_verb`: "Swans'", "The Vaselines'"; not
+    "Simon & Garfunkel's")."""
+    plural = is_plural_name(lex, name, classes) or (name.endswith("s") and takes_plural_verb(lex, name, classes))
+    return "'" if plural else "'s"
 
 
 def capitalise_proper(lex: Lexicon, text: str) -> str:

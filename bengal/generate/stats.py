@@ -68,6 +68,8 @@ class MadeDocument:
         left_for_density: per concept object of a fact left out so that the density comes closer to its
             target (news-length sentences under ``--mentions named``: a fact whose objects are all concepts
             names no one), its property's local name.
+        said_by_name: facts left out because a place's written name says them ("Hope, Arkansas" and its
+            fact "is part of Arkansas": :func:`bengal.generate.strategies.without_restated_qualifiers`).
     """
 
     text: str
@@ -86,6 +88,7 @@ class MadeDocument:
     wanted_sentences: int = 0
     sentences_written: int = 0
     left_for_density: tuple[str, ...] = ()
+    said_by_name: int = 0
 
 
 def _token_counter(lang: str) -> str:
@@ -224,6 +227,8 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
             # news-length sentences: concept facts left out where that brought the density closer to its target
             "concept_facts_left_for_density": sum(thinned.values()),
             "left_for_density_by_property": dict(sorted(thinned.items(), key=lambda kv: (-kv[1], kv[0]))),
+            # a place's fact that its written name says ("Hope, Arkansas … is part of Arkansas")
+            "facts_said_by_a_name": sum(doc.said_by_name for doc in made),
         }
     if config.literals:
         dates = Counter(p for doc in made for p in doc.dates)

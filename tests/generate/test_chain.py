@@ -164,3 +164,22 @@ def test_no_where_clause_after_a_type_complement():
     joined = chain(LEX, _one("birthPlace", ANNA, [ULM]), hq, False)
     assert joined is not None
     assert sentence_text(joined) == "Anna Berg was born in Ulm, where Norris-Cantrell has its headquarters."
+
+
+def test_no_clause_about_a_place_on_its_own_qualifier():
+    """"… part of [Western Province], [Sri Lanka]." + "Western Province is in Sri Lanka." never joins as "…, Sri Lanka,
+    where Western Province is." (the name said it; a copy editor's reading): the object that ends the first
+    sentence is the qualifier written after the second's subject."""
+    province = Entity(DBR + "Western_Province,_Sri_Lanka", "Western Province, Sri Lanka",
+                      (DBO + "Region", DBO + "Place"))
+    lanka = Entity(DBR + "Sri_Lanka", "Sri Lanka", (DBO + "Country", DBO + "Place"))
+    colombo = Entity(DBR + "Colombo_District", "Colombo District", (DBO + "Region", DBO + "Place"))
+    first = Sentence((colombo, " is part of ", province.with_form("Western Province", "place_head"), ", ", lanka, "."),
+                     subject=colombo.uri, predicate=1, n_objects=1)
+    second = _one("country", province.with_form("Western Province", "unqualified"), [lanka])
+    assert second.subject == province.uri
+    assert chain(LEX, first, second, False) is None
+    # another place in Sri Lanka still takes the clause
+    kandy = Entity(DBR + "Kandy", "Kandy", (DBO + "City", DBO + "Place"))
+    joined = chain(LEX, first, _one("country", kandy, [lanka]), False)
+    assert joined is not None and sentence_text(joined).endswith("Sri Lanka, where Kandy is.")

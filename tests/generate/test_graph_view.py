@@ -245,8 +245,10 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
     # view; 79494d71… before), and after "shares a history with" and "passed away in" were dropped from the
     # templates (made with and without the view; d0f5eca3… before), and after a qualified place keeps its
     # qualifier at its first mention, closed by a comma when written whole (with and without the view; e75d9f35… before)
+    # and after a band's name plural in form takes a plural verb ("Buzzcocks, a band, are linked to …"; one document,
+    # with and without the view; 02b76d60… before)
     (dict(docs=30, strategy="sym", seed=2, paraphrase=True, pronouns=True),
-     "02b76d600557a97e1738b56505413727de5c098816c9f3545dcb672cb0cd6c9f"),
+     "86fa21673a814d4299c4af249f7e5c474260292e26f0d00447cd51d8b657cbac"),
     # made without the view (KB.graph patched to None) after "worked as a rapping" was left out
     # (main's 54f379c gave 6269c65e…)
     # and after a demonym whose country a fact of the seed names was left out ("Sam Fogarino is a musician.
@@ -272,8 +274,12 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
     # and after surface forms became the default (made with and without the view; 1cdd9d48… before)
     # and after "shares a history with" and "passed away in" were dropped (with and without the view; 0658d26a… before)
     # and after a qualified place keeps its qualifier at its first mention (with and without the view; 71644185… before)
+    # and after "the Chinese University of Hong Kong" and plural band names ("Sex Pistols have partnered with …",
+    # "Swans' style"; three documents, with and without the view; 44bfcf80… before), and after a peer's family name
+    # is the one before the title ("Henry Page Croft, 1st Baron Croft … Croft"; one document, with and without the
+    # view; 18c6346a… before)
     (dict(docs=30, strategy="summary", density="high", seed=5),
-     "44bfcf80cc2e307fdfd78a4d42b94ffe62a5e5bcb14dcfe2464a5594f722afc3"),
+     "975f2146e79f72615103c6e440a538fb01b50787a3819f0d5cb034c81a9820d9"),
     # made without the view (KB.graph patched to None: every answer from SPARQL) after the Spanish
     # article and label rules of issue 13 changed this corpus (main's 54f379c gave 4cdfc5b2…), and again
     # after a named place agrees by its name and an instrument takes its article ("Polonia estuvo

@@ -26,6 +26,7 @@ from bengal.generate.strategies import (
     Subgraph,
     Unit,
     distinct_names,
+    without_restated_qualifiers,
 )
 from bengal.tokens import sentences
 from bengal.workflows.generate_files import generate_files
@@ -299,6 +300,33 @@ def test_bad_generate_options_are_one_line_errors(tmp_path, args, message):
     lines = [line for line in proc.stderr.strip().splitlines() if not line.startswith("bengal: ")]
     assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0], proc.stderr
     assert not any(tmp_path.iterdir())
+
+
+def test_a_fact_that_a_place_s_written_name_says_goes_after_its_first_mention():
+    """"Clinton was born in Hope, Arkansas. Hope, Arkansas is part of Arkansas." (a copy editor's reading): the
+    second fact goes once an earlier fact names Hope (its qualifier is written there); where the fact names it
+    first it stays ("Hope is part of Arkansas."), and so does a fact with another object."""
+    clinton = Entity(DBR + "Bill_Clinton", "Bill Clinton", (DBO + "Person",))
+    hope = Entity(DBR + "Hope,_Arkansas", "Hope, Arkansas", (DBO + "City",))
+    arkansas = Entity(DBR + "Arkansas", "Arkansas", (DBO + "AdministrativeRegion",))
+    county = Entity(DBR + "Hempstead_County,_Arkansas", "Hempstead County, Arkansas", (DBO + "AdministrativeRegion",))
+
+    def qualifier_of(e):
+        return arkansas if e.uri in (hope.uri, county.uri) else None
+
+    sub = Subgraph(clinton, (Unit(clinton, DBO + "birthPlace", (hope,)),
+                             Unit(hope, DBO + "isPartOf", (arkansas, county)),
+                             Unit(arkansas, DBO + "capital", (hope,))))
+    kept, dropped = without_restated_qualifiers(sub, qualifier_of)
+    assert dropped == 1
+    assert kept.units == (Unit(clinton, DBO + "birthPlace", (hope,)), Unit(hope, DBO + "isPartOf", (county,)),
+                          Unit(arkansas, DBO + "capital", (hope,)))
+    # named first by the fact itself: it stays, the same subgraph
+    first = Subgraph(hope, (Unit(hope, DBO + "isPartOf", (arkansas,)), Unit(arkansas, DBO + "capital", (hope,))))
+    assert without_restated_qualifiers(first, qualifier_of) == (first, 0)
+    # a unit left without objects goes
+    alone = Subgraph(clinton, (Unit(clinton, DBO + "birthPlace", (hope,)), Unit(hope, DBO + "isPartOf", (arkansas,))))
+    assert without_restated_qualifiers(alone, qualifier_of)[0].units == (Unit(clinton, DBO + "birthPlace", (hope,)),)
 
 
 def test_one_name_names_one_entity_in_a_document():

@@ -80,6 +80,15 @@ def test_name_parts_and_filters():
                  "Toh Chin Chye", "Ong Teng Cheong", "Teo Chee Hean", "Goh Chok Tong", "Hun Sen"):
         assert family_name(name) is None, name
     assert family_name("Jean-Paul Sartre") == "Sartre" and family_name("Olivia Newton-John") == "Newton-John"
+    # Burmese names have no family name ("Thein Sein … Sein", a copy editor's reading, thirteenth session); a Western
+    # name with one of their syllables keeps its own
+    for name in ("Thein Sein", "Aung San Suu Kyi", "U Thant", "Ne Win", "Than Shwe", "Min Aung Hlaing"):
+        assert family_name(name) is None, name
+    assert family_name("Win Butler") == "Butler"
+    # a peer: the family name of the name before the title ("William Palmer, 2nd Earl of Selborne … William Palmer")
+    assert family_name("William Palmer, 2nd Earl of Selborne") == "Palmer"
+    assert family_name("Harold Alexander, 1st Earl Alexander of Tunis") == "Alexander"
+    assert family_name("Arthur Wellesley, 1st Duke of Wellington") == "Wellesley"
     assert family_name("Shinzo Abe") == "Abe"  # written in Western order in the KB
     assert unqualified_place("Cambridge, Massachusetts") == "Cambridge"
     assert unqualified_place("Ulm") is None
@@ -597,6 +606,14 @@ def test_a_qualified_place_is_written_as_two_mentions_as_news_writes_it(en):
     for kept in ([fact_sentence(lex, onto, DBO + "birthPlace", anna, [eugene.with_form("Eugene", "unqualified")])],
                  [fact_sentence(lex, onto, DBO + "birthPlace", anna, [dc])]):
         assert split_qualified(kept, qualifier_of) == kept
+    # the sentence names the qualifier's place anyway: the head alone, with or without head_only (a copy editor's
+    # reading: "Hoboken, New Jersey is part of New Jersey"), and the gold pieces keep their URIs
+    in_oregon = fact_sentence(lex, onto, DBO + "isPartOf", eugene, [oregon])
+    for head_only in (False, True):
+        (said,) = split_qualified([in_oregon], qualifier_of, head_only=head_only, named=())
+        text, mentions = realise([said])
+        assert text == "Eugene is part of Oregon."
+        assert [(m.begin, m.end, sorted(m.uris)) for m in mentions] == [(0, 6, [eugene.uri]), (18, 24, [oregon.uri])]
 
 
 def test_the_qualifier_is_the_place_a_fact_names_or_the_one_place_of_that_name(bundled_kb):
