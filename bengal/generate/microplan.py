@@ -1237,6 +1237,10 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                                      and _type_is_complement(lex, written_as, noun, DBO + "Place" in subject.classes))):
                         subj_appos.append(True)
                     for appos, sa in ((a, b) for a in appos_options for b in subj_appos):
+                        if describe and appos and sa and class_noun(lex, onto, head_objects[0]) == noun:
+                            # "The musician Don Covay performed with the musician Jimi Hendrix." (one noun twice: a
+                            # copy editor's reading, fourteenth session); news text only, BENGAL's B1-B10 keep theirs
+                            continue
                         if ref == "describe" and ((appos or (describe and written_as.startswith("{o}"))) and any(
                                 class_noun(lex, onto, o) == noun for o in head_objects)
                                 or (describe and tense.split("{s}", 1)[0].endswith(not_described_after))):

@@ -80,6 +80,7 @@ from bengal.generate.strategies import (
     Subgraph,
     Unit,
     distinct_names,
+    memberships_said,
     parts_in_order,
     without_restated_qualifiers,
 )
@@ -336,6 +337,9 @@ class DocumentMaker:
             return None
         sub = distinct_names(sub)  # one name, one entity in a document
         sub = parts_in_order(sub, self._placed_in)  # "County Tipperary is part of Clonmel" the right way round
+        as_members = 0
+        if self.policy.news_text:  # "X collaborated with Iron Maiden" of a member (BENGAL's text keeps the KB's link)
+            sub, as_members = memberships_said(sub, self.facts.outgoing, self.facts.incoming)
         sub, concepts = self.policy.apply(sub)
         if self.emerging is not None:  # after the policy: a concept or a fact left out hosts no made-up entity
             sub = self.emerging.place(sub, rng)
@@ -500,7 +504,8 @@ class DocumentMaker:
                             tuple(sorted(p for p, n in concepts.concepts.items() for _ in range(n))),
                             tuple(sorted(p for p, n in concepts.left_out.items() for _ in range(n))),
                             tuple(sorted(p for p, n in dates.items() for _ in range(n))),
-                            k if count_planner else 0, len(sentences), left_for_density, said_by_name)
+                            k if count_planner else 0, len(sentences), left_for_density, said_by_name,
+                            as_members)
 
     def _qualifier(self, entity: Entity) -> Entity | None:
         """The place that the qualifier of ``entity``'s label names ("Oregon" of "Eugene, Oregon"): the

@@ -70,6 +70,8 @@ class MadeDocument:
             names no one), its property's local name.
         said_by_name: facts left out because a place's written name says them ("Hope, Arkansas" and its
             fact "is part of Arkansas": :func:`bengal.generate.strategies.without_restated_qualifiers`).
+        as_members: loose links between a musician and a band written as the membership the KB also gives
+            (:func:`bengal.generate.strategies.memberships_said`).
     """
 
     text: str
@@ -89,6 +91,7 @@ class MadeDocument:
     sentences_written: int = 0
     left_for_density: tuple[str, ...] = ()
     said_by_name: int = 0
+    as_members: int = 0
 
 
 def _token_counter(lang: str) -> str:
@@ -229,6 +232,8 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
             "left_for_density_by_property": dict(sorted(thinned.items(), key=lambda kv: (-kv[1], kv[0]))),
             # a place's fact that its written name says ("Hope, Arkansas … is part of Arkansas")
             "facts_said_by_a_name": sum(doc.said_by_name for doc in made),
+            # "associated acts" that the KB also gives as band membership, written as membership
+            "associations_written_as_membership": sum(doc.as_members for doc in made),
         }
     if config.literals:
         dates = Counter(p for doc in made for p in doc.dates)

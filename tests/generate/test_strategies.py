@@ -26,6 +26,7 @@ from bengal.generate.strategies import (
     Subgraph,
     Unit,
     distinct_names,
+    memberships_said,
     without_restated_qualifiers,
 )
 from bengal.tokens import sentences
@@ -327,6 +328,39 @@ def test_a_fact_that_a_place_s_written_name_says_goes_after_its_first_mention():
     # a unit left without objects goes
     alone = Subgraph(clinton, (Unit(clinton, DBO + "birthPlace", (hope,)), Unit(hope, DBO + "isPartOf", (arkansas,))))
     assert without_restated_qualifiers(alone, qualifier_of)[0].units == (Unit(clinton, DBO + "birthPlace", (hope,)),)
+
+
+def test_a_loose_link_that_the_kb_gives_as_membership_is_written_as_membership():
+    """"Adrian Smith … collaborated with Iron Maiden" (a copy editor's reading, fourteenth session): an associated act
+    that the KB also gives as membership becomes that membership fact, for a musician's bands (its incoming
+    facts) and a band's members (its outgoing ones); a membership the subgraph says already is not said twice."""
+    smith = Entity(DBR + "Adrian_Smith", "Adrian Smith", (DBO + "MusicalArtist",))
+    maiden = Entity(DBR + "Iron_Maiden", "Iron Maiden", (DBO + "Band",))
+    asap = Entity(DBR + "ASAP_(band)", "ASAP", (DBO + "Band",))
+    gillan = Entity(DBR + "Gillan", "Gillan", (DBO + "Band",))
+    dickinson = Entity(DBR + "Bruce_Dickinson", "Bruce Dickinson", (DBO + "MusicalArtist",))
+    facts_in = {smith.uri: [(DBO + "bandMember", maiden), (DBO + "formerBandMember", asap)]}
+    facts_out = {maiden.uri: [(DBO + "bandMember", smith), (DBO + "bandMember", dickinson), (DBO + "genre", gillan)]}
+
+    def incoming(uri):
+        return facts_in.get(uri, [])
+
+    def outgoing(uri):
+        return facts_out.get(uri, [])
+
+    sub = Subgraph(smith, (Unit(smith, DBO + "associatedBand", (asap, maiden, gillan)),
+                           Unit(maiden, DBO + "associatedMusicalArtist", (dickinson,))))
+    kept, moved = memberships_said(sub, outgoing, incoming)
+    assert moved == 3
+    assert kept.units == (Unit(smith, DBO + "associatedBand", (gillan,)),
+                          Unit(asap, DBO + "formerBandMember", (smith,)), Unit(maiden, DBO + "bandMember", (smith,)),
+                          Unit(maiden, DBO + "bandMember", (dickinson,)))
+    # said already: the link just goes, and a unit left without objects goes
+    said = Subgraph(smith, (Unit(maiden, DBO + "bandMember", (smith,)), Unit(smith, DBO + "associatedBand", (maiden,))))
+    assert memberships_said(said, outgoing, incoming) == (Subgraph(smith, said.units[:1]), 1)
+    # no membership in the KB: the same subgraph
+    plain = Subgraph(smith, (Unit(smith, DBO + "associatedBand", (gillan,)),))
+    assert memberships_said(plain, outgoing, incoming) == (plain, 0)
 
 
 def test_one_name_names_one_entity_in_a_document():
