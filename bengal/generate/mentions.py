@@ -95,7 +95,7 @@ class MentionPolicy:
         lex: the lexicon (its ``[mentions]`` tables: ``named_classes``, ``concept_classes``,
             ``concept_properties``, ``concept_only``, ``small_words``, ``article_before``, ``article_not_before``,
             ``definite_before``,
-            ``strip_suffix``, ``strip_suffix_of``, ``keep_case``, ``leave_out``).
+            ``strip_suffix``, ``strip_suffix_of``, ``news_words``, ``keep_case``, ``leave_out``).
         onto: the KB's ontology (class ancestors, property ranges).
         mode: one of :data:`MENTION_MODES`.
         keep: entities never treated as concepts (emerging entities: made-up names).
@@ -137,6 +137,8 @@ class MentionPolicy:
         self.strip_suffix: dict[str, str] = dict(table.get("strip_suffix", {}))
         #: property local name → a suffix its wordings write themselves ("industry" → " industry")
         self.strip_suffix_of: dict[str, str] = dict(table.get("strip_suffix_of", {}))
+        #: a concept's label → the words news writes for it ("Hip hop music" → "Hip hop")
+        self.news_words: dict[str, str] = dict(table.get("news_words", {}))
         self.keep_case = {DBO + c for c in table.get("keep_case", ())}
         #: ``[mentions] lower_case = false``: a concept keeps its label's capitals (German writes
         #: every noun with one: "auf dem Gebiet Astronomie", not "astronomie")
@@ -237,7 +239,8 @@ class MentionPolicy:
         for its property, which the property's wordings write themselves ("Automotive industry" as an
         ``industry``: "works in the automotive industry", not "the automotive industry industry")
         ("English language" → "English"), and the indefinite article before it for a property of
-        ``article_before`` ("worked as an author") unless a pattern of ``article_not_before`` finds it a mass noun
+        ``article_before`` ("worked as an author"; a label of ``news_words`` first gives way to the words news
+        writes for it: "Hip hop music" → "hip hop") unless a pattern of ``article_not_before`` finds it a mass noun
         ("federalism"), or the definite article of its gender for a
         property of ``definite_before`` (es "toca la guitarra y el piano"), the article with the space
         after it (``""`` when none). Worked out once per property, label and classes."""
@@ -249,6 +252,7 @@ class MentionPolicy:
 
     def _build_concept_parts(self, prop: str, entity: Entity) -> tuple[str, str]:
         text = _PARENTHETICAL.sub("", entity.label).strip()
+        text = self.news_words.get(text, text)  # "whose music is rooted in hip hop", not "in hip hop music"
         for cls in self.onto.with_ancestors(entity.classes):
             suffix = self.strip_suffix.get(local_name(cls))
             if suffix and text.endswith(suffix) and len(text) > len(suffix):
