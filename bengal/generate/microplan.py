@@ -921,10 +921,12 @@ def _varied(best: tuple[float, Sentence, int, int, bool], weighed: Sequence[tupl
 MAX_WEIGHED_VARIANTS = 3
 
 
-def _weighed_variants(variants: Sequence[str], vary: str | None, sentence: int) -> list[tuple[int, str]]:
+def _weighed_variants(variants: Sequence[str], vary: str | None, sentence: int,
+                      also: int | None = None) -> list[tuple[int, str]]:
     """``(index, template)`` of the variants :func:`_plan_once` weighs for a planned sentence's first
     fact: all of them without ``vary``; with it, the main one and up to :data:`MAX_WEIGHED_VARIANTS` − 1
-    others drawn by a hash of ``vary`` and the sentence's index (the same document, the same draw), in
+    others drawn by a hash of ``vary`` and the sentence's index (the same document, the same draw), and the
+    variant ``also`` (the one the sentence before said its like fact in: :func:`_variant_said_before`), in
     index order."""
     if vary is None or len(variants) <= MAX_WEIGHED_VARIANTS:
         return list(enumerate(variants))
@@ -932,7 +934,33 @@ def _weighed_variants(variants: Sequence[str], vary: str | None, sentence: int) 
     picked = {0}
     for k in range(MAX_WEIGHED_VARIANTS - 1):
         picked.add(rest.pop(drawn(len(rest), f"{vary}|{sentence}|variant|{k}")))
+    if also is not None:
+        picked.add(also)
     return [(v, variants[v]) for v in sorted(picked)]
+
+
+def _variant_said_before(lex: Lexicon, variants: Sequence[str], previous: Sentence | None, head: Unit) -> int | None:
+    """The index of the variant of ``head``'s fact that ``previous`` said its own fact in, where both have one
+    object, the same ("Sakura Gakuin released records on Toy's Factory." before John Zorn's label Toy's
+    Factory: "released records on"), so that the two can be one sentence with coordinated subjects
+    (:func:`coordinate_subjects`: "Sakura Gakuin and John Zorn released records on Toy's Factory."; sym's hub
+    facts were written "…, and John Zorn recorded for the label Toy's Factory", 246 such pairs in 1,000
+    ``--strategy sym`` documents, seed 3); ``None`` when there is none. ``previous`` is one clause that opens
+    with a name and ends with that object; its verb phrase opens with the variant's words between ``{s}`` and
+    ``{o}``, in the present or the past (:meth:`~bengal.generate.lexicon.Lexicon.past`)."""
+    if (previous is None or len(head.objects) != 1 or previous.clauses != 1 or previous.predicate != 1
+            or len(previous.pieces) < 4 or previous.pieces[-1] != "."):
+        return None
+    last, verb = previous.pieces[-2], previous.pieces[1]
+    if not (isinstance(last, Entity) and last.uri == head.objects[0].uri and isinstance(verb, str)):
+        return None
+    for k, template in enumerate(variants):
+        for t in (template, lex.past(template)):
+            if t.startswith("{s} ") and t.endswith(" {o}.") and t.count("{") == 2:
+                middle = t[3:-4].rstrip()
+                if verb.rstrip() == middle or verb.startswith(middle + " "):
+                    return k
+    return None
 
 
 def _opens(lex: Lexicon, onto: Ontology, u: Unit) -> bool:
@@ -1189,12 +1217,15 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
         # the run without the opening sentence (microplan) finds most of its sentences' candidates written by
         # the run with it, and describes them again by its own history.
         named_key = frozenset(named)
+        head = group[0]
+        variants = fact_templates(lex, onto, head.prop, subject, len(head.objects))
+        # the wording the sentence before said a like fact in, weighed too: the two may share it with coordinated
+        # subjects (news text: BENGAL's B1-B10 keep their bytes)
+        also = _variant_said_before(lex, variants, previous, head) if describe and chain_length is not None else None
         key = (i, tuple(map(id, group)), tuple(refs), pronoun, named_key,
-               frozenset(dated) if lifespans else None)
+               frozenset(dated) if lifespans else None, also)
         memo_found = memo.get(key)
         if memo_found is None:
-            head = group[0]
-            variants = fact_templates(lex, onto, head.prop, subject, len(head.objects))
             candidates: list[tuple[Sentence, float]] = []
             # the other facts' clauses of the sentence, by abridged_at (_other_clauses; None: they cannot be written)
             rests: dict[int | None, tuple[list[Sentence], Sentence | None] | None] = {}
@@ -1208,7 +1239,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
             abridging: list[int | None] = [None] + [k for k, u in enumerate(group) if abridge and abridgeable(lex, u)
                                                      and abridged_template(lex, onto, u) is not None
                                                      and not any(o.uri in later for o in u.objects[1:])]
-            for (v, template), abridged_at in ((vt, a) for vt in _weighed_variants(variants, vary, i)
+            for (v, template), abridged_at in ((vt, a) for vt in _weighed_variants(variants, vary, i, also)
                                                for a in abridging):
                 head_abridged = abridged_at == 0
                 if head_abridged:
