@@ -914,6 +914,11 @@ def _varied(best: tuple[float, Sentence, int, int, bool], weighed: Sequence[tupl
     return near[drawn(len(near), key)]
 
 
+#: Properties of what comes last in a life: a person's facts of one sentence say them after the others ("saw action
+#: in the American Civil War and died in Norwalk"; "died in … and saw action in …" was written: a copy editor's
+#: reading, fourteenth session).
+LAST_IN_LIFE = frozenset({"deathPlace", "deathDate", "deathCause", "restingPlace", "placeOfBurial"})
+
 #: With ``vary``: at most this many template variants of a planned sentence's first fact are weighed
 #: (its main one and others drawn by the document's key): a template of many wordings would otherwise
 #: multiply the candidates a sentence writes and counts (issue 15), while every wording still reaches
@@ -1209,8 +1214,8 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
             if pronoun_resolves(subject.uri, previous, g.pronoun, genders, is_person, clash):
                 refs.append("pronoun")
                 pronoun = (g.pronoun, g.source)
-        if chain_length is not None and len(group) > 1:  # a fact that opens with its subject leads
-            group = sorted(group, key=lambda u: not _opens(lex, onto, u))
+        if chain_length is not None and len(group) > 1:  # a fact that opens with its subject leads, death last
+            group = sorted(group, key=lambda u: (not _opens(lex, onto, u), local_name(u.prop) in LAST_IN_LIFE))
         named = {u for _, u, _ in history}
         # The candidates before the descriptions of named objects (describe_objects, which reads the whole
         # history) depend on the planned sentence and on what the document said before only through this key:
