@@ -23,7 +23,7 @@ from bengal.generate.gender import Gender
 from bengal.generate.kbview import NOT_NAMES, Entity, Ontology
 from bengal.generate.lexicon import Lexicon
 from bengal.generate.paraphrase import Paraphraser
-from bengal.generate.realise import of_plural_class, realise_pieces
+from bengal.generate.realise import of_plural_class, realise_pieces, takes_plural_verb
 from bengal.generate.strategies import Unit
 from bengal.generate.surface import restates_qualifier
 from bengal.generate.verbalise import (
@@ -433,7 +433,13 @@ def chain(lex: Lexicon, first: Sentence, second: Sentence, person: bool) -> Sent
         rest = list(second.pieces[second.predicate:])
         if not rest or not isinstance(rest[0], str) or not rest[0].startswith(" "):
             return None
-        rest[0] = relative + rest[0][1:]
+        if takes_plural_verb(lex, last.surface, last.classes):
+            # the relative pronoun takes its antecedent's number: "Red Hot Chili Peppers, which have worked with …"
+            # (second said "The band has worked with …"; "which has" found by a new user's reading)
+            rest = _plural_predicate(lex, rest)
+        verb = rest[0]
+        assert isinstance(verb, str)  # _plural_predicate keeps the verb a text piece
+        rest[0] = relative + verb[1:]
     else:  # "B's genre is rock." → ", whose genre is rock"
         start = 1 if second.pieces and second.pieces[0] in ("The ", "the ") else 0
         owner = second.pieces[start] if len(second.pieces) > start + 1 else None
@@ -447,10 +453,30 @@ def chain(lex: Lexicon, first: Sentence, second: Sentence, person: bool) -> Sent
         return None
     if restates_qualifier(last, rest):
         return None  # "… the town of Santander, Spain, which is in Spain.": the name said it
+    if _class_nouns_before_names(first.pieces) & _class_nouns_before_names(rest):
+        return None  # "The musician Rosanne Cash worked with Lucinda Williams, who worked with the musician …"
     pieces: list[Piece] = list(first.pieces[:-1]) + rest
     return Sentence(tuple(p for p in pieces if p != ""), first.fallback or second.fallback, first.subject,
                     first.predicate, first.clauses, second.n_objects, first.plural, first.pronoun,
                     tuple(sorted(set(first.paraphrase) | set(second.paraphrase))))
+
+
+def _class_nouns_before_names(pieces: Sequence[Piece]) -> set[str]:
+    """The class nouns that introduce a name in ``pieces`` ("The musician " before Rosanne Cash, "the band " before
+    Slint: an apposition, :func:`~bengal.generate.verbalise.apposition_phrase`), lower case: two clauses joined
+    into one sentence must not both introduce a name by one noun ("The musician Rosanne Cash worked with Lucinda
+    Williams, who worked with the musician Mark Knopfler": a copy editor's reading, fourteenth session)."""
+    found: set[str] = set()
+    for p, q in zip(pieces, pieces[1:]):
+        if isinstance(p, str) and isinstance(q, Entity):
+            m = _CLASS_BEFORE_NAME.search(p)
+            if m is not None:
+                found.add(m.group(1).lower())
+    return found
+
+
+#: "the NOUN " (one or two lower-case words) that ends a text piece before a name.
+_CLASS_BEFORE_NAME = re.compile(r"(?:^|\s)[Tt]he ([a-z]+(?: [a-z]+)?) $")
 
 
 def reads_as_place(lex: Lexicon, pieces: Sequence[Piece]) -> bool:
@@ -572,6 +598,8 @@ def coordinate(lex: Lexicon, first: Sentence, second: Sentence, about: Collectio
             # and Miller-Hicks belongs to Citroën.")
             return None
     head = list(first.pieces)
+    if _class_nouns_before_names(first.pieces) & _class_nouns_before_names(second.pieces):
+        return None  # "The musician A …, and the musician B …": one noun twice (a copy editor's reading)
     if not (isinstance(head[-1], str) and head[-1].endswith(".")):
         return None
     head[-1] = head[-1][:-1]

@@ -29,7 +29,7 @@ from bengal.generate.lexicon import NewsNames
 from bengal.generate.verbalise import NameFit, Piece, Sentence, swap_entities
 from bengal.kb.labels import local_name, surface_of, writable_label
 from bengal.kb.names import label_forms, lexicon_forms, short_name
-from bengal.kb.sparql import PREFIXES, SparqlKB, values
+from bengal.kb.sparql import DBO, PREFIXES, SparqlKB, values
 
 __all__ = ["SurfaceForms", "FIRST_MENTIONS", "SHORT_KINDS", "AmbiguityIndex", "AmbiguityDial", "PriorSenses",
            "order_seeds", "rank_seeds", "steers_content", "RANKED_OBJECTS", "family_name", "is_acronym",
@@ -513,6 +513,10 @@ def split_qualified(sentences: Sequence[Sentence], qualifier_of: Callable[[Entit
                     (head_only and (named is None or p.uri in named))
                     or any(isinstance(o, Entity) and o.uri == q.uri for o in sentence.pieces)):
                 pieces.append(p.with_form(head, "unqualified"))
+            elif isinstance(p, Entity) and q is None and _qualifier_said(p, sentence.pieces):
+                # a label written whole whose qualifier names a place the sentence names anyway ("was associated with
+                # Georgia and died in Washington"; "… in Washington, Georgia" was written: a new user's reading)
+                pieces.append(p.with_form(unqualified_place(p.label) or p.label, "unqualified"))
             elif isinstance(p, Entity) and q is not None and head:
                 pieces += [p.with_form(head, "place_head"), ", ", q]
                 if sentence.predicate and i < sentence.predicate:
@@ -530,6 +534,17 @@ def split_qualified(sentences: Sequence[Sentence], qualifier_of: Callable[[Entit
         out.append(sentence.with_pieces(tuple(pieces), predicate)
                    if pieces != list(sentence.pieces) else sentence)
     return out
+
+
+def _qualifier_said(entity: Entity, pieces: Sequence[Piece]) -> bool:
+    """Whether ``entity`` (a piece written by its label) is a place whose label's qualifier ("Georgia" of
+    "Washington, Georgia") is the surface form of a place another piece of ``pieces`` names."""
+    if entity.form is not None or entity.form_kind in NOT_NAMES or DBO + "Place" not in entity.classes:
+        return False
+    head, sep, qualifier = surface_of(entity.label).partition(", ")
+    return bool(sep and head and qualifier) and any(
+        isinstance(o, Entity) and o.uri != entity.uri and o.surface == qualifier and DBO + "Place" in o.classes
+        for o in pieces)
 
 
 class AmbiguityIndex:

@@ -8,6 +8,7 @@ from bengal.generate.microplan import (
     _variant_said_before,
     _weighed_variants,
     chain,
+    coordinate,
     coordinate_subjects,
     fold_opening,
     type_apposition,
@@ -215,3 +216,47 @@ def test_the_wording_a_like_fact_was_said_in_before_is_weighed_for_coordinated_s
     assert _variant_said_before(LEX, variants, None, zorns) is None
     # the variants weighed hold it whatever the draw
     assert (k, variants[k]) in _weighed_variants(variants, "doc", 1, also=k)
+
+
+def test_no_two_clauses_of_a_sentence_introduce_names_by_one_noun():
+    """"The musician Rosanne Cash worked with Lucinda Williams, who worked with the musician Mark Knopfler." (a copy
+    editor's reading, fourteenth session): a relative clause or a coordinated sentence that would introduce a name
+    by a class noun the first clause already used is not joined; with another noun, or none, it is."""
+    cash = Entity(DBR + "Rosanne_Cash", "Rosanne Cash", (DBO + "MusicalArtist", DBO + "Person"))
+    williams = Entity(DBR + "Lucinda_Williams", "Lucinda Williams", (DBO + "MusicalArtist", DBO + "Person"))
+    knopfler = Entity(DBR + "Mark_Knopfler", "Mark Knopfler", (DBO + "MusicalArtist", DBO + "Person"))
+    first = Sentence(("The musician ", cash, " worked with ", williams, "."), subject=cash.uri, predicate=2,
+                     n_objects=1)
+    with_noun = Sentence((williams, " worked with the musician ", knopfler, "."), subject=williams.uri, predicate=1,
+                         n_objects=1)
+    assert chain(LEX, first, with_noun, True) is None
+    assert coordinate(LEX, first, with_noun) is None
+    plain = Sentence((williams, " worked with ", knopfler, "."), subject=williams.uri, predicate=1, n_objects=1)
+    joined = chain(LEX, first, plain, True)
+    assert joined is not None
+    assert sentence_text(joined) == "The musician Rosanne Cash worked with Lucinda Williams, who worked with Mark " \
+                                    "Knopfler."
+
+
+def test_the_relative_pronoun_takes_its_antecedents_number():
+    """"… linked to Red Hot Chili Peppers, which has worked with Chickenfoot." (a new user's reading, fourteenth
+    session): after a band's plural name the relative clause's verb is plural, though the sentence it came from
+    described the band ("The band has worked with …")."""
+    refosco = Entity(DBR + "Mauro_Refosco", "Mauro Refosco", (DBO + "MusicalArtist", DBO + "Person"))
+    peppers = Entity(DBR + "Red_Hot_Chili_Peppers", "Red Hot Chili Peppers", (DBO + "Band",))
+    chickenfoot = Entity(DBR + "Chickenfoot", "Chickenfoot", (DBO + "Band",))
+    first = Sentence((refosco, " was linked to ", peppers, "."), subject=refosco.uri, predicate=1, n_objects=1)
+    second = Sentence(("The band", " has worked with its friends ", chickenfoot, "."), subject=peppers.uri,
+                      predicate=1, n_objects=1)
+    joined = chain(LEX, first, second, False)
+    assert joined is not None
+    assert sentence_text(joined) == "Mauro Refosco was linked to Red Hot Chili Peppers, which have worked with " \
+                                    "their friends Chickenfoot."
+    # a singular name keeps the verb
+    metallica = Entity(DBR + "Metallica", "Metallica", (DBO + "Band",))
+    first = Sentence((refosco, " was linked to ", metallica, "."), subject=refosco.uri, predicate=1, n_objects=1)
+    second = Sentence(("The band", " has worked with ", chickenfoot, "."), subject=metallica.uri, predicate=1,
+                      n_objects=1)
+    joined = chain(LEX, first, second, False)
+    assert joined is not None and sentence_text(joined) == "Mauro Refosco was linked to Metallica, which has worked " \
+                                                           "with Chickenfoot."

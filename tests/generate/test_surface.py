@@ -614,6 +614,21 @@ def test_a_qualified_place_is_written_as_two_mentions_as_news_writes_it(en):
         text, mentions = realise([said])
         assert text == "Eugene is part of Oregon."
         assert [(m.begin, m.end, sorted(m.uris)) for m in mentions] == [(0, 6, [eugene.uri]), (18, 24, [oregon.uri])]
+    # a label written whole (no KB fact links its qualifier's place) whose qualifier the sentence names: the head alone
+    # ("was associated with Georgia and died in Washington": a new user's reading, fourteenth session)
+    washington = Entity(DBR + "Washington,_Georgia", "Washington, Georgia", (DBO + "City", DBO + "Place"))
+    georgia = Entity(DBR + "Georgia_(U.S._state)", "Georgia (U.S. state)",
+                     (DBO + "AdministrativeRegion", DBO + "Place"))
+    died = Sentence((anna, " was associated with ", georgia, " and died in ", washington, "."), subject=anna.uri,
+                    predicate=1, n_objects=1)
+    (alone,) = split_qualified([died], qualifier_of)
+    assert sentence_text(alone) == "Anna Berg was associated with Georgia and died in Washington."
+    assert sorted(realise([alone])[1][-1].uris) == [washington.uri]
+    # another Georgia (a person's surname, a band) says no place: the label stays whole
+    band = Entity(DBR + "Georgia_(band)", "Georgia (band)", (DBO + "Band",))
+    kept = Sentence((anna, " worked with ", band, " and died in ", washington, "."), subject=anna.uri, predicate=1,
+                    n_objects=1)
+    assert split_qualified([kept], qualifier_of) == [kept]
 
 
 def test_the_qualifier_is_the_place_a_fact_names_or_the_one_place_of_that_name(bundled_kb):
