@@ -285,8 +285,11 @@ class DocumentMaker:
         """The document for one seed candidate, or ``None`` when it is not a usable seed."""
         config, lex, onto = self.config, self.lex, self.onto
         count_planner = self.count_planner
-        if (count_planner and config.strategy in ("star", "summary")
-                and self.facts.fewer_outgoing(seed_uri, self.fact_rich())):
+        # (the second pass holds no seed to a figure: fact_rich() is 0, and asking fewer_outgoing would fetch the
+        # facts of every candidate, most of which the bound below refuses without them)
+        fact_rich = self.fact_rich()
+        if (fact_rich and count_planner and config.strategy in ("star", "summary")
+                and self.facts.fewer_outgoing(seed_uri, fact_rich)):
             return None  # star and summary say only the seed's own facts: too few for the length
         # no fact is no seed (is_seed below); star and summary say only the seed's own facts, at least
         # --min-sentences of them less the type sentence (the strategy's min_units below): known before

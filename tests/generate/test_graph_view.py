@@ -16,6 +16,7 @@ import random
 import pytest
 
 from bengal.generate import kbview
+from bengal.generate.config import GenerateConfig
 from bengal.generate.kbview import (
     entities,
     incoming_facts,
@@ -25,6 +26,7 @@ from bengal.generate.kbview import (
     seed_candidates,
     subject_details,
 )
+from bengal.generate.pipeline import DocumentMaker
 from bengal.generate.strategies import FactSource
 from bengal.generate.surface import alt_labels
 from bengal.kb.graph import DETAIL_PROPERTIES, GraphView, build_graph, graph_file_name, load_graph
@@ -333,3 +335,19 @@ def test_surely_fewer_outgoing_is_never_wrong(small):
     plain = FactSource(SparqlOnly(small), onto)  # no view: sure only of facts already read
     assert not plain.surely_fewer_outgoing(DBR + "Nothing", 1)
     assert plain.outgoing(DBR + "Nothing") == [] and plain.surely_fewer_outgoing(DBR + "Nothing", 1)
+
+
+def test_second_pass_refuses_by_the_bound_without_reading_facts(small):
+    """The count planner's second pass (``fact_poor``) holds no seed to a fact-rich figure: a candidate
+    with fewer ``dbo:`` triples than ``--min-sentences`` less the type sentence (2 by default) is refused
+    by the view's count alone, its facts never read (issue 15: they were read for every candidate)."""
+    config = GenerateConfig(docs=1)
+    assert config.count_planner and DocumentMaker.fewest_facts(config, fact_poor=True) == 2
+    maker = DocumentMaker(small, config, fact_poor=True)
+    assert maker.fact_rich() == 0
+    # C's one triple (country B) and B's none (its birthPlace is a self loop, no fact): hand-counted
+    assert maker.make(DBR + "C") is None and maker.make(DBR + "B") is None
+    assert maker.facts._out == {}
+    # A has four (birthPlace B, knows D, knows L, residence C): its facts are read
+    maker.make(DBR + "A")
+    assert DBR + "A" in maker.facts._out
