@@ -21,7 +21,7 @@ from bengal.typemap import children_of, with_subclasses
 
 __all__ = ["graph_view", "Entity", "TEXT_KINDS", "COMMON_NOUN", "NOT_NAMES", "Ontology", "TOP_CLASSES",
            "consistent_classes", "is_list_page", "load_ontology", "seed_candidates", "is_seed", "outgoing_facts",
-           "outgoing_facts_at_most",
+           "outgoing_facts_at_most", "seeds_surely_refused",
            "incoming_facts", "entities", "subject_details", "SubjectDetails", "property_frequencies",
            "DEMONYM_PROPERTIES", "LITERAL_PROPERTIES", "places_labelled",
            "incoming_property_counts", "range_tops", "used_as", "USAGE_MIN_FACTS", "USAGE_MIN_SHARE",
@@ -454,6 +454,17 @@ def outgoing_facts_at_most(kb: SparqlKB, seed: str) -> int | None:
     a view (:func:`graph_view`)."""
     view = graph_view(kb)
     return None if view is None else view.outgoing_count(seed)
+
+
+def seeds_surely_refused(kb: SparqlKB, seeds: Sequence[str], least: int) -> list[bool]:
+    """For each of ``seeds``, whether :func:`outgoing_facts_at_most` is below ``least`` (so the seed surely has
+    fewer outgoing facts): all ``False`` for a KB without a view. One pass over the view's counts, without a
+    call per seed (the generator asks it of every seed candidate, about 135,000 for ``--docs 10000``: issue 15)."""
+    view = graph_view(kb)
+    if view is None:
+        return [False] * len(seeds)
+    count = view.outgoing_count
+    return [count(seed) < least for seed in seeds]
 
 
 def _outgoing_from_view(view: GraphView, onto: Ontology, seed: str) -> list[tuple[str, Entity]]:

@@ -44,10 +44,10 @@ from bengal.generate.kbview import (
     is_list_page,
     is_seed,
     load_ontology,
-    outgoing_facts_at_most,
     outgoing_properties,
     places_labelled,
     seed_candidates,
+    seeds_surely_refused,
     subject_details,
     typed_person_and_organisation,
 )
@@ -708,11 +708,16 @@ def _made_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], 
     With ``jobs > 1``, the IRIs a worker's KB skipped while making a document are added to
     ``kb.skipped_iris`` (when ``kb`` has one) as that document is yielded, so the count covers
     the candidates tried, as with one process. ``fact_poor``: the makers' second pass
-    (:class:`DocumentMaker`); ``wanted``: documents still wanted (default ``config.docs``)."""
+    (:class:`DocumentMaker`); ``wanted``: documents still wanted (default ``config.docs``).
+
+    A candidate that make() refuses at its first test (fewer triples in the KB's view than
+    :meth:`DocumentMaker.fewest_facts`: most candidates of the bundled sample) is not given to it (nor sent to
+    a worker: a process round trip each); it is read as ``None`` in its place."""
+    refused = seeds_surely_refused(kb, order, DocumentMaker.fewest_facts(config, fact_poor))
     if jobs <= 1:
         maker = DocumentMaker(kb, config, fact_poor)
         for i, uri in enumerate(order):
-            yield i + 1, maker.make(uri)
+            yield i + 1, None if refused[i] else maker.make(uri)
         return
     if kb_opener is None:
         raise UsageError("--jobs above 1 needs a KB that worker processes can open (a path or the bundled sample)")
@@ -723,24 +728,16 @@ def _made_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], 
         remaining = max(target - expected_made, 1)
         return order[start : start + min(1024, max(8 * jobs, int(remaining * 1.5) + 4 * jobs))]
 
-    # a candidate that make() refuses at its first test (too few facts in the KB's view) is not sent to a worker:
-    # most candidates of the bundled sample (a process round trip each); it is read as None in its place
-    least = DocumentMaker.fewest_facts(config, fact_poor)
-
-    def refused(uri: str) -> bool:
-        bound = outgoing_facts_at_most(kb, uri)
-        return bound is not None and bound < least
-
     with _pool_without_ctrl_c(ctx, jobs, kb_opener, config, fact_poor) as pool:
 
-        def ask(window: Sequence[str]) -> tuple[list[bool], Any]:
-            kept = [not refused(uri) for uri in window]
+        def ask(start: int, window: Sequence[str]) -> tuple[list[bool], Any]:
+            kept = [not r for r in refused[start : start + len(window)]]
             sent = [uri for uri, keep in zip(window, kept) if keep]
             return kept, pool.map_async(_make_in_worker, sent, chunksize=max(1, len(sent) // (4 * jobs)))
 
         pos = made = 0
         window = window_at(0, 0)
-        current = ask(window) if window else None
+        current = ask(0, window) if window else None
         while current is not None:
             # the next window is asked for before this one's documents are read, so that the workers do
             # not wait at the end of each window, unless this one will likely give the documents still
@@ -748,7 +745,7 @@ def _made_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], 
             after = pos + len(window)
             expected = made + (len(window) * made // pos if pos else 0)
             following = window_at(after, expected) if expected < target else order[after:after]
-            ahead = ask(following) if following else None
+            ahead = ask(after, following) if following else None
             kept, asked = current
             got = iter(asked.get())
             for j, keep in enumerate(kept):
@@ -762,7 +759,7 @@ def _made_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], 
             pos, window, current = after, following, ahead
             if current is None and pos < len(order):
                 window = window_at(pos, made)
-                current = ask(window)
+                current = ask(pos, window)
         pool.terminate()
 
 

@@ -351,3 +351,14 @@ def test_second_pass_refuses_by_the_bound_without_reading_facts(small):
     # A has four (birthPlace B, knows D, knows L, residence C): its facts are read
     maker.make(DBR + "A")
     assert DBR + "A" in maker.facts._out
+
+
+def test_seeds_surely_refused_by_the_view_count(small):
+    """The generator's pre-filter of seed candidates (issue 15): the view's count of each seed's ``dbo:`` triples
+    with an IRI object other than itself, below ``least``; never a refusal without a view."""
+    # hand-counted: A 4 (birthPlace B, knows D, knows L, residence C), B 0 (a self loop), C 1 (country B),
+    # D 2 (birthPlace B, nationality C; its deathPlace is a blank node), L 0, Nothing 0 (not in the KB)
+    assert kbview.seeds_surely_refused(small, URIS, 2) == [False, True, True, False, True, True]
+    assert kbview.seeds_surely_refused(small, URIS, 5) == [True] * 6
+    assert kbview.seeds_surely_refused(small, URIS, 0) == [False] * 6
+    assert kbview.seeds_surely_refused(SparqlOnly(small), URIS, 5) == [False] * 6
