@@ -783,7 +783,9 @@ def fold_opening(lex: Lexicon, sentences: Sequence[Sentence], subject: str, phra
     Given ``noun_phrase`` (:func:`type_noun_phrase`, "a city"), a first fact that places its subject
     (:func:`~bengal.generate.verbalise.type_with_place`; ``place``: the subject is a place) takes the
     type as its complement instead: "Conneaut is a city in Ashtabula County.", not "Conneaut, a city, is
-    part of Ashtabula County."."""
+    part of Ashtabula County.". ``None`` too where the sentence introduces a name by the phrase's noun
+    (:func:`_class_nouns_before_names`: "Ya Boy, a musician, joined forces with the musician San Quinn", a
+    copy editor's reading, fourteenth session)."""
     if not sentences:
         return None
     first = sentences[0]
@@ -792,6 +794,9 @@ def fold_opening(lex: Lexicon, sentences: Sequence[Sentence], subject: str, phra
     if (not isinstance(name, Entity) or name.uri != subject or name.form_kind == "pronoun"
             or first.predicate != 1 or not isinstance(rest, str) or "apposition" in first.paraphrase):
         return None  # (a paraphrased apposition there: "Ipswich, a city a city, is part of Suffolk" before)
+    said = phrase.split("{s}", 1)[0].strip(" ,")
+    if any(said == noun or said.endswith(" " + noun) for noun in _class_nouns_before_names(first.pieces)):
+        return None  # "Ya Boy, a musician, joined forces with the musician San Quinn": one noun twice
     if "{s}" in phrase:  # the type before the name (_leading): "Der Politiker Winston Churchill folgte auf …"
         opening = phrase.split("{s}", 1)[0]
         pieces: tuple[Piece, ...] = (opening[:1].upper() + opening[1:], *first.pieces)
