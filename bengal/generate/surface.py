@@ -53,8 +53,8 @@ _ALT_CHARS = re.compile(r"^[\w .,'&-]+$")
 #: Chinese surnames", "List of Korean surnames", "Vietnamese name"; Singapore's and Malaysia's Hokkien, Teochew and
 #: Cantonese spellings, "Toh Chin Chye", "Goh Chok Tong"; Cambodia's "Hun Sen"). A person's name that opens with one
 #: has no family name form (:func:`family_name`): its last word is a given name, and which word is the family name
-#: cannot be told from the label alone ("Lee Marvin" loses "Marvin": a full name is never wrong). Burmese names are
-#: :data:`BURMESE_NAME_WORDS`'.
+#: cannot be told from the label alone ("Lee Marvin" loses "Marvin": a full name is never wrong). Burmese names, which
+#: have no family name at all, are told by :data:`BURMESE_NAME_WORDS`.
 EAST_ASIAN_FAMILY_NAMES = frozenset("""
     Wang Li Zhang Liu Chen Yang Huang Zhao Wu Zhou Xu Sun Ma Zhu Hu Guo He Lin Gao Luo Zheng Liang Xie Song Tang
     Han Feng Deng Cao Peng Zeng Xiao Tian Dong Pan Yuan Cai Jiang Yu Du Ye Cheng Wei Su Lu Ding Ren Shen Yao Xi
@@ -490,7 +490,9 @@ def split_qualified(sentences: Sequence[Sentence], qualifier_of: Callable[[Entit
     mention). A place whose qualifier's entity the sentence names anyway is written by its head alone, with
     or without ``head_only``: "Hoboken is part of New Jersey", not "Hoboken, New Jersey is part of New
     Jersey" (a copy editor's reading, thirteenth session; 6 such sentences in 5,000 documents of
-    ``bengal generate --docs 1000 --seed 3``, one run a strategy).
+    ``bengal generate --docs 1000 --seed 3``, one run a strategy); so is a place written by its whole label
+    (``qualifier_of`` gives no entity) whose qualifier is the surface form of a place the sentence names
+    (:func:`_qualifier_said`: "was associated with Georgia and died in Washington", a new user's reading).
 
     The qualifier is parenthetical: where the sentence goes on after it, a comma closes it ("born in [Angus],
     [Scotland], and was given …", The Chicago Manual of Style 6.17; was "born in Angus, Scotland and was
