@@ -215,7 +215,6 @@ def without_restated_qualifiers(sub: Subgraph, qualifier_of: Callable[[Entity], 
     return (Subgraph(sub.seed, tuple(units), sub.prefer_aggregation) if dropped else sub), dropped
 
 
-
 #: The KB's loose links between musicians and bands (Wikipedia's "associated acts"), and its membership facts.
 ASSOCIATED = (DBO + "associatedBand", DBO + "associatedMusicalArtist")
 MEMBERSHIP = (DBO + "bandMember", DBO + "formerBandMember")
