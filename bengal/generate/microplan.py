@@ -475,7 +475,8 @@ def _class_nouns_before_names(pieces: Sequence[Piece]) -> set[str]:
     return found
 
 
-#: "the NOUN " (one or two lower-case words) that ends a text piece before a name.
+#: "the NOUN " (one or two lower-case words) that ends a text piece before a name: a class noun ("the musician "),
+#: and also "the NOUN of " ("the city of ", "the translator of "), whose repetition in one sentence reads as badly.
 _CLASS_BEFORE_NAME = re.compile(r"(?:^|\s)[Tt]he ([a-z]+(?: [a-z]+)?) $")
 
 

@@ -540,7 +540,9 @@ def split_qualified(sentences: Sequence[Sentence], qualifier_of: Callable[[Entit
 
 def _qualifier_said(entity: Entity, pieces: Sequence[Piece]) -> bool:
     """Whether ``entity`` (a piece written by its label) is a place whose label's qualifier ("Georgia" of
-    "Washington, Georgia") is the surface form of a place another piece of ``pieces`` names."""
+    "Washington, Georgia") is the surface form of a place another piece of ``pieces`` names. The narrow form of
+    :func:`restates_qualifier` (which also takes each comma part and another piece's label): only a place, only
+    the whole qualifier, only as written, so that no name the sentence does not show as the qualifier shortens it."""
     if entity.form is not None or entity.form_kind in NOT_NAMES or DBO + "Place" not in entity.classes:
         return False
     head, sep, qualifier = surface_of(entity.label).partition(", ")
