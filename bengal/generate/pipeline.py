@@ -493,6 +493,10 @@ class DocumentMaker:
             sentences = self.ambiguity.apply_sentences(sentences)
             if split is not None:  # a qualified title the dial wrote back as the label: two mentions too
                 sentences = split_qualified(sentences, qualifier)
+        if not sentences:
+            # every wording of the planned facts was refused ("Mengo, Uganda is part of Uganda" restates the name
+            # and was the one fact of a one-sentence document, `--like rss500 --seed 0`): no document, the next seed
+            return None
         text, mentions = realise(sentences)
         tokens = sum(count_tokens(sentence_text(s), self.lex.lang) for s in sentences)
         kinds = tuple(p.form_kind for s in sentences for p in s.pieces if isinstance(p, Entity))

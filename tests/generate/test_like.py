@@ -169,3 +169,16 @@ def test_like_summary_names_a_figure_the_user_set():
         "like x: every figure within ±20 % of the corpus's (2 figures) (documents as asked: --docs)"]
     # a manifest written before the key existed
     assert like_lines({k: v for k, v in like.items() if k != "set_by_user"})[0].startswith("like x: 1 of 3 figures")
+
+
+def test_a_seed_whose_planned_facts_give_no_sentence_is_passed_over(tmp_path):
+    # like-rss500 plans one sentence a document; for its 147th document at seed 0 (Mengo, Uganda) that sentence's
+    # one fact was "Mengo, Uganda is part of Uganda", which restates the name and has no other wording: the
+    # document came out with no text and the run stopped in the manifest's statistics (ZeroDivisionError)
+    from bengal.workflows.generate_files import generate_files
+
+    generated, manifest = generate_files(tmp_path / "r.jsonl", like="rss500", seed=0)
+    documents = generated.corpus.documents
+    assert len(documents) == 500 == manifest["stats"]["documents"]
+    assert all(d.text.strip() and d.mentions for d in documents)
+    assert not any(d.text.startswith("Mengo") for d in documents)
