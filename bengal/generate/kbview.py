@@ -8,7 +8,7 @@ so that nothing depends on a store's iteration order.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterable, Mapping, Sequence, cast
+from typing import AbstractSet, Any, Iterable, Mapping, Sequence, cast
 
 from bengal.kb.graph import GraphView
 from bengal.kb.labels import local_name, surface_of, writable_label
@@ -156,6 +156,15 @@ class Ontology:
         """The classes and all their (transitive) subclasses."""
         return with_subclasses(classes, children_of(self.parents))
 
+    def frozen_subclasses(self, classes: tuple[str, ...]) -> frozenset[str]:
+        """:meth:`subclasses`, worked out once per ontology and tuple of classes (for checks made per
+        candidate wording)."""
+        key = ("subclasses", classes)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = frozenset(self.subclasses(classes))
+        return found
+
     def with_ancestors(self, classes: Sequence[str]) -> tuple[str, ...]:
         """``classes`` in their order, then all their (transitive) superclasses, deepest
         first: what a template's ``classes`` key is checked against."""
@@ -176,7 +185,7 @@ class Ontology:
         first = tuple(classes)
         return first + self.most_specific_first(c for c in seen if c not in first)
 
-    def is_instance(self, entity: "Entity", classes: set[str]) -> bool:
+    def is_instance(self, entity: "Entity", classes: AbstractSet[str]) -> bool:
         """Whether one of the entity's classes is in ``classes`` (pass :meth:`subclasses`
         of the wanted classes, so that unmaterialised KBs answer right too)."""
         return any(c in classes for c in entity.classes)

@@ -354,13 +354,19 @@ class MentionPolicy:
         of a property with a ``concepts`` wording split in two units (:meth:`_split_names_and_concepts`), and a
         people whose name is a singular noun where the wording is plural (the subject of such a fact,
         :meth:`_group_wording_misfits`, or the object of a property of ``[mentions] group_objects``: "Mulatto live in
-        Latin America"); in ``all`` mode ``sub`` itself."""
+        Latin America"), and, with ``[meta] unworded_left_out``, a fact whose property has no template of the
+        lexicon's (only the label fallback: "The Drum's cinematography is Périnal"); in ``all`` mode ``sub``
+        itself."""
         counts = ConceptCounts()
         if self.mode == "all":
             return sub, counts
         units: list[Unit] = []
+        worded = self.lex.data.get("templates", {}) if self.lex.meta.get("unworded_left_out") else None
         for u in sub.units:
             name = local_name(u.prop)
+            if worded is not None and name not in worded:  # no wording but the label fallback ([meta])
+                counts.left_out[name] = counts.left_out.get(name, 0) + len(u.objects)
+                continue
             if u.subject.form_kind != "concept" and u.subject.uri != sub.seed.uri and self.is_concept(None, u.subject):
                 counts.left_out[name] = counts.left_out.get(name, 0) + len(u.objects)
                 continue

@@ -180,14 +180,31 @@ def pronoun_resolves(uri: str, previous: Sentence | None, pronoun: str, genders:
     return True
 
 
-def abridgeable(lex: Lexicon, unit: Unit) -> bool:
+def abridgeable(lex: Lexicon, onto: Ontology, unit: Unit) -> bool:
     """Whether :func:`abridge_list` may write ``unit`` by its first object: it has several objects, the
     lexicon has ``[meta] among_others``, and they are a list, not a place chain ("Weyburn, Saskatchewan"),
     nor of a property in ``[meta] not_abridged`` (where "among others" reads as a falsehood or nonsense:
-    "Hajipur is part of Bihar, among others.")."""
+    "Hajipur is part of Bihar, among others."), and every object is of a class of ``[meta] abridged_classes``
+    and of none of ``not_abridged_classes`` (people, bands, companies, works: "worked with Chet Baker, among
+    others"; not "studied at Stanford, among others", "live in Ohio, among others", which a copy editor's
+    reading of the default set marked, 35 of 55, fifteenth session). A lexicon without ``abridged_classes``
+    asks no class."""
     name = local_name(unit.prop)
-    return (len(unit.objects) > 1 and bool(lex.meta.get("among_others")) and not lex.chained(name)
-            and name not in lex.meta.get("not_abridged", ()))
+    if not (len(unit.objects) > 1 and bool(lex.meta.get("among_others")) and not lex.chained(name)
+            and name not in lex.meta.get("not_abridged", ())):
+        return False
+    wanted = _class_set(onto, lex.meta.get("abridged_classes"))
+    refused = _class_set(onto, lex.meta.get("not_abridged_classes"))
+    return all((wanted is None or onto.is_instance(o, wanted)) and not (refused and onto.is_instance(o, refused))
+               for o in unit.objects)
+
+
+def _class_set(onto: Ontology, names: object) -> frozenset[str] | None:
+    """The ``dbo:`` classes named in a lexicon list (local names) and their subclasses
+    (:meth:`Ontology.frozen_subclasses`), or ``None`` for no list."""
+    if not isinstance(names, (list, tuple)):
+        return None
+    return onto.frozen_subclasses(tuple(DBO + str(n) for n in names))
 
 
 def abridged_template(lex: Lexicon, onto: Ontology, unit: Unit) -> str | None:
@@ -953,6 +970,18 @@ def _varied(best: tuple[float, Sentence, int, int, bool], weighed: Sequence[tupl
 #: reading, fourteenth session).
 LAST_IN_LIFE = frozenset({"deathPlace", "deathDate", "deathCause", "restingPlace", "placeOfBurial"})
 
+#: ... and of what comes first: a person's birth is said before the sentence's other facts ("was born in Hawaii and
+#: received the Nobel Peace Prize"; "received the Nobel Peace Prize and was born in Hawaii" was written 117 times in
+#: 5,000 documents of the default set: a copy editor's reading, fifteenth session).
+FIRST_IN_LIFE = frozenset({"birthPlace", "birthDate"})
+
+
+def _life_order(prop: str) -> int:
+    """A fact's place in a sentence about a person: 0 birth (:data:`FIRST_IN_LIFE`), 2 death and burial
+    (:data:`LAST_IN_LIFE`), 1 the rest."""
+    name = local_name(prop)
+    return 0 if name in FIRST_IN_LIFE else 2 if name in LAST_IN_LIFE else 1
+
 #: With ``vary``: at most this many template variants of a planned sentence's first fact are weighed
 #: (its main one and others drawn by the document's key): a template of many wordings would otherwise
 #: multiply the candidates a sentence writes and counts (issue 15), while every wording still reaches
@@ -1248,8 +1277,8 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
             if pronoun_resolves(subject.uri, previous, g.pronoun, genders, is_person, clash):
                 refs.append("pronoun")
                 pronoun = (g.pronoun, g.source)
-        if chain_length is not None and len(group) > 1:  # a fact that opens with its subject leads, death last
-            group = sorted(group, key=lambda u: (not _opens(lex, onto, u), local_name(u.prop) in LAST_IN_LIFE))
+        if chain_length is not None and len(group) > 1:  # a fact that opens with its subject leads, birth first,
+            group = sorted(group, key=lambda u: (not _opens(lex, onto, u), _life_order(u.prop)))  # death last
         named = {u for _, u, _ in history}
         # The candidates before the descriptions of named objects (describe_objects, which reads the whole
         # history) depend on the planned sentence and on what the document said before only through this key:
@@ -1275,7 +1304,8 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
             # Iovine, among others. Ted Field was born …": the text jumps to a name it never gave; a new user's
             # reading of the default set, 7 December 2026)
             later = {u.subject.uri for g in queue[i + 1:] for u in g} if abridge else set()
-            abridging: list[int | None] = [None] + [k for k, u in enumerate(group) if abridge and abridgeable(lex, u)
+            abridging: list[int | None] = [None] + [k for k, u in enumerate(group)
+                                                     if abridge and abridgeable(lex, onto, u)
                                                      and abridged_template(lex, onto, u) is not None
                                                      and not any(o.uri in later for o in u.objects[1:])]
             for (v, template), abridged_at in ((vt, a) for vt in _weighed_variants(variants, vary, i, also)

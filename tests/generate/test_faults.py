@@ -361,11 +361,11 @@ def test_among_others_never_where_it_reads_as_a_falsehood():
     # others.", "Shiney Ahuja lived in India, among others.", "Gordon Brown was succeeded by Kenneth
     # Clarke, among others."
     subject = Entity("http://dbpedia.org/resource/S", "S", (DBO + "Place",))
-    a, b = (Entity(f"http://dbpedia.org/resource/{n}", n) for n in ("A", "B"))
+    a, b = (Entity(f"http://dbpedia.org/resource/{n}", n, (DBO + "Person",)) for n in ("A", "B"))
     for prop in ("isPartOf", "residence", "successor"):
-        assert not abridgeable(LEX, Unit(subject, DBO + prop, (a, b)))
-    assert abridgeable(LEX, Unit(subject, DBO + "associatedMusicalArtist", (a, b)))
-    assert not abridgeable(LEX, Unit(subject, DBO + "associatedMusicalArtist", (a,)))
+        assert not abridgeable(LEX, Ontology(), Unit(subject, DBO + prop, (a, b)))
+    assert abridgeable(LEX, Ontology(), Unit(subject, DBO + "associatedMusicalArtist", (a, b)))
+    assert not abridgeable(LEX, Ontology(), Unit(subject, DBO + "associatedMusicalArtist", (a,)))
 
 
 def test_a_type_fact_is_left_out_in_named_mode_and_said_in_all():

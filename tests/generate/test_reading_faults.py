@@ -103,7 +103,7 @@ def test_a_people_named_by_a_singular_noun_gets_no_plural_wording():
                  "Indigenous peoples of Mexico"):
         group = _entity(name, "EthnicGroup")
         assert policy.apply(Subgraph(group, (Unit(group, place, (sweden,)),)))[0].units != (), name
-    assert policy.apply(Subgraph(mulatto, (Unit(mulatto, DBO + "wikiPageWikiLink", (sweden,)),)))[0].units != ()
+    assert policy.apply(Subgraph(mulatto, (Unit(mulatto, DBO + "country", (sweden,)),)))[0].units != ()
     # stays: --mentions all (B1-B10) leaves nothing out
     assert MentionPolicy(LEX, onto, "all").apply(home)[0] is home
 

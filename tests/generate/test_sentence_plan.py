@@ -174,7 +174,7 @@ def test_news_corpus_passes_the_gold_checks(tmp_path):
 
 @pytest.mark.parametrize("preset, sha", [
     ("B3", "13e779ea7923addf4c663befd0c7c20460604df93fc29a2ded8d2a8798e9c305"),
-    ("B5", "a534734dfc34526159a20d027e88bc35dda450ecd2e9c2d522791b667732729f"),
+    ("B5", "7211b8045bc81d8d348988b5567d6fabbe8d01888390a91942d7faf28d3ce6d4"),
 ])
 def test_bengal_presets_keep_their_bytes(tmp_path, preset, sha):
     # sha256 of `bengal generate --preset B3|B5 --docs 20 -o x.jsonl` made by the code before the
@@ -199,7 +199,9 @@ def test_bengal_presets_keep_their_bytes(tmp_path, preset, sha):
     # in …"; B3 was 1dab29bd…) and a settlement named again, not "the settlement" ("The settlement is located in
     # Poland." → "Gmina Gołcza is located in Poland."; B5 was feecc383…); and by the death place's "passed away in"
     # dropped from the templates ("Georg Witt passed away in the city of West Berlin." → "… died in …"; a copy
-    # editor marked every such sentence of the default set, 7 December 2026; B3 was 2bbab5a1…, B5 27cf317b…)
+    # editor marked every such sentence of the default set, 7 December 2026; B3 was 2bbab5a1…, B5 27cf317b…); and by
+    # properties worded from their label that got templates ("The Castaways on Gilligan's Island's executive producer
+    # is Sherwood Schwartz." → "Sherwood Schwartz was an executive producer of …"; B5 was a534734d…, fifteenth session)
     out = tmp_path / "b.jsonl"
     generate_files(out, preset=preset, docs=20)
     assert hashlib.sha256(out.read_bytes()).hexdigest() == sha

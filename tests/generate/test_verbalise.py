@@ -22,10 +22,17 @@ from bengal.generate.kbview import (
     outgoing_facts,
     seed_candidates,
 )
-from bengal.generate.lexicon import load_lexicon
+from bengal.generate.lexicon import Lexicon, load_lexicon
 from bengal.generate.pipeline import generate
 from bengal.generate.strategies import StrategyContext, Unit, star
-from bengal.generate.verbalise import apposition_phrase, fact_sentence, place_chain, realise, type_sentence
+from bengal.generate.verbalise import (
+    apposition_phrase,
+    fact_sentence,
+    place_chain,
+    realise,
+    sentence_text,
+    type_sentence,
+)
 from bengal.kb.store import open_kb
 
 TINY = TEST_DATA / "tiny_kb.nt"
@@ -75,7 +82,13 @@ def test_description_subject_is_not_a_mention(tiny):
 def test_type_sentence_and_fallback_and_offsets_across_sentences(tiny):
     _, onto, lex = tiny
     first = type_sentence(lex, onto, EINSTEIN)
-    second = fact_sentence(lex, onto, DBO + "academicAdvisor", EINSTEIN, [KLEINER])
+    # academicAdvisor has a wording since the fifteenth session ("Albert Einstein studied under Alfred Kleiner."):
+    # the label fallback on a lexicon without it
+    assert sentence_text(fact_sentence(lex, onto, DBO + "academicAdvisor", EINSTEIN, [KLEINER])) == \
+        "Albert Einstein studied under Alfred Kleiner."
+    bare = Lexicon("en", {**lex.data, "templates": {k: v for k, v in lex.data["templates"].items()
+                                                     if k != "academicAdvisor"}})
+    second = fact_sentence(bare, onto, DBO + "academicAdvisor", EINSTEIN, [KLEINER])
     assert second.fallback
     text, mentions = realise([first, second])
     assert text == ("Albert Einstein is a scientist. "
