@@ -199,10 +199,11 @@ class Lexicon:
     def article(self, phrase: str, gender: str | None = None) -> str:
         """The indefinite article for ``phrase``: in English "a" or "an" by its sound
         (:func:`bengal.generate.realise.indefinite_article`); in another language by ``gender``
-        (a person's), else by the gender of the noun (:meth:`LanguageRules.noun_gender`): "un", "una"."""
+        (a person's), else by the gender of the noun (:meth:`LanguageRules.agreeing_gender`: "una persona" of a
+        man): "un", "una"."""
         if self.rules is None:
             return realise.indefinite_article(self, phrase)
-        return self.rules.indefinite(gender or self.rules.noun_gender(phrase))
+        return self.rules.indefinite(self.rules.agreeing_gender(phrase, gender))
 
     def definite(self, noun: str, gender: str | None = None, before: str = "") -> str:
         """The definite article with its space before ``noun`` ("the ", "el ", "la ", "l'"), by
@@ -211,7 +212,7 @@ class Lexicon:
         :meth:`LanguageRules.case_after`)."""
         if self.rules is None:
             return "the "
-        return self.rules.definite(gender or self.rules.noun_gender(noun), noun, case=self.rules.case_after(before))
+        return self.rules.definite(self.rules.agreeing_gender(noun, gender), noun, case=self.rules.case_after(before))
 
     def articles(self) -> tuple[str, ...]:
         """The language's definite articles as words ("the"; "el", "la", "los", "las"; "der", "die",
@@ -318,7 +319,7 @@ class Lexicon:
         :meth:`LanguageRules.with_demonym` ("futbolista alemán", "deutscher Fußballspieler")."""
         if self.rules is None:
             return noun if noun[:1].isupper() else f"{demonym} {noun}"
-        return self.rules.with_demonym(noun, demonym, gender or self.rules.noun_gender(noun))
+        return self.rules.with_demonym(noun, demonym, self.rules.agreeing_gender(noun, gender))
 
     def class_noun(self, class_local: str, class_label: str | None, gender: str | None = None) -> str:
         """The noun for a class: the lexicon's override (for a subject of feminine ``gender``, its

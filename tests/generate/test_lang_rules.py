@@ -455,3 +455,24 @@ def test_german_and_french_fold_the_type_before_the_name(lang, gender, expected)
     text, mentions = realise(folded)
     assert text == expected
     assert [(m.surface, text[m.begin:m.end]) for m in mentions] == [("Hans Muster", "Hans Muster"), ("Y", "Y")]
+
+
+# (language, noun, demonym, article, noun with demonym): a noun of one grammatical gender keeps it whatever the
+# person's sex ([grammar] epicene; a fuzz sweep of the fifteenth session found "Benoît Magimel es un persona
+# francés." 212 times in 38 of 479 runs, "Donald Crisp é um pessoa inglês.", "Marc Mezvinsky est un personne.",
+# "Edward Nixon ist ein Person.")
+EPICENE = [("es", "persona", "francés", "una", "persona francesa"), ("pt", "pessoa", "inglês", "uma", "pessoa inglesa"),
+           ("fr", "personne", "allemand", "une", "personne allemande"),
+           ("de", "Person", "deutsch", "eine", "deutsche Person")]
+
+
+@pytest.mark.parametrize("lang,noun,demonym,article,with_demonym", EPICENE)
+def test_a_noun_of_one_gender_agrees_with_itself_not_with_the_persons_sex(lang, noun, demonym, article,
+                                                                          with_demonym):
+    lex = load_lexicon(lang)
+    for sex in ("m", "f", None):
+        assert lex.article(noun, sex) == article
+        assert lex.noun_with_demonym(noun, demonym, sex) == with_demonym
+    # a noun that takes the person's sex still does ("un futbolista", "una futbolista")
+    es = load_lexicon("es")
+    assert (es.article("futbolista", "m"), es.article("futbolista", "f")) == ("un", "una")
