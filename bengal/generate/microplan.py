@@ -557,6 +557,16 @@ def _where_clause(lex: Lexicon, second: Sentence, place: Entity) -> list[Piece] 
     return [p for p in body if p != ""]
 
 
+def _ends_in_relative_clause(lex: Lexicon, pieces: Sequence[Piece]) -> bool:
+    """Whether the text of ``pieces`` ends inside a relative clause: its last relative pronoun (``[meta]
+    relative_person``, ``relative_thing``, ``relative_possessive``, ``relative_where``) has no comma after it."""
+    text = "".join(p if isinstance(p, str) else p.surface for p in pieces)
+    marks = [m for m in (lex.relative(True), lex.relative(False), lex.meta.get("relative_possessive"),
+                         lex.meta.get("relative_where")) if m]
+    last = max((text.rfind(str(m)) + len(str(m)) for m in marks if str(m) in text), default=-1)
+    return last >= 0 and "," not in text[last:]
+
+
 def coordinate(lex: Lexicon, first: Sentence, second: Sentence, about: Collection[str] = ()) -> Sentence | None:
     """Two sentences about related subjects as one, coordinated (``[meta] sentence_join``, ", and "):
     "Shane Embury is a member of Venomous Concept." + "The musician has worked with Anaal
@@ -581,8 +591,10 @@ def coordinate(lex: Lexicon, first: Sentence, second: Sentence, about: Collectio
     ``[pronouns]`` (then lower-cased: "the musician", "he", "el músico"); ``second`` is not a pronoun mention
     (its surface would have to change). The result keeps ``first``'s subject, so
     :func:`pronoun_resolves` still asks that no other entity of the whole sentence could take the
-    pronoun; the entity pieces are the same objects, so the gold stays exact. ``None`` for a
-    language without ``sentence_join``.
+    pronoun; the entity pieces are the same objects, so the gold stays exact. A join without a comma (" y ",
+    " et ") takes one where ``first`` ends inside a relative clause (:func:`_ends_in_relative_clause`: "…
+    Motlanthe, que nació en Unión Sudafricana, y la sucesión …"). ``None`` for a language without
+    ``sentence_join``.
     """
     join = str(lex.meta.get("sentence_join", ""))
     if not join or len(first.pieces) < 2 or not second.pieces:
@@ -621,6 +633,10 @@ def coordinate(lex: Lexicon, first: Sentence, second: Sentence, about: Collectio
     if not (isinstance(head[-1], str) and head[-1].endswith(".")):
         return None
     head[-1] = head[-1][:-1]
+    if not join.startswith(",") and _ends_in_relative_clause(lex, head):
+        # the relative clause that ends the first is closed by a comma before the join ("Kgalema Motlanthe, que
+        # nació en Unión Sudafricana, y la sucesión …"; English's ", and " closes it already)
+        join = "," + join
     if isinstance(opener, Entity):
         if opener.form_kind == "pronoun":
             return None

@@ -476,3 +476,30 @@ def test_a_noun_of_one_gender_agrees_with_itself_not_with_the_persons_sex(lang, 
     # a noun that takes the person's sex still does ("un futbolista", "una futbolista")
     es = load_lexicon("es")
     assert (es.article("futbolista", "m"), es.article("futbolista", "f")) == ("un", "una")
+
+
+def test_a_relative_clause_that_ends_the_first_coordinated_clause_is_closed_by_a_comma():
+    """"La sucesión de Mbeki pasó a Kgalema Motlanthe, que nació en Unión Sudafricana y la sucesión de Motlanthe
+    pasó a Cyril Ramaphosa." (the relative clause ran on into the second clause; fifteenth session): a join
+    without a comma (" y ", " et ", " e ") takes one after a relative clause left open; English's ", and" and a
+    clause closed before the join are as they were."""
+    from bengal.generate.microplan import coordinate
+    from bengal.generate.verbalise import Sentence, sentence_text
+
+    politician = (DBO + "Politician", DBO + "Person")
+    mbeki, motlanthe, ramaphosa = (Entity(DBR + n.replace(" ", "_"), n, politician)
+                                   for n in ("Thabo Mbeki", "Kgalema Motlanthe", "Cyril Ramaphosa"))
+    union = Entity(DBR + "Union_of_South_Africa", "Unión Sudafricana", (DBO + "Country", DBO + "Place"))
+    es = load_lexicon("es")
+    first = Sentence(("La sucesión de ", mbeki, " pasó a ", motlanthe, ", que nació en ", union, "."),
+                     subject=mbeki.uri, predicate=0)
+    second = Sentence(("La sucesión de ", motlanthe, " pasó a ", ramaphosa, "."), subject=motlanthe.uri,
+                      predicate=0)
+    joined = coordinate(es, first, second)
+    assert joined is not None and sentence_text(joined) == (
+        "La sucesión de Thabo Mbeki pasó a Kgalema Motlanthe, que nació en Unión Sudafricana, y la sucesión de "
+        "Kgalema Motlanthe pasó a Cyril Ramaphosa.")
+    closed = Sentence(("La sucesión de ", mbeki, " pasó a ", motlanthe, ", que nació en ", union, ", en 2008."),
+                      subject=mbeki.uri, predicate=0)
+    joined = coordinate(es, closed, second)
+    assert joined is not None and ", en 2008 y la sucesión" in sentence_text(joined)
