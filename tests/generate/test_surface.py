@@ -10,11 +10,12 @@ from __future__ import annotations
 import json
 import pickle
 
+import gender_guesser.detector
 import pytest
 
 from bengal.errors import UsageError
 from bengal.generate.config import GenerateConfig
-from bengal.generate.gender import first_name_gender
+from bengal.generate.gender import _given_names, first_name_gender, is_given_name
 from bengal.generate.kbview import Entity, entities, load_ontology, places_labelled
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.paraphrase import Paraphraser
@@ -156,6 +157,15 @@ def test_name_parts_and_filters():
     assert first_name_gender("Jamie Carragher") is None  # mostly_female
     assert first_name_gender("Kim Min-kyun") is None  # mostly_female; a Korean family name
     assert first_name_gender("Robin Williams") == "he"  # mostly_male
+
+
+def test_given_names_are_the_detectors():
+    """is_given_name reads gender-guesser's list without building its detector: the same names, so the same
+    answers as the detector's "not unknown" (issue 15)."""
+    detector = gender_guesser.detector.Detector(case_sensitive=False)
+    assert _given_names() == frozenset(detector.names)
+    for name in ("Reggie", "indira", "KIM", "Tinchy", "Yung", "Xi", "Jean-Paul", "Mary Ann", "", "ø"):
+        assert is_given_name(name) == (bool(name) and detector.get_gender(name) != "unknown"), name
 
 
 def test_pronoun_sentences_and_offsets(en):
