@@ -472,8 +472,7 @@ def seeds_surely_refused(kb: SparqlKB, seeds: Sequence[str], least: int) -> list
     view = graph_view(kb)
     if view is None:
         return [False] * len(seeds)
-    count = view.outgoing_count
-    return [count(seed) < least for seed in seeds]
+    return [count < least for count in view.outgoing_counts(seeds)]
 
 
 def _outgoing_from_view(view: GraphView, onto: Ontology, seed: str) -> list[tuple[str, Entity]]:

@@ -707,7 +707,8 @@ def _pool_without_ctrl_c(ctx: Any, jobs: int, kb_opener: Callable[[], SparqlKB],
 def _made_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], jobs: int,
                     kb_opener: Callable[[], SparqlKB] | None, fact_poor: bool = False,
                     wanted: int | None = None) -> Generator[tuple[int, MadeDocument | None], None, None]:
-    """``(candidates tried, document or None)`` in candidate order, made here or by ``jobs`` processes.
+    """``(candidates tried, document or None)`` in candidate order for each candidate given to make(), made here
+    or by ``jobs`` processes.
 
     With ``jobs > 1``, the IRIs a worker's KB skipped while making a document are added to
     ``kb.skipped_iris`` (when ``kb`` has one) as that document is yielded, so the count covers
@@ -716,12 +717,13 @@ def _made_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], 
 
     A candidate that make() refuses at its first test (fewer triples in the KB's view than
     :meth:`DocumentMaker.fewest_facts`: most candidates of the bundled sample) is not given to it (nor sent to
-    a worker: a process round trip each); it is read as ``None`` in its place."""
+    a worker: a process round trip each) and not yielded: the count of the next candidate yielded covers it,
+    and the caller counts those after the last one yielded (all of ``order`` tried)."""
     refused = seeds_surely_refused(kb, order, DocumentMaker.fewest_facts(config, fact_poor))
     if jobs <= 1:
         maker = DocumentMaker(kb, config, fact_poor)
-        for i, uri in enumerate(order):
-            yield i + 1, None if refused[i] else maker.make(uri)
+        for i in [i for i, r in enumerate(refused) if not r]:
+            yield i + 1, maker.make(order[i])
         return
     if kb_opener is None:
         raise UsageError("--jobs above 1 needs a KB that worker processes can open (a path or the bundled sample)")
@@ -753,7 +755,9 @@ def _made_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], 
             kept, asked = current
             got = iter(asked.get())
             for j, keep in enumerate(kept):
-                doc, skipped, words = next(got) if keep else (None, frozenset(), {})
+                if not keep:
+                    continue
+                doc, skipped, words = next(got)
                 if skipped and isinstance(getattr(kb, "skipped_iris", None), set):
                     kb.skipped_iris.update(skipped)  # type: ignore[attr-defined]
                 if words:
@@ -798,8 +802,8 @@ def _make_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], 
                  if i not in used]
         candidates = [order[i] for i in index]
         made_iter = _made_documents(kb, config, candidates, jobs, kb_opener, fact_poor, wanted - len(made))
+        n_tried = 0
         for n_tried, doc in made_iter:
-            tried += 1
             if doc is None:
                 continue
             used.add(index[n_tried - 1])
@@ -809,6 +813,9 @@ def _make_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], 
                 progress(done + len(made))
             if len(made) == wanted:
                 break
+        else:  # every candidate tried (those refused after the last one yielded too)
+            n_tried = len(candidates)
+        tried += n_tried
         made_iter.close()
         if not fact_poor:
             fact_rich = len(made)

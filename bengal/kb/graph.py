@@ -131,6 +131,17 @@ class GraphView:
         ptr = self.tables["out"].ptr
         return ptr[node + 1] - ptr[node]
 
+    def outgoing_counts(self, uris: Iterable[str]) -> list[int]:
+        """``[self.outgoing_count(uri) for uri in uris]`` in one pass, without a call per IRI (the generator
+        asks it of every seed candidate, about 94,000 for the bundled sample: issue 15)."""
+        if self._ids is None:
+            self._id("")
+        ids = self._ids
+        assert ids is not None
+        get = ids.get
+        ptr = self.tables["out"].ptr
+        return [0 if (node := get(uri, _NONE)) == _NONE else ptr[node + 1] - ptr[node] for uri in uris]
+
     def incoming(self, uri: str) -> tuple[tuple[str, str], ...]:
         """``(p, s)`` of every triple ``s p uri`` with a ``dbo:`` predicate and an IRI ``s != uri``, sorted."""
         return tuple(sorted((self.strings[p], self.strings[s]) for p, s in self._rows("into", uri)))
