@@ -1253,6 +1253,18 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
     demonyms = demonyms or {}
     written = {sentence_text(s) for s in sentences}
     fit = name_fit(lex)
+    # forms(entity, named before) of each entity piece, asked for every candidate wording that names it (about 48
+    # a document): kept by the piece object (a planned sentence's wordings share them) and whether it was named
+    forms_chosen: dict[int, tuple[Entity, bool, Entity | None]] = {}
+
+    def form_of(_: int, entity: Entity) -> Entity | None:
+        assert forms is not None
+        before = entity.uri in named
+        found = forms_chosen.get(id(entity))
+        if found is None or found[0] is not entity or found[1] is not before:
+            found = forms_chosen[id(entity)] = (entity, before, forms(entity, before))
+        return found[2]
+
     dated: set[str] = set()  # the people whose dates a lifespan clause has said
     mentions = sum(s.mention_count for s in sentences)
     total = sum(count_tokens(sentence_text(s), lex.lang) for s in sentences)
@@ -1391,7 +1403,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                             continue
                         candidates.append((joined, 0.0))
                         if forms is not None:
-                            alt = with_forms(joined, lambda _, e: forms(e, e.uri in named), fit)  # noqa: B023
+                            alt = with_forms(joined, form_of, fit)
                             if alt is not None:
                                 candidates.append((alt, _PREFERENCE))
             if paraphraser is not None:
