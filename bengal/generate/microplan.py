@@ -347,10 +347,11 @@ def aggregate(lex: Lexicon, sentences: Sequence[Sentence], person: bool) -> Sent
         joined = join_sentences(lex, first, sentences[1])
         if joined is not None:
             return joined
-    rests = [_rest(s) for s in sentences]
+    rests_verbs = [_rest_and_verb(s) for s in sentences]
+    rests = [r for r, _ in rests_verbs]
     if any(r is None for r in rests):
         return None
-    verbs = [_verb(r) for r in rests if r]
+    verbs = [v for r, v in rests_verbs if r]
     if len(set(verbs)) < len(verbs):
         return None  # "X, which is distributed by A, is distributed by B.": the same verb twice, two sentences
     relative = lex.relative(person)  # ", who " / ", which "; None: the language writes no such clause
@@ -371,13 +372,36 @@ def aggregate(lex: Lexicon, sentences: Sequence[Sentence], person: bool) -> Sent
         pieces.append(".")
     merged: list[Piece] = []
     for p in pieces:
-        if isinstance(p, str) and merged and isinstance(merged[-1], str):
+        if not isinstance(p, str):
+            merged.append(p)
+        elif merged and isinstance(merged[-1], str):
             merged[-1] += p
-        elif p != "":
+        elif p:
             merged.append(p)
     return Sentence(tuple(merged), any(s.fallback for s in sentences), first.subject, first.predicate,
                     len(sentences), sentences[-1].n_objects, False, first.pronoun,
                     tuple(sorted({op for s in sentences for op in s.paraphrase})))
+
+
+def _rest_and_verb(sentence: Sentence) -> tuple[list[Piece] | None, str]:
+    """``(_rest(sentence), _verb of it)`` (the verb ``""`` without a rest), kept for the sentences met lately:
+    :func:`aggregate` is given the same clauses after a planned sentence's first for each wording of its first
+    fact (:func:`_plan_once`; issue 15). Kept by the sentence object, which the memo holds (so that its ``id``
+    stays its own), and bounded; the rest is shared, so no caller may change it."""
+    found = _RESTS.get(id(sentence))
+    if found is not None and found[0] is sentence:
+        return found[1], found[2]
+    rest = _rest(sentence)
+    verb = _verb(rest) if rest else ""
+    if len(_RESTS) >= _RESTS_SIZE:
+        _RESTS.clear()
+    _RESTS[id(sentence)] = (sentence, rest, verb)
+    return rest, verb
+
+
+#: :func:`_rest_and_verb`'s answers by the sentence's ``id`` (with the sentence), at most ``_RESTS_SIZE``.
+_RESTS: dict[int, tuple[Sentence, list[Piece] | None, str]] = {}
+_RESTS_SIZE = 4096
 
 
 def _verb(rest: Sequence[Piece]) -> str:
