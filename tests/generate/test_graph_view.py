@@ -372,3 +372,4 @@ def test_seeds_surely_refused_by_the_view_count(small):
     assert kbview.seeds_surely_refused(small, URIS, 5) == [True] * 6
     assert kbview.seeds_surely_refused(small, URIS, 0) == [False] * 6
     assert kbview.seeds_surely_refused(SparqlOnly(small), URIS, 5) == [False] * 6
+    assert small.graph().outgoing_counts(URIS) == [4, 0, 1, 2, 0, 0]
