@@ -148,6 +148,7 @@ class MentionPolicy:
         self.concept_only = set(table.get("concept_only", ()))
         #: properties whose wordings take their object as a people with a plural verb ("{o} live in {s}.")
         self.group_objects = set(table.get("group_objects", ()))
+        self.country_objects = set(table.get("country_objects", ()))
         self.plural_classes = tuple(lex.data.get("realise", {}).get("possessive", {}).get("plural_classes", ()))
         self._kinds: dict[tuple[str, ...], tuple[bool, bool, bool]] = {}
 
@@ -307,6 +308,11 @@ class MentionPolicy:
         words = self.leave_out.get(local_name(prop), set())
         return "*" in words or _PARENTHETICAL.sub("", entity.label).lower() in words
 
+    def _is_people(self, entity: Entity) -> bool:
+        """Whether ``entity`` is a people (a class of ``[realise.possessive] plural_classes``: "Irish people",
+        "Colombians"), which no property of ``[mentions] country_objects`` takes as its object."""
+        return of_plural_class(self.lex, self.onto.with_ancestors(entity.classes))
+
     def _singular_group(self, entity: Entity) -> bool:
         """Whether ``entity`` is a people (a class of ``[realise.possessive] plural_classes``) whose name is a
         singular noun (:func:`bengal.generate.realise.singular_group_name`: "Mulatto", "African diaspora")."""
@@ -354,9 +360,10 @@ class MentionPolicy:
         of a property with a ``concepts`` wording split in two units (:meth:`_split_names_and_concepts`), and a
         people whose name is a singular noun where the wording is plural (the subject of such a fact,
         :meth:`_group_wording_misfits`, or the object of a property of ``[mentions] group_objects``: "Mulatto live in
-        Latin America"), and, with ``[meta] unworded_left_out``, a fact whose property has no template of the
-        lexicon's (only the label fallback: "The Drum's cinematography is Périnal"); in ``all`` mode ``sub``
-        itself."""
+        Latin America"), a people as the object of a property of ``[mentions] country_objects`` ("held the
+        nationality of Irish people"), and, with ``[meta] unworded_left_out``, a fact whose property has no
+        template of the lexicon's (only the label fallback: "The Drum's cinematography is Périnal"); in ``all``
+        mode ``sub`` itself."""
         counts = ConceptCounts()
         if self.mode == "all":
             return sub, counts
@@ -376,6 +383,7 @@ class MentionPolicy:
             objects = []
             for o in u.objects:
                 if self.leaves_out(u.prop, o) or (name in self.group_objects and self._singular_group(o)) or (
+                        name in self.country_objects and self._is_people(o)) or (
                         name in self.concept_only and o.form_kind is None
                         and not self.keep(o) and not self.is_concept(u.prop, o)):
                     counts.left_out[name] = counts.left_out.get(name, 0) + 1

@@ -173,7 +173,7 @@ def test_news_corpus_passes_the_gold_checks(tmp_path):
 
 
 @pytest.mark.parametrize("preset, sha", [
-    ("B3", "13e779ea7923addf4c663befd0c7c20460604df93fc29a2ded8d2a8798e9c305"),
+    ("B3", "ee3be0c87d5a540caab6ffd5c8bd73b76f581767f7153943706cfd8494766245"),
     ("B5", "7211b8045bc81d8d348988b5567d6fabbe8d01888390a91942d7faf28d3ce6d4"),
 ])
 def test_bengal_presets_keep_their_bytes(tmp_path, preset, sha):
@@ -201,7 +201,9 @@ def test_bengal_presets_keep_their_bytes(tmp_path, preset, sha):
     # dropped from the templates ("Georg Witt passed away in the city of West Berlin." → "… died in …"; a copy
     # editor marked every such sentence of the default set, 7 December 2026; B3 was 2bbab5a1…, B5 27cf317b…); and by
     # properties worded from their label that got templates ("The Castaways on Gilligan's Island's executive producer
-    # is Sherwood Schwartz." → "Sherwood Schwartz was an executive producer of …"; B5 was a534734d…, fifteenth session)
+    # is Sherwood Schwartz." → "Sherwood Schwartz was an executive producer of …"; B5 was a534734d…, fifteenth session),
+    # and by the nationality's wording ("The musician held the nationality of Americans." → "… is a citizen of
+    # Americans.": BENGAL's text keeps the KB's people as the object, --mentions named leaves it out; B3 was 13e779ea…)
     out = tmp_path / "b.jsonl"
     generate_files(out, preset=preset, docs=20)
     assert hashlib.sha256(out.read_bytes()).hexdigest() == sha
