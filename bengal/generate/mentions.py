@@ -316,8 +316,7 @@ class MentionPolicy:
     def _singular_group(self, entity: Entity) -> bool:
         """Whether ``entity`` is a people (a class of ``[realise.possessive] plural_classes``) whose name is a
         singular noun (:func:`bengal.generate.realise.singular_group_name`: "Mulatto", "African diaspora")."""
-        return (of_plural_class(self.lex, self.onto.with_ancestors(entity.classes))
-                and singular_group_name(self.lex, _PARENTHETICAL.sub("", entity.label)))
+        return self._is_people(entity) and singular_group_name(self.lex, _PARENTHETICAL.sub("", entity.label))
 
     def _group_wording_misfits(self, prop: str, subject: Entity) -> bool:
         """Whether a fact of ``prop`` (a local name) about ``subject`` is left out in ``named`` mode: the lexicon words

@@ -1022,6 +1022,7 @@ def _life_order(prop: str) -> int:
     name = local_name(prop)
     return 0 if name in FIRST_IN_LIFE else 2 if name in LAST_IN_LIFE else 1
 
+
 #: With ``vary``: at most this many template variants of a planned sentence's first fact are weighed
 #: (its main one and others drawn by the document's key): a template of many wordings would otherwise
 #: multiply the candidates a sentence writes and counts (issue 15), while every wording still reaches

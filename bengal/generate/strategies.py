@@ -190,7 +190,6 @@ def distinct_names(sub: Subgraph) -> Subgraph:
     return Subgraph(sub.seed, tuple(units), sub.prefer_aggregation) if changed else sub
 
 
-
 def without_restated_qualifiers(sub: Subgraph, qualifier_of: Callable[[Entity], Entity | None]
                                 ) -> tuple[Subgraph, int]:
     """The subgraph without the facts that a place's written name already says, and how many went: a fact
