@@ -173,8 +173,8 @@ def test_news_corpus_passes_the_gold_checks(tmp_path):
 
 
 @pytest.mark.parametrize("preset, sha", [
-    ("B3", "ee3be0c87d5a540caab6ffd5c8bd73b76f581767f7153943706cfd8494766245"),
-    ("B5", "7211b8045bc81d8d348988b5567d6fabbe8d01888390a91942d7faf28d3ce6d4"),
+    ("B3", "61119c51e895db0957735d9ed985505c0346237e6bd7d71b4827ec74673ab6cc"),
+    ("B5", "3824f86cf16c0042da5aa0f884c407f9e13ae35449086e871869c311d69376e8"),
 ])
 def test_bengal_presets_keep_their_bytes(tmp_path, preset, sha):
     # sha256 of `bengal generate --preset B3|B5 --docs 20 -o x.jsonl` made by the code before the
@@ -203,7 +203,10 @@ def test_bengal_presets_keep_their_bytes(tmp_path, preset, sha):
     # properties worded from their label that got templates ("The Castaways on Gilligan's Island's executive producer
     # is Sherwood Schwartz." → "Sherwood Schwartz was an executive producer of …"; B5 was a534734d…, fifteenth session),
     # and by the nationality's wording ("The musician held the nationality of Americans." → "… is a citizen of
-    # Americans.": BENGAL's text keeps the KB's people as the object, --mentions named leaves it out; B3 was 13e779ea…)
+    # Americans.": BENGAL's text keeps the KB's people as the object, --mentions named leaves it out; B3 was 13e779ea…),
+    # and by an associated act's wording ("Kevin Max has been associated with the band Audio Adrenaline." → "Kevin Max
+    # has worked with the band Audio Adrenaline."; a copy editor marked "associated with" most; sixteenth session; B3
+    # was ee3be0c8…, B5 7211b804…)
     out = tmp_path / "b.jsonl"
     generate_files(out, preset=preset, docs=20)
     assert hashlib.sha256(out.read_bytes()).hexdigest() == sha

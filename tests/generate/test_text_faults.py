@@ -481,7 +481,7 @@ def test_a_spouse_parent_or_date_makes_a_person_no_band(bundled_kb):
     farmer = Entity(R + "Mylene_Farmer", "Farmer", (DBO + "MusicalArtist",))
     person = consistent_classes(onto, singer, [DBO + "Band"], born=True)
     assert sentence_text(fact_sentence(LEX, onto, DBO + "associatedBand", farmer, [person])) == \
-        "Farmer is associated with Seal."
+        "Farmer has worked with Seal."
     # stays: Will Young (no such fact in the sample: a record label and three facts pointing at him) is still
     # typed by the fact's range, and a band with no Person class is a band
     assert consistent_classes(onto, singer, [DBO + "Band"]).classes == (DBO + "Band", DBO + "Group")

@@ -244,7 +244,7 @@ def test_past_tense_and_demonym(tiny):
         "Albert Einstein is an American scientist."
     band = Entity(DBR + "Pulley_(band)", "Pulley (band)", (DBO + "Band",))
     assert realise([fact_sentence(lex, onto, DBO + "associatedBand", EINSTEIN, [band], past=True)])[0] == \
-        "Albert Einstein was associated with Pulley."
+        "Albert Einstein worked with Pulley."
     assert realise([fact_sentence(lex, onto, DBO + "hometown", EINSTEIN, [ULM], past=True)])[0] == \
         "Albert Einstein came from Ulm."
     assert realise([fact_sentence(lex, onto, DBO + "restingPlace", EINSTEIN, [ULM], past=True)])[0] == \
@@ -255,9 +255,9 @@ def test_appositions_of_object_and_subject(tiny):
     _, onto, lex = tiny
     band = Entity(DBR + "Pulley_(band)", "Pulley (band)", (DBO + "Band",))
     text, mentions = realise([fact_sentence(lex, onto, DBO + "associatedBand", KLEINER, [band], apposition=True)])
-    assert text == "Alfred Kleiner is associated with the band Pulley."
-    # 14 + len(" is associated with ") 20 + len("the band ") 9 = 43
-    assert [(m.begin, m.end, m.surface) for m in mentions] == [(0, 14, "Alfred Kleiner"), (43, 49, "Pulley")]
+    assert text == "Alfred Kleiner has worked with the band Pulley."
+    # 14 + len(" has worked with ") 17 + len("the band ") 9 = 40
+    assert [(m.begin, m.end, m.surface) for m in mentions] == [(0, 14, "Alfred Kleiner"), (40, 46, "Pulley")]
     text, mentions = realise([fact_sentence(lex, onto, DBO + "birthPlace", KLEINER, [ULM], subject_apposition=True)])
     assert text == "The scientist Alfred Kleiner was born in Ulm."
     assert [(m.begin, m.end) for m in mentions] == [(14, 28), (41, 44)]
@@ -270,9 +270,9 @@ def test_appositions_carry_a_demonym(tiny):
     band = Entity(DBR + "Pulley_(band)", "Pulley (band)", (DBO + "Band",))
     text, mentions = realise([fact_sentence(lex, onto, DBO + "associatedBand", KLEINER, [band], apposition=True,
                                             demonym="British")])
-    assert text == "Alfred Kleiner is associated with the British band Pulley."
-    # 14 + len(" is associated with ") 20 + len("the British band ") 17 = 51
-    assert [(m.begin, m.end, m.surface) for m in mentions] == [(0, 14, "Alfred Kleiner"), (51, 57, "Pulley")]
+    assert text == "Alfred Kleiner has worked with the British band Pulley."
+    # 14 + len(" has worked with ") 17 + len("the British band ") 17 = 48
+    assert [(m.begin, m.end, m.surface) for m in mentions] == [(0, 14, "Alfred Kleiner"), (48, 54, "Pulley")]
     text, mentions = realise([fact_sentence(lex, onto, DBO + "birthPlace", KLEINER, [ULM], subject_apposition=True,
                                             subject_demonym="Swiss")])
     assert text == "The Swiss scientist Alfred Kleiner was born in Ulm."
