@@ -56,7 +56,7 @@ class Entity:
         form: the text written for this mention when it is not the label (a family
             name, an alt label, a pronoun; see :mod:`bengal.generate.surface`), else ``None``.
         form_kind: what ``form`` is ("news_name", "family_name", "unqualified", "place_head", "short_name", "alt_label",
-            "acronym", "pronoun"), for the manifest's counts; "concept" (a KB concept written
+            "acronym", "article_outside", "pronoun"), for the manifest's counts; "concept" (a KB concept written
             as a common noun, :mod:`bengal.generate.mentions`) and "literal" (a date,
             :mod:`bengal.generate.literals`) are :data:`TEXT_KINDS`: plain text, never a mention;
             :data:`COMMON_NOUN` is a concept written as a common noun that is a mention (``--mentions

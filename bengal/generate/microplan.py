@@ -855,6 +855,20 @@ def fold_opening(lex: Lexicon, sentences: Sequence[Sentence], subject: str, phra
     said = phrase.split("{s}", 1)[0].strip(" ,")
     if any(said == noun or said.endswith(" " + noun) for noun in _class_nouns_before_names(first.pieces)):
         return None  # "Ya Boy, a musician, joined forces with the musician San Quinn": one noun twice
+    if rest.startswith((", a ", ", an ")):
+        # a genre's apposition says the type already (modifier_apposition: "X, a death metal musician, worked with
+        # …"); the type's demonym joins it ("X, an Australian death metal musician, …"): the longest end of the
+        # type's noun phrase that the apposition ends with is its noun, the words between it and the article the
+        # demonym ("an American record label": "record label", "American")
+        words = (noun_phrase or said).split()
+        head = next((k for k in range(len(words) - 1, 0, -1) if f" {' '.join(words[-k:])}, " in rest), None)
+        demonym = " ".join(words[1:len(words) - head]) if head is not None else ""
+        if not demonym:
+            return list(sentences)
+        modified = rest.split(" ", 2)[2]  # "death metal musician, worked with …"
+        merged = (name, f", {lex.article(demonym)} {demonym} {modified}", *first.pieces[2:])
+        return [Sentence(merged, first.fallback, first.subject, first.predicate, first.clauses, first.n_objects,
+                         first.plural, first.pronoun, first.paraphrase), *sentences[1:]]
     if "{s}" in phrase:  # the type before the name (_leading): "Der Politiker Winston Churchill folgte auf …"
         opening = phrase.split("{s}", 1)[0]
         pieces: tuple[Piece, ...] = (opening[:1].upper() + opening[1:], *first.pieces)
@@ -1113,18 +1127,24 @@ def _clause_variant(templates: Sequence[str], draw: str | None) -> int:
     return same[drawn(len(same), draw)]
 
 
-def whose_clause(lex: Lexicon, sentence: Sentence, owner: Sentence) -> Sentence | None:
+def whose_clause(lex: Lexicon, sentence: Sentence, owner: Sentence, noun: str | None = None) -> Sentence | None:
     """``owner`` ("X's genre is blues.") as a relative clause after the subject of ``sentence``
     ("X recorded for Sub Pop." → "X, whose genre is blues, recorded for Sub Pop."), or ``None``
     when ``sentence`` does not open with the same subject followed by its predicate, already has a
     relative clause, or the language has no ``[meta] relative_possessive``. The entity pieces are
-    the same objects, so the gold stays exact."""
+    the same objects, so the gold stays exact. Given the subject's class ``noun``, an owner that
+    :func:`modifier_apposition` can write as an apposition is written so instead ("X, a blues
+    musician, recorded for Sub Pop.")."""
     whose = str(lex.meta.get("relative_possessive", ""))
     if not whose or sentence.subject is None or not sentence.predicate or sentence.plural:
         return None
     marks = [m for m in (lex.relative(True), lex.relative(False), whose) if m]
     if any(isinstance(p, str) and any(m in p for m in marks) for p in sentence.pieces):
         return None
+    if noun is not None:
+        modified = modifier_apposition(lex, sentence, owner, noun)
+        if modified is not None:
+            return modified
     if len(owner.pieces) < 2 or not (isinstance(owner.pieces[0], Entity) and owner.pieces[0].uri == sentence.subject):
         return None
     clause = list(owner.pieces[1:])
@@ -1140,6 +1160,52 @@ def whose_clause(lex: Lexicon, sentence: Sentence, owner: Sentence) -> Sentence 
         clause[-1] += "," + rest
     pieces = (*sentence.pieces[:sentence.predicate], *(p for p in clause if p != ""),
               *sentence.pieces[sentence.predicate + 1:])
+    return Sentence(pieces, sentence.fallback or owner.fallback, sentence.subject, sentence.predicate,
+                    sentence.clauses + 1, sentence.n_objects, False, sentence.pronoun,
+                    tuple(sorted(set(sentence.paraphrase) | set(owner.paraphrase))))
+
+
+def modifier_apposition(lex: Lexicon, sentence: Sentence, owner: Sentence, noun: str) -> Sentence | None:
+    """``owner``, a possessive wording of ``[meta] modifier_possessives`` with its objects written as text ("X's
+    style is death metal.", "X's genres are funk and jazz."), as the modifier of the subject's class ``noun`` in an
+    apposition after the subject's name ("X worked with Y." → "X, a death metal musician, worked with Y."; "X, a
+    funk and jazz musician, …"), the endings of ``[meta] modifier_drop`` left off ("dance music" → "a dance
+    musician") and the article by the modifier's sound (:meth:`~bengal.generate.lexicon.Lexicon.article`: "an
+    ambient musician"); or ``None`` where news would not write it so: the owner is another wording, names more
+    than two objects or an object as a mention (a concept is plain text under ``--mentions named``; B1-B10's
+    concepts are names), ``noun`` is vague (``[meta] apposition_vague``), or ``sentence`` does not open with the
+    subject's name (a description, a pronoun) right before its predicate. After the subject's apposition ("The
+    musician X", "The American musician X") the modifier goes before the noun: "The jazz musician X performed
+    with …". The entity pieces are the same objects, so the gold stays exact.
+
+    Source: news and Wikipedia's appositions ("the jazz pianist X"); the stock "whose style is" that a copy
+    editor's reading marked (fifteenth session)."""
+    tails = lex.meta.get("modifier_possessives", ())
+    if not tails or noun in lex.meta.get("apposition_vague", ()) or sentence.predicate not in (1, 2):
+        return None
+    lead = sentence.pieces[0] if sentence.predicate == 2 else ""  # "The musician " of "The musician X"
+    name, rest = sentence.pieces[sentence.predicate - 1], sentence.pieces[sentence.predicate]
+    if (not isinstance(name, Entity) or name.uri != sentence.subject or name.form_kind == "pronoun"
+            or not isinstance(rest, str) or not rest.startswith(" ")
+            or not isinstance(lead, str) or not (lead == "" or lead.endswith(f" {noun} "))):
+        return None
+    if len(owner.pieces) != 2 or not isinstance(owner.pieces[0], Entity) or owner.pieces[0].uri != sentence.subject:
+        return None
+    said = owner.pieces[1]
+    tail = next((t for t in tails if isinstance(said, str) and said.startswith(t) and said.endswith(".")), None)
+    if tail is None:
+        return None
+    modifier = str(said)[len(tail):-1]
+    if ", " in modifier or modifier.count(" and ") > 1:
+        return None  # three objects or more ("funk, soul and jazz")
+    kept = tuple(lex.meta.get("modifier_keep", ()))
+    for ending in lex.meta.get("modifier_drop", ()):
+        modifier = " and ".join(m[:-len(ending)] if m.endswith(ending) and len(m) > len(ending) and m not in kept
+                                else m for m in modifier.split(" and "))
+    if lead:  # before the name: "The jazz musician Stan Levey performed with …"
+        pieces: tuple[Piece, ...] = (f"{lead[:-len(noun) - 1]}{modifier} {noun} ", name, *sentence.pieces[2:])
+    else:
+        pieces = (name, f", {lex.article(modifier)} {modifier} {noun}," + rest, *sentence.pieces[2:])
     return Sentence(pieces, sentence.fallback or owner.fallback, sentence.subject, sentence.predicate,
                     sentence.clauses + 1, sentence.n_objects, False, sentence.pronoun,
                     tuple(sorted(set(sentence.paraphrase) | set(owner.paraphrase))))
@@ -1423,7 +1489,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                         clauses, owner = [first_clause, *rest[0]], rest[1]
                         joined = aggregate(lex, clauses, person_like)
                         if joined is not None and owner is not None:
-                            joined = whose_clause(lex, joined, owner)
+                            joined = whose_clause(lex, joined, owner, noun if describe else None)
                         if joined is None:
                             continue
                         candidates.append((joined, 0.0))

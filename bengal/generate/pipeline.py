@@ -87,6 +87,7 @@ from bengal.generate.strategies import (
 from bengal.generate.surface import (
     AmbiguityDial,
     SurfaceForms,
+    article_outside,
     name_words,
     names_another,
     order_seeds,
@@ -190,6 +191,9 @@ class DocumentMaker:
                                 short_first=config.first_mention == "short")
 
         self.forms = surface_forms() if config.surface_forms else None
+        # news text: the classes whose names' own "The" is written as the article before the mention ("the Beatles")
+        self.article_outside = (self.onto.subclasses([DBO + c for c in self.lex.data.get("mentions", {}).get(
+            "article_outside_classes", ())]) if self.policy.news_text else set())
         # issue 11's dials (bengal.generate.surface.AmbiguityDial, bengal.generate.emerging); in
         # another language the index holds the names that language writes (issue 13)
         self.ambiguity: AmbiguityDial | None = None
@@ -493,6 +497,8 @@ class DocumentMaker:
             sentences = self.ambiguity.apply_sentences(sentences)
             if split is not None:  # a qualified title the dial wrote back as the label: two mentions too
                 sentences = split_qualified(sentences, qualifier)
+        if self.article_outside:  # "worked with the Isley Brothers": the name's own article outside the mention
+            sentences = article_outside(sentences, lambda e: not self.article_outside.isdisjoint(e.classes))
         if not sentences:
             # every wording of the planned facts was refused ("Mengo, Uganda is part of Uganda" restates the name
             # and was the one fact of a one-sentence document, `--like rss500 --seed 0`): no document, the next seed

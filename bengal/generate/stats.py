@@ -23,7 +23,7 @@ from bengal.generate.lang import naming
 from bengal.generate.lang.naming import LanguageNames
 from bengal.generate.lexicon import lexicon_path, load_lexicon
 from bengal.generate.paraphrase import OPERATIONS
-from bengal.generate.surface import AmbiguityIndex, PriorSenses
+from bengal.generate.surface import ARTICLE_OUTSIDE, AmbiguityIndex, PriorSenses
 from bengal.kb import labels, nameable
 from bengal.kb import names as kb_names
 from bengal.kb.diskcache import read_cached, write_cached
@@ -51,8 +51,8 @@ class MadeDocument:
         properties: local names of the properties of the facts said.
         form_kinds: per mention, what its surface form is when not the label
             ("news_name", "family_name", "unqualified", "short_name", "alt_label", "acronym", "place_head":
-            the head of a qualified place written as two mentions, "pronoun", "common_noun": a concept with
-            ``--mentions concepts``), else ``None``.
+            the head of a qualified place written as two mentions, "article_outside": a band's name without the
+            "The" written before it, "pronoun", "common_noun": a concept with ``--mentions concepts``), else ``None``.
         pronouns: ``(pronoun, gender source)`` of the subject pronouns written (gold or not).
         paraphrased_sentences: sentences with at least one paraphrasing operation.
         paraphrase_operations: the operations applied, one entry per use.
@@ -348,7 +348,8 @@ def surface_form_stats(kb: SparqlKB, onto: Ontology, surfaces: Sequence[tuple[st
     return {
         "mentions_by_form": {"label": label, **{k: form_counts.get(k, 0)
                                                 for k in ("news_name", "family_name", "unqualified", "short_name",
-                                                          "alt_label", "acronym", "place_head", COMMON_NOUN)}},
+                                                          "alt_label", "acronym", "place_head", ARTICLE_OUTSIDE,
+                                                          COMMON_NOUN)}},
         "ambiguous_mentions": sum(amb),
         "ambiguous_share": round(sum(amb) / len(amb), 6) if amb else 0.0,
         "ambiguous_share_other_forms": round(sum(amb_alt) / len(amb_alt), 6) if amb_alt else 0.0,
