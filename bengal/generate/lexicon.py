@@ -290,9 +290,19 @@ class Lexicon:
         Reino Unido", "in der Schweiz", "el F. C. Augsburgo"); else ``None``."""
         if self.rules is not None:
             return self.rules.name_article(name, before, classes)
-        if self.takes_definite_article(name) and not _THE_BEFORE.search(before):
+        if ((self.takes_definite_article(name) or self.definite_by_class(name, classes))
+                and not _THE_BEFORE.search(before)):
             return "the "
         return None
+
+    def definite_by_class(self, name: str, classes: Sequence[str]) -> bool:
+        """Whether ``name`` takes "the" by its entity's class (``[meta] definite_classes``, news text: a conflict, "the
+        Williamite War in Ireland", "the 1991 Iraqi uprisings"), unless it opens with its own article or is a bare name
+        (``bare_names``: "World War II", "Operation Overlord")."""
+        wanted = self.meta.get("definite_classes")
+        if not wanted or name.startswith(("The ", "the ")) or self._bare.search(name):
+            return False
+        return any(c.rsplit("/", 1)[-1] in wanted for c in classes)
 
     def agree(self, template: str, gender: str | None) -> str:
         """``template`` with its agreement markers (``[fundado|fundada]``) for the subject's
@@ -472,8 +482,9 @@ def _split_camel(name: str) -> str:
 @lru_cache(maxsize=None)
 def load_lexicon(lang: str = "en", news: bool = False) -> Lexicon:
     """The lexicon of language ``lang``; with ``news`` (the text of ``--mentions named`` and ``concepts``), the
-    entries of its ``[news_templates]`` replace those of ``[templates]`` of the same property: wordings that
-    BENGAL's text (``--mentions all``, the B1–B10 presets, whose bytes are kept) never had.
+    entries of its ``[news_templates]`` replace those of ``[templates]`` of the same property, and those of its
+    ``[news_meta]`` those of ``[meta]``: wordings and rules that BENGAL's text (``--mentions all``, the B1–B10
+    presets, whose bytes are kept) never had.
 
     Raises:
         UsageError: when there is no ``lang/<lang>.toml``.
@@ -481,6 +492,8 @@ def load_lexicon(lang: str = "en", news: bool = False) -> Lexicon:
     data = load_toml(lexicon_path(lang))
     if news and data.get("news_templates"):
         data = {**data, "templates": {**data["templates"], **data["news_templates"]}}
+    if news and data.get("news_meta"):  # [news_meta]: rules of news text that BENGAL's text never had
+        data = {**data, "meta": {**data["meta"], **data["news_meta"]}}
     return Lexicon(lang, data)
 
 

@@ -28,6 +28,8 @@ class Lexicon(Protocol):
 
     def takes_definite_article(self, name: str) -> bool: ...
 
+    def definite_by_class(self, name: str, classes: Sequence[str]) -> bool: ...
+
 __all__ = ["indefinite_article", "plural", "is_plural_name", "of_plural_class", "singular_group_name",
            "takes_plural_verb",
            "possessive_suffix", "capitalise_proper", "realise_pieces", "name_kind",
@@ -132,9 +134,9 @@ def plural_word(lex: Lexicon, word: str) -> str:
 def is_plural_name(lex: Lexicon, name: str, classes: Sequence[str] = ()) -> bool:
     """Whether a name is grammatically plural ("Capitol Records", "the Philippines", "United
     States", "The Beatles", "Kashubians"): its last word is in ``[realise.possessive] plural_heads``,
-    or the whole name in ``plural_names``, or it takes "the" (the lexicon's ``definite_names``)
-    and ends in "s" without an "of" ("the Netherlands", "the Bahamas"; not "the University of
-    Texas"), or it names an entity of a class of
+    or the whole name in ``plural_names``, or it takes "the" (the lexicon's ``definite_names``, or news text's
+    ``definite_classes``: "the 1991 Iraqi uprisings'") and ends in "s" without an "of" ("the Netherlands", "the
+    Bahamas"; not "the University of Texas"), or it names an entity of a class of
     ``plural_classes`` (``classes``: IRIs; an ethnic group, "Kashubians", "Scottish people") and
     ends in "s" or "people"."""
     t = _table(lex).get("possessive", {})
@@ -145,7 +147,7 @@ def is_plural_name(lex: Lexicon, name: str, classes: Sequence[str] = ()) -> bool
         return True
     # not a name whose head comes before "of" ("the Republic of the Philippines", "the University of Texas")
     return (last.endswith("s") and not last.endswith("ss") and " of " not in name
-            and lex.takes_definite_article(name))
+            and (lex.takes_definite_article(name) or lex.definite_by_class(name, classes)))
 
 
 def of_plural_class(lex: Lexicon, classes: Sequence[str]) -> bool:

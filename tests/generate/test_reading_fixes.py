@@ -595,3 +595,38 @@ def test_a_genre_is_the_modifier_of_the_subjects_class_noun():
     folded = fold_opening(LEX, [label], ACME.uri, ", an American record label,", "an American record label")
     assert folded is not None and sentence_text(folded[0]) == \
         "Acme, an American hip hop record label, is based in Ulm."
+
+
+def test_a_conflicts_commanders_are_its_leaders_and_its_name_takes_the():
+    # "the Vietnam War, which was commanded by the politician Richard Nixon", "Williamite War in Ireland was led by …"
+    # (copy editors' readings of the default set, fifteenth and sixteenth sessions): DBpedia's commanders of a
+    # conflict are the infobox's "Commanders and leaders" of every side
+    news = load_lexicon("en", news=True)
+    war_classes = (DBO + "MilitaryConflict", DBO + "SocietalEvent", DBO + "Event")
+    war = Entity(DBR + "Williamite_War_in_Ireland", "Williamite War in Ireland", war_classes)
+    uprisings = Entity(DBR + "1991_Iraqi_uprisings", "1991 Iraqi uprisings", war_classes)
+    ww2 = Entity(DBR + "World_War_II", "World War II", war_classes)
+    onto = Ontology(parents={DBO + "MilitaryConflict": {DBO + "SocietalEvent"}, DBO + "SocietalEvent": {DBO + "Event"}})
+    sentence = fact_sentence(news, onto, DBO + "commander", war, [CARL])
+    text, mentions = realise([sentence])
+    assert text == "The Williamite War in Ireland's commanders and leaders included Carl Berg."
+    # "The " 4: "Williamite War in Ireland" [4, 29), "'s commanders and leaders included " 35: "Carl Berg" [64, 73)
+    assert [(m.begin, m.end, m.surface) for m in mentions] == [(4, 29, "Williamite War in Ireland"),
+                                                               (64, 73, "Carl Berg")]
+    assert sentence_text(fact_sentence(news, onto, DBO + "commander", war, [CARL], variant=1)) == \
+        "The commanders and leaders of the Williamite War in Ireland included Carl Berg."
+    # a plural name takes the plural possessive; a bare name no article
+    assert sentence_text(fact_sentence(news, onto, DBO + "commander", uprisings, [CARL])) == \
+        "The 1991 Iraqi uprisings' commanders and leaders included Carl Berg."
+    assert sentence_text(fact_sentence(news, onto, DBO + "commander", ww2, [CARL])) == \
+        "World War II's commanders and leaders included Carl Berg."
+    # a unit's commander commanded it, and BENGAL's text (--mentions all) keeps its wordings and bare names
+    unit = Entity(DBR + "99th_Squadron", "99th Squadron", (DBO + "MilitaryUnit", DBO + "Organisation"))
+    assert sentence_text(fact_sentence(news, onto, DBO + "commander", unit, [CARL])) == \
+        "The 99th Squadron was commanded by Carl Berg."  # an ordinal name takes "the" (definite_names)
+    assert sentence_text(fact_sentence(LEX, onto, DBO + "commander", war, [CARL])) == \
+        "Williamite War in Ireland was commanded by Carl Berg."
+    assert not LEX.definite_by_class("Williamite War in Ireland", war_classes)
+    assert news.definite_by_class("Williamite War in Ireland", war_classes)
+    assert not news.definite_by_class("The Troubles", war_classes)  # its own article
+    assert not news.definite_by_class("Williamite War in Ireland", (DBO + "Event",))
