@@ -630,3 +630,19 @@ def test_a_conflicts_commanders_are_its_leaders_and_its_name_takes_the():
     assert news.definite_by_class("Williamite War in Ireland", war_classes)
     assert not news.definite_by_class("The Troubles", war_classes)  # its own article
     assert not news.definite_by_class("Williamite War in Ireland", (DBO + "Event",))
+
+
+def test_a_bands_hometown_is_where_it_was_formed():
+    # "After Forever's hometown is the Netherlands" (a copy editor's notes, sixteenth session): DBpedia's hometown of
+    # a band is the infobox's origin
+    news = load_lexicon("en", news=True)
+    onto = Ontology(parents={DBO + "Band": {DBO + "Group"}, DBO + "Group": {DBO + "Organisation"}})
+    band = Entity(DBR + "After_Forever", "After Forever", (DBO + "Band", DBO + "Group", DBO + "Organisation"))
+    said = {sentence_text(fact_sentence(news, onto, DBO + "hometown", band, [ULM], variant=v)) for v in range(5)}
+    assert said == {"After Forever comes from Ulm.", "After Forever was formed in Ulm.", "After Forever is from Ulm.",
+                    "After Forever originates from Ulm.", "After Forever is originally from Ulm."}
+    # a person keeps the hometown; BENGAL's text (--mentions all) keeps every wording
+    assert sentence_text(fact_sentence(news, onto, DBO + "hometown", CARL, [ULM], variant=3)) == \
+        "Carl Berg's hometown is Ulm."
+    assert sentence_text(fact_sentence(LEX, onto, DBO + "hometown", band, [ULM], variant=3)) == \
+        "After Forever's hometown is Ulm."
