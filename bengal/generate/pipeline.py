@@ -429,7 +429,11 @@ class DocumentMaker:
                     return [sentence]  # no label with a qualifier (_qualifier): nothing to split
                 both = split_qualified([sentence], qualifier)[0]
                 # the head alone only for a place named before: a first mention keeps its qualifier ("Roswell,
-                # Georgia"; "Roswell" alone reads as New Mexico's: a copy editor's reading, thirteenth session)
+                # Georgia"; "Roswell" alone reads as New Mexico's: a copy editor's reading, thirteenth session);
+                # without such a piece head_only changes nothing, so it is not asked (every candidate wording is
+                # split: issue 15)
+                if not any(isinstance(p, Entity) and p.uri in named and ", " in p.label for p in sentence.pieces):
+                    return [both]
                 head = split_qualified([sentence], qualifier, head_only=True, named=named)[0]
                 return [both] if head.pieces == both.pieces else [both, head]
 
