@@ -18,6 +18,7 @@ from typing import Sequence, cast
 import gender_guesser.detector as gd
 
 from bengal.generate.kbview import Entity
+from bengal.generate.nameparts import name_parts
 from bengal.kb.labels import surface_of
 from bengal.kb.sparql import PREFIXES, SparqlKB, values
 
@@ -41,10 +42,7 @@ def _detector() -> gd.Detector:
 
 def first_name_gender(label: str) -> str | None:
     """"he", "she" or ``None`` from the first name (``nameparser``) by ``gender-guesser``."""
-    # nameparser takes about 70 ms to import; only --pronouns and --surface-forms need it
-    from nameparser import HumanName
-
-    first = HumanName(surface_of(label)).first
+    first = name_parts(surface_of(label))[0]  # nameparser's, kept between runs (bengal.generate.nameparts)
     if not first or not first[:1].isalpha():
         return None
     answer = _detector().get_gender(first)

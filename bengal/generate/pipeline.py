@@ -69,6 +69,7 @@ from bengal.generate.microplan import (
     type_apposition_of,
     type_noun_phrase,
 )
+from bengal.generate.nameparts import add_name_parts, load_name_parts, save_name_parts, take_new_name_parts
 from bengal.generate.paraphrase import Paraphraser
 from bengal.generate.realise import kind_contradicts_name
 from bengal.generate.seeds import class_quotas, mix_seeds, seed_class_stats, split_by_class
@@ -163,6 +164,7 @@ class DocumentMaker:
         self.lex = load_lexicon(config.lang, news=config.mentions != "all")  # --mentions all: BENGAL's wordings
         if config.lang == "en":  # the English words counted by earlier runs: no spaCy for them
             load_word_counts()
+        load_name_parts()  # the names nameparser split in earlier runs: no nameparser for them
         self.onto = load_ontology(kb)
         self.classes = config.class_iris()
         self.wanted = self.onto.subclasses(self.classes)
@@ -669,22 +671,25 @@ def _init_worker(kb_opener: Callable[[], SparqlKB], config: GenerateConfig, fact
     _REPORTED.clear()
 
 
-def _make_in_worker(seed_uri: str) -> tuple[MadeDocument | None, frozenset[str], dict[str, int]]:
+def _make_in_worker(seed_uri: str) -> tuple[MadeDocument | None, frozenset[str], dict[str, int],
+                                             dict[str, tuple[str, str]]]:
     """The document of one seed candidate, the IRIs the worker's KB skipped (``skipped_iris``,
     rows binding an IRI SPARQL cannot write) for the first time while making it: the parent adds
     them to its own KB's count for the candidates it uses, so the manifest's ``skipped_iris`` is
     the same for every ``--jobs``; and the English words the worker counted with spaCy for the first
     time (:func:`bengal.tokens.take_new_word_counts`), which the parent keeps for the next run
-    (:func:`bengal.generate.wordcounts.save_word_counts`)."""
+    (:func:`bengal.generate.wordcounts.save_word_counts`); and the names it split with nameparser for the first
+    time (:func:`bengal.generate.nameparts.take_new_name_parts`), kept the same way."""
     assert _WORKER is not None
     doc = _WORKER.make(seed_uri)
     words = take_new_word_counts()
+    names = take_new_name_parts()
     skipped = getattr(_WORKER.kb, "skipped_iris", None)
     if not skipped or len(skipped) == len(_REPORTED):
-        return doc, frozenset(), words
+        return doc, frozenset(), words, names
     new = frozenset(skipped - _REPORTED)
     _REPORTED.update(new)
-    return doc, new, words
+    return doc, new, words, names
 
 
 def _pool_without_ctrl_c(ctx: Any, jobs: int, kb_opener: Callable[[], SparqlKB],
@@ -767,11 +772,13 @@ def _made_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], 
             for j, keep in enumerate(kept):
                 if not keep:
                     continue
-                doc, skipped, words = next(got)
+                doc, skipped, words, names = next(got)
                 if skipped and isinstance(getattr(kb, "skipped_iris", None), set):
                     kb.skipped_iris.update(skipped)  # type: ignore[attr-defined]
                 if words:
                     add_word_counts(words)
+                if names:
+                    add_name_parts(names)
                 made += doc is not None
                 yield pos + j + 1, doc
             pos, window, current = after, following, ahead
@@ -952,6 +959,7 @@ def _generate(kb: SparqlKB, config: GenerateConfig, progress: Callable[[int], No
             + f"; asked for {config.docs} documents")
     if config.lang == "en":
         save_word_counts()  # the words counted here and by the workers, for the next run
+    save_name_parts()  # the names split here and by the workers, likewise
     documents = [Document(str(n), doc.text, doc.mentions) for n, doc in enumerate(made, 1)]
     cid = corpus_id(config, documents)
     documents = [replace(d, uri=f"{DOCUMENT_NAMESPACE}{cid}/{d.uri}") for d in documents]

@@ -26,6 +26,7 @@ from typing import Callable, Collection, Iterable, Mapping, Sequence, cast
 from bengal.generate.gender import is_given_name
 from bengal.generate.kbview import NOT_NAMES, Entity, graph_view
 from bengal.generate.lexicon import NewsNames
+from bengal.generate.nameparts import name_parts
 from bengal.generate.verbalise import NameFit, Piece, Sentence, swap_entities
 from bengal.kb.labels import local_name, surface_of, writable_label
 from bengal.kb.names import label_forms, lexicon_forms, short_name
@@ -94,9 +95,8 @@ def family_name(label: str, stage_name: bool = False) -> str | None:
     ("William Palmer, 2nd Earl of Selborne" → "Palmer"). ``None`` for a name that opens with an article (DBpedia types
     acts "The Alchemist" and "The Andrews Sisters" persons: "Alchemist", "Sisters" before) and for a last part of one
     letter ("Kenny G", "Cardi B", "Sheila E.", "Albert I, Prince of Monaco": "G", "B", "I" before; 54 of the sample's
-    persons, 146 open with "The"). Worked out once a label (nameparser takes about 0.3 ms a name)."""
-    from nameparser import HumanName
-
+    persons, 146 open with "The"). Worked out once a label (nameparser takes about 0.3 ms a name: its parts are kept
+    between runs, :func:`bengal.generate.nameparts.name_parts`)."""
     name = surface_of(label)
     peer = _PEERAGE.search(name)
     if peer is not None:
@@ -108,11 +108,11 @@ def family_name(label: str, stage_name: bool = False) -> str | None:
         return None  # "Chen Shui-bian", "Tsai Ing-wen": the family name first, the last word a given name
     if words and all(w in BURMESE_NAME_WORDS for w in words):
         return None  # "Thein Sein": no family name
-    parsed = HumanName(name)
-    last = parsed.last.strip()
-    if not parsed.first or not last or last == name or last not in name or len(last.rstrip(".")) == 1:
+    first, last = name_parts(name)
+    last = last.strip()
+    if not first or not last or last == name or last not in name or len(last.rstrip(".")) == 1:
         return None  # a letter ("Kenny G", "Sheila E.") is no family name
-    if stage_name and not (_INITIAL.match(parsed.first) or any(is_given_name(p) for p in parsed.first.split("-"))):
+    if stage_name and not (_INITIAL.match(first) or any(is_given_name(p) for p in first.split("-"))):
         return None
     if any(_ROMAN.match(w) for w in name.split()):
         return None
