@@ -4,7 +4,7 @@
 "Einstein") and :func:`bengal.generate.gender.first_name_gender` read a name's first and last parts from
 ``nameparser``'s ``HumanName``, which takes about 0.3 ms a name and 30-70 ms to import: a default run of 3,000
 documents parses about 700 names, 0.2 CPU s, a twentieth of making its documents (issue 15). The parts are kept
-in ``$BENGAL_CACHE/names/`` (:func:`bengal.kb.store.cache_dir`) in a file named by the nameparser version that
+in ``$BENGAL_CACHE/person-names/`` (:func:`bengal.kb.store.cache_dir`) in a file named by the nameparser version that
 parsed them (:func:`parser_version`): the same name, the same parts. A run reads them first and adds the names
 it parsed at its end (its worker processes' too), as :mod:`bengal.generate.wordcounts` keeps the token counts,
 so a name parsed before is split without nameparser, to the same parts. A damaged or foreign file is ignored,
@@ -54,8 +54,8 @@ def parser_version() -> str:
 
 
 def name_parts_path() -> Path:
-    """The file of the name parts of the installed nameparser (``$BENGAL_CACHE/names/``)."""
-    return cache_dir() / "names" / f"parts-{parser_version()}.pickle"
+    """The file of the name parts of the installed nameparser (``$BENGAL_CACHE/person-names/``)."""
+    return cache_dir() / "person-names" / f"parts-{parser_version()}.pickle"
 
 
 def _valid(parts: dict) -> bool:

@@ -14,8 +14,9 @@ import gender_guesser.detector
 import pytest
 
 from bengal.errors import UsageError
+from bengal.generate import gender
 from bengal.generate.config import GenerateConfig
-from bengal.generate.gender import _given_names, first_name_gender, is_given_name
+from bengal.generate.gender import _given_names, _read_given_names, first_name_gender, is_given_name
 from bengal.generate.kbview import Entity, entities, load_ontology, places_labelled
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.paraphrase import Paraphraser
@@ -169,9 +170,26 @@ def test_given_names_are_the_detectors():
     """is_given_name reads gender-guesser's list without building its detector: the same names, so the same
     answers as the detector's "not unknown" (issue 15)."""
     detector = gender_guesser.detector.Detector(case_sensitive=False)
-    assert _given_names() == frozenset(detector.names)
+    assert _given_names() == _read_given_names() == frozenset(detector.names)
     for name in ("Reggie", "indira", "KIM", "Tinchy", "Yung", "Xi", "Jean-Paul", "Mary Ann", "", "ø"):
         assert is_given_name(name) == (bool(name) and detector.get_gender(name) != "unknown"), name
+
+
+def test_given_names_are_kept_between_runs(tmp_path, monkeypatch):
+    """The list's names are read once and kept as a pickle (issue 15): the file holds the list's names, and a
+    damaged one is read again from the list and replaced."""
+    path = tmp_path / "given.pickle"
+    monkeypatch.setattr(gender, "given_names_path", lambda: path)
+    for content in (None, b"not a pickle", pickle.dumps(frozenset({1, 2}))):
+        if content is not None:
+            path.write_bytes(content)
+        _given_names.cache_clear()
+        assert _given_names() == _read_given_names()
+        assert pickle.loads(path.read_bytes()) == _read_given_names()
+    _given_names.cache_clear()
+    path.write_bytes(pickle.dumps(frozenset({"kept"})))  # a kept file is read, not the list
+    assert _given_names() == frozenset({"kept"})
+    _given_names.cache_clear()
 
 
 def test_pronoun_sentences_and_offsets(en):
