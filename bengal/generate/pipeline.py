@@ -69,7 +69,7 @@ from bengal.generate.microplan import (
     type_apposition_of,
     type_noun_phrase,
 )
-from bengal.generate.nameparts import add_name_parts, load_name_parts, save_name_parts, take_new_name_parts
+from bengal.generate.nameparts import add_name_parts, save_name_parts, take_new_name_parts
 from bengal.generate.paraphrase import Paraphraser
 from bengal.generate.realise import kind_contradicts_name
 from bengal.generate.seeds import class_quotas, mix_seeds, seed_class_stats, split_by_class
@@ -164,7 +164,6 @@ class DocumentMaker:
         self.lex = load_lexicon(config.lang, news=config.mentions != "all")  # --mentions all: BENGAL's wordings
         if config.lang == "en":  # the English words counted by earlier runs: no spaCy for them
             load_word_counts()
-        load_name_parts()  # the names nameparser split in earlier runs: no nameparser for them
         self.onto = load_ontology(kb)
         self.classes = config.class_iris()
         self.wanted = self.onto.subclasses(self.classes)
