@@ -74,6 +74,8 @@ class GraphView:
         n = len(strings)
         self.tables = {name: _Table(_WIDTHS[name], rows, n) for name, rows in tables.items()}
         self._ids: dict[str, int] | None = None
+        #: IRI → its number of outgoing rows, for the instances :meth:`instances_of` listed (not pickled)
+        self._degrees: dict[str, int] = {}
 
     def __getstate__(self) -> dict[str, object]:
         return {"strings": "\n".join(self.strings), "tables": self.tables}
@@ -82,6 +84,7 @@ class GraphView:
         self.strings = cast(str, state["strings"]).split("\n")
         self.tables = cast("dict[str, _Table]", state["tables"])
         self._ids = None
+        self._degrees = {}
 
     def _id(self, value: str) -> int:
         if self._ids is None:
@@ -140,7 +143,9 @@ class GraphView:
         assert ids is not None
         get = ids.get
         ptr = self.tables["out"].ptr
-        return [0 if (node := get(uri, _NONE)) == _NONE else ptr[node + 1] - ptr[node] for uri in uris]
+        known = self._degrees.get  # the seed pool's, kept by instances_of: a look-up in a small table
+        return [d if (d := known(uri)) is not None else 0 if (node := get(uri, _NONE)) == _NONE
+                else ptr[node + 1] - ptr[node] for uri in uris]
 
     def incoming(self, uri: str) -> tuple[tuple[str, str], ...]:
         """``(p, s)`` of every triple ``s p uri`` with a ``dbo:`` predicate and an IRI ``s != uri``, sorted."""
@@ -165,8 +170,16 @@ class GraphView:
 
     def instances_of(self, classes: Iterable[str]) -> list[str]:
         """The IRI subjects of ``rdf:type`` triples whose object is one of the IRIs ``classes``
-        (no inference), sorted, each once."""
-        return sorted(map(self.strings.__getitem__, self._instance_numbers(classes)))
+        (no inference), sorted, each once. Their numbers of outgoing rows are kept for :meth:`outgoing_counts`,
+        which the generator asks of every seed candidate twice a run (issue 15)."""
+        numbers = list(self._instance_numbers(classes))
+        names = list(map(self.strings.__getitem__, numbers))
+        out = self.tables.get("out")
+        if out is not None:
+            ptr = out.ptr
+            self._degrees.update(zip(names, [ptr[n + 1] - ptr[n] for n in numbers]))
+        names.sort()
+        return names
 
     def _instance_numbers(self, classes: Iterable[str]) -> set[int]:
         """The string numbers of the :meth:`instances_of` ``classes`` (each string is numbered once)."""

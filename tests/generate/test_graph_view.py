@@ -9,6 +9,7 @@ counted by hand. Corpora made by main before the view existed are pinned by sha2
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import pickle
 import random
@@ -384,3 +385,10 @@ def test_seeds_surely_refused_by_the_view_count(small):
     assert kbview.seeds_surely_refused(small, URIS, 0) == [False] * 6
     assert kbview.seeds_surely_refused(SparqlOnly(small), URIS, 5) == [False] * 6
     assert small.graph().outgoing_counts(URIS) == [4, 0, 1, 2, 0, 0]
+    # the same counts read from the instances' table that instances_of keeps (A and D are persons), for the
+    # others from the string index
+    view = copy.copy(small.graph())
+    view._degrees = {}
+    assert view.instances_of([DBO + "Person"]) == [DBR + "A", DBR + "D"]
+    assert view._degrees == {DBR + "A": 4, DBR + "D": 2}
+    assert view.outgoing_counts(URIS) == [4, 0, 1, 2, 0, 0]
