@@ -18,7 +18,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Mapping
 
-from bengal.kb.diskcache import read_cached, write_cached
+from bengal.kb.diskcache import read_cached, save_merged
 from bengal.kb.store import cache_dir
 
 __all__ = ["name_parts", "parser_version", "name_parts_path", "load_name_parts", "save_name_parts",
@@ -99,14 +99,4 @@ def save_name_parts() -> int:
     """Keep every name's parts this process knows (parsed here, read, or had from its worker processes) in the
     file, merged with what the file holds now, when the file lacks any of them; the number of names added (0:
     nothing written)."""
-    path = name_parts_path()
-    kept = _kept.get(path)
-    if kept is None:
-        kept = _kept[path] = _read(path)
-    if all(name in kept for name in _PARTS):
-        return 0
-    on_disk = _read(path)  # another run may have added names since this one read them
-    merged = {**on_disk, **_PARTS}
-    write_cached(path, merged)
-    _kept[path] = merged
-    return len(merged) - len(on_disk)
+    return save_merged(name_parts_path(), _PARTS, _kept, _read)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bengal.kb.diskcache import read_cached, write_cached
+from bengal.kb.diskcache import read_cached, save_merged
 from bengal.kb.store import cache_dir
 from bengal.tokens import add_word_counts, known_word_counts, tokenizer_version
 
@@ -52,15 +52,4 @@ def save_word_counts() -> int:
     """Keep every English word count this process knows (:func:`bengal.tokens.known_word_counts`:
     those it read, counted, or had from its worker processes) in the file, merged with what the file
     holds now, when the file lacks any of them; the number of words added (0: nothing written)."""
-    path = word_counts_path()
-    known = known_word_counts()
-    kept = _kept.get(path)
-    if kept is None:
-        kept = _kept[path] = _read(path)
-    if all(w in kept for w in known):
-        return 0
-    on_disk = _read(path)  # another run may have added words since this one read them
-    merged = {**on_disk, **known}
-    write_cached(path, merged)
-    _kept[path] = merged
-    return len(merged) - len(on_disk)
+    return save_merged(word_counts_path(), known_word_counts(), _kept, _read)

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import pickle
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import Callable, Mapping, TypeVar
 
 from bengal.atomic import atomic_write
 
-__all__ = ["read_cached", "write_cached"]
+__all__ = ["read_cached", "write_cached", "save_merged"]
 
 T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 def read_cached(path: Path, kind: type[T], accept: Callable[[T], bool] = lambda _: True) -> T | None:
@@ -41,3 +43,22 @@ def write_cached(path: Path, value: object) -> bool:
     except OSError:
         return False
     return True
+
+
+def save_merged(path: Path, known: Mapping[K, V], kept: dict[Path, dict[K, V]],
+                read: Callable[[Path], dict[K, V]]) -> int:
+    """Keep ``known`` (every entry a process knows: read, worked out, or had from its worker processes) in the
+    dict pickled at ``path``, merged with what the file holds now, when the file lacks any of its keys; ``kept``
+    is the process's table of what it read from or wrote to each file (updated here), ``read`` reads a file (an
+    empty dict for none or a damaged one). The number of entries added (0: nothing written). The word counts
+    (:mod:`bengal.generate.wordcounts`) and the name parts (:mod:`bengal.generate.nameparts`) are kept so."""
+    found = kept.get(path)
+    if found is None:
+        found = kept[path] = read(path)
+    if all(k in found for k in known):
+        return 0
+    on_disk = read(path)  # another run may have added entries since this one read them
+    merged = {**on_disk, **known}
+    write_cached(path, merged)
+    kept[path] = merged
+    return len(merged) - len(on_disk)

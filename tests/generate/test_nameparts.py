@@ -4,31 +4,16 @@ ignored."""
 
 from __future__ import annotations
 
-import hashlib
-import os
 import pickle
-import subprocess
-import sys
 
 from nameparser import HumanName
 
 from bengal.generate import GenerateConfig, generate, nameparts
 from bengal.generate.nameparts import add_name_parts, name_parts, take_new_name_parts
 from bengal.generate.surface import family_name
+from tests.kept_runs import corpus_digest, run_with_kept_file
 
 CONFIG = GenerateConfig(docs=40, seed=11)
-
-CHILD = """
-import hashlib, sys
-from pathlib import Path
-import bengal.generate.nameparts as np
-np.name_parts_path = lambda: Path(sys.argv[1])
-from bengal.generate import GenerateConfig, generate
-from bengal.kb.store import open_kb
-corpus = generate(open_kb(), GenerateConfig(docs=40, seed=11)).corpus
-made = repr([(d.text, d.mentions) for d in corpus.documents]).encode()
-print("nameparser" in sys.modules, hashlib.sha256(made).hexdigest())
-"""
 
 
 def test_parts_are_nameparsers():
@@ -49,11 +34,9 @@ def test_kept_parts_spare_nameparser(bundled_kb, tmp_path, monkeypatch):
     kept = pickle.loads(path.read_bytes())
     assert kept  # the documents name people again (family names asked)
     assert all(kept[name] == (HumanName(name).first, HumanName(name).last) for name in list(kept)[:50])
-    done = subprocess.run([sys.executable, "-c", CHILD, str(path)], capture_output=True, text=True, check=True,
-                          env=dict(os.environ))
-    imported, digest = done.stdout.split()
-    assert imported == "False"  # every name was kept: nameparser not even imported
-    assert digest == hashlib.sha256(repr([(d.text, d.mentions) for d in corpus.documents]).encode()).hexdigest()
+    imported, digest = run_with_kept_file(path, "bengal.generate.nameparts", "name_parts_path", "nameparser", 40, 11)
+    assert not imported  # every name was kept: nameparser not even imported
+    assert digest == corpus_digest(corpus.documents)
     assert nameparts.save_name_parts() == 0  # nothing new: the file is not written again
 
 

@@ -4,28 +4,13 @@ and a damaged file is only ignored."""
 
 from __future__ import annotations
 
-import hashlib
-import os
 import pickle
-import subprocess
-import sys
 
 from bengal.generate import GenerateConfig, generate, wordcounts
 from bengal.tokens import _tokenizer, add_word_counts, count_tokens, known_word_counts, take_new_word_counts
+from tests.kept_runs import corpus_digest, run_with_kept_file
 
 CONFIG = GenerateConfig(docs=12, seed=11)
-
-CHILD = """
-import hashlib, sys
-from pathlib import Path
-import bengal.generate.wordcounts as wc
-wc.word_counts_path = lambda: Path(sys.argv[1])
-from bengal.generate import GenerateConfig, generate
-from bengal.kb.store import open_kb
-corpus = generate(open_kb(), GenerateConfig(docs=12, seed=11)).corpus
-made = repr([(d.text, d.mentions) for d in corpus.documents]).encode()
-print("spacy" in sys.modules, hashlib.sha256(made).hexdigest())
-"""
 
 
 def test_kept_counts_are_spacys_and_spare_its_import(bundled_kb, tmp_path, monkeypatch):
@@ -36,11 +21,9 @@ def test_kept_counts_are_spacys_and_spare_its_import(bundled_kb, tmp_path, monke
     words = {w for d in corpus.documents for w in d.text.split(" ")}
     assert words <= set(kept)
     assert all(kept[w] == len(_tokenizer()(w)) for w in words)
-    done = subprocess.run([sys.executable, "-c", CHILD, str(path)], capture_output=True, text=True, check=True,
-                          env=dict(os.environ))
-    spacy_loaded, digest = done.stdout.split()
-    assert spacy_loaded == "False"  # every word was kept: no spaCy import, no tokenisation
-    assert digest == hashlib.sha256(repr([(d.text, d.mentions) for d in corpus.documents]).encode()).hexdigest()
+    imported, digest = run_with_kept_file(path, "bengal.generate.wordcounts", "word_counts_path", "spacy", 12, 11)
+    assert not imported  # every word was kept: no spaCy import, no tokenisation
+    assert digest == corpus_digest(corpus.documents)
     assert wordcounts.save_word_counts() == 0  # nothing new: the file is not written again
 
 
