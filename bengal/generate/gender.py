@@ -12,18 +12,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import metadata, resources
+from importlib import resources
 from pathlib import Path
 from typing import Sequence, cast
 
 import gender_guesser.detector as gd
 
 from bengal.generate.kbview import Entity
-from bengal.generate.nameparts import name_parts
+from bengal.generate.nameparts import name_parts, person_names_file
 from bengal.kb.diskcache import read_cached, write_cached
 from bengal.kb.labels import surface_of
 from bengal.kb.sparql import PREFIXES, SparqlKB, values
-from bengal.kb.store import cache_dir
 
 __all__ = ["Gender", "first_name_gender", "is_given_name", "kb_genders", "gender_of", "given_names_path"]
 
@@ -76,11 +75,7 @@ def _given_names() -> frozenset[str]:
 
 def given_names_path() -> Path:
     """The file of :func:`_given_names` for the installed gender-guesser (``$BENGAL_CACHE/person-names/``)."""
-    try:
-        version = metadata.version("gender-guesser")
-    except metadata.PackageNotFoundError:
-        version = "unknown"
-    return cache_dir() / "person-names" / f"given-gender-guesser-{version}.pickle"
+    return person_names_file("given", "gender-guesser")
 
 
 def _read_given_names() -> frozenset[str]:

@@ -300,9 +300,14 @@ class Lexicon:
         Williamite War in Ireland", "the 1991 Iraqi uprisings"), unless it opens with its own article or is a bare name
         (``bare_names``: "World War II", "Operation Overlord")."""
         wanted = self.meta.get("definite_classes")
-        if not wanted or name.startswith(("The ", "the ")) or self._bare.search(name):
+        if not wanted:
             return False
-        return any(c.rsplit("/", 1)[-1] in wanted for c in classes)
+        key = ("definite_by_class", name, tuple(classes))  # asked for every name of every candidate wording
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = (any(c.rsplit("/", 1)[-1] in wanted for c in classes)
+                                      and not name.startswith(("The ", "the ")) and not self._bare.search(name))
+        return found
 
     def agree(self, template: str, gender: str | None) -> str:
         """``template`` with its agreement markers (``[fundado|fundada]``) for the subject's

@@ -21,8 +21,8 @@ from typing import Mapping
 from bengal.kb.diskcache import read_cached, save_merged
 from bengal.kb.store import cache_dir
 
-__all__ = ["name_parts", "parser_version", "name_parts_path", "load_name_parts", "save_name_parts",
-           "add_name_parts", "take_new_name_parts"]
+__all__ = ["name_parts", "parser_version", "package_version", "person_names_file", "name_parts_path",
+           "load_name_parts", "save_name_parts", "add_name_parts", "take_new_name_parts"]
 
 #: name → ``(first, last)``, nameparser's parts of every name this process parsed or was handed.
 _PARTS: dict[str, tuple[str, str]] = {}
@@ -53,15 +53,27 @@ def name_parts(name: str) -> tuple[str, str]:
 def parser_version() -> str:
     """What the kept parts depend on: ``"nameparser-<version>"`` of the installed nameparser, read from its
     package metadata without importing it (``"nameparser-unknown"`` when it has none)."""
+    return package_version("nameparser")
+
+
+def package_version(package: str) -> str:
+    """``"<package>-<version>"`` of an installed package, from its metadata without importing it
+    (``"<package>-unknown"`` when it has none): what a kept file of that package's answers is named by."""
     try:
-        return f"nameparser-{metadata.version('nameparser')}"
+        return f"{package}-{metadata.version(package)}"
     except metadata.PackageNotFoundError:
-        return "nameparser-unknown"
+        return f"{package}-unknown"
+
+
+def person_names_file(kind: str, package: str) -> Path:
+    """The kept file of ``kind`` (``parts``, ``given``) of the installed ``package``'s answers about people's
+    names: ``$BENGAL_CACHE/person-names/<kind>-<package>-<version>.pickle``."""
+    return cache_dir() / "person-names" / f"{kind}-{package_version(package)}.pickle"
 
 
 def name_parts_path() -> Path:
     """The file of the name parts of the installed nameparser (``$BENGAL_CACHE/person-names/``)."""
-    return cache_dir() / "person-names" / f"parts-{parser_version()}.pickle"
+    return person_names_file("parts", "nameparser")
 
 
 def _valid(parts: dict) -> bool:

@@ -548,8 +548,8 @@ ARTICLE_OUTSIDE = "article_outside"
 
 #: Text that ends with an apposition's "the NOUN " ("the band ", "the British band ", "The band "): "the", then up to
 #: three words of which none is a preposition or conjunction, the last lower case and no article.
-_APPOSITION_END = re.compile(r"(?:^|\s)[Tt]he (?:(?!(?:with|in|of|for|and|by|to|on|at|from|the|a|an) )[\w-]+ ){0,2}"
-                             r"(?!(?:with|in|of|for|and|by|to|on|at|from|the|a|an) )[a-z][\w-]* $")
+_NOT_IN_APPOSITION = r"(?!(?:with|in|of|for|and|by|to|on|at|from|the|a|an) )"
+_APPOSITION_END = re.compile(rf"(?:^|\s)[Tt]he (?:{_NOT_IN_APPOSITION}[\w-]+ ){{0,2}}{_NOT_IN_APPOSITION}[a-z][\w-]* $")
 
 
 def article_outside(sentences: Sequence[Sentence], takes_it: Callable[[Entity], bool]) -> list[Sentence]:
