@@ -99,7 +99,8 @@ def score(gold, pred, task, match, profile, kb_namespaces, same_as_files, beta, 
                       suffix=suffix, jaccard_threshold=jaccard_threshold, greedy=greedy, type_map=type_map,
                       json_path=None if json_out in (None, "-") else json_out, lenient=lenient,
                       explain=json_out is not None)
-    echo_lines(score_warning_lines(run.problems, run.reader_warnings, run.result, str(pred or gold)), err=True)
+    echo_lines(score_warning_lines(run.problems, run.reader_warnings, run.result, str(pred or gold), str(gold)),
+               err=True)
     if json_out == "-":
         sys.stdout.write(payload_text(run.to_json()))
     else:

@@ -126,6 +126,11 @@ def _extras(result: ScoreResult) -> Text | None:
     for w in result.warnings:
         if w.code in ("empty_gold", "gold_outside_kb", "untyped_gold", "kb_namespace_inferred"):
             lines.append(f"Note: {w.message}.")
+    missing, fn = result.missing_from_prediction()
+    if missing:
+        lines.append(f"Note: the prediction lacks {missing} of the {result.documents} gold documents, scored "
+                     f"with no predicted mentions ({fn} false negative{'s' if fn != 1 else ''}), as GERBIL scores a "
+                     "document its annotator returned nothing for.")
     if result.ignored_predictions:
         lines.append(f"{result.ignored_predictions} predictions ignored by the task ({result.task}).")
     if result.threshold is not None:

@@ -12,7 +12,7 @@ from bengal.lazy import lazy_function
 from bengal.llm.answers import AnswerReport
 from bengal.model import CorpusWarning
 from bengal.report.rows import TYPE_ROWS
-from bengal.score.result import SCORING_WARNINGS, Result, ScoreWarning
+from bengal.score.result import GOLD, PREDICTION, SCORING_WARNINGS, Result, ScoreResult, ScoreWarning
 from bengal.score.tasks import TASKS
 
 if TYPE_CHECKING:  # annotations only: bengal score need not load the annotation runner
@@ -25,8 +25,8 @@ render_jaccard = lazy_function("bengal.report.partial", "render_jaccard")
 render_semeval = lazy_function("bengal.report.partial", "render_semeval")
 render_table = lazy_function("bengal.report.table", "render_table")
 
-__all__ = ["counted", "warning_lines", "score_warning_lines", "render_result", "RENDERERS", "run_report_lines",
-           "generated_lines", "like_lines", "comparison_lines"]
+__all__ = ["counted", "warning_lines", "score_warning_lines", "missing_document_lines", "render_result", "RENDERERS",
+           "run_report_lines", "generated_lines", "like_lines", "comparison_lines"]
 
 #: How each kind of result is printed, by its ``task``: ``(result, type_rows) -> text``, ``type_rows``
 #: the number of per-type rows (None: all; results without per-type rows ignore it).
@@ -62,9 +62,10 @@ def _chunk_warning_line(w: ScoreWarning) -> str:
 
 
 def score_warning_lines(problems: Sequence[str], readers: Sequence[tuple[str, Sequence[CorpusWarning]]],
-                        result: Result, prediction: str) -> list[str]:
+                        result: Result, prediction: str, gold: str = "the gold") -> list[str]:
     """What ``bengal score`` tells on stderr: the problems, each file's reader warnings, then the
-    result's own warnings (span tasks: the scoring codes; chunks: one line each; answers: per rule)."""
+    result's own warnings (span tasks: the scoring codes, documents missing from either side named by
+    file (:func:`missing_document_lines`); chunks: one line each; answers: per rule)."""
     lines = [f"warning: {p}" for p in problems]
     for label, warnings in readers:
         lines += warning_lines(warnings, label)
@@ -73,8 +74,38 @@ def score_warning_lines(problems: Sequence[str], readers: Sequence[tuple[str, Se
         lines += [f"warning: answers {prediction}: {n} × {rule}" for rule, n in sorted(result.flaws.items())]
     elif result.task == "chunk":
         lines += [_chunk_warning_line(w) for w in result.warnings]
+    elif isinstance(result, ScoreResult):
+        scoring = [w for w in result.warnings if w.code in SCORING_WARNINGS]
+        lines += warning_lines([w for w in scoring if w.code != "missing_document"], "scoring")
+        lines += missing_document_lines(result, scoring, prediction, gold)
     elif result.task in TASKS:
         lines += warning_lines([w for w in result.warnings if w.code in SCORING_WARNINGS], "scoring")
+    return lines
+
+
+def missing_document_lines(result: ScoreResult, warnings: Sequence[ScoreWarning], prediction: str,
+                           gold: str, limit: int = 3) -> list[str]:
+    """The ``missing_document`` warnings of a span score as at most two lines naming the files: the gold
+    documents ``prediction`` lacks (how many of the gold's, their false negatives; "holds none" when it
+    lacks every one: an empty file or a failed run is scored, not refused, as GERBIL scores an annotator
+    that returned nothing), then the prediction's documents ``gold`` lacks (not scored); the first ``limit``
+    document URIs of each are shown."""
+    lines = []
+    for side in (PREDICTION, GOLD):
+        uris = [w.where for w in warnings if w.code == "missing_document" and w.side == side]
+        if not uris:
+            continue
+        first = "; ".join(uris[:limit]) + (" …" if len(uris) > limit else "")
+        if side == PREDICTION:
+            n, fn = result.missing_from_prediction()
+            which = (f"holds none of the {result.documents} gold documents" if n == result.documents
+                     else f"lacks {n} of the {result.documents} gold documents")
+            lines.append(f"warning: the prediction {prediction} {which} ({first}): scored with no "
+                         f"predicted mentions ({counted(fn, 'false negative')}); missing_document ×{len(uris)}")
+        else:
+            ignored = counted(result.unscored_predictions, "predicted mention")
+            lines.append(f"warning: the prediction {prediction} has {counted(len(uris), 'document')} that the gold "
+                         f"{gold} lacks ({first}): not scored ({ignored} ignored); missing_document ×{len(uris)}")
     return lines
 
 

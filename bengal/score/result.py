@@ -265,6 +265,13 @@ class ScoreResult:
             return sum(metrics.f_beta(d.counts, beta) for d in self.per_document) / len(self.per_document)
         raise UnknownOptionError(f"unknown average {average!r}: use 'micro' or 'macro'")
 
+    def missing_from_prediction(self) -> tuple[int, int]:
+        """``(documents, false negatives)``: the gold documents the prediction lacked (each scored
+        with no predicted mentions, as GERBIL scores a document an annotator returned nothing for)
+        and their gold mentions, all false negatives (:mod:`bengal.score.pairing`)."""
+        missing = [d for d in self.per_document if not d.in_prediction]
+        return len(missing), sum(d.counts.fn for d in missing)
+
     def warning_counts(self) -> dict[tuple[str, str], int]:
         """``{(code, side): number of warnings}``, in first-seen order."""
         out: dict[tuple[str, str], int] = {}

@@ -116,3 +116,30 @@ def test_options_a_task_would_ignore_are_refused(tmp_path):
                          ("jaccard", ["--bootstrap", "10"]), ("semeval", ["--bootstrap", "10"]),
                          ("jaccard", ["--beta", "1"])]:
         assert run(tmp_path, "--task", task, *option).returncode == 0, (task, option)
+
+
+def test_documents_missing_from_either_side_are_named_with_the_file(tmp_path):
+    # the new user's finding (sixteenth session): a prediction cut short, or an empty one, was scored with
+    # exit 0 and only "scoring: N × missing_document" on stderr, naming neither file nor how much was lost
+    d2 = ('{"uri": "http://ex.org/d2", "text": "Rome", "mentions": ['
+          '{"begin": 0, "end": 4, "uris": ["http://dbpedia.org/resource/Rome"]}]}\n')
+    d3 = '{"uri": "http://ex.org/d3", "text": "nothing here", "mentions": []}\n'
+    (tmp_path / "gold.jsonl").write_text(GOLD + d2 + d3)
+    (tmp_path / "cut.jsonl").write_text(GOLD)
+    (tmp_path / "empty.jsonl").write_text("")
+    (tmp_path / "extra.jsonl").write_text(GOLD + d2 + d3 + d2.replace("/d2", "/d9"))
+    cut = bengal("score", "gold.jsonl", "cut.jsonl", cwd=tmp_path)
+    # d2 lacks its one mention (1 FN), d3 has none: 2 of 3 documents, 1 false negative; scored as GERBIL does
+    assert cut.returncode == 0
+    assert ("warning: the prediction cut.jsonl lacks 2 of the 3 gold documents (http://ex.org/d2; http://ex.org/d3): "
+            "scored with no predicted mentions (1 false negative); missing_document ×2") in cut.stderr
+    assert "Note: the prediction lacks 2 of the 3 gold documents, scored with no predicted mentions" in cut.stdout
+    empty = bengal("score", "gold.jsonl", "empty.jsonl", cwd=tmp_path)
+    # every gold mention a false negative: Berlin, Paris, Rome
+    assert empty.returncode == 0
+    assert ("warning: the prediction empty.jsonl holds none of the 3 gold documents (http://ex.org/d1; http://ex.org/d2;"
+            " http://ex.org/d3): scored with no predicted mentions (3 false negatives)") in empty.stderr
+    extra = bengal("score", "gold.jsonl", "extra.jsonl", cwd=tmp_path)
+    assert ("warning: the prediction extra.jsonl has 1 document that the gold gold.jsonl lacks (http://ex.org/d9): "
+            "not scored (1 predicted mention ignored); missing_document ×1") in extra.stderr
+    assert "lacks" not in extra.stderr.replace("gold.jsonl lacks", "") and "Note: the prediction" not in extra.stdout
