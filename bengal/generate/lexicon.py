@@ -17,6 +17,7 @@ from typing import Mapping, Sequence
 from bengal.errors import UsageError
 from bengal.generate import realise
 from bengal.generate.lang.rules import UNKNOWN_SEX, LanguageRules
+from bengal.kb.names import lexicon_forms
 from bengal.resources import load_toml
 
 __all__ = ["Lexicon", "NewsNames", "load_lexicon", "lexicon_path", "LANGUAGES"]
@@ -238,6 +239,18 @@ class Lexicon:
         table = self.data.get("mentions", {})
         return NewsNames({str(k): tuple(str(v) for v in vs) for k, vs in table.get("news_names", {}).items()},
                          tuple(re.compile(str(p)) for p in table.get("news_name_patterns", ())))
+
+    def other_names(self, label: str) -> list[str]:
+        """The names the generator may write for an entity labelled ``label`` beyond the KB's own forms
+        (:func:`bengal.kb.names.label_forms`, alt labels): the label without its designator, the names news
+        writes for it (:func:`bengal.kb.names.lexicon_forms`), and, in a language whose lexicon writes a
+        band's article outside its mention (``[mentions] article_outside_classes``), the label without its
+        leading article ("Isley Brothers" for "The Isley Brothers"). For ``bengal stats``'
+        ``label_only_share``; repeats kept, the label itself may be among them."""
+        out = lexicon_forms(label, self.designators(), self.news_names().get)
+        if self.data.get("mentions", {}).get("article_outside_classes") and label.startswith("The ") and label[4:]:
+            out.append(label[4:])  # as surface.article_outside writes it
+        return out
 
     def __post_init__(self) -> None:
         patterns = list(self.data["meta"].get("definite_names", ())) + list(self.data.get("definite_names", {}))

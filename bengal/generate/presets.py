@@ -29,8 +29,8 @@ from typing import Any, Mapping, Sequence
 from bengal.errors import UsageError
 from bengal.resources import TOMLDecodeError, data_dir, load_toml
 
-__all__ = ["Preset", "LikeTarget", "list_presets", "load_preset", "load_like", "PRESET_KEYS", "LIKE_FIGURES",
-           "LIKE_TOLERANCE", "LIKE_PREFIX"]
+__all__ = ["Preset", "LikeTarget", "list_presets", "load_preset", "load_like", "kb_reach", "PRESET_KEYS",
+           "LIKE_FIGURES", "LIKE_TOLERANCE", "LIKE_PREFIX"]
 
 #: Keys a preset's ``[generate]`` table may set.
 PRESET_KEYS = ("docs", "density", "strategy", "min_sentences", "max_sentences", "seed", "classes", "lang",
@@ -108,6 +108,37 @@ class LikeTarget:
                 "outside": [key for key in self.figures
                             if not within[key] and key not in chosen and key not in on_purpose],
                 "set_by_user": chosen, "missed_on_purpose": on_purpose, "not_measured": list(self.not_measured)}
+
+
+def kb_reach(section: Mapping[str, Any], label_only_share: float | None,
+             density: Mapping[str, Any] | None) -> dict[str, dict[str, Any]]:
+    """The manifest's ``like.kb_reach``: the figures outside ±20 % (``section``, :meth:`LikeTarget.compare`'s
+    result) whose target lies beyond what the KB lets any text reach, measured, each ``{"reach": the nearest
+    reachable value, "why": …}``:
+
+    * ``label_identical_share``, when even the target's upper bound (``× 1.2``) is below ``label_only_share``
+      (:func:`bengal.shape.measure_corpus`: the share of the corpus's KB mentions whose entity the KB and the
+      lexicon give no other name; such a mention can only be the label, whatever the surface forms);
+    * ``mentions_per_token``, when the density control found the target out of reach with the text denser
+      than asked (``density``, the manifest's ``density_reach`` of :func:`bengal.generate.stats.
+      density_reach`): its ``why``, the reached density as the reach.
+
+    The issue's rule (issue 11): where the KB lacks what a dial needs, say so with the measured reach, never
+    fake it. Other figures outside are the recipe's trade-offs (the preset's comments) and are not listed."""
+    outside = set(section["outside"])
+    out: dict[str, dict[str, Any]] = {}
+    target = section["targets"].get("label_identical_share")
+    if ("label_identical_share" in outside and target is not None and label_only_share is not None
+            and target * (1 + LIKE_TOLERANCE) < label_only_share):
+        out["label_identical_share"] = {
+            "reach": round(label_only_share, 4),
+            "why": f"the KB gives no other name (alt label, name before a comma, family name, name without its "
+                   f"designator, news name) for the entities of {label_only_share:.1%} of these mentions: no "
+                   "choice of surface forms writes fewer label-identical mentions"}
+    if "mentions_per_token" in outside and density and not density.get("within_15pct", True) \
+            and density.get("side") == "below":
+        out["mentions_per_token"] = {"reach": section["reached"].get("mentions_per_token"), "why": density["why"]}
+    return out
 
 
 @dataclass(frozen=True)

@@ -185,6 +185,11 @@ def like_lines(like: Mapping[str, Any]) -> list[str]:
                          for key in keys)
 
     note = f" ({', '.join(chosen)} as asked: {', '.join(_CHOSEN_BY.get(k, k) for k in chosen)})" if chosen else ""
+    reach = like.get("kb_reach", {})
+    if reach:
+        note += ("; beyond the KB's reach (the manifest's like.kb_reach says why): "
+                 + ", ".join(f"{key} ({_REACH_AS.get(key, 'at best')} {show(key, r['reach'])})"
+                             for key, r in reach.items()))
     if on_purpose:
         note += f"; missed on purpose (the manifest's like.missed_on_purpose says why): {figures(list(on_purpose))}"
     if not outside:
@@ -192,6 +197,9 @@ def like_lines(like: Mapping[str, Any]) -> list[str]:
     return [f"like {like['name']}: {len(outside)} of {compared} figures outside ±20 % of the corpus's: "
             + figures(outside) + note]
 
+
+#: How :func:`like_lines` names a figure's reach beyond the KB (``like.kb_reach``; the default "at best").
+_REACH_AS = {"label_identical_share": "no lower than", "mentions_per_token": "the density control's lowest"}
 
 #: The option that sets a like figure the user chose (:func:`like_lines`).
 _CHOSEN_BY = {"documents": "--docs"}

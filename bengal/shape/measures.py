@@ -15,7 +15,7 @@ from __future__ import annotations
 import statistics
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from bengal.kb.names import TOP_CLASSES, NameIndex
 from bengal.model import Corpus, Mention
@@ -45,6 +45,7 @@ MEASURES: tuple[tuple[str, str, str], ...] = (
     ("tokens_per_sentence", "tokens / sentence", "float"),
     ("mentions_per_token", "mentions / token", "float3"),
     ("label_identical_share", "label-identical", "share"),
+    ("label_only_share", "entity has no other KB name", "share"),
     ("nil_share", "NIL / emerging", "share"),
     ("outside_kb_share", "outside the KB", "share"),
     ("unknown_form_share", "surface form not in the KB", "share"),
@@ -147,7 +148,8 @@ def _own_top(type_: str) -> str:
 
 
 def measure_corpus(corpus: Corpus, names: NameIndex, *, window: int = TYPE_WINDOW, lang: str = "en",
-                   lang_source: str | None = None) -> CorpusShape:
+                   lang_source: str | None = None,
+                   other_names: Callable[[str], Iterable[str]] | None = None) -> CorpusShape:
     """Measure ``corpus`` against the KB's ``names`` (definitions: ``docs/shape.md``).
 
     Args:
@@ -156,6 +158,8 @@ def measure_corpus(corpus: Corpus, names: NameIndex, *, window: int = TYPE_WINDO
         window: tokens outside mentions over which word types are counted.
         lang: the spaCy language code tokens and sentences are counted in (``spacy.blank(lang)``).
         lang_source: where ``lang`` came from, kept in the shape (:class:`CorpusShape`).
+        other_names: label → the names a lexicon gives it beyond the index's forms
+            (:meth:`bengal.generate.lexicon.Lexicon.other_names`), counted by ``label_only_share``.
 
     Raises:
         ImportError: spaCy has no language ``lang``.
@@ -201,6 +205,15 @@ def measure_corpus(corpus: Corpus, names: NameIndex, *, window: int = TYPE_WINDO
     linked = [(d, m, _entity(m, same_as)) for d, m in mentions if m.uris]
     base = [(m, e) for _, m, e in linked if e in names.label]
     v["label_identical_share"] = _share(sum(1 for m, e in base if m.surface == names.label[e]), len(base))
+    # the floor of the share above: a mention of an entity the KB and the lexicon give no other name can only
+    # be its label
+    only: dict[str, bool] = {}
+    for _, entity in base:
+        if entity is not None and entity not in only:
+            label = names.label[entity]
+            only[entity] = all(f == label for f in names.forms_of.get(entity, ())) and \
+                (other_names is None or all(f == label for f in other_names(label)))
+    v["label_only_share"] = _share(sum(1 for _, entity in base if entity is not None and only[entity]), len(base))
     v["nil_share"] = _share(sum(1 for _, m in mentions
                                 if not any(_KB.in_kb(normalise_uri(same_as(u))) for u in m.uris)), n_m)
 

@@ -14,8 +14,9 @@ from bengal.atomic import check_writable
 from bengal.errors import InputError, UsageError
 from bengal.generate.checks import check_gold
 from bengal.generate.config import GenerateConfig
+from bengal.generate.lexicon import load_lexicon
 from bengal.generate.pipeline import Generated, generate
-from bengal.generate.presets import LIKE_FIGURES, load_like, load_preset
+from bengal.generate.presets import LIKE_FIGURES, kb_reach, load_like, load_preset
 from bengal.io.formats import output_format, uri_formats
 from bengal.io.manifest import manifest_path, write_with_manifest
 from bengal.kb.chapter import ChapterKB
@@ -180,9 +181,13 @@ def like_section(like: str, generated: Generated, kb: Any,
     preset = load_like(like)
     target = preset.target
     assert target is not None  # load_like refuses a like preset without one
-    values = measure_corpus(generated.corpus, name_index(kb, status=status)).values
+    values = measure_corpus(generated.corpus, name_index(kb, status=status),
+                            other_names=load_lexicon("en").other_names).values
     chosen = ("documents",) if docs is not None and docs != preset.values.get("docs") else ()
-    return target.compare({key: values[key] for key in LIKE_FIGURES}, chosen)
+    section = target.compare({key: values[key] for key in LIKE_FIGURES}, chosen)
+    label_only = values["label_only_share"]
+    return {**section, "kb_reach": kb_reach(section, label_only if isinstance(label_only, float) else None,
+                                            generated.stats.get("density_reach"))}
 
 
 def _skipped(kb: Any) -> dict[str, Any]:

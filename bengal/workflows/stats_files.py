@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from bengal.errors import InputError, UsageError
+from bengal.generate.lexicon import load_lexicon
 from bengal.io.formats import read_corpus
 from bengal.io.manifest import manifest_path, read_manifest
 from bengal.kb.nameable import check_language
@@ -113,5 +114,7 @@ def stats_files(corpora: Sequence[str | os.PathLike[str]], *, kb_path: str | os.
     langs = [corpus_language(c, r, lang) for c, r in zip(corpora, read)]
     kb = open_kb(kb_path, status=status, progress=progress)
     names = name_index(kb, status=status)
-    shapes = tuple(measure_corpus(c, names, lang=lg, lang_source=where) for c, (lg, where) in zip(read, langs))
+    other_names = load_lexicon("en").other_names  # the index's labels are English
+    shapes = tuple(measure_corpus(c, names, lang=lg, lang_source=where, other_names=other_names)
+                   for c, (lg, where) in zip(read, langs))
     return StatsResult(shapes, getattr(kb, "snapshot", str(kb_path)))

@@ -182,3 +182,25 @@ def test_a_seed_whose_planned_facts_give_no_sentence_is_passed_over(tmp_path):
     assert len(documents) == 500 == manifest["stats"]["documents"]
     assert all(d.text.strip() and d.mentions for d in documents)
     assert not any(d.text.startswith("Mengo") for d in documents)
+
+
+def test_figures_beyond_the_kbs_reach_are_named_with_their_reach():
+    from bengal.generate.presets import kb_reach
+
+    section = {"targets": {"label_identical_share": 0.46, "mentions_per_token": 0.05, "nil_share": 0.28},
+               "reached": {"label_identical_share": 0.92, "mentions_per_token": 0.163, "nil_share": 0.24},
+               "outside": ["label_identical_share", "mentions_per_token"], "name": "x"}
+    density = {"within_15pct": False, "side": "below", "off_by": 2.26, "why": "few words that are not names"}
+    # 0.46 × 1.2 = 0.552 < 0.632: no surface forms reach the band
+    reach = kb_reach(section, 0.632, density)
+    assert reach == {"label_identical_share": {"reach": 0.632, "why": reach["label_identical_share"]["why"]},
+                     "mentions_per_token": {"reach": 0.163, "why": "few words that are not names"}}
+    assert "63.2%" in reach["label_identical_share"]["why"]
+    # 0.46 × 1.2 = 0.552 ≥ 0.55: within reach, the recipe's choice; a density within 15 % of its target: none
+    assert kb_reach(section, 0.55, {"within_15pct": True}) == {}
+    assert kb_reach(section, None, None) == {}
+    # a figure within ±20 % is never listed, whatever the floor
+    assert kb_reach({**section, "outside": []}, 0.9, density) == {}
+    line = like_lines({**section, "targets": section["targets"], "kb_reach": reach})[0]
+    assert line.endswith("; beyond the KB's reach (the manifest's like.kb_reach says why): label_identical_share "
+                         "(no lower than 0.632), mentions_per_token (the density control's lowest 0.163)")

@@ -67,6 +67,8 @@ def test_every_measure_on_a_hand_built_corpus():
     assert v["mentions_per_token"] == pytest.approx(6 / 20)
     # linked mentions with a KB label: Paris=Paris yes, Paris≠Paris Hilton, Berlin yes, Paris yes (X has none)
     assert v["label_identical_share"] == pytest.approx(3 / 4)
+    # of those 4, the entity has no other name for the city (twice) and Berlin; Paris Hilton has "Paris", "Hilton"
+    assert v["label_only_share"] == pytest.approx(3 / 4)
     # NIL / emerging: Ann Smith (no URI) and X (an IRI outside DBpedia's namespace, GERBIL's convention)
     assert v["nil_share"] == pytest.approx(2 / 6)
     # no KB entity answers: Ann Smith (no URI) and X (not a KB subject): 2 of 6; a dictionary over the KB
@@ -234,3 +236,22 @@ def test_the_real_oke_2015_type_mix_counts_its_dul_classes():
     assert v["type_organisation"] == pytest.approx(by_class["Organization"] / n)
     assert v["type_place"] == pytest.approx(by_class["Place"] / n)
     assert v["type_other"] == pytest.approx(by_class["Role"] / n)
+
+
+def test_a_lexicons_other_names_lower_the_label_only_share():
+    # the lexicon names Berlin "the German capital" (made up for the test): only the city's two mentions are left
+    others = {"Berlin": ["Berlin", "the German capital"]}
+    v = measure_corpus(_corpus(), _names(), window=5, other_names=lambda label: others.get(label, [])).values
+    assert v["label_only_share"] == pytest.approx(2 / 4)
+    assert v["label_identical_share"] == pytest.approx(3 / 4)  # what the text wrote is unchanged
+
+
+def test_the_english_lexicons_other_names():
+    from bengal.generate.lexicon import load_lexicon
+
+    lex = load_lexicon("en")
+    # the article news writes outside a band's name, a designator, a news name (README, --surface-forms)
+    assert "Isley Brothers" in lex.other_names("The Isley Brothers")
+    assert "Arsenal" in lex.other_names("Arsenal F.C.")
+    assert "Britain" in lex.other_names("United Kingdom")
+    assert lex.other_names("Angela Merkel") == [] and lex.other_names("The") == []
