@@ -40,7 +40,6 @@ import functools
 import hashlib
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -208,26 +207,12 @@ def annotate(work: Path, system: tuple[str, str, str, str], corpus: Path) -> Pat
     return out
 
 
-#: a capitalised word (its first letter upper case, the rest lower case: "Monday", "Japanese", "President")
-_CAPITALISED = re.compile(r"\b[A-Z][a-z]+\b")
-
-
 def capitalised_outside_mentions(corpus: Path) -> float:
-    """Capitalised words outside every gold mention and not opening a sentence (after the text's start or
-    ". ", "! ", "? "), per 100 whitespace-separated words: the months, weekdays, demonyms, titles and
-    unannotated names that news carries and that the capitalisation rule takes for mentions (RSS-500 has
-    its unannotated names among them)."""
+    """:func:`bengal.shape.capitalised_outside_mentions` of the corpus file (0.0 without words)."""
     from bengal.io.formats import read_corpus
+    from bengal.shape.measures import capitalised_outside_mentions as per_100_words
 
-    found = words = 0
-    for d in read_corpus(corpus).documents:
-        spans = [(m.begin, m.end) for m in d.mentions]
-        words += len(d.text.split())
-        for m in _CAPITALISED.finditer(d.text):
-            before = d.text[:m.start()].rstrip()
-            if before and before[-1] not in ".!?\"" and not any(b <= m.start() < e for b, e in spans):
-                found += 1
-    return 100 * found / words if words else 0.0
+    return per_100_words(read_corpus(corpus).documents) or 0.0
 
 
 def scores(gold: Path, pred: Path, task: str) -> dict[str, tuple[float, int, int]]:

@@ -12,20 +12,21 @@ instead of the paper's Wikipedia anchor dictionary, popularity the KB in-degree 
 
 from __future__ import annotations
 
+import re
 import statistics
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from bengal.kb.names import TOP_CLASSES, NameIndex
-from bengal.model import Corpus, Mention
+from bengal.model import Corpus, Document, Mention
 from bengal.rdf import EMERGING_NAMESPACES
 from bengal.score.oke_types import oke_class_map
 from bengal.score.uris import DEFAULT_KB_NAMESPACES, KbNamespaces, normalise_uri
 from bengal.tokens import sentences, tokens
 from bengal.typemap import TypeMap
 
-__all__ = ["MEASURES", "CHECKS", "CorpusShape", "measure_corpus", "TYPE_WINDOW"]
+__all__ = ["MEASURES", "CHECKS", "CorpusShape", "measure_corpus", "capitalised_outside_mentions", "TYPE_WINDOW"]
 
 DBR = "http://dbpedia.org/resource/"
 #: The scorer's InKB rule (GERBIL's KB namespaces, after its URI normalisation): a mention none of whose
@@ -56,6 +57,7 @@ MEASURES: tuple[tuple[str, str, str], ...] = (
     ("type_other", "type: other", "share"),
     ("type_known_share", "type known", "share"),
     ("word_types_per_3000", "word types / 3,000 tokens", "int"),
+    ("capitalised_outside_per_100", "capitalised non-mention words / 100", "float"),
     ("repeated_sentence_share", "sentences repeated across docs", "share"),
     ("top_sentence_document_share", "docs holding the most repeated sentence", "share"),
     ("surface_form_ambiguity", "ambiguity of surface forms", "float"),
@@ -147,6 +149,28 @@ def _own_top(type_: str) -> str:
     return next((c for c in TOP_CLASSES if c in found), "other")
 
 
+#: A capitalised word: its first letter upper case, the rest lower case ("Monday", "Japanese", "President").
+_CAPITALISED = re.compile(r"\b[A-Z][a-z]+\b")
+
+
+def capitalised_outside_mentions(documents: Sequence[Document]) -> float | None:
+    """Capitalised words (:data:`_CAPITALISED`) outside every gold mention and not opening a sentence (the
+    text's start, or after ``.``, ``!``, ``?`` or a closing quote, spaces between), per 100 whitespace-separated
+    words; ``None`` without words. The months, weekdays, demonyms, titles and unannotated names news carries,
+    which a capitalisation rule takes for mentions (``benchmarks/caprule.py``): on the manual corpora 1.9-10.8
+    (RSS-500 10.8 with its unannotated names, Reuters-128 2.6), on the ``--like`` sets 0.1-0.5 (issue 11;
+    ``benchmarks/bench_validity.py``'s last column, where the measure was first written)."""
+    found = words = 0
+    for d in documents:
+        spans = [(m.begin, m.end) for m in d.mentions]
+        words += len(d.text.split())
+        for m in _CAPITALISED.finditer(d.text):
+            before = d.text[:m.start()].rstrip()
+            if before and before[-1] not in ".!?\"" and not any(b <= m.start() < e for b, e in spans):
+                found += 1
+    return 100 * found / words if words else None
+
+
 def measure_corpus(corpus: Corpus, names: NameIndex, *, window: int = TYPE_WINDOW, lang: str = "en",
                    lang_source: str | None = None,
                    other_names: Callable[[str], Iterable[str]] | None = None) -> CorpusShape:
@@ -235,6 +259,7 @@ def measure_corpus(corpus: Corpus, names: NameIndex, *, window: int = TYPE_WINDO
     v["type_known_share"] = _share(typed, n_m)
 
     v["word_types_per_3000"] = len(set(outside_words)) if len(outside_words) >= window else None
+    v["capitalised_outside_per_100"] = capitalised_outside_mentions(docs)
     v["repeated_sentence_share"] = _share(sum(1 for s in sentence_list if len(sentence_docs[s]) > 1), n_sent)
     v["top_sentence_document_share"] = _share(max((len(d) for d in sentence_docs.values()), default=0), len(docs))
 

@@ -255,3 +255,16 @@ def test_the_english_lexicons_other_names():
     assert "Arsenal" in lex.other_names("Arsenal F.C.")
     assert "Britain" in lex.other_names("United Kingdom")
     assert lex.other_names("Angela Merkel") == [] and lex.other_names("The") == []
+
+
+def test_capitalised_words_outside_mentions_per_100_words():
+    from bengal.shape.measures import capitalised_outside_mentions
+
+    text = 'On Monday the Japanese minister met Ann. Paris is "Big" in NATO.'
+    doc = _doc("d", text, (36, 39, (HILTON,), None))
+    # 12 words; "On" and "Paris" open a sentence, "Ann" is a mention, "Big" follows a quote, "NATO" is no
+    # capitalised word (all capitals): "Monday" and "Japanese", 2 of 12
+    assert capitalised_outside_mentions([doc]) == pytest.approx(100 * 2 / 12)
+    assert capitalised_outside_mentions([]) is None
+    v = measure_corpus(Corpus((doc,), name="c"), _names()).values
+    assert v["capitalised_outside_per_100"] == pytest.approx(100 * 2 / 12)
