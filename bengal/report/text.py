@@ -168,8 +168,10 @@ def generated_lines(stats: Mapping[str, Any], output: str, manifest: str, densit
 
 
 def like_lines(like: Mapping[str, Any]) -> list[str]:
-    """The summary line of ``bengal generate --like NAME``: the figures outside ±20 % of the corpus's
-    measured targets (the manifest's ``like`` section), or that every one is within."""
+    """The summary lines of ``bengal generate --like NAME``: the figures outside ±20 % of the corpus's
+    measured targets (the manifest's ``like`` section), or that every one is within; then, each on a line of
+    its own (so that no line is cut at the CLI's length limit), the figures beyond the KB's reach with their
+    reach (``kb_reach``) and those the recipe misses on purpose (``missed_on_purpose``)."""
     outside = like["outside"]
     chosen = like.get("set_by_user", [])
     on_purpose = like.get("missed_on_purpose", {})
@@ -185,17 +187,19 @@ def like_lines(like: Mapping[str, Any]) -> list[str]:
                          for key in keys)
 
     note = f" ({', '.join(chosen)} as asked: {', '.join(_CHOSEN_BY.get(k, k) for k in chosen)})" if chosen else ""
+    lines = ([f"like {like['name']}: every figure within ±20 % of the corpus's ({compared} figures){note}"]
+             if not outside else
+             [f"like {like['name']}: {len(outside)} of {compared} figures outside ±20 % of the corpus's: "
+              + figures(outside) + note])
     reach = like.get("kb_reach", {})
     if reach:
-        note += ("; beyond the KB's reach (the manifest's like.kb_reach says why): "
-                 + ", ".join(f"{key} ({_REACH_AS.get(key, 'at best')} {show(key, r['reach'])})"
-                             for key, r in reach.items()))
+        lines.append(f"like {like['name']}: beyond the KB's reach (the manifest's like.kb_reach says why): "
+                     + ", ".join(f"{key} ({_REACH_AS.get(key, 'at best')} {show(key, r['reach'])})"
+                                 for key, r in reach.items()))
     if on_purpose:
-        note += f"; missed on purpose (the manifest's like.missed_on_purpose says why): {figures(list(on_purpose))}"
-    if not outside:
-        return [f"like {like['name']}: every figure within ±20 % of the corpus's ({compared} figures){note}"]
-    return [f"like {like['name']}: {len(outside)} of {compared} figures outside ±20 % of the corpus's: "
-            + figures(outside) + note]
+        lines.append(f"like {like['name']}: missed on purpose (the manifest's like.missed_on_purpose says why): "
+                     f"{figures(list(on_purpose))}")
+    return lines
 
 
 #: How :func:`like_lines` names a figure's reach beyond the KB (``like.kb_reach``; the default "at best").
