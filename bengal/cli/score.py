@@ -55,7 +55,8 @@ from bengal.tagging.schemes import MODES, SCHEMES
 @click.option("--errors", "error_docs", type=click.IntRange(min=0), default=50, show_default=True, metavar="N",
               help="JSON: give the N worst documents in full, each mention with its outcome and error kind "
                    "(for bengal report's error browser); the error kinds are counted over all documents.")
-@click.option("--strict", is_flag=True, help="Turn corpus flaws (anchor mismatches, …) into errors.")
+@click.option("--strict", is_flag=True, help="Turn corpus flaws (anchor mismatches, …) and documents missing from "
+                                              "either side (a prediction cut short or empty) into errors.")
 @click.option("--lenient", is_flag=True,
               help="Read NIF whose IRIs hold spaces or line breaks (historic files, the 2014 N3 collection): "
                    "each such IRI is repaired and counted as a repaired_iri warning.")

@@ -257,6 +257,8 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str] | Non
                 span = score(gold_corpus, pred_corpus, task=task, match=match, profile=profile,
                              kb_namespaces=kb_namespaces or None, same_as=index,
                              beta=1.0 if beta is None else beta, threshold=threshold, sweep=sweep)
+            if strict:
+                _refuse_missing_documents(span, pred, read_gold)
             result = with_ci(span, ci, level, seed) if ci else span
             error_documents = errors if span.task != "c2kb" else None
     run = ScoreRun(result, block, tuple(readers), tuple(problems), error_documents, error_report,
@@ -264,6 +266,27 @@ def score_files(gold: str | os.PathLike[str], pred: str | os.PathLike[str] | Non
     if json_path is not None:
         write_payload(run.to_json(), Path(json_path))
     return run
+
+
+def _refuse_missing_documents(span: ScoreResult, pred: str | os.PathLike[str],
+                              gold: str | os.PathLike[str]) -> None:
+    """Under ``--strict``: the documents missing from either side (:mod:`bengal.score.pairing`) as an error
+    instead of ``missing_document`` warnings, so that a prediction cut short, empty or for a partly other corpus
+    fails a script that checks only the exit code (a new user's finding, seventeenth session).
+
+    Raises:
+        InputError: the prediction lacks gold documents, or holds documents the gold lacks (named with the file)."""
+    missing, fn = span.missing_from_prediction()
+    if missing:
+        raise InputError(f"the prediction lacks {missing} of the {span.documents} gold documents ({fn} gold "
+                         f"mention{'s' if fn != 1 else ''}; an error under --strict, without it scored with no "
+                         "predicted mentions)",
+                         source=os.fspath(pred))
+    extra = sum(1 for w in span.warnings if w.code == "missing_document" and w.side == GOLD)
+    if extra:
+        raise InputError(f"the prediction holds {extra} document{'s' if extra != 1 else ''} that the gold "
+                         f"{os.fspath(gold)} lacks (an error under --strict, without it not scored)",
+                         source=os.fspath(pred))
 
 
 #: What a span score read in the stream gives :func:`score_files`: ``(gold, prediction, result, error report,

@@ -143,3 +143,16 @@ def test_documents_missing_from_either_side_are_named_with_the_file(tmp_path):
     assert ("warning: the prediction extra.jsonl has 1 document that the gold gold.jsonl lacks (http://ex.org/d9): "
             "not scored (1 predicted mention ignored); missing_document ×1") in extra.stderr
     assert "lacks" not in extra.stderr.replace("gold.jsonl lacks", "") and "Note: the prediction" not in extra.stdout
+
+    # --strict: each is an error naming the prediction, for a script that checks only the exit code
+    cut = bengal("score", "gold.jsonl", "cut.jsonl", "--strict", cwd=tmp_path)
+    assert cut.returncode == 1 and cut.stdout == ""
+    assert ("error: cut.jsonl: the prediction lacks 2 of the 3 gold documents (1 gold mention; an error under "
+            "--strict, without it scored with no predicted mentions)") in cut.stderr
+    empty = bengal("score", "gold.jsonl", "empty.jsonl", "--strict", cwd=tmp_path)
+    assert empty.returncode == 1 and "the prediction lacks 3 of the 3 gold documents (3 gold mentions" in empty.stderr
+    extra = bengal("score", "gold.jsonl", "extra.jsonl", "--strict", cwd=tmp_path)
+    assert extra.returncode == 1
+    assert ("error: extra.jsonl: the prediction holds 1 document that the gold gold.jsonl lacks (an error under "
+            "--strict, without it not scored)") in extra.stderr
+    assert bengal("score", "gold.jsonl", "gold.jsonl", "--strict", cwd=tmp_path).returncode == 0
