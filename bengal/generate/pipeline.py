@@ -71,7 +71,7 @@ from bengal.generate.microplan import (
 )
 from bengal.generate.nameparts import add_name_parts, save_name_parts, take_new_name_parts
 from bengal.generate.paraphrase import Paraphraser
-from bengal.generate.realise import kind_contradicts_name
+from bengal.generate.realise import is_group_name, kind_contradicts_name
 from bengal.generate.seeds import class_quotas, mix_seeds, seed_class_stats, split_by_class
 from bengal.generate.stats import MadeDocument, ambiguity_index, generation_stats, prior_senses
 from bengal.generate.strategies import (
@@ -503,7 +503,7 @@ class DocumentMaker:
             if split is not None:  # a qualified title the dial wrote back as the label: two mentions too
                 sentences = split_qualified(sentences, qualifier)
         if self.article_outside:  # "worked with the Isley Brothers": the name's own article outside the mention
-            sentences = article_outside(sentences, lambda e: not self.article_outside.isdisjoint(e.classes))
+            sentences = article_outside(sentences, self._takes_article_outside)
         if not sentences:
             # every wording of the planned facts was refused ("Mengo, Uganda is part of Uganda" restates the name
             # and was the one fact of a one-sentence document, `--like rss500 --seed 0`): no document, the next seed
@@ -556,6 +556,17 @@ class DocumentMaker:
             self._qualifiers.clear()
         self._qualifiers[entity.uri] = found
         return found
+
+    def _takes_article_outside(self, entity: Entity) -> bool:
+        """Whether news writes ``entity``'s own "The" as the article before its name
+        (:func:`~bengal.generate.surface.article_outside`): an entity of ``[mentions] article_outside_classes`` (a
+        band), or one whose name is clearly a group's (:func:`~bengal.generate.realise.is_group_name`: "The Rude
+        Boys", which DBpedia types ``MusicalArtist`` and ``Person``) and which is typed a person or nothing (a work
+        keeps its title whole: "The Simpsons")."""
+        if not self.article_outside.isdisjoint(entity.classes):
+            return True
+        tops = {t for c in entity.classes for t in self.onto.tops(c)}
+        return tops <= {DBO + "Person"} and is_group_name(self.lex, entity.label)
 
     def _form_chooser(self, seed_uri: str, words: Mapping[str, frozenset[str]] | None = None
                       ) -> Callable[[Entity, bool], Entity | None]:

@@ -30,7 +30,7 @@ class Lexicon(Protocol):
 
     def definite_by_class(self, name: str, classes: Sequence[str]) -> bool: ...
 
-__all__ = ["indefinite_article", "plural", "is_plural_name", "of_plural_class", "singular_group_name",
+__all__ = ["indefinite_article", "plural", "is_plural_name", "is_group_name", "of_plural_class", "singular_group_name",
            "takes_plural_verb",
            "possessive_suffix", "capitalise_proper", "realise_pieces", "name_kind",
            "kind_contradicts_name"]
@@ -148,6 +148,26 @@ def is_plural_name(lex: Lexicon, name: str, classes: Sequence[str] = ()) -> bool
     # not a name whose head comes before "of" ("the Republic of the Philippines", "the University of Texas")
     return (last.endswith("s") and not last.endswith("ss") and " of " not in name
             and (lex.takes_definite_article(name) or lex.definite_by_class(name, classes)))
+
+
+def is_group_name(lex: Lexicon, name: str) -> bool:
+    """Whether ``name`` is clearly the name of a group of people, by a pattern of the lexicon's ``[meta]
+    group_name_patterns`` (news text: ``[news_meta]``; ``re.search``): "Kool & the Gang", "Florence and the Machine",
+    "Duke Ellington and His Orchestra", "Simon & Garfunkel", "The Rude Boys". DBpedia types many such acts
+    ``MusicalArtist`` and ``Person`` ("the musician Kool & the Gang" was written): such a name takes no person's
+    class noun (:func:`bengal.generate.verbalise.class_noun`). ``False`` without the table (``--mentions all``).
+    Each name worked out once per lexicon (its ``memo``, when it has one)."""
+    patterns = lex.meta.get("group_name_patterns")
+    if not patterns:
+        return False
+    memo: dict | None = getattr(lex, "memo", None)
+    key = ("is_group_name", name)
+    found = memo.get(key) if memo is not None else None
+    if found is None:
+        found = any(re.search(p, name) for p in patterns)
+        if memo is not None:
+            memo[key] = found
+    return bool(found)
 
 
 def of_plural_class(lex: Lexicon, classes: Sequence[str]) -> bool:

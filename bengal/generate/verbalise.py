@@ -15,6 +15,7 @@ from typing import Callable, Sequence, TypeVar, Union, cast
 from bengal.generate.kbview import COMMON_NOUN, NOT_NAMES, TEXT_KINDS, Entity, Ontology, range_tops
 from bengal.generate.lexicon import Lexicon
 from bengal.generate.realise import (
+    is_group_name,
     is_plural_name,
     of_plural_class,
     possessive_suffix,
@@ -29,7 +30,7 @@ from bengal.perf import cached_attribute, direct_init
 __all__ = ["Piece", "Sentence", "type_sentence", "fact_templates", "fact_sentence", "join_sentences", "realise",
            "sentence_text", "apposition_allowed", "pronoun_allowed", "with_forms", "swap_entities", "NameFit",
            "name_fit", "strip_the", "concept_wording", "range_wording", "type_with_place", "says_nothing_new",
-           "template_takes_apposition"]
+           "template_takes_apposition", "name_wording", "plural_object_wording", "plural_common_name"]
 
 Piece = Union[str, Entity]
 _V = TypeVar("_V")
@@ -85,17 +86,23 @@ def class_noun(lex: Lexicon, onto: Ontology, entity: Entity) -> str | None:
     """The noun for the entity's most specific class that reads as a countable noun
     ("footballer"; "royalty" is skipped for the next class, by the lexicon's
     ``[realise] mass_nouns``), or ``None`` if there is none; a feminine subject takes the
-    feminine noun of a language that has one ("escritora"). Worked out once per lexicon, ontology,
-    classes and gender (:func:`_memoised`)."""
-    key = ("class_noun", id(onto), entity.classes, entity.gender)
+    feminine noun of a language that has one ("escritora"). A class under ``Person`` is skipped for an
+    entity whose name is a group's (:func:`bengal.generate.realise.is_group_name`: "Kool & the Gang", which
+    DBpedia types ``MusicalArtist``; "the musician Kool & the Gang" was written): no person noun, and no noun at
+    all where its other classes give none. Worked out once per lexicon, ontology, classes, gender and whether the
+    name is a group's (:func:`_memoised`)."""
+    group = is_group_name(lex, entity.label)
+    key = ("class_noun", id(onto), entity.classes, entity.gender, group)
     found = lex.memo.get(key)  # _memoised's look-up without its closure: asked for every entity piece written
     if found is not None and found[0] is onto:
         return found[1]
-    return cast("str | None", _memoised(lex, onto, key, lambda: _class_noun(lex, onto, entity)))
+    return cast("str | None", _memoised(lex, onto, key, lambda: _class_noun(lex, onto, entity, group)))
 
 
-def _class_noun(lex: Lexicon, onto: Ontology, entity: Entity) -> str | None:
+def _class_noun(lex: Lexicon, onto: Ontology, entity: Entity, group: bool = False) -> str | None:
     for cls in entity.classes:
+        if group and _PERSON in onto.tops(cls):
+            continue
         noun = lex.class_noun(local_name(cls), onto.class_labels.get(cls), entity.gender)
         if noun and noun.lower() not in lex.data.get("realise", {}).get("mass_nouns", ()):
             return noun
@@ -272,6 +279,54 @@ def range_wording(lex: Lexicon, onto: Ontology, prop: str, template: str, object
     return _same_variant(entry, wordings, template, len(objects))
 
 
+def name_wording(lex: Lexicon, prop: str, template: str, subject: Entity, objects: Sequence[Entity]) -> str:
+    """``template`` (a wording of the property ``prop``, a local name), or the wording at the same variant of the
+    first table of the entry's ``by_name`` whose ``subject`` pattern matches the subject's surface form and whose
+    ``object`` pattern matches every object's (``re.search``; a pattern left out matches anything).
+
+    Rule: a wording may fit a name but not another of the same class, which the name says: a front is fought
+    on ("saw action on the Western Front"; "saw action in the Western Front" was written), a legislature's own name
+    says it is one ("The parties in Legislature XV of Italy include …", not "The parties in the legislature of
+    Legislature XV of Italy include …": copy editors' readings of the default set, seventeenth session). A template
+    that is none of the entry's ``one``/``many`` variants (another voice, a date wording) stays, and so does an
+    entry without the list (``--mentions all``: the tables are news text's, B1-B10 keep their bytes)."""
+    entry = lex.data["templates"].get(prop)
+    tables = entry.get("by_name") if isinstance(entry, dict) else None
+    if not tables or not objects:
+        return template
+    for table in tables:
+        wanted_subject, wanted_object = table.get("subject"), table.get("object")
+        if ((wanted_subject is None or re.search(wanted_subject, subject.surface))
+                and (wanted_object is None or all(re.search(wanted_object, o.surface) for o in objects))):
+            return _same_variant(entry, table, template, len(objects))
+    return template
+
+
+def plural_object_wording(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, template: str,
+                          objects: Sequence[Entity]) -> str:
+    """``template`` (a wording of ``prop``, an IRI, for one object), or the property's wording for several objects at
+    the same variant when the one object opens the sentence and its name is a plural common noun
+    (:func:`plural_common_name`): "Kurdish languages are spoken in Iraq.", "The languages of Iraq include Kurdish
+    languages." (was "Kurdish languages is a language of the country.", a copy editor's reading of ``--like
+    reuters128``). Where the property has no such wording, or ``template`` is none of its wordings for one object,
+    the template's first word takes the plural (:meth:`Lexicon.plural_verb`). Any other template stays."""
+    if len(objects) != 1 or not template.startswith("{o} ") or not plural_common_name(lex, objects[0].surface):
+        return template
+    ones, many = (fact_templates(lex, onto, prop, subject, n) for n in (1, 2))
+    if template in ones and many:
+        return many[ones.index(template) % len(many)]
+    return "{o} " + lex.plural_verb(template[4:])
+
+
+def plural_common_name(lex: Lexicon, name: str) -> bool:
+    """Whether ``name`` ends in a plural common noun of the lexicon's ``[meta] plural_common_heads`` (news text:
+    ``[news_meta]``; "Kurdish languages", "Sami languages": Wikipedia titles a group of languages in sentence case),
+    which takes a plural verb whatever its entity's class. No name without the table (``--mentions all``: BENGAL's
+    text, B1-B10 keep their bytes)."""
+    heads = lex.meta.get("plural_common_heads") or ()
+    return name.rpartition(" ")[2] in heads
+
+
 def _same_variant(entry: dict, wordings: dict, template: str, n_objects: int) -> str:
     """The variant of ``wordings`` (a table of ``one``/``many`` wordings) at the index of ``template``
     among the entry's own variants for ``n_objects`` objects (modulo their number), or ``template`` when
@@ -316,8 +371,9 @@ def _fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obj
         if subj_appos is None or describe_subject or not template.startswith("{s} "):
             raise ValueError(f"no apposition for the subject {subject.uri} in {template!r}")
     plural = possessive_form = False
-    if named and template.startswith("{s} ") and takes_plural_verb(lex, subject.surface,
-                                                                   onto.with_ancestors(subject.classes)):
+    if named and template.startswith("{s} ") and (takes_plural_verb(lex, subject.surface,
+                                                                    onto.with_ancestors(subject.classes))
+                                                  or plural_common_name(lex, subject.surface)):
         template, plural = "{s} " + lex.plural_verb(template[4:]), True  # "The Righteous Brothers have …"
         template = template.replace(" its ", " their ")  # "… once counted X among their members"
     if pronoun is not None:
@@ -363,6 +419,8 @@ def _prepared(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, objects:
         raise ValueError(f"the lexicon has no list form for {name}")
     written = variants[variant] if template is None else template
     written = range_wording(lex, onto, prop, concept_wording(lex, name, written, objects), objects)
+    written = plural_object_wording(lex, onto, prop, subject, name_wording(lex, name, written, subject, objects),
+                                    objects)
     if date is not None:
         written = lex.data["templates"][name]["with_date"].replace("{d}", date)
     if past:
@@ -418,6 +476,7 @@ def _name_gender(lex: Lexicon, onto: Ontology, subject: Entity) -> str | None:
 
 
 _PLACE = DBO + "Place"
+_PERSON = DBO + "Person"
 
 
 def pronoun_allowed(template: str) -> bool:

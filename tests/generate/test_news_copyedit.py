@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import pytest
 
+from bengal.generate.config import GenerateConfig
 from bengal.generate.kbview import Entity, load_ontology
 from bengal.generate.lexicon import load_lexicon
-from bengal.generate.surface import SurfaceForms
+from bengal.generate.pipeline import DocumentMaker
+from bengal.generate.realise import is_group_name
+from bengal.generate.surface import SurfaceForms, article_outside
+from bengal.generate.verbalise import Sentence, apposition_phrase, class_noun, fact_sentence, realise, sentence_text
 
 DBO = "http://dbpedia.org/ontology/"
 DBR = "http://dbpedia.org/resource/"
@@ -44,3 +48,92 @@ def test_a_companys_legal_form_stays_at_its_first_mention(bundled_kb, en):
     # --first-mention short (KORE50's way) writes short names from the first mention on
     short = _forms(bundled_kb, onto, lex, [ruiz.uri], short_first=True)
     assert [f.text for f in short.forms(ruiz, named_before=False)] == ["Ruiz"]
+
+
+def _entity(label, *classes):
+    return Entity(DBR + label.replace(" ", "_"), label, tuple(DBO + c for c in classes))
+
+
+IRAQ = _entity("Iraq", "Country", "PopulatedPlace", "Place")
+KURDISH = _entity("Kurdish languages", "Language")
+
+
+def test_a_plural_name_opening_a_sentence_takes_a_plural_verb(en):
+    # "Kurdish languages is a language of the country." (--like reuters128 --seed 0): the property's wording for
+    # several objects at the same variant
+    onto, lex = en
+    written = [sentence_text(fact_sentence(lex, onto, DBO + "language", IRAQ, [KURDISH], variant=v)) for v in range(3)]
+    assert written == ["Kurdish languages are spoken in Iraq.", "Iraq is home to speakers of Kurdish languages.",
+                       "The languages of Iraq include Kurdish languages."]
+    # a singular name keeps the wording for one object
+    arabic = _entity("Arabic", "Language")
+    assert sentence_text(fact_sentence(lex, onto, DBO + "language", IRAQ, [arabic], variant=2)) == \
+        "Arabic is a language of Iraq."
+    # BENGAL's text (--mentions all) keeps its bytes
+    plain = load_lexicon("en")
+    assert sentence_text(fact_sentence(plain, onto, DBO + "language", IRAQ, [KURDISH], variant=2)) == \
+        "Kurdish languages is a language of Iraq."
+
+
+def test_a_front_is_fought_on(en):
+    onto, lex = en
+    croft = _entity("Henry Croft", "MilitaryPerson", "Person")
+    front = _entity("Western Front", "MilitaryConflict", "Event")
+    somme = _entity("Battle of the Somme", "MilitaryConflict", "Event")
+    assert [sentence_text(fact_sentence(lex, onto, DBO + "battle", croft, [front], variant=v)) for v in range(3)] == [
+        "Henry Croft fought on the Western Front.", "Henry Croft served on the Western Front.",
+        "Henry Croft saw action on the Western Front."]
+    assert sentence_text(fact_sentence(lex, onto, DBO + "battle", croft, [somme], variant=1)) == \
+        "Henry Croft took part in the Battle of the Somme."
+
+
+def test_a_legislature_named_so_is_not_the_legislature_of_itself(en):
+    # "The parties in the legislature of Legislature XV of Italy include …" (the default set, --docs 30 --seed 5)
+    onto, lex = en
+    forza, lega = _entity("Forza Italia", "PoliticalParty", "Organisation"), _entity("Lega Nord", "PoliticalParty",
+                                                                                      "Organisation")
+    xv = _entity("Legislature XV of Italy", "Legislature", "Organisation")
+    senate = _entity("Brazilian Senate", "Legislature", "Organisation")
+    tasmania = _entity("Tasmania", "AdministrativeRegion", "Place")
+    prop = DBO + "politicalPartyInLegislature"
+    assert sentence_text(fact_sentence(lex, onto, prop, xv, [forza, lega])) == \
+        "The parties in Legislature XV of Italy include Forza Italia and Lega Nord."
+    assert sentence_text(fact_sentence(lex, onto, prop, senate, [forza])) == \
+        "Forza Italia sits in the Brazilian Senate."
+    assert sentence_text(fact_sentence(lex, onto, prop, tasmania, [forza])) == \
+        "Forza Italia sits in the legislature of Tasmania."
+
+
+def test_a_groups_name_takes_no_persons_class_noun(en):
+    # "the musician Kool & the Gang" (the default set): DBpedia types the band MusicalArtist and Person
+    onto, lex = en
+    assert [is_group_name(lex, n) for n in ("Kool & the Gang", "Duke Ellington and His Orchestra", "Simon & Garfunkel",
+                                            "The Rude Boys", "The Jazz Butcher", "Kenny G", "The Boss",
+                                            "Earth, Wind & Fire", "Bob Dylan")] == [
+        True, True, True, True, False, False, False, True, False]
+    kool = _entity("Kool & the Gang", "MusicalArtist", "Artist", "Person")
+    kenny = _entity("Kenny G", "MusicalArtist", "Artist", "Person")
+    assert class_noun(lex, onto, kool) is None and apposition_phrase(lex, onto, kool) is None
+    assert class_noun(lex, onto, kenny) == "musician" and apposition_phrase(lex, onto, kenny) == "the musician "
+    # another class than a person's still gives its noun; --mentions all keeps BENGAL's text
+    assert class_noun(lex, onto, _entity("Kool & the Gang", "Band", "Organisation")) == "band"
+    assert class_noun(load_lexicon("en"), onto, kool) == "musician"
+
+
+def test_a_groups_own_the_is_the_article_before_its_name(bundled_kb):
+    # "… collaborated with The Fabulous Thunderbirds", "joined forces with the musician The Rude Boys": a group the
+    # KB types a person takes a band's article; a work keeps its title, a person's stage name its "The"
+    maker = DocumentMaker(bundled_kb, GenerateConfig(docs=1, seed=1))
+    rude = _entity("The Rude Boys", "MusicalArtist", "Artist", "Person")
+    butcher = _entity("The Jazz Butcher", "MusicalArtist", "Artist", "Person")
+    simpsons = _entity("The Simpsons", "TelevisionShow", "Work")
+    takes = maker._takes_article_outside
+    assert [takes(e) for e in (rude, butcher, simpsons, _entity("The Isley Brothers", "Band", "Organisation"))] == [
+        True, False, False, True]
+    sentence = Sentence((butcher, " worked with ", rude, "."), subject=butcher.uri, predicate=1)
+    text, mentions = realise(article_outside([sentence], takes))
+    assert text == "The Jazz Butcher worked with the Rude Boys."
+    assert [(m.begin, m.end, m.surface) for m in mentions] == [(0, 16, "The Jazz Butcher"), (33, 42, "Rude Boys")]
+    # BENGAL's text (--mentions all) has no such rule
+    assert not DocumentMaker(bundled_kb, GenerateConfig(docs=1, seed=1, mentions="all")).article_outside
+
