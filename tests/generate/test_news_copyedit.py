@@ -137,3 +137,18 @@ def test_a_groups_own_the_is_the_article_before_its_name(bundled_kb):
     # BENGAL's text (--mentions all) has no such rule
     assert not DocumentMaker(bundled_kb, GenerateConfig(docs=1, seed=1, mentions="all")).article_outside
 
+
+def test_a_church_is_belonged_to_not_practised(en):
+    # "Disraeli practised the Church of England." (the default set): a faith is practised, a church belonged to
+    onto, lex = en
+    disraeli = _entity("Benjamin Disraeli", "Politician", "Person")
+    church = _entity("Church of England", "Organisation")
+    faith = _entity("Anglicanism", "TopicalConcept")
+    prop = DBO + "religion"
+    assert [sentence_text(fact_sentence(lex, onto, prop, disraeli, [church], variant=v, past=True))
+            for v in range(2)] == ["Benjamin Disraeli was a member of the Church of England.",
+                                   "Benjamin Disraeli belonged to the Church of England."]
+    assert sentence_text(fact_sentence(lex, onto, prop, disraeli, [faith], past=True)) == \
+        "Benjamin Disraeli practised Anglicanism."
+    assert sentence_text(fact_sentence(load_lexicon("en"), onto, prop, disraeli, [church], past=True)) == \
+        "Benjamin Disraeli practised the Church of England."
