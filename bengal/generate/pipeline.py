@@ -71,7 +71,7 @@ from bengal.generate.microplan import (
 )
 from bengal.generate.nameparts import add_name_parts, save_name_parts, take_new_name_parts
 from bengal.generate.paraphrase import Paraphraser
-from bengal.generate.realise import is_group_name, kind_contradicts_name
+from bengal.generate.realise import is_group_name, kind_contradicts_name, title_after_comma
 from bengal.generate.seeds import class_quotas, mix_seeds, seed_class_stats, split_by_class
 from bengal.generate.stats import MadeDocument, ambiguity_index, generation_stats, prior_senses
 from bengal.generate.strategies import (
@@ -89,6 +89,7 @@ from bengal.generate.surface import (
     AmbiguityDial,
     SurfaceForms,
     article_outside,
+    close_titles,
     name_words,
     names_another,
     order_seeds,
@@ -504,6 +505,8 @@ class DocumentMaker:
                 sentences = split_qualified(sentences, qualifier)
         if self.article_outside:  # "worked with the Isley Brothers": the name's own article outside the mention
             sentences = article_outside(sentences, self._takes_article_outside)
+        if self.policy.news_text:  # "Henry Page Croft, 1st Baron Croft, came from …": a title is parenthetical
+            sentences = close_titles(sentences, functools.partial(title_after_comma, self.lex))
         if not sentences:
             # every wording of the planned facts was refused ("Mengo, Uganda is part of Uganda" restates the name
             # and was the one fact of a one-sentence document, `--like rss500 --seed 0`): no document, the next seed

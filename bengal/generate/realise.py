@@ -30,8 +30,8 @@ class Lexicon(Protocol):
 
     def definite_by_class(self, name: str, classes: Sequence[str]) -> bool: ...
 
-__all__ = ["indefinite_article", "plural", "is_plural_name", "is_group_name", "of_plural_class", "singular_group_name",
-           "takes_plural_verb",
+__all__ = ["indefinite_article", "plural", "is_plural_name", "is_group_name", "title_after_comma", "of_plural_class",
+           "singular_group_name", "takes_plural_verb",
            "possessive_suffix", "capitalise_proper", "realise_pieces", "name_kind",
            "kind_contradicts_name"]
 
@@ -157,11 +157,17 @@ def is_group_name(lex: Lexicon, name: str) -> bool:
     ``MusicalArtist`` and ``Person`` ("the musician Kool & the Gang" was written): such a name takes no person's
     class noun (:func:`bengal.generate.verbalise.class_noun`). ``False`` without the table (``--mentions all``).
     Each name worked out once per lexicon (its ``memo``, when it has one)."""
-    patterns = lex.meta.get("group_name_patterns")
+    return _meta_pattern_matches(lex, "group_name_patterns", name)
+
+
+def _meta_pattern_matches(lex: Lexicon, table: str, name: str) -> bool:
+    """Whether a pattern of the lexicon's ``[meta]`` list ``table`` matches ``name`` (``re.search``; ``False`` without
+    the list), worked out once per lexicon, table and name (its ``memo``, when it has one)."""
+    patterns = lex.meta.get(table)
     if not patterns:
         return False
     memo: dict | None = getattr(lex, "memo", None)
-    key = ("is_group_name", name)
+    key = ("meta_pattern", table, name)
     found = memo.get(key) if memo is not None else None
     if found is None:
         found = any(re.search(p, name) for p in patterns)
@@ -314,6 +320,16 @@ def realise_pieces(lex: Lexicon, pieces: Sequence[Piece]) -> list[Piece]:
     if out and isinstance(out[0], str) and out[0]:
         out[0] = out[0][:1].upper() + out[0][1:]
     return out
+
+
+def title_after_comma(lex: Lexicon, name: str) -> bool:
+    """Whether ``name`` ends with a title after a comma, a pattern of the lexicon's ``[meta] parenthetical_titles``
+    (news text: ``[news_meta]``; ``re.search``): a peer's ("Henry Page Croft, 1st Baron Croft", "Herbert Samuel, 1st
+    Viscount Samuel") or a prince's ("Albert II, Prince of Monaco"). The title is parenthetical, closed by a comma
+    where the sentence goes on (:func:`bengal.generate.surface.close_titles`). ``False`` without the table
+    (``--mentions all``: BENGAL's text, B1-B10 keep their bytes). Each name worked out once per lexicon (its
+    ``memo``, when it has one)."""
+    return ", " in name and _meta_pattern_matches(lex, "parenthetical_titles", name)
 
 
 _KIND_OF = re.compile(r"(?:^|(?<=\s))[Tt]he ([a-z]+) of $")

@@ -265,8 +265,10 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
     # before), and a conflict's commanders its leaders, its name with "the" ("The commanders and leaders of the
     # Williamite War in Ireland included …"; with and without the view; 7e9ca361… before), and a band named whole after
     # an apposition ("the band The Who", not "the band the Who"; with and without the view; 6205ef16… before)
+    # and after a peer's title is closed by a comma ("Ann Taylor, Baroness Taylor of Bolton, and Henry McLeish served
+    # alongside …"; one document, with and without the view; 267ceeca… before)
     (dict(docs=30, strategy="sym", seed=2, paraphrase=True, pronouns=True),
-     "267ceeca2de93d0ba81dc64a9442219930f3c6120c5f00322d9ca3f0e28a95d0"),
+     "3c06b6377b22e4a22443e997a96f3c7b44a74b6f8eb775e6c6044a270d30b498"),
     # made without the view (KB.graph patched to None) after "worked as a rapping" was left out
     # (main's 54f379c gave 6269c65e…)
     # and after a demonym whose country a fact of the seed names was left out ("Sam Fogarino is a musician.
@@ -307,9 +309,11 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
     # …"; with and without the view), and after a legislature named so is not "the legislature of" itself and a
     # front is fought on ("The parties in Legislature XV of Italy include …", "fought on the Western Front"; two
     # documents, with and without the view; 054c3bca… before), and after a church is belonged to, not practised or
-    # adhered to ("Foley … belonged to the Catholic Church"; one document, with and without the view; 34af7e10… before)
+    # adhered to ("Foley … belonged to the Catholic Church"; one document, with and without the view; 34af7e10… before),
+    # and after a peer's title is closed by a comma ("Henry Page Croft, 1st Baron Croft, came from Britain"; one
+    # document, with and without the view; 02c29f3a… before)
     (dict(docs=30, strategy="summary", density="high", seed=5),
-     "02c29f3a086d02aa04634c7c42b77d1fd1e1115cbc1b41a741541039b62d12ec"),
+     "01ecbab649fb78426d96432d52a3ead519c3720b6c14314c028151f063eb1366"),
     # made without the view (KB.graph patched to None: every answer from SPARQL) after the Spanish
     # article and label rules of issue 13 changed this corpus (main's 54f379c gave 4cdfc5b2…), and again
     # after a named place agrees by its name and an instrument takes its article ("Polonia estuvo

@@ -4,14 +4,16 @@ computed by hand."""
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from bengal.generate.config import GenerateConfig
 from bengal.generate.kbview import Entity, load_ontology
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.pipeline import DocumentMaker
-from bengal.generate.realise import is_group_name
-from bengal.generate.surface import SurfaceForms, article_outside
+from bengal.generate.realise import is_group_name, title_after_comma
+from bengal.generate.surface import SurfaceForms, article_outside, close_titles
 from bengal.generate.verbalise import Sentence, apposition_phrase, class_noun, fact_sentence, realise, sentence_text
 
 DBO = "http://dbpedia.org/ontology/"
@@ -152,3 +154,26 @@ def test_a_church_is_belonged_to_not_practised(en):
         "Benjamin Disraeli practised Anglicanism."
     assert sentence_text(fact_sentence(load_lexicon("en"), onto, prop, disraeli, [church], past=True)) == \
         "Benjamin Disraeli practised the Church of England."
+
+
+def test_a_peers_title_is_closed_by_a_comma(en):
+    # "The politician Herbert Samuel, 1st Viscount Samuel served while …" (sym, --docs 300 --seed 1)
+    onto, lex = en
+    samuel = _entity("Herbert Samuel, 1st Viscount Samuel", "Politician", "Person")
+    scotland = _entity("Scotland", "Country", "PopulatedPlace", "Place")
+    assert title_after_comma(lex, samuel.label) and title_after_comma(lex, "Albert II, Prince of Monaco")
+    assert not title_after_comma(lex, "Camden, South Carolina") and not title_after_comma(lex, "Herbert Samuel")
+    has_title = functools.partial(title_after_comma, lex)
+    born = Sentence((samuel, " was born in ", scotland, "."), subject=samuel.uri, predicate=1)
+    text, mentions = realise(close_titles([born], has_title))
+    assert text == "Herbert Samuel, 1st Viscount Samuel, was born in Scotland."
+    assert [(m.begin, m.end) for m in mentions] == [(0, 35), (49, 57)]
+    # the short form takes none, nor a title that ends the sentence or opens a clause with its own comma
+    short = Sentence((samuel.with_form("Samuel", "family_name"), " was born in ", scotland, "."), subject=samuel.uri,
+                     predicate=1)
+    ends = Sentence((scotland, " is the birthplace of ", samuel, "."), subject=scotland.uri, predicate=1)
+    clause = Sentence((samuel, ", who was born in ", scotland, ", served."), subject=samuel.uri, predicate=1)
+    assert [realise(close_titles([s], has_title))[0] for s in (short, ends, clause)] == [
+        "Samuel was born in Scotland.", "Scotland is the birthplace of Herbert Samuel, 1st Viscount Samuel.",
+        "Herbert Samuel, 1st Viscount Samuel, who was born in Scotland, served."]
+    assert not title_after_comma(load_lexicon("en"), samuel.label)  # BENGAL's text (--mentions all): no table
