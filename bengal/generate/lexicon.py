@@ -231,12 +231,6 @@ class Lexicon:
         "Inc.", …; :func:`bengal.generate.surface.short_name`); none in a language without the table."""
         return tuple(str(d) for d in self.data.get("mentions", {}).get("designators", ()))
 
-    def legal_forms(self) -> tuple[str, ...]:
-        """The designators that are a company's legal form (``[mentions] legal_forms``: "Inc", "Ltd", …), which
-        news keeps at a company's first mention ("Avnet Inc" … "Avnet"; :class:`bengal.generate.surface.
-        SurfaceForms`); none in a language without the table."""
-        return tuple(str(d) for d in self.data.get("mentions", {}).get("legal_forms", ()))
-
     def news_names(self) -> "NewsNames":
         """The names news writes for some entities instead of their titles (the ``news_name`` surface form
         of :class:`bengal.generate.surface.SurfaceForms`): ``[mentions] news_names`` ("United Kingdom" →

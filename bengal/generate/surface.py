@@ -358,16 +358,12 @@ class SurfaceForms:
         short_first: a person's family name (and a one-word alt label) is a form from the first mention
             on (``--first-mention short``: KORE50's "Jobs and Baez were close friends"), not only after
             the entity was named.
-        legal_forms: the designators that are a company's legal form (``[mentions] legal_forms``: "Inc",
-            "Ltd"): an organisation whose label ends in one has no ``short_name`` form at its first mention
-            (unless ``short_first``), as news writes "Avnet Inc" first and "Avnet" after (Reuters-128); "Ruiz"
-            for the made-up company Ruiz Inc reads as a person.
     """
 
     def __init__(self, kb: SparqlKB, persons: set[str], places: set[str], organisations: set[str],
                  lang: str = "en", articles: Sequence[str] = ("the",), designators: Sequence[str] = (),
                  news_names: NewsNames | Mapping[str, Sequence[str]] | None = None,
-                 fit: NameFit | None = None, short_first: bool = False, legal_forms: Sequence[str] = ()) -> None:
+                 fit: NameFit | None = None, short_first: bool = False) -> None:
         self.kb, self.persons, self.places, self.organisations = kb, persons, places, organisations
         #: the article and possessive a new form needs (:func:`bengal.generate.verbalise.swap_entities`);
         #: ``None``: the words beside a name are left as they are
@@ -375,7 +371,6 @@ class SurfaceForms:
         self.lang, self.articles, self.designators = lang, tuple(articles), tuple(designators)
         self.news_names = news_names if isinstance(news_names, NewsNames) else NewsNames(news_names)
         self.short_first = short_first
-        self.legal_forms = tuple(legal_forms)
         self._alt: dict[str, list[str]] = {}
         #: (URI, label, classes, named before) → the forms, for an entity whose alt labels were fetched: the
         #: microplanner asks for every entity piece of every candidate wording (issue 15)
@@ -392,8 +387,7 @@ class SurfaceForms:
     def forms(self, entity: Entity, named_before: bool) -> list[Form]:
         """The alternatives for a mention of ``entity`` (call :meth:`prefetch` first),
         in a fixed order: the name news writes for it (``news_names``: "Britain"), family name (only
-        when ``named_before`` or ``short_first``), unqualified place name, short name (organisations; one without
-        its legal form, ``legal_forms``, only when ``named_before`` or ``short_first``), acronyms
+        when ``named_before`` or ``short_first``), unqualified place name, short name (organisations), acronyms
         (organisations), then filtered alt labels. Worked out once an entity and ``named_before``, once its
         alt labels are fetched."""
         named_before = named_before or self.short_first
@@ -421,8 +415,7 @@ class SurfaceForms:
                 out.append(Form("unqualified", head))
         if classes & self.organisations:
             short = short_name(entity.label, self.designators)
-            # a legal form stays at the first mention ("Avnet Inc" … "Avnet"): not short_name(…, legal_forms)
-            if short and (named_before or short_name(entity.label, self.legal_forms) is None):
+            if short:
                 out.append(Form("short_name", short))
         for a in self._alt.get(entity.uri, ()):
             if a in {f.text for f in out}:
