@@ -14,7 +14,15 @@ from bengal.generate.lexicon import load_lexicon
 from bengal.generate.pipeline import DocumentMaker
 from bengal.generate.realise import is_group_name, title_after_comma
 from bengal.generate.surface import SurfaceForms, article_outside, close_titles
-from bengal.generate.verbalise import Sentence, apposition_phrase, class_noun, fact_sentence, realise, sentence_text
+from bengal.generate.verbalise import (
+    Sentence,
+    apposition_phrase,
+    class_noun,
+    fact_sentence,
+    fact_templates,
+    realise,
+    sentence_text,
+)
 
 DBO = "http://dbpedia.org/ontology/"
 DBR = "http://dbpedia.org/resource/"
@@ -164,3 +172,15 @@ def test_a_peers_title_is_closed_by_a_comma(en):
         "Samuel was born in Scotland.", "Scotland is the birthplace of Herbert Samuel, 1st Viscount Samuel.",
         "Herbert Samuel, 1st Viscount Samuel, who was born in Scotland, served."]
     assert not title_after_comma(load_lexicon("en"), samuel.label)  # BENGAL's text (--mentions all): no table
+
+
+def test_a_persons_hometown_is_where_the_person_is_from(en):
+    # "Skatterman originated from Kansas City", "Cruz Martínez was originally from Corpus Christi … was born in
+    # Chicago": a new user's reading; a band may still originate from a place, and was formed there
+    onto, lex = en
+    person = _entity("Cruz Martínez", "MusicalArtist", "Person")
+    band = _entity("Guster", "Band", "Group", "Organisation")
+    assert set(fact_templates(lex, onto, DBO + "hometown", person, 1)) == {
+        "{s} comes from {o}.", "{s} hails from {o}.", "{s} is from {o}.", "{s}'s hometown is {o}."}
+    assert {"{s} was formed in {o}.", "{s} originates from {o}."} <= set(
+        fact_templates(lex, onto, DBO + "hometown", band, 1))
