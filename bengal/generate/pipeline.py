@@ -9,6 +9,7 @@ corpus and its manifest.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import multiprocessing
 import os
@@ -676,42 +677,72 @@ class DocumentMaker:
         return None
 
 
-# One DocumentMaker per worker process (set by _init_worker), and the IRIs its KB skipped that
-# the worker has already reported to the parent.
-_WORKER: DocumentMaker | None = None
-_REPORTED: set[str] = set()
+# A worker process's state (set by _init_worker): the KB its documents are made from, one DocumentMaker per
+# pass (fact_poor) made on its first task, the session of the parent's _make_documents call it serves (a new one
+# opens a fresh KB), and the IRIs its KB skipped that the worker has already reported to the parent.
+@dataclass
+class _WorkerState:
+    kb_opener: Callable[[], SparqlKB]
+    config: GenerateConfig
+    kb: SparqlKB
+    current: Any  # the parent's latest session (a shared int): tasks of an earlier one are dropped unmade
+    session: int = 1  # the first (_Workers.next_session), served by the KB opened at the start
+    makers: dict[bool, DocumentMaker] = field(default_factory=dict)
+    reported: set[str] = field(default_factory=set)
+
+    def maker(self, session: int, fact_poor: bool) -> DocumentMaker:
+        """The document maker of ``fact_poor``'s pass in the parent's ``session`` (a
+        :func:`_make_documents` call): a later session starts from a fresh KB and fresh makers,
+        as the processes of a pool of its own would (nothing of the KB's answers, its skipped IRIs
+        nor what was reported carries over)."""
+        if session != self.session:
+            self.session, self.kb = session, self.kb_opener()
+            self.makers.clear()
+            self.reported.clear()
+        maker = self.makers.get(fact_poor)
+        if maker is None:
+            maker = self.makers[fact_poor] = DocumentMaker(self.kb, self.config, fact_poor)
+        return maker
 
 
-def _init_worker(kb_opener: Callable[[], SparqlKB], config: GenerateConfig, fact_poor: bool = False) -> None:
+_WORKER: _WorkerState | None = None
+
+
+def _init_worker(kb_opener: Callable[[], SparqlKB], config: GenerateConfig, current: Any) -> None:
+    """A worker's start, while the parent reads the seed pool: the KB and the maker of the first pass."""
     global _WORKER
     pause_full_gc()  # the worker only makes documents (bengal.perf.full_gc_paused says why)
-    _WORKER = DocumentMaker(kb_opener(), config, fact_poor)
-    _REPORTED.clear()
+    _WORKER = _WorkerState(kb_opener, config, kb_opener(), current, session=1)
+    _WORKER.maker(1, not config.count_planner)
 
 
-def _make_in_worker(seed_uri: str) -> tuple[MadeDocument | None, frozenset[str], dict[str, int],
-                                             dict[str, tuple[str, str]]]:
-    """The document of one seed candidate, the IRIs the worker's KB skipped (``skipped_iris``,
+def _make_in_worker(session: int, fact_poor: bool, seed_uri: str
+                    ) -> tuple[MadeDocument | None, frozenset[str], dict[str, int], dict[str, tuple[str, str]]]:
+    """The document of one seed candidate (made by the worker's maker of ``fact_poor``'s pass in the parent's
+    ``session``), the IRIs the worker's KB skipped (``skipped_iris``,
     rows binding an IRI SPARQL cannot write) for the first time while making it: the parent adds
     them to its own KB's count for the candidates it uses, so the manifest's ``skipped_iris`` is
     the same for every ``--jobs``; and the English words the worker counted with spaCy for the first
     time (:func:`bengal.tokens.take_new_word_counts`), which the parent keeps for the next run
     (:func:`bengal.generate.wordcounts.save_word_counts`); and the names it split with nameparser for the first
     time (:func:`bengal.generate.nameparts.take_new_name_parts`), kept the same way."""
-    assert _WORKER is not None
-    doc = _WORKER.make(seed_uri)
+    state = _WORKER
+    assert state is not None
+    if session != state.current.value:  # asked ahead by a call that has all its documents: not wanted
+        return None, frozenset(), {}, {}
+    doc = state.maker(session, fact_poor).make(seed_uri)
     words = take_new_word_counts()
     names = take_new_name_parts()
-    skipped = getattr(_WORKER.kb, "skipped_iris", None)
-    if not skipped or len(skipped) == len(_REPORTED):
+    skipped = getattr(state.kb, "skipped_iris", None)
+    if not skipped or len(skipped) == len(state.reported):
         return doc, frozenset(), words, names
-    new = frozenset(skipped - _REPORTED)
-    _REPORTED.update(new)
+    new = frozenset(skipped - state.reported)
+    state.reported.update(new)
     return doc, new, words, names
 
 
-def _pool_without_ctrl_c(ctx: Any, jobs: int, kb_opener: Callable[[], SparqlKB],
-                         config: GenerateConfig, fact_poor: bool = False) -> Any:
+def _pool_without_ctrl_c(ctx: Any, jobs: int, kb_opener: Callable[[], SparqlKB], config: GenerateConfig,
+                         current: Any) -> Any:
     """A pool of ``jobs`` worker processes that are born ignoring Ctrl-C (SIGINT): a terminal sends it
     to every process of the command, and a worker that took it, even while still starting, would
     print its own traceback; the parent keeps its handler, stops the pool and exits 130. The ignored
@@ -719,7 +750,7 @@ def _pool_without_ctrl_c(ctx: Any, jobs: int, kb_opener: Callable[[], SparqlKB],
     parent ignores Ctrl-C, and holds back SIGTERM, only while it starts the processes (milliseconds).
     Outside the main thread (where signals cannot be set) the pool is made as it is."""
     def make() -> Any:
-        return ctx.Pool(jobs, initializer=_init_worker, initargs=(kb_opener, config, fact_poor))
+        return ctx.Pool(jobs, initializer=_init_worker, initargs=(kb_opener, config, current))
     if threading.current_thread() is not threading.main_thread():
         return make()
     # SIGTERM is held back (not ignored: the workers must inherit its default, pool.terminate
@@ -737,13 +768,51 @@ def _pool_without_ctrl_c(ctx: Any, jobs: int, kb_opener: Callable[[], SparqlKB],
             os.kill(os.getpid(), signal.SIGTERM)
 
 
-def _made_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], jobs: int,
-                    kb_opener: Callable[[], SparqlKB] | None, fact_poor: bool = False,
+@dataclass
+class _Workers:
+    """The ``--jobs`` worker processes of one :func:`generate` run: one pool for every pass and seed class, started
+    before the seed pool is read so that the workers' start-up (imports, the KB and its view, the first pass's
+    document maker) overlaps the parent's. ``current`` numbers the parent's :func:`_make_documents` calls (shared
+    with the workers): a worker drops a task of an earlier call unmade, and starts a later call from a fresh KB
+    (:meth:`_WorkerState.maker`)."""
+
+    pool: Any
+    jobs: int
+    current: Any
+
+    def next_session(self) -> int:
+        self.current.value += 1
+        return int(self.current.value)
+
+
+@contextlib.contextmanager
+def _started_workers(jobs: int, kb_opener: Callable[[], SparqlKB] | None,
+                     config: GenerateConfig) -> Generator[_Workers | None, None, None]:
+    """The worker processes of ``--jobs`` (``None`` for one job), stopped when the block ends (the documents made
+    or an error, Ctrl-C or SIGTERM), so that nothing is left running beside the gold checks.
+
+    Raises:
+        UsageError: ``jobs`` above 1 without a ``kb_opener``.
+    """
+    if jobs <= 1:
+        yield None
+        return
+    if kb_opener is None:
+        raise UsageError("--jobs above 1 needs a KB that worker processes can open (a path or the bundled sample)")
+    ctx = multiprocessing.get_context("spawn")
+    current = ctx.RawValue("q", 0)
+    with _pool_without_ctrl_c(ctx, jobs, kb_opener, config, current) as pool:
+        yield _Workers(pool, jobs, current)
+        pool.terminate()
+
+
+def _made_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], workers: _Workers | None,
+                    session: int = 0, fact_poor: bool = False,
                     wanted: int | None = None) -> Generator[tuple[int, MadeDocument | None], None, None]:
     """``(candidates tried, document or None)`` in candidate order for each candidate given to make(), made here
-    or by ``jobs`` processes.
+    or by the ``workers`` (for the parent's ``session``, :meth:`_Workers.next_session`).
 
-    With ``jobs > 1``, the IRIs a worker's KB skipped while making a document are added to
+    With workers, the IRIs a worker's KB skipped while making a document are added to
     ``kb.skipped_iris`` (when ``kb`` has one) as that document is yielded, so the count covers
     the candidates tried, as with one process. ``fact_poor``: the makers' second pass
     (:class:`DocumentMaker`); ``wanted``: documents still wanted (default ``config.docs``).
@@ -753,57 +822,53 @@ def _made_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], 
     a worker: a process round trip each) and not yielded: the count of the next candidate yielded covers it,
     and the caller counts those after the last one yielded (all of ``order`` tried)."""
     refused = seeds_surely_refused(kb, order, DocumentMaker.fewest_facts(config, fact_poor))
-    if jobs <= 1:
+    if workers is None:
         maker = DocumentMaker(kb, config, fact_poor)
         for i in [i for i, r in enumerate(refused) if not r]:
             yield i + 1, maker.make(order[i])
         return
-    if kb_opener is None:
-        raise UsageError("--jobs above 1 needs a KB that worker processes can open (a path or the bundled sample)")
-    ctx = multiprocessing.get_context("spawn")
     target = config.docs if wanted is None else wanted
+    pool, jobs = workers.pool, workers.jobs
+    make = functools.partial(_make_in_worker, session, fact_poor)
 
     def window_at(start: int, expected_made: int) -> Sequence[str]:
         remaining = max(target - expected_made, 1)
         return order[start : start + min(1024, max(8 * jobs, int(remaining * 1.5) + 4 * jobs))]
 
-    with _pool_without_ctrl_c(ctx, jobs, kb_opener, config, fact_poor) as pool:
+    def ask(start: int, window: Sequence[str]) -> tuple[list[bool], Any]:
+        kept = [not r for r in refused[start : start + len(window)]]
+        sent = [uri for uri, keep in zip(window, kept) if keep]
+        return kept, pool.map_async(make, sent, chunksize=max(1, len(sent) // (4 * jobs)))
 
-        def ask(start: int, window: Sequence[str]) -> tuple[list[bool], Any]:
-            kept = [not r for r in refused[start : start + len(window)]]
-            sent = [uri for uri, keep in zip(window, kept) if keep]
-            return kept, pool.map_async(_make_in_worker, sent, chunksize=max(1, len(sent) // (4 * jobs)))
-
-        pos = made = 0
-        window = window_at(0, 0)
-        current = ask(0, window) if window else None
-        while current is not None:
-            # the next window is asked for before this one's documents are read, so that the workers do
-            # not wait at the end of each window, unless this one will likely give the documents still
-            # wanted (at the rate so far); the documents are read in candidate order either way
-            after = pos + len(window)
-            expected = made + (len(window) * made // pos if pos else 0)
-            following = window_at(after, expected) if expected < target else order[after:after]
-            ahead = ask(after, following) if following else None
-            kept, asked = current
-            got = iter(asked.get())
-            for j, keep in enumerate(kept):
-                if not keep:
-                    continue
-                doc, skipped, words, names = next(got)
-                if skipped and isinstance(getattr(kb, "skipped_iris", None), set):
-                    kb.skipped_iris.update(skipped)  # type: ignore[attr-defined]
-                if words:
-                    add_word_counts(words)
-                if names:
-                    add_name_parts(names)
-                made += doc is not None
-                yield pos + j + 1, doc
-            pos, window, current = after, following, ahead
-            if current is None and pos < len(order):
-                window = window_at(pos, made)
-                current = ask(pos, window)
-        pool.terminate()
+    pos = made = 0
+    window = window_at(0, 0)
+    current = ask(0, window) if window else None
+    while current is not None:
+        # the next window is asked for before this one's documents are read, so that the workers do
+        # not wait at the end of each window, unless this one will likely give the documents still
+        # wanted (at the rate so far); the documents are read in candidate order either way
+        after = pos + len(window)
+        expected = made + (len(window) * made // pos if pos else 0)
+        following = window_at(after, expected) if expected < target else order[after:after]
+        ahead = ask(after, following) if following else None
+        kept, asked = current
+        got = iter(asked.get())
+        for j, keep in enumerate(kept):
+            if not keep:
+                continue
+            doc, skipped, words, names = next(got)
+            if skipped and isinstance(getattr(kb, "skipped_iris", None), set):
+                kb.skipped_iris.update(skipped)  # type: ignore[attr-defined]
+            if words:
+                add_word_counts(words)
+            if names:
+                add_name_parts(names)
+            made += doc is not None
+            yield pos + j + 1, doc
+        pos, window, current = after, following, ahead
+        if current is None and pos < len(order):
+            window = window_at(pos, made)
+            current = ask(pos, window)
 
 
 def _kb_named(kb: SparqlKB) -> str:
@@ -815,8 +880,8 @@ def _kb_named(kb: SparqlKB) -> str:
     return "the bundled KB sample" if source == "bundled" else f"the KB {source}"
 
 
-def _make_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], wanted: int, jobs: int,
-                    kb_opener: Callable[[], SparqlKB] | None, progress: Callable[[int], None] | None,
+def _make_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], wanted: int,
+                    workers: _Workers | None, progress: Callable[[int], None] | None,
                     done: int = 0) -> tuple[list[MadeDocument], list[str], int, int]:
     """Up to ``wanted`` documents from the candidates ``order``, tried in that order: ``(documents, their
     seeds, candidates tried, documents of the fact-rich pass)``; ``progress`` is told ``done`` plus the
@@ -830,13 +895,14 @@ def _make_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], 
     tried = fact_rich = 0
     used: set[int] = set()
     passes = (False, True) if config.count_planner else (True,)
+    session = workers.next_session() if workers is not None else 0
     for fact_poor in passes:
         if len(made) == wanted:
             break
         index = [i for i in range(len(order) if fact_poor else min(len(order), FACT_RICH_WINDOW * wanted))
                  if i not in used]
         candidates = [order[i] for i in index]
-        made_iter = _made_documents(kb, config, candidates, jobs, kb_opener, fact_poor, wanted - len(made))
+        made_iter = _made_documents(kb, config, candidates, workers, session, fact_poor, wanted - len(made))
         n_tried = 0
         for n_tried, doc in made_iter:
             if doc is None:
@@ -858,7 +924,7 @@ def _make_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], 
 
 
 def _make_by_class(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], members: Sequence[set[str]],
-                   weights: Sequence[float], jobs: int, kb_opener: Callable[[], SparqlKB] | None,
+                   weights: Sequence[float], workers: _Workers | None,
                    progress: Callable[[int], None] | None) -> tuple[list[MadeDocument], list[str], int, int]:
     """:func:`_make_documents` for weighted seed classes: each class's :func:`class_quotas` share of
     ``config.docs`` from its own candidates (in ``order``; a seed of two classes counts for the first
@@ -880,7 +946,7 @@ def _make_by_class(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], m
                 continue
             taken = set(seeds)
             docs_i, seeds_i, tried_i, rich_i = _make_documents(
-                kb, config, [u for u in queues[i] if u not in taken], want, jobs, kb_opener, progress, len(made))
+                kb, config, [u for u in queues[i] if u not in taken], want, workers, progress, len(made))
             if len(docs_i) < want:
                 exhausted.add(i)
             made += docs_i
@@ -936,38 +1002,40 @@ def _generate(kb: SparqlKB, config: GenerateConfig, progress: Callable[[int], No
     for name, c in zip(config.class_names(), config.class_iris()):
         if known and c not in known and name not in DEFAULT_CLASSES:
             raise UsageError(f"unknown class {name} (not a class of the KB's ontology)")
-    start = time.perf_counter()
-    pool = seed_candidates(kb, onto, config.class_iris())
-    if status is not None and pool:
-        status(f"seed pool: {len(pool):,} candidates ({time.perf_counter() - start:.1f} s); trying them, shuffled by "
-               f"the seed, until {config.docs:,} documents are made")
-    if not pool:
-        raise UsageError(f"{_kb_named(kb)} has no seed for the classes {', '.join(config.classes)} "
-                         "(instances that link to another instance of them)")
-    order = list(pool)
-    random.Random(config.seed).shuffle(order)
-    if config.ambiguity is not None:  # --ambiguity: prefer seeds with ambiguous names (or not)
-        if status is not None:
-            status("building the ambiguity index (how many KB entities each name can name)")
-        index = ambiguity_index(kb, onto, _names(kb, onto, config))
-        preferred = (prior_senses(kb).dominated if config.rare_senses  # --rare-senses: a rare sense of a name
-                     else index.ambiguous_entities)
-        order = order_seeds(order, config.ambiguity, preferred.__contains__, config.seed)
-        if steers_content(config.ambiguity, config.first_mention == "short"):
-            # at 0.5 or more the candidates whose objects have ambiguous names first, under 0.1 last (a fact look-up
-            # each of the first FACT_RICH_WINDOW a document)
-            facts = FactSource(kb, onto)
-            order = rank_seeds(order, config.ambiguity, lambda uri: [o.uri for _, o in facts.outgoing(uri)],
-                               index.ambiguous_first.__contains__, FACT_RICH_WINDOW * config.docs)
-    weights = config.class_weights()
-    members: list[set[str]] = []
-    if weights is None:
-        made, made_seeds, tried, fact_rich_documents = _make_documents(
-            kb, config, order, config.docs, jobs, kb_opener, progress)
-    else:  # --classes dbo:Place=0.6,...: the documents of each class follow the weights
-        members = [set(seed_candidates(kb, onto, [c])) for c in config.class_iris()]
-        made, made_seeds, tried, fact_rich_documents = _make_by_class(
-            kb, config, order, members, weights, jobs, kb_opener, progress)
+    # the --jobs workers start now, beside the seed pool's reading, and are stopped once the documents are made
+    with _started_workers(jobs, kb_opener, config) as workers:
+        start = time.perf_counter()
+        pool = seed_candidates(kb, onto, config.class_iris())
+        if status is not None and pool:
+            status(f"seed pool: {len(pool):,} candidates ({time.perf_counter() - start:.1f} s); trying them, "
+                   f"shuffled by the seed, until {config.docs:,} documents are made")
+        if not pool:
+            raise UsageError(f"{_kb_named(kb)} has no seed for the classes {', '.join(config.classes)} "
+                             "(instances that link to another instance of them)")
+        order = list(pool)
+        random.Random(config.seed).shuffle(order)
+        if config.ambiguity is not None:  # --ambiguity: prefer seeds with ambiguous names (or not)
+            if status is not None:
+                status("building the ambiguity index (how many KB entities each name can name)")
+            index = ambiguity_index(kb, onto, _names(kb, onto, config))
+            preferred = (prior_senses(kb).dominated if config.rare_senses  # --rare-senses: a rare sense of a name
+                         else index.ambiguous_entities)
+            order = order_seeds(order, config.ambiguity, preferred.__contains__, config.seed)
+            if steers_content(config.ambiguity, config.first_mention == "short"):
+                # at 0.5 or more the candidates whose objects have ambiguous names first, under 0.1 last (a fact look-up
+                # each of the first FACT_RICH_WINDOW a document)
+                facts = FactSource(kb, onto)
+                order = rank_seeds(order, config.ambiguity, lambda uri: [o.uri for _, o in facts.outgoing(uri)],
+                                   index.ambiguous_first.__contains__, FACT_RICH_WINDOW * config.docs)
+        weights = config.class_weights()
+        members: list[set[str]] = []
+        if weights is None:
+            made, made_seeds, tried, fact_rich_documents = _make_documents(
+                kb, config, order, config.docs, workers, progress)
+        else:  # --classes dbo:Place=0.6,...: the documents of each class follow the weights
+            members = [set(seed_candidates(kb, onto, [c])) for c in config.class_iris()]
+            made, made_seeds, tried, fact_rich_documents = _make_by_class(
+                kb, config, order, members, weights, workers, progress)
     if len(made) < config.docs:
         raise UsageError(
             f"{_kb_named(kb)} has only {len(made)} usable seeds of {', '.join(config.classes)} for the "
