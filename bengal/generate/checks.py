@@ -29,7 +29,7 @@ from bengal.kb.sparql import PREFIXES, SparqlKB, is_sparql_iri, values
 from bengal.model import Corpus
 from bengal.perf import gc_paused
 
-__all__ = ["check_gold", "ROUND_TRIP_FORMATS"]
+__all__ = ["check_gold", "GoldCheck", "ROUND_TRIP_FORMATS"]
 
 #: (format name, file suffix) of every writer the round-trip check exercises.
 ROUND_TRIP_FORMATS = (("nif", ".ttl"), ("nt", ".nt"), ("jsonl", ".jsonl"))
@@ -51,52 +51,93 @@ def check_gold(corpus: Corpus, kb: SparqlKB, jobs: int = 1, written: dict[str, b
         GoldError: naming the document and mention at the first failed check.
         InputError: a written file that its reader refuses (the round trip).
     """
-    mentions = 0
-    for doc in corpus.documents:
-        prev_end = -1
-        for m in doc.mentions:
-            if not (0 <= m.begin < m.end <= len(doc.text)) or doc.text[m.begin:m.end] != m.surface:
-                raise GoldError(f"{doc.uri}: mention [{m.begin},{m.end}) {m.surface!r} is not text[begin:end]")
-            if m.begin < prev_end:
-                raise GoldError(f"{doc.uri}: mention [{m.begin},{m.end}) overlaps the mention before it")
-            if not m.uris:
-                raise GoldError(f"{doc.uri}: mention [{m.begin},{m.end}) has no URI")
-            prev_end = m.end
-            mentions += 1
-    all_uris = sorted({u for d in corpus.documents for m in d.mentions for u in m.uris})
-    uris = [u for u in all_uris if not is_emerging(u)]
-    emerging = [u for u in all_uris if is_emerging(u)]
-    here, side = _share_round_trips(jobs)
-    workers = [_start_round_trips(corpus, formats) for formats in side]
-    try:
-        known = _with_label(kb, uris)
-        missing = [u for u in uris if u not in known]
-        if missing:
-            raise GoldError(f"{len(missing)} gold URIs are not entities of the KB, e.g. {missing[0]}")
-        in_kb = sorted(_with_label(kb, emerging))
-        if in_kb:
-            raise GoldError(f"{len(in_kb)} emerging-entity URIs are entities of the KB, e.g. {in_kb[0]}")
-        _round_trip(corpus, here, written=written)  # raises at the first change: the serial check's first error too
-        failed: list[tuple[str, str]] = []
-        for formats, (receive, process) in zip(side, workers):
-            try:
-                passed = receive.recv()
-            except EOFError:  # the process died: check its formats here
-                passed = ()
-            process.join()
-            failed += [f for f in formats if f not in passed]
-    finally:  # on an error here (or Ctrl-C) the processes still at work are stopped
+    with GoldCheck(kb, jobs) as check:
+        check.start(corpus)
+        return check.finish(written)
+
+
+class GoldCheck:
+    """:func:`check_gold` in two steps, so that the caller can go on working while the forked round trips run:
+    :meth:`start` forks them (with ``jobs`` above 1) as soon as the corpus exists (``bengal generate`` works out
+    the corpus's statistics meanwhile, :func:`bengal.generate.pipeline.generate`'s ``corpus_made``), and
+    :meth:`finish` makes the checks of this process, in the serial check's order, and collects theirs. Used
+    as a ``with`` block, which stops the processes still at work when it ends (an error, Ctrl-C, SIGTERM)."""
+
+    def __init__(self, kb: SparqlKB, jobs: int = 1) -> None:
+        self.kb = kb
+        self.here, self.side = _share_round_trips(jobs)
+        self.corpus: Corpus | None = None
+        self.workers: list[tuple[Connection, multiprocessing.process.BaseProcess]] = []
+
+    def __enter__(self) -> GoldCheck:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def start(self, corpus: Corpus) -> None:
+        """Fork the side processes' round trips of ``corpus`` (nothing with one job)."""
+        self.corpus = corpus
+        self.workers = [_start_round_trips(corpus, formats) for formats in self.side]
+
+    def finish(self, written: dict[str, bytes] | None = None) -> dict[str, int]:
+        """The checks of :func:`check_gold` (``written`` as there) of the corpus given to :meth:`start`.
+
+        Raises:
+            GoldError, InputError: as :func:`check_gold`.
+        """
+        corpus = self.corpus
+        assert corpus is not None, "GoldCheck.finish() before start()"
+        try:  # the processes are stopped at the first error here, and joined when they are done
+            mentions = 0
+            for doc in corpus.documents:
+                prev_end = -1
+                for m in doc.mentions:
+                    if not (0 <= m.begin < m.end <= len(doc.text)) or doc.text[m.begin:m.end] != m.surface:
+                        raise GoldError(f"{doc.uri}: mention [{m.begin},{m.end}) {m.surface!r} is not text[begin:end]")
+                    if m.begin < prev_end:
+                        raise GoldError(f"{doc.uri}: mention [{m.begin},{m.end}) overlaps the mention before it")
+                    if not m.uris:
+                        raise GoldError(f"{doc.uri}: mention [{m.begin},{m.end}) has no URI")
+                    prev_end = m.end
+                    mentions += 1
+            all_uris = sorted({u for d in corpus.documents for m in d.mentions for u in m.uris})
+            uris = [u for u in all_uris if not is_emerging(u)]
+            emerging = [u for u in all_uris if is_emerging(u)]
+            known = _with_label(self.kb, uris)
+            missing = [u for u in uris if u not in known]
+            if missing:
+                raise GoldError(f"{len(missing)} gold URIs are not entities of the KB, e.g. {missing[0]}")
+            in_kb = sorted(_with_label(self.kb, emerging))
+            if in_kb:
+                raise GoldError(f"{len(in_kb)} emerging-entity URIs are entities of the KB, e.g. {in_kb[0]}")
+            # raises at the first change: the serial check's first error too
+            _round_trip(corpus, self.here, written=written)
+            failed: list[tuple[str, str]] = []
+            for formats, (receive, process) in zip(self.side, self.workers):
+                try:
+                    passed = receive.recv()
+                except EOFError:  # the process died: check its formats here
+                    passed = ()
+                process.join()
+                failed += [f for f in formats if f not in passed]
+        finally:
+            self.close()
+        # the first failed format in ROUND_TRIP_FORMATS order, checked here: its error, as the serial check gives it
+        for fmt in ROUND_TRIP_FORMATS:
+            if fmt in failed:
+                _round_trip(corpus, (fmt,), raise_error=True)
+        return {"documents": len(corpus.documents), "mentions": mentions, "uris_checked": len(uris),
+                "emerging_uris_checked": len(emerging), "round_trips": len(ROUND_TRIP_FORMATS)}
+
+    def close(self) -> None:
+        """Stop the processes still at work (on an error here, or Ctrl-C); nothing once :meth:`finish` is done."""
+        workers, self.workers = self.workers, []
         for receive, process in workers:
             if process.is_alive():
                 process.terminate()
             receive.close()
             process.join()
-    # the first failed format in ROUND_TRIP_FORMATS order, checked here: its error, as the serial check gives it
-    for fmt in ROUND_TRIP_FORMATS:
-        if fmt in failed:
-            _round_trip(corpus, (fmt,), raise_error=True)
-    return {"documents": len(corpus.documents), "mentions": mentions, "uris_checked": len(uris),
-            "emerging_uris_checked": len(emerging), "round_trips": len(ROUND_TRIP_FORMATS)}
 
 
 def _with_label(kb: SparqlKB, uris: list[str]) -> set[str]:

@@ -960,7 +960,8 @@ def _make_by_class(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], m
 
 def generate(kb: SparqlKB, config: GenerateConfig, *, progress: Callable[[int], None] | None = None,
              jobs: int = 1, kb_opener: Callable[[], SparqlKB] | None = None,
-             status: Callable[[str], None] | None = None) -> Generated:
+             status: Callable[[str], None] | None = None,
+             corpus_made: Callable[[Corpus], None] | None = None) -> Generated:
     """Generate a corpus of ``config.docs`` documents from ``kb``.
 
     Seed candidates (:func:`bengal.generate.kbview.seed_candidates`) are sorted
@@ -979,6 +980,9 @@ def generate(kb: SparqlKB, config: GenerateConfig, *, progress: Callable[[int], 
             worker process (e.g. ``functools.partial(open_kb, path)``); needed when ``jobs > 1``.
         status: told the size of the seed pool once it is read (and when ``--ambiguity`` builds
             its index of every KB name); nothing else.
+        corpus_made: called with the corpus (the one returned) as soon as it is made, before its statistics
+            are worked out (``bengal generate`` starts the gold checks' forked round trips with it,
+            :class:`bengal.generate.checks.GoldCheck`).
 
     Returns:
         the corpus, its documents' IRIs ``DOCUMENT_NAMESPACE + corpus_id + "/" + n`` (see
@@ -990,11 +994,12 @@ def generate(kb: SparqlKB, config: GenerateConfig, *, progress: Callable[[int], 
             classes), or when the KB has too few usable seeds for ``config.docs`` documents.
     """
     with full_gc_paused():  # hundreds of thousands of objects live on, and almost none are cyclic garbage
-        return _generate(kb, config, progress, jobs, kb_opener, status)
+        return _generate(kb, config, progress, jobs, kb_opener, status, corpus_made)
 
 
 def _generate(kb: SparqlKB, config: GenerateConfig, progress: Callable[[int], None] | None, jobs: int,
-              kb_opener: Callable[[], SparqlKB] | None, status: Callable[[str], None] | None) -> Generated:
+              kb_opener: Callable[[], SparqlKB] | None, status: Callable[[str], None] | None,
+              corpus_made: Callable[[Corpus], None] | None) -> Generated:
     onto = load_ontology(kb)
     # A class the user names must be one of the KB's ontology (the default set tolerates a KB
     # that lacks one of its classes, e.g. a small dump without organisations).
@@ -1043,12 +1048,16 @@ def _generate(kb: SparqlKB, config: GenerateConfig, progress: Callable[[int], No
             + (f" of {config.sentence_target:g} tokens (--sentence-length short takes fact-poorer seeds)"
                if config.count_planner else "")
             + f"; asked for {config.docs} documents")
-    if config.lang == "en":
-        save_word_counts()  # the words counted here and by the workers, for the next run
-    save_name_parts()  # the names split here and by the workers, likewise
     documents = [Document(str(n), doc.text, doc.mentions) for n, doc in enumerate(made, 1)]
     cid = corpus_id(config, documents)
     documents = [replace(d, uri=f"{DOCUMENT_NAMESPACE}{cid}/{d.uri}") for d in documents]
+    metadata = {"generator": "bengal", "version": __version__, "config": asdict(config), "corpus_id": cid}
+    corpus = Corpus(tuple(documents), name=f"bengal-{config.strategy}-{cid}", metadata=metadata)
+    if corpus_made is not None:
+        corpus_made(corpus)
+    if config.lang == "en":
+        save_word_counts()  # the words counted here and by the workers, for the next run
+    save_name_parts()  # the names split here and by the workers, likewise
     names = _names(kb, onto, config)
     stats = generation_stats(made, config, kb, onto, len(pool), tried, names)
     if config.count_planner:
@@ -1059,8 +1068,7 @@ def _generate(kb: SparqlKB, config: GenerateConfig, progress: Callable[[int], No
                                                  members, made_seeds)
     if names is not None:  # issue 13: the reachable pool and the names written in the language
         stats["language"] = language_stats(names, [m for d in documents for m in d.mentions])
-    metadata = {"generator": "bengal", "version": __version__, "config": asdict(config), "corpus_id": cid}
-    return Generated(Corpus(tuple(documents), name=f"bengal-{config.strategy}-{cid}", metadata=metadata), stats)
+    return Generated(corpus, stats)
 
 
 def _names(kb: SparqlKB, onto: Ontology, config: GenerateConfig) -> LanguageNames | None:

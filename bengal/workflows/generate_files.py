@@ -12,7 +12,7 @@ from typing import Any, Callable
 from bengal import __version__
 from bengal.atomic import check_writable
 from bengal.errors import InputError, UsageError
-from bengal.generate.checks import check_gold
+from bengal.generate.checks import GoldCheck
 from bengal.generate.config import GenerateConfig
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.pipeline import Generated, generate
@@ -143,9 +143,11 @@ def _generate_check_write(kb: Any, config: GenerateConfig, out: Path, fmt: str, 
                           progress: Callable[[int], None] | None,
                           status: Callable[[str], None] | None) -> tuple[Generated, dict[str, Any]]:
     """:func:`generate_files` once its arguments are checked and the KB is open."""
-    generated = generate(kb, config, progress=progress, jobs=jobs, kb_opener=opener, status=status)
     written: dict[str, bytes] = {}  # the checked bytes of the output's format, written as they are
-    checks = check_gold(generated.corpus, kb, jobs=jobs, written=written)
+    with GoldCheck(kb, jobs) as gold:  # its forked round trips run while generate() works out the statistics
+        generated = generate(kb, config, progress=progress, jobs=jobs, kb_opener=opener, status=status,
+                             corpus_made=gold.start)
+        checks = gold.finish(written)
     chapter: dict[str, Any] = {}
     if isinstance(kb, ChapterKB):  # a chapter endpoint: the gold in its IRIs or English DBpedia's (issue 13)
         generated = replace(generated, corpus=kb.gold_corpus(generated.corpus))

@@ -8,7 +8,7 @@ import pytest
 import bengal.generate.checks as checks
 import bengal.generate.kbview as kbview
 from bengal.errors import GoldError, InputError
-from bengal.generate.checks import check_gold
+from bengal.generate.checks import GoldCheck, check_gold
 from bengal.io.formats import write_corpus
 from bengal.model import Corpus, Document, Mention
 
@@ -102,3 +102,23 @@ def test_the_uri_check_reads_the_view_with_the_answers_of_sparql(bundled_kb):
     by_view = checks._with_label(bundled_kb, uris)
     assert by_view == checks._with_label(SparqlOnly(), uris)
     assert DBR + "Ulm" in by_view and DBR + "No_such_entity" not in by_view and len(by_view) >= 300
+
+
+def test_started_round_trips_are_stopped_when_the_block_ends_early(bundled_kb):
+    # GoldCheck.start forks the side processes as soon as the corpus exists (bengal generate then works out
+    # its statistics): an error before finish() (or Ctrl-C, SIGTERM) leaves none running
+    with pytest.raises(RuntimeError, match="^statistics broke$"):
+        with GoldCheck(bundled_kb, jobs=3) as gold:
+            gold.start(corpus())
+            processes = [process for _, process in gold.workers]
+            assert len(processes) == 2
+            raise RuntimeError("statistics broke")
+    assert processes and not any(p.is_alive() for p in processes) and gold.workers == []
+
+
+def test_two_steps_are_check_gold(bundled_kb):
+    written: dict[str, bytes] = {}
+    with GoldCheck(bundled_kb, jobs=2) as gold:
+        gold.start(corpus())
+        assert gold.finish(written) == check_gold(corpus(), bundled_kb)
+    assert list(written) == ["nif"]
