@@ -123,6 +123,11 @@ __all__ = ["Generated", "generate", "DocumentMaker", "FACT_RICH_WINDOW"]
 #: star finds 100 fact-rich seeds among the first 9,346 candidates).
 FACT_RICH_WINDOW = 100
 
+#: Seed candidates a ``--jobs`` worker takes at a time (fewer for a small corpus: :func:`_made_documents`), about
+#: 30-60 ms of work: small enough that no worker waits long for another at the end, large enough that sending them
+#: costs little.
+CHUNK = 32
+
 #: The properties that place an entity in another (:meth:`DocumentMaker._placed_in`).
 _PLACED_IN = frozenset(DBO + p for p in ("isPartOf", "county", "state", "region", "district"))
 
@@ -827,48 +832,32 @@ def _made_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], 
         for i in [i for i, r in enumerate(refused) if not r]:
             yield i + 1, maker.make(order[i])
         return
+    # one ordered stream of the candidates make() may take, in small chunks: the workers never wait for the parent
+    # between batches, the documents are read as they come (in candidate order), and the stream is dropped as soon
+    # as the caller has its documents (the workers are stopped, or their tasks of this session dropped unmade)
+    sent = [i for i, r in enumerate(refused) if not r]
     target = config.docs if wanted is None else wanted
-    pool, jobs = workers.pool, workers.jobs
-    make = functools.partial(_make_in_worker, session, fact_poor)
+    chunk = max(1, min(CHUNK, target // (8 * workers.jobs)))
+    dropped = False
 
-    def window_at(start: int, expected_made: int) -> Sequence[str]:
-        remaining = max(target - expected_made, 1)
-        return order[start : start + min(1024, max(8 * jobs, int(remaining * 1.5) + 4 * jobs))]
+    def candidates() -> Generator[str, None, None]:  # read by the pool's feeding thread, as the workers take them
+        for i in sent:
+            if dropped:
+                return
+            yield order[i]
 
-    def ask(start: int, window: Sequence[str]) -> tuple[list[bool], Any]:
-        kept = [not r for r in refused[start : start + len(window)]]
-        sent = [uri for uri, keep in zip(window, kept) if keep]
-        return kept, pool.map_async(make, sent, chunksize=max(1, len(sent) // (4 * jobs)))
-
-    pos = made = 0
-    window = window_at(0, 0)
-    current = ask(0, window) if window else None
-    while current is not None:
-        # the next window is asked for before this one's documents are read, so that the workers do
-        # not wait at the end of each window, unless this one will likely give the documents still
-        # wanted (at the rate so far); the documents are read in candidate order either way
-        after = pos + len(window)
-        expected = made + (len(window) * made // pos if pos else 0)
-        following = window_at(after, expected) if expected < target else order[after:after]
-        ahead = ask(after, following) if following else None
-        kept, asked = current
-        got = iter(asked.get())
-        for j, keep in enumerate(kept):
-            if not keep:
-                continue
-            doc, skipped, words, names = next(got)
+    made = workers.pool.imap(functools.partial(_make_in_worker, session, fact_poor), candidates(), chunk)
+    try:
+        for i, (doc, skipped, words, names) in zip(sent, made):
             if skipped and isinstance(getattr(kb, "skipped_iris", None), set):
                 kb.skipped_iris.update(skipped)  # type: ignore[attr-defined]
             if words:
                 add_word_counts(words)
             if names:
                 add_name_parts(names)
-            made += doc is not None
-            yield pos + j + 1, doc
-        pos, window, current = after, following, ahead
-        if current is None and pos < len(order):
-            window = window_at(pos, made)
-            current = ask(pos, window)
+            yield i + 1, doc
+    finally:  # no more candidates fed once the caller has its documents
+        dropped = True
 
 
 def _kb_named(kb: SparqlKB) -> str:
