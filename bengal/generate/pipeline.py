@@ -683,8 +683,9 @@ class DocumentMaker:
 
 
 # A worker process's state (set by _init_worker): the KB its documents are made from, one DocumentMaker per
-# pass (fact_poor) made on its first task, the session of the parent's _make_documents call it serves (a new one
-# opens a fresh KB), and the IRIs its KB skipped that the worker has already reported to the parent.
+# pass (fact_poor) made when first needed (the first pass's at the start), the session of the parent's
+# _make_documents call it serves (a new one opens a fresh KB), and the IRIs its KB skipped that the worker has
+# already reported to the parent.
 @dataclass
 class _WorkerState:
     kb_opener: Callable[[], SparqlKB]
