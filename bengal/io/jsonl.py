@@ -111,8 +111,11 @@ def _read(source: str | os.PathLike[str] | IO[bytes] | bytes, on_document: Calla
                     cause = err.__cause__
                     column = None
                     if isinstance(cause, json.JSONDecodeError):
-                        detail = f"invalid JSON: {cause.msg}"
                         column = cause.pos + 1
+                        # "Unterminated string starting at", "Invalid control character at": json names the place
+                        # in str(), not in msg
+                        at = f" column {column}" if cause.msg.endswith(" at") else ""
+                        detail = f"invalid JSON: {cause.msg}{at}"
                         if err.lineno == 1 and err.line.strip() in ("{", "["):
                             detail += (" (an indented JSON file, e.g. a bengal score --json result, not JSON Lines "
                                        "with one document per line)")

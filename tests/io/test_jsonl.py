@@ -171,6 +171,9 @@ BAD = {
     "bad score": ('{"uri": "d", "text": "abc", "mentions": [{"begin": 0, "end": 1, "score": "hi"}]}', 2, "'score'"),
     "bad type": ('{"uri": "d", "text": "abc", "mentions": [{"begin": 0, "end": 1, "type": 3}]}', 2, "'type'"),
     "duplicate document": ('{"uri": "d0", "text": "x", "mentions": []}', 2, "d0 already used on line 1"),
+    # a line cut inside a string: json's message names the place (the line break, 1-based column 25 after the 24
+    # characters) only in str(), and the error's message ended "Invalid control character at"
+    "cut in a string": ('{"uri": "d", "text": "ab', 2, ":2:25: invalid JSON: Invalid control character at column 25"),
 }
 
 
