@@ -17,7 +17,7 @@ from typing import Mapping, Sequence
 from bengal.errors import UsageError
 from bengal.generate import realise
 from bengal.generate.lang.rules import UNKNOWN_SEX, LanguageRules
-from bengal.kb.names import lexicon_forms
+from bengal.kb.names import lexicon_forms, without_article
 from bengal.resources import load_toml
 
 __all__ = ["Lexicon", "NewsNames", "load_lexicon", "lexicon_path", "LANGUAGES"]
@@ -247,9 +247,13 @@ class Lexicon:
         band's article outside its mention (``[mentions] article_outside_classes``), the label without its
         leading article ("Isley Brothers" for "The Isley Brothers"). For ``bengal stats``'
         ``label_only_share``; repeats kept, the label itself may be among them."""
-        out = lexicon_forms(label, self.designators(), self.news_names().get)
-        if self.data.get("mentions", {}).get("article_outside_classes") and label.startswith("The ") and label[4:]:
-            out.append(label[4:])  # as surface.article_outside writes it
+        news = self.memo.get("news_names")
+        if news is None:  # asked for every entity of a corpus: the table read once
+            news = self.memo["news_names"] = self.news_names()
+        out = lexicon_forms(label, self.designators(), news.get)
+        rest = without_article(label) if self.data.get("mentions", {}).get("article_outside_classes") else None
+        if rest is not None:
+            out.append(rest)  # as surface.article_outside writes it
         return out
 
     def __post_init__(self) -> None:

@@ -29,7 +29,7 @@ from bengal.generate.lexicon import NewsNames
 from bengal.generate.nameparts import name_parts
 from bengal.generate.verbalise import NameFit, Piece, Sentence, swap_entities
 from bengal.kb.labels import local_name, surface_of, writable_label
-from bengal.kb.names import label_forms, lexicon_forms, short_name
+from bengal.kb.names import label_forms, lexicon_forms, short_name, without_article
 from bengal.kb.sparql import DBO, PREFIXES, SparqlKB, values
 
 __all__ = ["SurfaceForms", "FIRST_MENTIONS", "SHORT_KINDS", "AmbiguityIndex", "AmbiguityDial", "PriorSenses",
@@ -574,19 +574,19 @@ def article_outside(sentences: Sequence[Sentence], takes_it: Callable[[Entity], 
         pieces: list[Piece] = []
         predicate = sentence.predicate
         for i, p in enumerate(sentence.pieces):
-            if (not isinstance(p, Entity) or p.form is not None or p.form_kind in NOT_NAMES
-                    or not p.surface.startswith("The ") or p.surface[4:5] in ("", " ")
-                    or p.surface[4:].startswith("The") or not takes_it(p)):
+            rest = (without_article(p.surface) if isinstance(p, Entity) and p.form is None
+                    and p.form_kind not in NOT_NAMES else None)
+            if rest is None or not isinstance(p, Entity) or not takes_it(p):
                 pieces.append(p)
                 continue
             before = pieces[-1] if pieces else None
             if before is None:
-                pieces += ["The ", p.with_form(p.surface[4:], ARTICLE_OUTSIDE)]
+                pieces += ["The ", p.with_form(rest, ARTICLE_OUTSIDE)]
                 if sentence.predicate:
                     predicate += 1
             elif isinstance(before, str) and before.endswith(" ") and not _APPOSITION_END.search(before):
                 pieces[-1] = before + "the "
-                pieces.append(p.with_form(p.surface[4:], ARTICLE_OUTSIDE))
+                pieces.append(p.with_form(rest, ARTICLE_OUTSIDE))
             else:
                 pieces.append(p)
         out.append(sentence.with_pieces(tuple(pieces), predicate)

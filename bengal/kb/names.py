@@ -39,7 +39,7 @@ from bengal.kb.sparql import PREFIXES, SparqlKB
 from bengal.kb.store import cache_dir
 
 __all__ = ["NameIndex", "TOP_CLASSES", "build_name_index", "name_index", "label_forms", "lexicon_forms",
-           "short_name"]
+           "short_name", "without_article"]
 
 DBO = "http://dbpedia.org/ontology/"
 DBR = "http://dbpedia.org/resource/"
@@ -67,6 +67,20 @@ def label_forms(label: str, person: bool = False) -> list[str]:
         if len(words) > 1 and words[-1] not in out:
             out.append(words[-1])
     return out
+
+
+def without_article(name: str) -> str | None:
+    """``name`` without the English "The " it opens with, as news writes a band's name after its article ("the
+    [Isley Brothers]"), or ``None``: no such "The", nothing after it, or a name whose rest opens with "The" too
+    ("The The").
+
+    >>> without_article("The Isley Brothers"), without_article("The The"), without_article("Them")
+    ('Isley Brothers', None, None)
+    """
+    rest = name[4:]
+    if not name.startswith("The ") or rest[:1] in ("", " ") or rest.startswith("The"):
+        return None
+    return rest
 
 
 @functools.lru_cache(maxsize=16)

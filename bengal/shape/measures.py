@@ -164,9 +164,12 @@ def capitalised_outside_mentions(documents: Sequence[Document]) -> float | None:
     for d in documents:
         spans = [(m.begin, m.end) for m in d.mentions]
         words += len(d.text.split())
-        for m in _CAPITALISED.finditer(d.text):
-            before = d.text[:m.start()].rstrip()
-            if before and before[-1] not in ".!?\"" and not any(b <= m.start() < e for b, e in spans):
+        text = d.text
+        for m in _CAPITALISED.finditer(text):
+            i = m.start() - 1
+            while i >= 0 and text[i].isspace():  # the character before the word and its spaces (no prefix copied)
+                i -= 1
+            if i >= 0 and text[i] not in ".!?\"" and not any(b <= m.start() < e for b, e in spans):
                 found += 1
     return 100 * found / words if words else None
 
