@@ -124,7 +124,7 @@ def _extras(result: ScoreResult) -> Text | None:
                      f"mentions span-matched): micro P {_fmt(h.micro_precision)}, R {_fmt(h.micro_recall)}, "
                      f"F1 {_fmt(h.micro_f1)}; macro F1 {_fmt(h.macro_f1)}.")
     for w in result.warnings:
-        if w.code in ("empty_gold", "gold_outside_kb", "untyped_gold", "kb_namespace_inferred"):
+        if w.code in ("empty_gold", "gold_outside_kb", "untyped_gold", "kb_namespace_inferred", "pred_outside_kb"):
             lines.append(f"Note: {w.message}.")
     missing, fn = result.missing_from_prediction()
     if missing:

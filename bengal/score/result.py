@@ -27,7 +27,8 @@ UNTYPED = "(untyped)"
 
 #: Warning codes the scorer itself adds (the others are the readers', passed through with their side).
 SCORING_WARNINGS = ("missing_document", "overlapping_mentions", "ignored_predictions", "no_confidence",
-                    "text_mismatch", "empty_gold", "gold_outside_kb", "untyped_gold", "kb_namespace_inferred")
+                    "text_mismatch", "empty_gold", "gold_outside_kb", "untyped_gold", "kb_namespace_inferred",
+                    "pred_outside_kb")
 
 #: Top-level keys every result's ``to_json()`` has (``documents`` or ``sentences``, as counted).
 RESULT_KEYS = ("task", "micro", "warnings", "conventions")

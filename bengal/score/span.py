@@ -20,9 +20,9 @@ whole corpora).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Mapping
+from typing import Callable, Mapping, Sequence
 
-from bengal.model import Corpus, Document
+from bengal.model import Corpus, Document, Mention
 from bengal.score import metrics
 from bengal.score.breakdown import GoldTypeTally, add_type_counts, gs_inkb_document, inkb_ee_document
 from bengal.score.confidence import threshold_document, unscored_warnings
@@ -48,7 +48,7 @@ from bengal.score.pairing import (
 )
 from bengal.score.result import GOLD, PREDICTION, DocumentScore, ScoreResult, ScoreWarning, SubScore, Sweep
 from bengal.score.tasks import Task
-from bengal.score.uris import DEFAULT_KB_NAMESPACES, SameAsIndex, UriMatcher, matcher_for
+from bengal.score.uris import DEFAULT_KB_NAMESPACES, KB_PRESETS, SameAsIndex, UriMatcher, matcher_for
 
 __all__ = ["SpanScorer"]
 
@@ -147,6 +147,10 @@ class SpanScorer:
         self._settling = [uri_matcher] + ([matcher_for(None, same_as, ())] if infers_kb else [])
         self.first_gold_uri: str | None = None
         self._seen_gold: set[str] = set()
+        #: predicted mentions scored as emerging entities whose URIs a gold mention of their document lists
+        #: beside its KB URI (:func:`outside_kb_answers`), and the first such URI
+        self.outside_kb = 0
+        self.outside_kb_example: str | None = None
 
     def add_gold(self, g: Document) -> None:
         """A gold read in the stream: its next document (gold order), scored at once when its predicted
@@ -235,6 +239,11 @@ class SpanScorer:
         if task.name == "etyping":
             part.hierarchical = hierarchical_document(g, p, match, strategy)
             part.confusion = confusion_document(g, p, match, strategy)
+        if counts.fp and task.uses_uris and matcher.kb is not None and p is not None:
+            n, example = outside_kb_answers(g.mentions, pm, matcher)
+            if n:
+                self.outside_kb += n
+                self.outside_kb_example = self.outside_kb_example or example
         if self.errors is not None and counts.fp + counts.fn:
             self.errors.add(i, document_outcome(task.name, match.name, score, g.text, g.mentions, pm, alignment))
         if not self.keep_documents:
@@ -321,6 +330,10 @@ class SpanScorer:
                                                                      "prediction"),
                                          f"{self.ignored} {what}; not counted", PREDICTION))
         warnings += self.unscored
+        if self.outside_kb:
+            warnings.append(outside_kb_warning(self.outside_kb, self.outside_kb_example or "",
+                                               str(pred.metadata.get("source") or pred.name or "prediction"),
+                                               self.uri_matcher))
 
         per_document = [p.score for p in parts]
         total, micro_m = metrics.micro(d.counts for d in per_document)
@@ -384,3 +397,44 @@ class SpanScorer:
             hierarchical=hier,
             confusion=confusion,
         )
+
+
+def outside_kb_answers(gold: Sequence[Mention], pred: Sequence[Mention], matcher: UriMatcher) -> tuple[int, str | None]:
+    """``(count, first URI)``: the predicted mentions of one document that are emerging entities under the
+    KB of ``matcher`` (none of their URIs in its namespaces) but share a URI with an InKB gold mention of
+    the same document, which lists that URI beside its KB URI (a gold phrase with both ``dbr:Paris`` and
+    ``wd:Q90``, a prediction of ``wd:Q90``). GERBIL scores such an answer as an emerging entity, a miss;
+    :func:`outside_kb_warning` says which ``--kb-namespace`` would count it. ``matcher`` must classify by
+    KB (``matcher.kb`` set)."""
+    kb = matcher.kb
+    assert kb is not None
+    listed: set[str] = set()
+    for x in gold:
+        if len(x.uris) > 1 and matcher.in_kb(x.uris):
+            listed.update(u for u in matcher.canonical(x.uris) if not kb.in_kb(u))
+    if not listed:
+        return 0, None
+    n, first = 0, None
+    for y in pred:
+        if y.uris and not matcher.in_kb(y.uris):
+            shared = matcher.canonical(y.uris) & listed
+            if shared:
+                n += 1
+                first = first or min(shared)
+    return n, first
+
+
+def outside_kb_warning(n: int, example: str, where: str, matcher: UriMatcher) -> ScoreWarning:
+    """The ``pred_outside_kb`` warning of :func:`outside_kb_answers`' count ``n`` over a prediction (``where``:
+    its source), naming the ``--kb-namespace`` preset of ``example``'s namespace when one has it."""
+    preset = next((name for name, prefixes in KB_PRESETS.items() if example.startswith(prefixes)), None)
+    kb = matcher.kb.prefixes if matcher.kb is not None else ()
+    names = [name for name, prefixes in KB_PRESETS.items() if set(prefixes) <= set(kb)] or list(kb)
+    give = (" ".join(f"--kb-namespace {x}" for x in [*names, preset]) if preset is not None
+            else "--kb-namespace with their namespace, or --same-as with links to the KB")
+    return ScoreWarning(
+        "pred_outside_kb", where,
+        f"{n} predicted mention{'s' if n != 1 else ''} link{'' if n != 1 else 's'} only URIs outside the KB "
+        f"({', '.join(kb)}) that a gold mention lists beside its KB URI (e.g. {example}): each is scored as an "
+        "emerging entity, which never matches an InKB gold mention "
+        f"(GERBIL's rule); to count them, give {give}", PREDICTION)

@@ -102,6 +102,29 @@ def test_kb_namespace_preset_and_nil_spelling_from_the_cli(tmp_path):
     assert (wdk["tp"], wdk["fp"], wdk["fn"]) == (1, 1, 1)  # Ann: NIL = NIL; Adams: Q1 != Q42
 
 
+def test_a_wikidata_answer_to_a_gold_with_both_uris_is_named_on_stderr(tmp_path):
+    """A new user's case (7 December 2026): the gold phrase lists dbr:Paris and wd:Q90, the system answers
+    Q90. GERBIL's default KB makes the answer an emerging entity, a miss (TP 0, FP 1, FN 1); stderr and the
+    table's note name the case and the flags that count it, which then give TP 1."""
+    wd, dbr = "http://www.wikidata.org/entity/", "http://dbpedia.org/resource/"
+    (tmp_path / "g.jsonl").write_text('{"uri": "http://ex.org/d", "text": "Paris", "mentions": ['
+                                      f'{{"begin": 0, "end": 5, "uris": ["{dbr}Paris", "{wd}Q90"]}}]}}\n')
+    (tmp_path / "p.jsonl").write_text('{"uri": "http://ex.org/d", "text": "Paris", "mentions": ['
+                                      f'{{"begin": 0, "end": 5, "uris": ["{wd}Q90"]}}]}}\n')
+    plain = bengal("score", "g.jsonl", "p.jsonl", cwd=tmp_path)
+    assert plain.returncode == 0
+    assert "warning: scoring: 1 × pred_outside_kb (p.jsonl)" in plain.stderr
+    note = " ".join(plain.stdout.split())
+    assert "1 predicted mention links only URIs outside the KB" in note
+    assert "give --kb-namespace dbpedia --kb-namespace wikidata" in note
+    out = json.loads(bengal("score", "g.jsonl", "p.jsonl", "--json", "-", cwd=tmp_path).stdout)
+    assert (out["micro"]["tp"], out["micro"]["fp"], out["micro"]["fn"]) == (0, 1, 1)
+    assert [w["code"] for w in out["warnings"]] == ["pred_outside_kb"]
+    both = json.loads(bengal("score", "g.jsonl", "p.jsonl", "--kb-namespace", "dbpedia", "--kb-namespace",
+                             "wikidata", "--json", "-", cwd=tmp_path).stdout)
+    assert (both["micro"]["tp"], both["micro"]["fp"], both["micro"]["fn"]) == (1, 0, 0) and not both["warnings"]
+
+
 def test_options_a_task_would_ignore_are_refused(tmp_path):
     """Issue 12: --match/--profile/--sweep/... were silently ignored by the chunk, SemEval and Jaccard
     scores: where they mean nothing, a one-line usage error (exit 2) naming the option and why; --beta,

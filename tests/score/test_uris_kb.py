@@ -78,6 +78,39 @@ def test_wikidata_preset_makes_a_wrong_qid_wrong():
     assert kb_matcher(("wikidata",))(frozenset({WD + "Q42"}), frozenset({"https://www.wikidata.org/wiki/Q42"}))
 
 
+
+def test_a_qid_answer_to_a_gold_listing_dbpedia_and_wikidata_is_named():
+    # the gold lists both URIs of Paris; a Wikidata-linking system answers Q90. Under the default KB the
+    # answer has no DBpedia URI, so it is an emerging entity and cannot match the InKB gold (GERBIL's rule):
+    # FP 1 + FN 1, said in a warning that names the flag which counts it
+    gold = [m(0, 5, DBR + "Paris", WD + "Q90"), m(10, 15, DBR + "France", WD + "Q142")]
+    pred = [m(0, 5, WD + "Q90"), m(10, 15, DBR + "France")]
+    r = one(gold, pred)
+    assert counts(r) == (1, 1, 1)
+    assert [w.code for w in r.warnings] == ["pred_outside_kb"]
+    w = r.warnings[0]
+    assert w.side == "prediction"
+    assert w.message.startswith("1 predicted mention links only URIs outside the KB (" + DBR + ")")
+    assert "(e.g. " + WD + "Q90)" in w.message
+    assert w.message.endswith("give --kb-namespace dbpedia --kb-namespace wikidata")
+    assert "--kb-namespace dbpedia --kb-namespace wikidata" in " ".join(render_table(r, width=300).split())
+    # with both namespaces the answer is InKB and its set meets the gold's: TP 2, no warning
+    r = one(gold, pred, kb_namespaces=["dbpedia", "wikidata"])
+    assert counts(r) == (2, 0, 0) and not r.warnings
+    # a wrong QID (Q1 is no URI of the gold) and an unlinked answer are plain misses, not this case
+    for answer in ([m(0, 5, WD + "Q1")], [m(0, 5)], [m(0, 5, "http://example.org/Paris")]):
+        r = one(gold, answer)
+        assert counts(r) == (0, 1, 2) and not r.warnings
+    # the same QID where the gold lists no KB URI beside it is an EE matching an EE gold: no warning
+    r = one([m(0, 5, WD + "Q90"), m(10, 15, DBR + "France")], [m(0, 5, WD + "Q90"), m(10, 15, DBR + "France")])
+    assert counts(r) == (2, 0, 0) and not r.warnings
+    # a namespace no preset has: the message says which flags to look for
+    gold = [m(0, 5, DBR + "Paris", "http://yago-knowledge.org/resource/Paris")]
+    r = one(gold, [m(0, 5, "http://yago-knowledge.org/resource/Paris")])
+    assert counts(r) == (0, 1, 1)
+    assert r.warnings[0].message.endswith("give --kb-namespace with their namespace, or --same-as with links "
+                                          "to the KB")
+
 def test_nfd_and_host_case_match_the_nfc_gold():
     r = one([m(0, 5, DBR + "Caf\u00e9")], [m(0, 5, "http://DBpedia.org/resource/Cafe\u0301")])
     assert counts(r) == (1, 0, 0)
