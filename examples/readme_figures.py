@@ -1,26 +1,29 @@
 #!/usr/bin/env python3
-"""Regenerate the figures the README prints from a seed, and check that they are current.
+"""Regenerate the figures the README and its docs pages print from a seed, and check that they are current.
 
     python examples/readme_figures.py                 # print every figure block
-    python examples/readme_figures.py --write         # rewrite README.md in place between the markers
+    python examples/readme_figures.py --write         # rewrite the pages in place between the markers
     python examples/readme_figures.py --check         # exit 1 and name the blocks that are stale
     python examples/readme_figures.py --only tour,score-json --check
+    python examples/readme_figures.py --check --readme README.md   # one page only (repeatable)
 
-A figure block of ``README.md`` lies between two HTML comment lines (invisible on GitHub)::
+A figure block lies between two HTML comment lines (invisible on GitHub)::
 
     <!-- figures:NAME -->
     ...text this script writes...
     <!-- /figures:NAME -->
 
-The markers may be indented (inside a list item); the block's text is then indented the same. Each
-``NAME`` is a key of :data:`FIGURES`: a function that runs the README's seeded command through the
+The blocks live in the pages of :data:`PAGES` (``README.md`` and the ``docs/`` pages its long
+reference moved to); each ``NAME`` is used once across them. The markers may be indented (inside a
+list item); the block's text is then indented the same. Each
+``NAME`` is a key of :data:`FIGURES`: a function that runs the page's seeded command through the
 library (the bundled KB, no subprocess; the ``loop`` block runs the loop's commands as processes,
 as a user does) and returns the block's Markdown. Runs shared by several
 blocks are made once. Text outside the markers is never touched. Needs a checkout (it reads and
-writes the checkout's README); ``tests/test_readme_figures.py`` checks the fast blocks.
+writes the checkout's pages); ``tests/test_readme_figures.py`` checks the fast blocks.
 
 Errors (one line, exit 2): a marker that is not closed, closed twice or nested, an unknown name, a
-name used twice.
+name used twice (on one page or on two).
 """
 
 from __future__ import annotations
@@ -38,6 +41,9 @@ from typing import Any, Callable
 
 REPO = Path(__file__).resolve().parent.parent
 README = REPO / "README.md"
+#: The pages that hold figure blocks, relative to the checkout: the README and the docs pages of the
+#: full references that moved out of it (the generator's options, the scorer, CoNLL++ and LLM answers).
+PAGES = ("README.md", "docs/generate.md", "docs/score.md", "docs/conllpp-llm.md")
 #: ``<!-- figures:NAME -->`` / ``<!-- /figures:NAME -->``, alone on a line (leading blanks allowed).
 OPEN = re.compile(r"^(?P<indent>[ \t]*)<!-- figures:(?P<name>[a-z0-9-]+) -->[ \t]*$")
 CLOSE = re.compile(r"^[ \t]*<!-- /figures:(?P<name>[a-z0-9-]+) -->[ \t]*$")
@@ -90,6 +96,23 @@ def find_blocks(text: str, source: str = "README.md") -> list[Block]:
     if current is not None:
         raise FigureError(f"{source}:{current[2] + 1}: figures:{current[0]} is never closed")
     return blocks
+
+
+def find_page_blocks(pages: list[Path]) -> dict[str, tuple[Path, Block]]:
+    """Every figure block of ``pages`` (Markdown files), by name: the page that holds it and the block.
+
+    Raises:
+        FigureError: as :func:`find_blocks` for one page, and a name used on two pages; ``OSError``
+            for a page that cannot be read.
+    """
+    found: dict[str, tuple[Path, Block]] = {}
+    for page in pages:
+        for block in find_blocks(page.read_text(encoding="utf-8"), str(page)):
+            if block.name in found:
+                raise FigureError(f"{page}:{block.open_line + 1}: figures:{block.name} appears twice "
+                                  f"(also in {found[block.name][0]})")
+            found[block.name] = (page, block)
+    return found
 
 
 def indent_text(body: str, indent: str) -> str:
@@ -589,51 +612,58 @@ def main(argv: list[str] | None = None) -> int:
     unreadable markers or unknown names)."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     mode = ap.add_mutually_exclusive_group()
-    mode.add_argument("--write", action="store_true", help="rewrite the README's blocks in place")
+    mode.add_argument("--write", action="store_true", help="rewrite the pages' blocks in place")
     mode.add_argument("--check", action="store_true", help="exit 1 when a block differs from a fresh run")
     ap.add_argument("--only", help="comma-separated block names (default: all)")
-    ap.add_argument("--readme", type=Path, default=README)
+    ap.add_argument("--readme", type=Path, action="append", dest="pages", metavar="PAGE",
+                    help="a page to read and write (repeatable; default: the pages of PAGES)")
     args = ap.parse_args(argv)
+    pages: list[Path] = args.pages or [REPO / page for page in PAGES]
     names = args.only.split(",") if args.only else list(FIGURES)
     unknown = [n for n in names if n not in FIGURES]
+    where = ", ".join(str(p) for p in pages)
     try:
         if unknown:
             raise FigureError(f"unknown figure block {', '.join(unknown)} (known: {', '.join(FIGURES)})")
-        text = args.readme.read_text(encoding="utf-8") if (args.write or args.check) else ""
-        if text:
-            in_readme = {b.name for b in find_blocks(text, str(args.readme))}
-            bad = sorted(in_readme - set(FIGURES))
+        if args.write or args.check:
+            found = find_page_blocks(pages)
+            bad = sorted(set(found) - set(FIGURES))
             if bad:
-                raise FigureError(f"{args.readme}: unknown figure block {', '.join(bad)}")
-            missing = [n for n in names if n not in in_readme]
+                raise FigureError(f"{found[bad[0]][0]}: unknown figure block {', '.join(bad)}")
+            missing = [n for n in names if n not in found]
             if missing:
-                raise FigureError(f"{args.readme}: no figure block {', '.join(missing)}")
+                raise FigureError(f"{where}: no figure block {', '.join(missing)}")
         with tempfile.TemporaryDirectory() as tmp:
             bodies = render(names, Runner(Path(tmp)))
         if not (args.write or args.check):
             for name, body in bodies.items():
                 print(f"<!-- figures:{name} -->\n{body}\n<!-- /figures:{name} -->\n")
             return 0
-        # read again: the README may have been edited while the corpora were made
-        text = args.readme.read_text(encoding="utf-8")
-        new, stale = replace_blocks(text, bodies, str(args.readme))
+        # read again: a page may have been edited while the corpora were made
+        updated: dict[Path, tuple[str, list[str]]] = {}
+        for page in pages:
+            new, page_stale = replace_blocks(page.read_text(encoding="utf-8"), bodies, str(page))
+            updated[page] = (new, page_stale)
     except FigureError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    stale = sorted(n for _, page_stale in updated.values() for n in page_stale)
     if args.check:
         if stale:
-            print(f"stale figure blocks in {args.readme}: {', '.join(stale)} "
-                  "(python examples/readme_figures.py --write)", file=sys.stderr)
+            for page, (_, page_stale) in updated.items():
+                if page_stale:
+                    print(f"stale figure blocks in {page}: {', '.join(page_stale)} "
+                          "(python examples/readme_figures.py --write)", file=sys.stderr)
             return 1
-        print(f"{len(names)} figure blocks current")
+        print(f"{len(names)} figure blocks current ({where})")
         return 0
-    if stale:
-        tmp_path = args.readme.with_name(args.readme.name + ".tmp")
-        tmp_path.write_text(new, encoding="utf-8")
-        tmp_path.replace(args.readme)
+    for page, (new, page_stale) in updated.items():
+        if page_stale:
+            tmp_path = page.with_name(page.name + ".tmp")
+            tmp_path.write_text(new, encoding="utf-8")
+            tmp_path.replace(page)
     print(f"rewrote {len(stale)} of {len(names)} figure blocks" + (f": {', '.join(stale)}" if stale else ""))
     return 0
-
 
 if __name__ == "__main__":
     sys.path.insert(0, str(REPO))

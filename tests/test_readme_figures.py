@@ -1,8 +1,9 @@
-"""The README's seeded figures against a fresh run (examples/readme_figures.py), and its marker parser.
+"""The seeded figures of the README and its docs pages against a fresh run (examples/readme_figures.py),
+and its marker parser.
 
 The fast blocks (the tour, its NIF phrase, the score JSON: one 100-document run) are regenerated
 here on the session's KB; the slower ones (five strategies times four options) are checked by
-``python examples/readme_figures.py --check``.
+``python examples/readme_figures.py --check``. Every block lives on one page of ``PAGES``.
 """
 
 from __future__ import annotations
@@ -36,10 +37,12 @@ def runner(bundled_kb, tmp_path_factory):
 
 
 def test_fast_blocks_match_a_fresh_run(runner):
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    blocks = {b.name: b for b in figures.find_blocks(readme)}
+    found = figures.find_page_blocks([REPO / page for page in figures.PAGES])
+    blocks = {name: block for name, (_, block) in found.items()}
     assert set(blocks) <= set(figures.FIGURES), "a block the script does not know"
-    assert set(figures.FIGURES) <= set(blocks), "a figure the README lacks"
+    assert set(figures.FIGURES) <= set(blocks), "a figure no page holds"
+    # the tour and its NIF phrase are what a new user reads first: they stay in the README
+    assert found["tour"][0].name == found["nif-example"][0].name == "README.md"
     fast = [n for n, f in figures.FIGURES.items() if f.fast]
     assert fast
     bodies = figures.render(fast, runner)
@@ -90,6 +93,32 @@ def test_bad_markers_are_one_line_errors(text, message):
     with pytest.raises(figures.FigureError) as err:
         figures.find_blocks(text)
     assert str(err.value) == message
+
+
+def test_a_name_on_two_pages_is_a_one_line_error(tmp_path):
+    one, two = tmp_path / "README.md", tmp_path / "generate.md"
+    one.write_text("<!-- figures:x -->\na\n<!-- /figures:x -->\n", encoding="utf-8")
+    two.write_text("text\n<!-- figures:x -->\nb\n<!-- /figures:x -->\n", encoding="utf-8")
+    with pytest.raises(figures.FigureError) as err:
+        figures.find_page_blocks([one, two])
+    assert str(err.value) == f"{two}:2: figures:x appears twice (also in {one})"
+
+
+def test_check_and_write_span_several_pages(tmp_path, capsys, monkeypatch):
+    one, two = tmp_path / "README.md", tmp_path / "generate.md"
+    one.write_text("<!-- figures:tour -->\nfresh\n<!-- /figures:tour -->\n", encoding="utf-8")
+    two.write_text("x\n<!-- figures:density -->\nold\n<!-- /figures:density -->\n", encoding="utf-8")
+    monkeypatch.setattr(figures, "render", lambda names, runner: {n: "fresh" for n in names})
+    pages = ["--readme", str(one), "--readme", str(two)]
+    assert figures.main(["--check", "--only", "tour,density", *pages]) == 1
+    err = capsys.readouterr().err
+    assert f"stale figure blocks in {two}: density" in err and str(one) not in err
+    assert figures.main(["--write", "--only", "tour,density", *pages]) == 0
+    assert two.read_text() == "x\n<!-- figures:density -->\nfresh\n<!-- /figures:density -->\n"
+    assert figures.main(["--check", "--only", "tour,density", *pages]) == 0
+    # a block no page holds
+    assert figures.main(["--check", "--only", "loop", *pages]) == 2
+    assert "no figure block loop" in capsys.readouterr().err
 
 
 def test_check_mode_exits_1_and_names_the_stale_block(tmp_path, capsys, monkeypatch):
