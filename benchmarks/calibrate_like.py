@@ -8,7 +8,7 @@ corpus against the bundled KB's name index), their ratio, and whether it is with
 
     python benchmarks/calibrate_like.py kore50
     python benchmarks/calibrate_like.py kore50 --set density=0.2 --set strategy=sym
-    python benchmarks/calibrate_like.py all --markdown     # the README's table, every preset
+    python benchmarks/calibrate_like.py all --markdown     # the table of docs/validity.md, every preset
 
 ``--set`` takes GenerateConfig fields; values are read as JSON where they parse (numbers,
 ``true``), else as text; ``classes`` as a comma-separated list. The recipes in

@@ -1,4 +1,4 @@
-"""A stand-in "system" for the README's worked example: the gold with seeded edits. Not a model.
+"""A stand-in "system" for the worked examples (README, docs/conllpp-llm.md): the gold with seeded edits. Not a model.
 
     python examples/perturb_system.py answers prompts.jsonl answers.jsonl   # from `bengal prompts --with-target`
     python examples/perturb_system.py corpus bench.ttl bench-system.ttl      # any corpus file bengal reads

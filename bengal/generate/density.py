@@ -16,7 +16,7 @@ from bengal.tokens import count_tokens
 __all__ = ["DENSITY_PRESETS", "parse_density", "count_tokens"]
 
 #: Mentions per token for ``--density low|medium|high``. Every strategy reaches
-#: them within 15 % on 100-document corpora of the bundled sample (README):
+#: them within 15 % on 100-document corpora of the bundled sample (docs/generate.md, block `density`):
 #: the verbaliser's levers (descriptions, appositions, joined clauses, wordings,
 #: the opening type sentence) span about 0.11-0.13 to 0.23 per strategy (sym:
 #: 0.15-0.23).

@@ -8,7 +8,7 @@ own candidates (a class whose usable seeds are too few leaves its shortfall to t
 ``stats.seed_classes`` gives the documents wanted and made per class), and the documents are interleaved in the
 order :func:`mix_seeds` gives their seeds. Every mention of a document is of the seed or of an entity a
 fact links it to, so the seed mix moves the mentions' type mix without a single fact being invented; how
-far is measured (README, issue 11).
+far is measured (docs/generate.md, `--classes` and `--like`; issue 11).
 """
 
 from __future__ import annotations

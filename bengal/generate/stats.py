@@ -106,7 +106,7 @@ def _token_counter(lang: str) -> str:
 #: target is out of reach (a share of the target).
 DENSITY_TOLERANCE = 0.15
 
-#: Why a density target is out of reach, by direction (the manifest's ``density_reach.why``; README, "Density").
+#: Why a density target is out of reach, by direction (the manifest's ``density_reach.why``; docs/generate.md).
 DENSITY_OUT_OF_REACH = {
     "below": "the target is below what the KB's facts can be written at: each fact names its object, and the KB "
              "gives few facts without one (the bundled sample: birth, death and release dates, no numbers), so the "

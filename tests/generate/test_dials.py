@@ -108,7 +108,7 @@ def test_ambiguity_dial_moves_the_share_monotonically(ambiguity_runs, peer_index
     # by hand: "Britain" names the United Kingdom only through the lexicon's news names
     assert "http://dbpedia.org/resource/United_Kingdom" in index["Britain"] - kb_names.get("Britain", set())
     assert peer[0.0] < peer[0.25] < peer[0.5]
-    assert peer[0.0] <= 0.08 and peer[0.5] >= 0.3  # the bundled sample's measured reach (see README)
+    assert peer[0.0] <= 0.08 and peer[0.5] >= 0.3  # the bundled sample's measured reach (docs/generate.md)
     assert ambiguity_runs[0.5].stats["ambiguity"]["target"] == 0.5
 
 
@@ -165,7 +165,7 @@ def test_emerging_dial_moves_the_share_monotonically(emerging_runs):
     for x in (0.15, 0.3, 0.6):
         assert emerging_runs[x].stats["emerging"]["share"] == pytest.approx(shares[x], abs=1e-6)
         # never above the target by more than one entity's mentions; below it where the subgraph has
-        # too few roles a made-up entity may fill (README: the reach)
+        # too few roles a made-up entity may fill (docs/generate.md, --emerging: the reach)
         assert shares[x] <= x + 0.05
     assert shares[0.3] >= 0.08
 

@@ -232,7 +232,7 @@ def test_a_sentence_about_the_object_that_ends_one_is_moved_up_to_follow_it():
 def test_news_length_on_star_within_what_the_facts_allow(bundled_kb):
     # the target: a mean of 15-30 tokens a sentence (BENGAL's short: about 9). With
     # --min-sentences 1 the sample's fact-rich seeds fill it; the default --min-sentences 3 cuts
-    # their 6-8 facts into 3 sentences (README: 14.4 on 100 documents)
+    # their 6-8 facts into 3 sentences (docs/generate.md: 14.4 on 100 documents)
     one = generate(bundled_kb, GenerateConfig(docs=6, seed=0, min_sentences=1, sentence_length="news"))
     assert 15 <= one.stats["tokens"] / one.stats["sentences"] <= 30
     assert one.stats["sentence_plan"]["fact_rich"] == {"facts_needed": 3, "documents": 6}

@@ -859,13 +859,13 @@ def test_rare_senses_lower_the_kb_prior_ceiling(bundled_kb):
     """The KB-prior ceiling as docs/shape.md defines it (kb_prior_ceiling: among mentions whose surface form
     the KB names, the share whose entity is the form's entity of the highest in-degree, ties to the smallest
     URI), counted here over the name index, for the same dial with and without --rare-senses: the share a
-    popularity prior links right falls (README: 0.79 -> 0.71 on 100 star documents at --ambiguity 1)."""
+    popularity prior links right falls (docs/generate.md: 0.79 -> 0.71 on 100 star documents at --ambiguity 1)."""
     from bengal.kb.names import name_index
 
     names = name_index(bundled_kb)
     ceilings = []
     for rare in (False, True):
-        # labels only, as the README's figures were measured before surface forms became the default (the dial
+        # labels only, as docs/generate.md's figures were measured before surface forms became the default (the dial
         # then chooses every form)
         g = generate(bundled_kb, GenerateConfig(docs=20, strategy="star", seed=1, ambiguity=1.0, rare_senses=rare,
                                                 sentence_length="short", surface_forms=False))

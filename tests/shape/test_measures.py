@@ -250,7 +250,7 @@ def test_the_english_lexicons_other_names():
     from bengal.generate.lexicon import load_lexicon
 
     lex = load_lexicon("en")
-    # the article news writes outside a band's name, a designator, a news name (README, --surface-forms)
+    # the article news writes outside a band's name, a designator, a news name (docs/generate.md, --surface-forms)
     assert "Isley Brothers" in lex.other_names("The Isley Brothers")
     assert "Arsenal" in lex.other_names("Arsenal F.C.")
     assert "Britain" in lex.other_names("United Kingdom")
