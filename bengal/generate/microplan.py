@@ -20,7 +20,7 @@ from typing import Callable, Collection, Mapping, Optional, Sequence
 from bengal.generate.density import count_tokens
 from bengal.generate.emerging import is_emerging
 from bengal.generate.gender import Gender
-from bengal.generate.kbview import NOT_NAMES, Entity, Ontology
+from bengal.generate.kbview import NOT_NAMES, Entity, Ontology, unknown_agent
 from bengal.generate.lexicon import Lexicon
 from bengal.generate.paraphrase import Paraphraser
 from bengal.generate.realise import of_plural_class, realise_pieces, takes_plural_verb
@@ -1382,7 +1382,8 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
 
         noun = class_noun(lex, onto, subject)
         # the subject takes the person's relative pronoun (aggregate, chain): asked once a planned sentence
-        person_like = is_person(subject) or lex.names_people(subject.classes)
+        # (an agent of no known kind, an act the KB leaves undecided, takes "who": it fits a person and a group)
+        person_like = is_person(subject) or lex.names_people(subject.classes) or unknown_agent(onto, subject)
         previous = sentences[-1] if sentences else None
         refs = ["name"]
         # a people's templates are written plural ("Croats live in Sweden."): its singular class

@@ -38,9 +38,11 @@ from bengal.generate.kbview import (
     Entity,
     Ontology,
     SubjectDetails,
+    act_kind,
     born_entities,
     consistent_classes,
     entities,
+    grouped_entities,
     incoming_property_counts,
     is_list_page,
     is_seed,
@@ -50,7 +52,9 @@ from bengal.generate.kbview import (
     seed_candidates,
     seeds_surely_refused,
     subject_details,
+    typed_band_and_person,
     typed_person_and_organisation,
+    unknown_agent,
 )
 from bengal.generate.lang.naming import (
     LanguageFactSource,
@@ -112,7 +116,7 @@ from bengal.generate.verbalise import (
 from bengal.generate.wordcounts import load_word_counts, save_word_counts
 from bengal.kb.labels import local_name, surface_of, writable_label
 from bengal.kb.sparql import DBO, SparqlKB
-from bengal.model import Corpus, Document
+from bengal.model import Corpus, Document, Mention
 from bengal.perf import full_gc_paused, pause_full_gc
 from bengal.tokens import add_word_counts, count_sentences, take_new_word_counts
 
@@ -297,6 +301,7 @@ class DocumentMaker:
         """The document for one seed candidate, or ``None`` when it is not a usable seed."""
         config, lex, onto = self.config, self.lex, self.onto
         count_planner = self.count_planner
+        self.facts.start_document()  # the facts left out as no place are counted per document (no_place_facts)
         # (the second pass holds no seed to a figure: fact_rich() is 0, and asking fewer_outgoing would fetch the
         # facts of every candidate, most of which the bound below refuses without them)
         fact_rich = self.fact_rich()
@@ -317,13 +322,15 @@ class DocumentMaker:
         # a seed the KB shows to be one person (a birth or death place or date, a spouse, a parent, a child) is a
         # person, whatever else it is typed
         born = typed_person_and_organisation(onto, info.classes) and seed_uri in born_entities(self.kb, [seed_uri])
+        # an act typed a band and a person is a group by its members, else undecided (kbview.act_kind)
+        grouped = typed_band_and_person(onto, info.classes) and seed_uri in grouped_entities(self.kb, [seed_uri])
         preferred = info.preferring(self.wanted)
         if self.policy.news_text and kind_contradicts_name(lex, class_noun(lex, onto, preferred), info.label):
             # a seed drawn as a Settlement whose name says another kind is not called one: "Bojnord County, a
             # settlement, includes Central District" (a new user's reading); its own classes decide (an
             # administrative region); --mentions all is BENGAL's text, B1-B10 keep their bytes
             preferred = info
-        info = consistent_classes(onto, preferred, [onto.domains.get(p) for p, _ in facts], born)
+        info = consistent_classes(onto, preferred, [onto.domains.get(p) for p, _ in facts], born, grouped)
         if self.names is not None:
             localised = self.names.one(info)
             if localised is None:
@@ -332,7 +339,8 @@ class DocumentMaker:
         # drawn only for a seed (a generator seeded by a string costs a SHA-512 of it)
         rng = random.Random(f"{config.seed}|{seed_uri}")
         k = rng.randint(config.min_sentences, config.max_sentences)
-        typed = 1 if info.classes and k >= 2 else 0
+        # (an act the KB leaves undecided between a person and a group has no type to say: kbview.unknown_agent)
+        typed = 1 if info.classes and k >= 2 and not unknown_agent(onto, info) else 0
         if typed and self.policy.news_text and (says_nothing_new(lex, class_noun(lex, onto, info), info.label)
                                                 or kind_contradicts_name(lex, class_noun(lex, onto, info), info.label)):
             # news text: never "Jane Novak was an American person.", nor "Lostine River is a river." (the name says
@@ -402,7 +410,9 @@ class DocumentMaker:
             forms = self._form_chooser(seed_uri, name_words(in_doc.values()))
         genders = None
         if config.pronouns:
-            subjects = {u.subject.uri: u.subject for u in sub.units}
+            # an agent of no known kind (an act the KB leaves undecided between a person and a group) takes no
+            # pronoun: neither "he", "she", "they" nor "it" is sure
+            subjects = {u.subject.uri: u.subject for u in sub.units if not unknown_agent(onto, u.subject)}
             in_kb = kb_genders(self.kb, [u for u, e in subjects.items() if onto.is_instance(e, self.persons)])
             if self.names is None:
                 genders = {u: gender_of(e, onto.is_instance(e, self.persons), in_kb.get(u))
@@ -532,7 +542,20 @@ class DocumentMaker:
                             tuple(sorted(p for p, n in concepts.left_out.items() for _ in range(n))),
                             tuple(sorted(p for p, n in dates.items() for _ in range(n))),
                             k if count_planner else 0, len(sentences), left_for_density, said_by_name,
-                            as_members)
+                            as_members, self._acts_named(mentions),
+                            tuple(local_name(p) for p in self.facts.no_place_facts()))
+
+    def _acts_named(self, mentions: Sequence[Mention]) -> tuple[str, ...]:
+        """What each act that DBpedia types a band and a person (:func:`~bengal.generate.kbview.typed_band_and_person`)
+        named in ``mentions`` is by its facts (:func:`~bengal.generate.kbview.act_kind`: "person", "group",
+        "undecided"), one entry per distinct IRI, sorted."""
+        onto = self.onto
+        uris = sorted({u for m in mentions for u in m.uris})
+        acts = [u for u, e in entities(self.kb, onto, uris).items() if typed_band_and_person(onto, e.classes)]
+        if not acts:
+            return ()
+        born, grouped = born_entities(self.kb, acts), grouped_entities(self.kb, acts)
+        return tuple(sorted(act_kind(u in born, u in grouped) for u in acts))
 
     def _qualifier(self, entity: Entity) -> Entity | None:
         """The place that the qualifier of ``entity``'s label names ("Oregon" of "Eugene, Oregon"): the
@@ -571,11 +594,14 @@ class DocumentMaker:
         (:func:`~bengal.generate.surface.article_outside`): an entity of ``[mentions] article_outside_classes`` (a
         band), or one whose name is clearly a group's (:func:`~bengal.generate.realise.is_group_name`: "The Rude
         Boys", which DBpedia types ``MusicalArtist`` and ``Person``) and which is typed a person or nothing (a work
-        keeps its title whole: "The Simpsons")."""
+        keeps its title whole: "The Simpsons"), or an act the KB leaves undecided between a person and a group
+        (:func:`~bengal.generate.kbview.unknown_agent`: the 154 such acts of the bundled sample whose name opens with
+        "The" are groups, "the Budos Band", "the Invisible Men", and a few solo acts named as one, "the Rocket
+        Summer")."""
         if not self.article_outside.isdisjoint(entity.classes):
             return True
         tops = {t for c in entity.classes for t in self.onto.tops(c)}
-        return tops <= {DBO + "Person"} and is_group_name(self.lex, entity.label)
+        return tops <= {DBO + "Person"} and (is_group_name(self.lex, entity.label) or unknown_agent(self.onto, entity))
 
     def _form_chooser(self, seed_uri: str, words: Mapping[str, frozenset[str]] | None = None
                       ) -> Callable[[Entity, bool], Entity | None]:

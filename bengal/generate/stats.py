@@ -72,6 +72,11 @@ class MadeDocument:
             fact "is part of Arkansas": :func:`bengal.generate.strategies.without_restated_qualifiers`).
         as_members: loose links between a musician and a band written as the membership the KB also gives
             (:func:`bengal.generate.strategies.memberships_said`).
+        acts: per act named that DBpedia types a band and a person, what its facts make it ("person", "group",
+            "undecided": :func:`bengal.generate.kbview.act_kind`).
+        no_place: per fact left out because a place property's object is no place
+            (:func:`bengal.generate.kbview.not_a_place`), among the facts read to make the document, its property's
+            local name.
     """
 
     text: str
@@ -92,6 +97,8 @@ class MadeDocument:
     left_for_density: tuple[str, ...] = ()
     said_by_name: int = 0
     as_members: int = 0
+    acts: tuple[str, ...] = ()
+    no_place: tuple[str, ...] = ()
 
 
 def _token_counter(lang: str) -> str:
@@ -159,6 +166,8 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
         frequent first), ``token_counter``; then ``surface_forms``, ``ambiguity``,
         ``emerging`` (:func:`dial_stats`), ``mention_mode`` (``--mentions named``: concepts written as
         text, facts left out), ``literals`` (``--literals``: dates written, documents with one),
+        ``kb_noise`` (acts typed a band and a person by what their facts make them, :attr:`MadeDocument.acts`;
+        facts of a place property left out because their object is no place, :attr:`MadeDocument.no_place`),
         ``paraphrase`` and ``pronouns`` when on, ``sentence_plan`` (:func:`sentence_plan_stats`) with a
         drawn sentence count.
     """
@@ -246,6 +255,17 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
             "kb_reach": "the bundled KB's literals are birth and death dates (about 900 typed persons) and film "
                         "release dates; it has no founding years or other numbers",
         }
+    acts = Counter(k for doc in made for k in doc.acts)
+    no_place = Counter(p for doc in made for p in doc.no_place)
+    stats["kb_noise"] = {
+        # named acts that DBpedia types both a band and a person, by what their facts make them (once a document):
+        # a person or a group is written as one; an undecided act takes no class noun and no pronoun
+        "acts_typed_band_and_person": {k: acts.get(k, 0) for k in ("person", "group", "undecided")},
+        # facts of a place property whose object is no place (a work, a people, a language: kbview.not_a_place),
+        # left out, among the facts read to make the documents
+        "place_facts_without_a_place": sum(no_place.values()),
+        "without_a_place_by_property": dict(sorted(no_place.items(), key=lambda kv: (-kv[1], kv[0]))),
+    }
     if config.count_planner:
         stats["sentence_plan"] = sentence_plan_stats(made, config)
     if config.paraphrase:

@@ -18,10 +18,13 @@ from typing import Callable, Collection, NamedTuple, Sequence
 from bengal.generate.kbview import (
     Entity,
     Ontology,
+    entities,
     incoming_facts,
     incoming_property_counts,
+    not_a_place,
     outgoing_facts,
     outgoing_facts_at_most,
+    place_range,
     property_frequencies,
     range_tops,
     used_as,
@@ -285,6 +288,12 @@ class FactSource:
         self._freq: dict[str, int] | None = None
         self._hub: dict[str, bool] = {}
         self._links: dict[str, dict[str, int]] = {}
+        #: per entity IRI, the properties of its facts left out because their object is no place
+        #: (:func:`bengal.generate.kbview.not_a_place`; outgoing facts, then incoming ones): the same answer
+        #: whenever the facts are fetched again
+        self._no_place: dict[tuple[str, str], tuple[str, ...]] = {}
+        #: the entities whose facts were asked for since :meth:`start_document` (its count of facts left out)
+        self._asked: set[tuple[str, str]] = set()
 
     def _cached(self, table: dict[str, list[tuple[str, Entity]]],
                 fetch: Callable[[SparqlKB, Ontology, str], list[tuple[str, Entity]]],
@@ -297,8 +306,20 @@ class FactSource:
 
     def outgoing(self, uri: str) -> list[tuple[str, Entity]]:
         """The entity's outgoing facts (:func:`bengal.generate.kbview.outgoing_facts`) whose object the
-        KB uses as the property's range says (:meth:`fits`)."""
+        KB uses as the property's range says (:meth:`fits`) and is a place where the range is one
+        (:func:`bengal.generate.kbview.not_a_place`)."""
+        self._asked.add(("out", uri))
         return self._cached(self._out, self._outgoing, uri)
+
+    def start_document(self) -> None:
+        """Forget which entities' facts were asked for (:meth:`no_place_facts` counts those of one document)."""
+        self._asked = set()
+
+    def no_place_facts(self) -> list[str]:
+        """The properties of the facts left out since :meth:`start_document` because their object is no place
+        (:func:`bengal.generate.kbview.not_a_place`), one entry per fact, over the entities whose facts were asked
+        for (each once): what a document's making read and did not write. Sorted."""
+        return sorted(p for key in self._asked for p in self._no_place.get(key, ()))
 
     def fewer_outgoing(self, uri: str, n: int) -> bool:
         """``len(self.outgoing(uri)) < n``, answered without fetching the facts when the KB's triples of
@@ -322,13 +343,32 @@ class FactSource:
     def incoming(self, uri: str) -> list[tuple[str, Entity]]:
         """The entity's genuine incoming facts (:func:`bengal.generate.kbview.incoming_facts`) whose
         property's range fits the entity (:meth:`fits`)."""
+        self._asked.add(("in", uri))
         return self._cached(self._in, self._incoming, uri)
 
     def _outgoing(self, kb: SparqlKB, onto: Ontology, uri: str) -> list[tuple[str, Entity]]:
-        return [(p, o) for p, o in outgoing_facts(kb, onto, uri) if self.fits(p, o.uri)]
+        facts = [(p, o) for p, o in outgoing_facts(kb, onto, uri) if self.fits(p, o.uri)]
+        return self._places_only(("out", uri), facts, lambda p, o: not_a_place(onto, p, o))
 
     def _incoming(self, kb: SparqlKB, onto: Ontology, uri: str) -> list[tuple[str, Entity]]:
-        return [(p, s) for p, s in incoming_facts(kb, onto, uri) if self.fits(p, uri)]
+        facts = [(p, s) for p, s in incoming_facts(kb, onto, uri) if self.fits(p, uri)]
+        # the entity itself (its classes), read only when a fact's range is a place
+        target = entities(kb, onto, [uri]).get(uri) if any(place_range(onto, p) for p, _ in facts) else None
+
+        def no_place(p: str, _: Entity) -> bool:
+            return target is not None and not_a_place(onto, p, target)
+
+        return self._places_only(("in", uri), facts, no_place)
+
+    def _places_only(self, key: tuple[str, str], facts: list[tuple[str, Entity]],
+                     no_place: Callable[[str, Entity], bool]) -> list[tuple[str, Entity]]:
+        """``facts`` without those ``no_place(property, other end)`` refuses, whose properties are kept for
+        :meth:`no_place_facts` under ``key``."""
+        refused = tuple(p for p, e in facts if no_place(p, e))
+        if not refused:
+            return facts
+        self._no_place[key] = refused  # never emptied: few entities have such facts (about 150 in the sample)
+        return [(p, e) for p, e in facts if not no_place(p, e)]
 
     def fits(self, prop: str, obj: str) -> bool:
         """Whether a fact of ``prop`` may have the object ``obj``: the KB's other facts about

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Sequence, TypeVar, Union, cast
 
-from bengal.generate.kbview import COMMON_NOUN, NOT_NAMES, TEXT_KINDS, Entity, Ontology, range_tops
+from bengal.generate.kbview import AGENT, COMMON_NOUN, NOT_NAMES, TEXT_KINDS, Entity, Ontology, range_tops
 from bengal.generate.lexicon import Lexicon
 from bengal.generate.realise import (
     is_group_name,
@@ -89,8 +89,10 @@ def class_noun(lex: Lexicon, onto: Ontology, entity: Entity) -> str | None:
     feminine noun of a language that has one ("escritora"). A class under ``Person`` is skipped for an
     entity whose name is a group's (:func:`bengal.generate.realise.is_group_name`: "Kool & the Gang", which
     DBpedia types ``MusicalArtist``; "the musician Kool & the Gang" was written): no person noun, and no noun at
-    all where its other classes give none. Worked out once per lexicon, ontology, classes, gender and whether the
-    name is a group's (:func:`_memoised`)."""
+    all where its other classes give none. ``Agent`` gives no noun: it is what an act the KB leaves undecided between
+    a person and a group keeps (:func:`bengal.generate.kbview.consistent_classes`: "the band Bonnie Tyler", "the
+    musician 2 Live Crew" were written), and "an agent" tells a reader nothing. Worked out once per lexicon,
+    ontology, classes, gender and whether the name is a group's (:func:`_memoised`)."""
     group = is_group_name(lex, entity.label)
     key = ("class_noun", id(onto), entity.classes, entity.gender, group)
     found = lex.memo.get(key)  # _memoised's look-up without its closure: asked for every entity piece written
@@ -101,7 +103,7 @@ def class_noun(lex: Lexicon, onto: Ontology, entity: Entity) -> str | None:
 
 def _class_noun(lex: Lexicon, onto: Ontology, entity: Entity, group: bool = False) -> str | None:
     for cls in entity.classes:
-        if group and _PERSON in onto.tops(cls):
+        if cls == AGENT or (group and _PERSON in onto.tops(cls)):
             continue
         noun = lex.class_noun(local_name(cls), onto.class_labels.get(cls), entity.gender)
         if noun and noun.lower() not in lex.data.get("realise", {}).get("mass_nouns", ()):

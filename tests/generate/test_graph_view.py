@@ -267,8 +267,12 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
     # an apposition ("the band The Who", not "the band the Who"; with and without the view; 6205ef16… before)
     # and after a peer's title is closed by a comma ("Ann Taylor, Baroness Taylor of Bolton, and Henry McLeish served
     # alongside …"; one document, with and without the view; 267ceeca… before)
+    # and after an act the KB leaves undecided between a person and a band takes no class noun (kbview.act_kind: "Sons
+    # of Funk, a contemporary R&B band," → "Sons of Funk, whose genre is contemporary R&B,"; "Karl Blau, a band, has
+    # performed with Earth." left out; "the Valentinos, a band, have appeared with" → "the Valentinos have worked
+    # with"; five documents, with and without the view; 3c06b637… before)
     (dict(docs=30, strategy="sym", seed=2, paraphrase=True, pronouns=True),
-     "3c06b6377b22e4a22443e997a96f3c7b44a74b6f8eb775e6c6044a270d30b498"),
+     "89fc27d845228bf75dda5d5d0c55768fd41b4a054dfa3f06606ff72e19c64285"),
     # made without the view (KB.graph patched to None) after "worked as a rapping" was left out
     # (main's 54f379c gave 6269c65e…)
     # and after a demonym whose country a fact of the seed names was left out ("Sam Fogarino is a musician.
@@ -314,8 +318,13 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
     # document, with and without the view; 02c29f3a… before), and after a person's hometown has wordings of its own
     # (no "originated from": "Bob Mould … hailed from Malone, New York", was "came from", the variants drawn anew; one
     # document, with and without the view; 01ecbab6… before)
+    # and after an act typed a band and a person is one only by its facts (kbview.act_kind): Kool & the Gang's gold
+    # type Band (its bandMember; was MusicalArtist), Boys Like Girls' and John Cage's Agent (undecided; was Band), and
+    # one document weighed among other wordings ("Michelle Leonard worked with Cinema Bizarre, among others." → "The
+    # musician Michelle Leonard appeared with Cinema Bizarre, Moguai, Gregorian and Sarah Brightman."; with and without
+    # the view; 2c646bfd… before)
     (dict(docs=30, strategy="summary", density="high", seed=5),
-     "2c646bfdcda61b056813f9d8177ade0ab7aae06b9096f1fce2374560980c243a"),
+     "a0a31a3e18136db0aed824009e504dd33e6c0eb51d622306c1fd3e5f5e0ac3e0"),
     # made without the view (KB.graph patched to None: every answer from SPARQL) after the Spanish
     # article and label rules of issue 13 changed this corpus (main's 54f379c gave 4cdfc5b2…), and again
     # after a named place agrees by its name and an instrument takes its article ("Polonia estuvo
@@ -345,8 +354,11 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
     # and after a relative clause that ends the first of two coordinated clauses is closed by a comma ("Kgalema
     # Motlanthe, que nació en Unión Sudafricana, y la sucesión …"; three documents, with and without the view;
     # 1c9a4fea… before)
+    # and after an act the KB leaves undecided between a person and a band takes no class noun ("El grupo Anthrax
+    # grabó …" → "Anthrax grabó …", "El grupo SOJA" → "SOJA"; Brandy Norwood's and Natalie Cole's gold type Agent, was
+    # Person; four documents, with and without the view; 5302d16b… before)
     (dict(docs=20, strategy="hybrid", lang="es", seed=8),
-     "5302d16b3290244016246ef255b3c432bbf34e5e13b8d480c7205734b881b96f"),
+     "242f7f2d0fc635875a3220dbfd73ea4585d6d1074b7859d4a60fe5ea30d0d76e"),
 ])
 def test_corpora_keep_their_bytes(tmp_path, options, sha):
     out = tmp_path / "x.jsonl"

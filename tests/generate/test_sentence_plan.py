@@ -173,7 +173,7 @@ def test_news_corpus_passes_the_gold_checks(tmp_path):
 
 
 @pytest.mark.parametrize("preset, sha", [
-    ("B3", "61119c51e895db0957735d9ed985505c0346237e6bd7d71b4827ec74673ab6cc"),
+    ("B3", "5dfdb79b9dd287e5607eddc7534f89a196f5d9a65893bb47ce6ead19a095b3f0"),
     ("B5", "3824f86cf16c0042da5aa0f884c407f9e13ae35449086e871869c311d69376e8"),
 ])
 def test_bengal_presets_keep_their_bytes(tmp_path, preset, sha):
@@ -206,7 +206,10 @@ def test_bengal_presets_keep_their_bytes(tmp_path, preset, sha):
     # Americans.": BENGAL's text keeps the KB's people as the object, --mentions named leaves it out; B3 was 13e779ea…),
     # and by an associated act's wording ("Kevin Max has been associated with the band Audio Adrenaline." → "Kevin Max
     # has worked with the band Audio Adrenaline."; a copy editor marked "associated with" most; sixteenth session; B3
-    # was ee3be0c8…, B5 7211b804…)
+    # was ee3be0c8…, B5 7211b804…), and by a place property's object that is no place left out (kbview.not_a_place:
+    # "Francisca Valenzuela is an American musician. The musician worked as Poet. Francisca Valenzuela was born in the
+    # United States. The musician is a citizen of Americans." → "The musician Francisca Valenzuela was born in the
+    # United States. The musician worked as Poet."; issue 11, eighteenth session; B3 was 61119c51…)
     out = tmp_path / "b.jsonl"
     generate_files(out, preset=preset, docs=20)
     assert hashlib.sha256(out.read_bytes()).hexdigest() == sha
