@@ -275,9 +275,13 @@ def typed_band_and_person(onto: Ontology, classes: Sequence[str]) -> bool:
     """Whether ``classes`` hold ``Band`` (or a subclass) and a class under Person: a musical act that DBpedia types
     both a group and a person (1,602 of the bundled sample's entities are typed ``Band`` and ``MusicalArtist``:
     solo singers as Bonnie Tyler and groups as 2 Live Crew alike). Such an act is a person or a group only by its
-    facts (:func:`act_kind`), never by a property's domain or range."""
-    return (any(_BAND in onto.with_ancestors((c,)) for c in classes)
-            and any(_PERSON in onto.tops(c) for c in classes))
+    facts (:func:`act_kind`), never by a property's domain or range. Worked out once per ontology and classes."""
+    key = ("band_and_person", tuple(classes))
+    found = onto._memo.get(key)
+    if found is None:
+        found = onto._memo[key] = (any(_BAND in onto.with_ancestors((c,)) for c in classes)
+                                   and any(_PERSON in onto.tops(c) for c in classes))
+    return found
 
 
 def act_kind(born: bool, grouped: bool) -> str:
