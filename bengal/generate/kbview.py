@@ -262,8 +262,8 @@ LIFE_DATES = (DBO + "birthDate", DBO + "deathDate")
 #: Facts only a group has: the subject of a member fact (to another IRI) has members, so it is no one person.
 #: Over the bundled sample's 1,602 entities typed both ``Band`` and ``MusicalArtist`` (:func:`typed_band_and_person`)
 #: 25 have one (98 Degrees, Kool & the Gang, The Miracles); 24 are groups and one is a singer whose member facts
-#: run the wrong way round (Ani Kyd ``formerBandMember`` Dethklok, Strapping Young Lad): a group is then said of no
-#: one, only no class noun and no pronoun is written of her as of every act the KB leaves undecided.
+#: run the wrong way round (Ani Kyd ``formerBandMember`` Dethklok, Strapping Young Lad), whom the rule takes for a
+#: group (a fact's range could write "the band Ani Kyd" before it, too).
 MEMBER_PROPERTIES = (DBO + "bandMember", DBO + "formerBandMember", DBO + "currentMember")
 #: The class above Person and Organisation: what an act the KB leaves undecided between them keeps
 #: (:func:`consistent_classes`), and what no class noun or pronoun is written for (:func:`unknown_agent`).
