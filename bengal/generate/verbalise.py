@@ -92,13 +92,18 @@ def class_noun(lex: Lexicon, onto: Ontology, entity: Entity) -> str | None:
     all where its other classes give none. ``Agent`` gives no noun: it is what an act the KB leaves undecided between
     a person and a group keeps (:func:`bengal.generate.kbview.consistent_classes`: "the band Bonnie Tyler", "the
     musician 2 Live Crew" were written), and "an agent" tells a reader nothing. Worked out once per lexicon,
-    ontology, classes, gender and whether the name is a group's (:func:`_memoised`)."""
-    group = is_group_name(lex, entity.label)
-    key = ("class_noun", id(onto), entity.classes, entity.gender, group)
-    found = lex.memo.get(key)  # _memoised's look-up without its closure: asked for every entity piece written
+    ontology, classes, gender and whether the name is a group's (:func:`_memoised`), and kept by the entity too:
+    asked for every entity piece of every candidate wording, whose entities recur (issue 15)."""
+    by_entity = ("class_noun_of", id(onto), entity)
+    found = lex.memo.get(by_entity)  # _memoised's look-up without its closure
     if found is not None and found[0] is onto:
         return found[1]
-    return cast("str | None", _memoised(lex, onto, key, lambda: _class_noun(lex, onto, entity, group)))
+    group = is_group_name(lex, entity.label)
+    key = ("class_noun", id(onto), entity.classes, entity.gender, group)
+    found = lex.memo.get(key)
+    noun: str | None = found[1] if found is not None and found[0] is onto else _remember(lex, onto, key, _class_noun(
+        lex, onto, entity, group))
+    return _remember(lex, onto, by_entity, noun)
 
 
 def _class_noun(lex: Lexicon, onto: Ontology, entity: Entity, group: bool = False) -> str | None:
