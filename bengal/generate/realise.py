@@ -60,8 +60,20 @@ def indefinite_article(lex: Lexicon, phrase: str) -> str:
     3. a number: "an" for 8, 11, 18, 80–89, 800–899, … (``an_numbers`` patterns);
     4. otherwise the first letter: a vowel letter gives "an".
 
-    Returns ``"a"`` for an empty phrase.
+    Returns ``"a"`` for an empty phrase. Each phrase worked out once per lexicon (its ``memo``, when it has one):
+    a class noun's article is asked for every document that names its class (issue 15).
     """
+    memo: dict | None = getattr(lex, "memo", None)
+    if memo is None:
+        return _indefinite_article(lex, phrase)
+    key = ("indefinite_article", phrase)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _indefinite_article(lex, phrase)
+    return str(found)
+
+
+def _indefinite_article(lex: Lexicon, phrase: str) -> str:
     t = _table(lex).get("article", {})
     m = _WORD.search(phrase)
     if m is None:
