@@ -125,6 +125,9 @@ class MentionPolicy:
         #: concept_parts' answers, by (property, label, classes): every document asks again (issue 15)
         self._concept_parts: dict[tuple[str, str, tuple[str, ...]], tuple[str, str]] = {}
         self._as_name: dict[str, bool] = {}
+        #: is_concept's answers, by (property, entity): asked two or three times for each fact's object of every
+        #: seed candidate, whose objects recur (issue 15); bounded as the fact caches
+        self._concepts: dict[tuple[str | None, Entity], bool] = {}
         table = lex.data.get("mentions", {})
         self.named_classes = {DBO + c for c in table.get("named_classes", ())}
         self.concept_classes = {DBO + c for c in table.get("concept_classes", ())}
@@ -192,8 +195,17 @@ class MentionPolicy:
         a name, and so is "Bully (video game)", a ``product`` with a developer ("is active in the bully
         business" was written); "Guitar", typed MusicalArtist by DBpedia's noise, "Laptop", typed Device but
         only ever a ``product`` and the subject of nothing, and "Film director", in sentence case, are
-        concepts. Any other entity is not a concept.
+        concepts. Any other entity is not a concept. Each ``(prop, entity)`` worked out once.
         """
+        key = (prop, entity)
+        found = self._concepts.get(key)
+        if found is None:
+            if len(self._concepts) > 20000:
+                self._concepts.clear()
+            found = self._concepts[key] = self._is_concept(prop, entity)
+        return found
+
+    def _is_concept(self, prop: str | None, entity: Entity) -> bool:
         if self.mode == "all" or self.keep(entity):
             return False
         text = _PARENTHETICAL.sub("", entity.label)
@@ -305,7 +317,9 @@ class MentionPolicy:
         type city")."""
         if self.mode == "all":
             return False
-        words = self.leave_out.get(local_name(prop), set())
+        words = self.leave_out.get(local_name(prop))
+        if not words:  # most properties: no label to read
+            return False
         return "*" in words or _PARENTHETICAL.sub("", entity.label).lower() in words
 
     def _is_people(self, entity: Entity) -> bool:
