@@ -294,6 +294,7 @@ class FactSource:
         self._no_place: dict[tuple[str, str], tuple[str, ...]] = {}
         #: the entities whose facts were asked for since :meth:`start_document` (its count of facts left out)
         self._asked: set[tuple[str, str]] = set()
+        self._fits: dict[tuple[str, str], bool] = {}
 
     def _cached(self, table: dict[str, list[tuple[str, Entity]]],
                 fetch: Callable[[SparqlKB, Ontology, str], list[tuple[str, Entity]]],
@@ -374,10 +375,18 @@ class FactSource:
     def fits(self, prop: str, obj: str) -> bool:
         """Whether a fact of ``prop`` may have the object ``obj``: the KB's other facts about
         ``obj`` agree with the property's range (:func:`bengal.generate.kbview.used_as`; a fact
-        that gives an instrument as an occupation or a country as an award is DBpedia noise)."""
-        if not range_tops(self.onto, prop):
-            return True  # no range to disagree with: no query
-        return used_as(self.onto, prop, self.links(obj))
+        that gives an instrument as an occupation or a country as an award is DBpedia noise). Each
+        ``(prop, obj)`` worked out once (objects recur: a country, a genre, a club; weighing a country's
+        incoming properties against the range is most of the work: issue 15), bounded as the fact caches."""
+        key = (prop, obj)
+        found = self._fits.get(key)
+        if found is None:
+            # no range to disagree with: no query
+            found = not range_tops(self.onto, prop) or used_as(self.onto, prop, self.links(obj))
+            if len(self._fits) > 50000:
+                self._fits.clear()
+            self._fits[key] = found
+        return found
 
     def links(self, uri: str) -> dict[str, int]:
         """How many facts of each ``dbo:`` property point at the entity
