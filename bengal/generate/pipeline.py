@@ -838,6 +838,11 @@ def _started_workers(jobs: int, kb_opener: Callable[[], SparqlKB] | None,
         pool.terminate()
 
 
+#: Seed candidates whose bound (:func:`~bengal.generate.kbview.seeds_surely_refused`) :func:`_made_documents` reads
+#: at a time with one process.
+REFUSED_BLOCK = 4096
+
+
 def _made_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], workers: _Workers | None,
                     session: int = 0, fact_poor: bool = False,
                     wanted: int | None = None) -> Generator[tuple[int, MadeDocument | None], None, None]:
@@ -853,12 +858,17 @@ def _made_documents(kb: SparqlKB, config: GenerateConfig, order: Sequence[str], 
     :meth:`DocumentMaker.fewest_facts`: most candidates of the bundled sample) is not given to it (nor sent to
     a worker: a process round trip each) and not yielded: the count of the next candidate yielded covers it,
     and the caller counts those after the last one yielded (all of ``order`` tried)."""
-    refused = seeds_surely_refused(kb, order, DocumentMaker.fewest_facts(config, fact_poor))
+    least = DocumentMaker.fewest_facts(config, fact_poor)
     if workers is None:
         maker = DocumentMaker(kb, config, fact_poor)
-        for i in [i for i, r in enumerate(refused) if not r]:
-            yield i + 1, maker.make(order[i])
+        # the bound read for a block of candidates at a time: the caller stops once it has its documents, most
+        # often long before the last candidate (the second pass is given every candidate of the pool)
+        for start in range(0, len(order), REFUSED_BLOCK):
+            block = order[start:start + REFUSED_BLOCK]
+            for i in [i for i, r in enumerate(seeds_surely_refused(kb, block, least)) if not r]:
+                yield start + i + 1, maker.make(block[i])
         return
+    refused = seeds_surely_refused(kb, order, least)
     # one ordered stream of the candidates make() may take, in small chunks: the workers never wait for the parent
     # between batches, the documents are read as they come (in candidate order), and the stream is dropped as soon
     # as the caller has its documents (the workers are stopped, or their tasks of this session dropped unmade)
