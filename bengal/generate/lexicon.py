@@ -86,6 +86,9 @@ class Lexicon:
     #: (:meth:`past`): asked again for every candidate wording of every document (issue 15)
     _definite_memo: dict[str, bool] = field(default_factory=dict, init=False, repr=False, compare=False)
     _past_memo: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: (name, classes) → whether the name takes "the" by its patterns or its class (:meth:`name_article`)
+    _article_memo: dict[tuple[str, tuple[str, ...]], bool] = field(default_factory=dict, init=False, repr=False,
+                                                                  compare=False)
 
     @property
     def meta(self) -> dict:
@@ -307,8 +310,11 @@ class Lexicon:
         Reino Unido", "in der Schweiz", "el F. C. Augsburgo"); else ``None``."""
         if self.rules is not None:
             return self.rules.name_article(name, before, classes)
-        if ((self.takes_definite_article(name) or self.definite_by_class(name, classes))
-                and not _THE_BEFORE.search(before)):
+        key = (name, tuple(classes))  # asked for every name of every candidate wording (issue 15)
+        takes = self._article_memo.get(key)
+        if takes is None:
+            takes = self._article_memo[key] = self.takes_definite_article(name) or self.definite_by_class(name, classes)
+        if takes and not _THE_BEFORE.search(before):
             return "the "
         return None
 
