@@ -45,6 +45,13 @@ def render_result(result: Result, *, type_rows: int | None = TYPE_ROWS) -> str:
     return RENDERERS[result.task](result, type_rows)
 
 
+#: Scoring warnings a run gives at most once, about the whole gold or prediction: ``bengal score`` prints each as
+#: its message (its count is inside it: "32 predictions ignored", "569 predicted mentions link only URIs outside
+#: the KB"), not as "1 × CODE", which read as one mention.
+WHOLE_RUN_WARNINGS = ("ignored_predictions", "pred_outside_kb", "kb_namespace_inferred", "gold_outside_kb",
+                      "empty_gold", "untyped_gold")
+
+
 def warning_lines(warnings: Sequence[CorpusWarning | ScoreWarning], label: str, limit: int = 3) -> list[str]:
     """One line per warning code, codes sorted: ``warning: LABEL: N × CODE (first places …)``."""
     by_code: dict[str, list[CorpusWarning | ScoreWarning]] = {}
@@ -76,7 +83,9 @@ def score_warning_lines(problems: Sequence[str], readers: Sequence[tuple[str, Se
         lines += [_chunk_warning_line(w) for w in result.warnings]
     elif isinstance(result, ScoreResult):
         scoring = [w for w in result.warnings if w.code in SCORING_WARNINGS]
-        lines += warning_lines([w for w in scoring if w.code != "missing_document"], "scoring")
+        lines += warning_lines([w for w in scoring if w.code not in ("missing_document", *WHOLE_RUN_WARNINGS)],
+                               "scoring")
+        lines += [f"warning: scoring: {w.code}: {w.message}" for w in scoring if w.code in WHOLE_RUN_WARNINGS]
         lines += missing_document_lines(result, scoring, prediction, gold)
     elif result.task in TASKS:
         lines += warning_lines([w for w in result.warnings if w.code in SCORING_WARNINGS], "scoring")

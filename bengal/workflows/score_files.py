@@ -538,16 +538,19 @@ def _read_to(conn: Connection, path: str | os.PathLike[str], fmt: str | None, st
 #: every task (chunk intervals resample sentences); --threshold for SemEval and Jaccard (their
 #: predictions can carry scores; tag sequences carry none). --match: chunks match by first and last
 #: token, SemEval's schemes are the overlap rules, Jaccard matches by words. --profile, --sweep,
-#: --kb-namespace and --same-as concern GERBIL's span tasks and URIs only.
+#: --kb-namespace and --same-as concern GERBIL's span tasks and URIs only. C2KB compares each document's bag of
+#: entities (GERBIL's C2KB), so --match means nothing there either ("C2KB · weak match" was printed).
 _UNUSED_OPTIONS = {
     "chunk": ("--match", "--profile", "--threshold", "--sweep", "--kb-namespace", "--same-as"),
     "semeval": ("--match", "--profile", "--sweep", "--kb-namespace", "--same-as"),
     "jaccard": ("--match", "--profile", "--sweep", "--kb-namespace", "--same-as"),
+    "c2kb": ("--match",),
 }
 
 #: Why a task refuses an option (the usage error's reason).
 _WHY_UNUSED = {
     "--match": "{task} has its own span rule",
+    "--match c2kb": "c2kb compares each document's bag of entities and matches no span",
     "--profile": "the GERBIL profile concerns the span tasks",
     "--threshold": "tag sequences carry no prediction scores",
     "--sweep": "the sweep is of the span tasks",
@@ -576,6 +579,9 @@ def _refuse_unused_options(task: str | None, *, match: str, profile: str, beta: 
              "--kb-namespace": bool(kb_namespaces), "--same-as": bool(same_as)}
     bad = [o for o in _UNUSED_OPTIONS[task] if given[o]]
     if bad:
+        if task == "c2kb":
+            raise UsageError(f"--task c2kb does not use --match ({_WHY_UNUSED['--match c2kb']}; it applies to the "
+                             "tasks a2kb, d2kb, erec and etyping)")
         why = "; ".join(_WHY_UNUSED[o].format(task=task) for o in bad)
         raise UsageError(f"--task {task} does not use {', '.join(bad)} ({why}; they apply to the span tasks "
                          f"{', '.join(TASKS)})")

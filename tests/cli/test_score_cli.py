@@ -55,6 +55,11 @@ def test_issue4_options(tmp_path):
     out = json.loads(run(tmp_path, "--task", "d2kb", "--match", "weak", "--json", "-").stdout)
     assert (out["micro"]["tp"], out["micro"]["fp"], out["micro"]["fn"]) == (1, 1, 1) and out["match"] == "weak"
     assert out["ignored_predictions"] == 1
+    # stderr gives the ignored predictions as one line with their count (it printed "1 × ignored_predictions",
+    # which a new user read as one prediction when 32 were ignored)
+    proc = run(tmp_path, "--task", "d2kb")
+    assert ("warning: scoring: ignored_predictions: 1 predictions on spans that are no gold span (D2KB, GERBIL's "
+            "rule); not counted") in proc.stderr
     (tmp_path / "map.nt").write_text("<http://dbpedia.org/resource/Paris> <http://www.w3.org/2002/07/owl#sameAs> "
                                      "<http://dbpedia.org/resource/Berlin> .\n")
     out = json.loads(run(tmp_path, "--same-as", "map.nt", "--json", "-").stdout)
@@ -113,7 +118,11 @@ def test_a_wikidata_answer_to_a_gold_with_both_uris_is_named_on_stderr(tmp_path)
                                       f'{{"begin": 0, "end": 5, "uris": ["{wd}Q90"]}}]}}\n')
     plain = bengal("score", "g.jsonl", "p.jsonl", cwd=tmp_path)
     assert plain.returncode == 0
-    assert "warning: scoring: 1 × pred_outside_kb (p.jsonl)" in plain.stderr
+    # one line with the message (the count of mentions and the flags), not "1 × pred_outside_kb"
+    assert ("warning: scoring: pred_outside_kb: 1 predicted mention links only URIs outside the KB "
+            "(http://dbpedia.org/resource/)") in plain.stderr
+    assert plain.stderr.rstrip().endswith("to count them, give --kb-namespace dbpedia --kb-namespace wikidata")
+    assert "× pred_outside_kb" not in plain.stderr
     note = " ".join(plain.stdout.split())
     assert "1 predicted mention links only URIs outside the KB" in note
     assert "give --kb-namespace dbpedia --kb-namespace wikidata" in note
@@ -135,6 +144,13 @@ def test_options_a_task_would_ignore_are_refused(tmp_path):
         assert proc.returncode == 2, (task, option)
         assert f"--task {task} does not use {option[0]}" in proc.stderr
         assert len([x for x in proc.stderr.splitlines() if x.strip()]) == 1
+    # C2KB compares bags of entities: --match weak printed "C2KB · weak match" and changed nothing
+    proc = run(tmp_path, "--task", "c2kb", "--match", "weak")
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == ("error: --task c2kb does not use --match (c2kb compares each document's bag of "
+                                   "entities and matches no span; it applies to the tasks a2kb, d2kb, erec and "
+                                   "etyping)")
+    assert run(tmp_path, "--task", "c2kb").returncode == 0
     for task, option in [("semeval", ["--beta", "2"]), ("jaccard", ["--threshold", "0.5"]),
                          ("jaccard", ["--bootstrap", "10"]), ("semeval", ["--bootstrap", "10"]),
                          ("jaccard", ["--beta", "1"])]:
