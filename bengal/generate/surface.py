@@ -598,23 +598,38 @@ def close_titles(sentences: Sequence[Sentence], has_title: Callable[[str], bool]
     """The sentences with a comma after every name written with a title after a comma (``has_title(surface)``,
     English news: :func:`bengal.generate.realise.title_after_comma`: "Henry Page Croft, 1st Baron Croft") where the
     sentence goes on with a word: the title is parenthetical ("… Croft, came from Britain"; The Chicago Manual of
-    Style 6.17). Applied to finished sentences, after every surface form was chosen ("Croft came from Britain" for
-    the short form takes none); the pieces' number and order are kept, so ``Sentence.predicate`` stays.
+    Style 6.17). So is a place's qualifier in the subject, which :func:`split_qualified` leaves open (the
+    microplanner joins and compares the subject as it is): "Gmina Piaski, Greater Poland Voivodeship, forms part of
+    Gostyń County", "Saint-Gaudens, Haute-Garonne, is a settlement in France", whether the qualifier is a mention of
+    its own (after a ``place_head`` piece and ", ") or part of a place's label written whole. Applied to finished
+    sentences, after every surface form was chosen ("Croft came from Britain" for the short form takes none); the
+    pieces' number and order are kept, so ``Sentence.predicate`` stays.
 
     Source: a copy editor's reading (seventeenth session): "The politician Herbert Samuel, 1st Viscount Samuel
     served while MacDonald was prime minister", 12 sentences in `bengal generate --docs 300 --seed 1 --strategy S`
-    over the five strategies."""
+    over the five strategies; a new user's reading (eighteenth session) of `--like reuters128`: "Gmina Piaski,
+    Greater Poland Voivodeship forms part of Gostyń County"."""
     out: list[Sentence] = []
     for sentence in sentences:
         pieces = list(sentence.pieces)
         for i in range(1, len(pieces)):
             p, before = pieces[i], pieces[i - 1]
-            if (isinstance(p, str) and p[:1] == " " and p[1:2].isalnum() and isinstance(before, Entity)
-                    and before.form_kind not in NOT_NAMES and has_title(before.surface)):
+            if not (isinstance(p, str) and _GOES_ON.match(p) and isinstance(before, Entity)
+                    and before.form_kind not in NOT_NAMES):
+                continue
+            if (has_title(before.surface) or _places_qualifier(pieces, i - 1)
+                    or (DBO + "Place" in before.classes and before.form is None and ", " in before.surface)):
                 pieces[i] = "," + p
         out.append(sentence.with_pieces(tuple(pieces), sentence.predicate)
                    if pieces != list(sentence.pieces) else sentence)
     return out
+
+
+def _places_qualifier(pieces: Sequence[Piece], k: int) -> bool:
+    """Whether ``pieces[k]`` is the qualifier :func:`split_qualified` wrote after a place's head ("[Eugene],
+    [Oregon]": a ``place_head`` piece, ", ", then this one)."""
+    head = pieces[k - 2] if k >= 2 else None
+    return pieces[k - 1] == ", " and isinstance(head, Entity) and head.form_kind == "place_head"
 
 
 def _qualifier_said(entity: Entity, pieces: Sequence[Piece]) -> bool:

@@ -174,6 +174,39 @@ def test_a_peers_title_is_closed_by_a_comma(en):
     assert not title_after_comma(load_lexicon("en"), samuel.label)  # BENGAL's text (--mentions all): no table
 
 
+def test_a_qualified_place_in_the_subject_is_closed_by_a_comma(en):
+    # "Gmina Piaski, Greater Poland Voivodeship forms part of Gostyń County" (a new user's reading of
+    # `--like reuters128 --seed 0`, eighteenth session): the qualifier is parenthetical, in the subject too
+    _, lex = en
+    has_title = functools.partial(title_after_comma, lex)
+    piaski = _entity("Gmina Piaski, Greater Poland Voivodeship", "AdministrativeRegion", "PopulatedPlace", "Place")
+    voivodeship = _entity("Greater Poland Voivodeship", "AdministrativeRegion", "PopulatedPlace", "Place")
+    county = _entity("Gostyń County", "AdministrativeRegion", "PopulatedPlace", "Place")
+    # split into two mentions ("[Gmina Piaski], [Greater Poland Voivodeship]", split_qualified's place_head)
+    split = Sentence((piaski.with_form("Gmina Piaski", "place_head"), ", ", voivodeship, " forms part of ", county,
+                      "."), subject=piaski.uri, predicate=3)
+    text, mentions = realise(close_titles([split], has_title))
+    assert text == "Gmina Piaski, Greater Poland Voivodeship, forms part of Gostyń County."
+    assert [text[m.begin:m.end] for m in mentions] == ["Gmina Piaski", "Greater Poland Voivodeship", "Gostyń County"]
+    assert [(m.begin, m.end) for m in mentions] == [(0, 12), (14, 40), (56, 69)]  # ", forms part of " is 16
+    # the label written whole, one mention
+    whole = Sentence((piaski, " forms part of ", county, "."), subject=piaski.uri, predicate=1)
+    assert realise(close_titles([whole], has_title))[0] == \
+        "Gmina Piaski, Greater Poland Voivodeship, forms part of Gostyń County."
+    # no comma: the head alone, a place at the sentence's end, a list of places, a person's name with a comma
+    alone = Sentence((piaski.with_form("Gmina Piaski", "unqualified"), " forms part of ", county, "."),
+                     subject=piaski.uri, predicate=1)
+    ends = Sentence((county, " includes ", piaski, "."), subject=county.uri, predicate=1)
+    listed = Sentence((county, " includes ", voivodeship, ", ", county, " and ", voivodeship, "."), subject=county.uri,
+                      predicate=1)
+    jr = _entity("Sammy Davis, Jr.", "MusicalArtist", "Person")
+    person = Sentence((jr, " was born in ", county, "."), subject=jr.uri, predicate=1)
+    assert [realise(close_titles([s], has_title))[0] for s in (alone, ends, listed, person)] == [
+        "Gmina Piaski forms part of Gostyń County.", "Gostyń County includes Gmina Piaski, Greater Poland Voivodeship.",
+        "Gostyń County includes Greater Poland Voivodeship, Gostyń County and Greater Poland Voivodeship.",
+        "Sammy Davis, Jr. was born in Gostyń County."]
+
+
 def test_a_persons_hometown_is_where_the_person_is_from(en):
     # "Skatterman originated from Kansas City", "Cruz Martínez was originally from Corpus Christi … was born in
     # Chicago": a new user's reading; a band may still originate from a place, and was formed there
