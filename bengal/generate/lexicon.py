@@ -260,7 +260,10 @@ class Lexicon:
         return out
 
     def __post_init__(self) -> None:
-        patterns = list(self.data["meta"].get("definite_names", ())) + list(self.data.get("definite_names", {}))
+        # [news_meta] definite_names_news: more names that take "the", news text only (load_lexicon merges it into meta)
+        meta = self.data["meta"]
+        patterns = (list(meta.get("definite_names", ())) + list(meta.get("definite_names_news", ()))
+                    + list(self.data.get("definite_names", {})))
         object.__setattr__(self, "_definite", re.compile("|".join(f"(?:{p})" for p in patterns) or "(?!)"))
         bare = list(self.data["meta"].get("bare_names", ()))
         object.__setattr__(self, "_bare", re.compile("|".join(f"(?:{p})" for p in bare) or "(?!)"))

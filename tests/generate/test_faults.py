@@ -500,6 +500,19 @@ def test_names_that_take_no_the(name):
     assert not LEX.takes_definite_article(name)
 
 
+@pytest.mark.parametrize("name, news", [
+    # a new user's reading (eighteenth session): "College of Idaho's teams compete in National Association of
+    # Intercollegiate Athletics" (sym, --docs 30 --seed 5)
+    ("College of Idaho", True), ("College of William & Mary", True),
+    ("National Association of Intercollegiate Athletics", True), ("International Council for Science", True),
+    # not: a town, a college named by its place, a body whose kind comes last
+    ("Collegeville", False), ("College Park, Maryland", False), ("Boston College", False), ("World Bank", False)])
+def test_colleges_and_national_bodies_take_the_in_news_text(name, news):
+    assert load_lexicon("en", news=True).takes_definite_article(name) is news
+    # news text only: BENGAL's text (--mentions all, B1-B10) writes these names as before, bare
+    assert not LEX.takes_definite_article(name)
+
+
 def test_class_nouns_a_reader_knows():
     # "The medician Oliver Sacks": DBpedia's class dbo:Medician is labelled "medician"
     sacks = Entity("http://dbpedia.org/resource/Oliver_Sacks", "Oliver Sacks", (DBO + "Medician", DBO + "Person"))
