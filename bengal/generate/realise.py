@@ -11,7 +11,7 @@ only the plain strings change, an entity piece's text never does, so gold offset
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol, Sequence, Union
+from typing import Any, Callable, Protocol, Sequence, Union
 
 from bengal.generate.kbview import AGENT, Entity
 
@@ -63,13 +63,19 @@ def indefinite_article(lex: Lexicon, phrase: str) -> str:
     Returns ``"a"`` for an empty phrase. Each phrase worked out once per lexicon (its ``memo``, when it has one):
     a class noun's article is asked for every document that names its class (issue 15).
     """
+    return _per_text(lex, "indefinite_article", _indefinite_article, phrase)
+
+
+def _per_text(lex: Lexicon, name: str, rule: Callable[[Lexicon, str], str], text: str) -> str:
+    """``rule(lex, text)``, worked out once per lexicon and text (the lexicon's ``memo`` under ``(name, text)``,
+    when it has one): the realisation rules are asked again for every candidate wording (issue 15)."""
     memo: dict | None = getattr(lex, "memo", None)
     if memo is None:
-        return _indefinite_article(lex, phrase)
-    key = ("indefinite_article", phrase)
+        return rule(lex, text)
+    key = (name, text)
     found = memo.get(key)
     if found is None:
-        found = memo[key] = _indefinite_article(lex, phrase)
+        found = memo[key] = rule(lex, text)
     return str(found)
 
 
@@ -404,14 +410,7 @@ def _articles_of(lex: Lexicon, text: str) -> tuple[str, int, str | None]:
 def _articles_within(lex: Lexicon, text: str) -> str:
     """Every "a"/"an" inside ``text`` that a word follows, chosen for that word (each text worked
     out once per lexicon: its ``memo``, when it has one)."""
-    memo: dict | None = getattr(lex, "memo", None)
-    if memo is None:
-        return _articles_within_of(lex, text)
-    key = ("articles_within", text)
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = _articles_within_of(lex, text)
-    return found
+    return _per_text(lex, "articles_within", _articles_within_of, text)
 
 
 def _articles_within_of(lex: Lexicon, text: str) -> str:
