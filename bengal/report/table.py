@@ -25,7 +25,7 @@ from bengal.report.rows import TYPE_ROWS
 from bengal.score import metrics
 from bengal.score.matching import SPAN_MATCHES
 from bengal.score.metrics import Measures, MicroScore
-from bengal.score.result import UNTYPED, ScoreResult
+from bengal.score.result import TABLE_NOTES, UNTYPED, ScoreResult
 from bengal.score.tasks import TASKS
 
 __all__ = ["build_table", "build_type_table", "build_report", "render_table", "print_table", "TYPE_ROWS",
@@ -124,7 +124,7 @@ def _extras(result: ScoreResult) -> Text | None:
                      f"mentions span-matched): micro P {_fmt(h.micro_precision)}, R {_fmt(h.micro_recall)}, "
                      f"F1 {_fmt(h.micro_f1)}; macro F1 {_fmt(h.macro_f1)}.")
     for w in result.warnings:
-        if w.code in ("empty_gold", "gold_outside_kb", "untyped_gold", "kb_namespace_inferred", "pred_outside_kb"):
+        if w.code in TABLE_NOTES:
             lines.append(f"Note: {w.message}.")
     missing, fn = result.missing_from_prediction()
     if missing:

@@ -12,7 +12,15 @@ from bengal.lazy import lazy_function
 from bengal.llm.answers import AnswerReport
 from bengal.model import CorpusWarning
 from bengal.report.rows import TYPE_ROWS
-from bengal.score.result import GOLD, PREDICTION, SCORING_WARNINGS, Result, ScoreResult, ScoreWarning
+from bengal.score.result import (
+    GOLD,
+    PREDICTION,
+    SCORING_WARNINGS,
+    WHOLE_RUN_WARNINGS,
+    Result,
+    ScoreResult,
+    ScoreWarning,
+)
 from bengal.score.tasks import TASKS
 
 if TYPE_CHECKING:  # annotations only: bengal score need not load the annotation runner
@@ -43,13 +51,6 @@ def render_result(result: Result, *, type_rows: int | None = TYPE_ROWS) -> str:
     """The terminal table of any result (:data:`RENDERERS`), with at most ``type_rows`` per-type rows
     (the types with the most gold mentions; None: every type)."""
     return RENDERERS[result.task](result, type_rows)
-
-
-#: Scoring warnings a run gives at most once, about the whole gold or prediction: ``bengal score`` prints each as
-#: its message (its count is inside it: "32 predictions ignored", "569 predicted mentions link only URIs outside
-#: the KB"), not as "1 × CODE", which read as one mention.
-WHOLE_RUN_WARNINGS = ("ignored_predictions", "pred_outside_kb", "kb_namespace_inferred", "gold_outside_kb",
-                      "empty_gold", "untyped_gold")
 
 
 def warning_lines(warnings: Sequence[CorpusWarning | ScoreWarning], label: str, limit: int = 3) -> list[str]:

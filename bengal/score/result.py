@@ -19,8 +19,8 @@ from bengal.score import metrics
 from bengal.score.matching import Alignment
 from bengal.score.metrics import Counts, Measures, MicroScore
 
-__all__ = ["GOLD", "PREDICTION", "UNTYPED", "SCORING_WARNINGS", "Result", "ScoreWarning", "SubScore", "SweepPoint",
-           "Sweep", "DocumentScore", "ScoreResult", "RESULT_KEYS"]
+__all__ = ["GOLD", "PREDICTION", "UNTYPED", "SCORING_WARNINGS", "TABLE_NOTES", "WHOLE_RUN_WARNINGS", "Result",
+           "ScoreWarning", "SubScore", "SweepPoint", "Sweep", "DocumentScore", "ScoreResult", "RESULT_KEYS"]
 
 #: The per-type key of a mention without a type.
 UNTYPED = "(untyped)"
@@ -29,6 +29,13 @@ UNTYPED = "(untyped)"
 SCORING_WARNINGS = ("missing_document", "overlapping_mentions", "ignored_predictions", "no_confidence",
                     "text_mismatch", "empty_gold", "gold_outside_kb", "untyped_gold", "kb_namespace_inferred",
                     "pred_outside_kb")
+
+#: The scoring warnings about what the whole gold or the whole prediction holds, given at most once a run: the
+#: table prints each as a note, and ``bengal score`` as its message on stderr (the count is inside it: "569
+#: predicted mentions link only URIs outside the KB"), never as "1 × CODE", which read as one mention.
+TABLE_NOTES = ("empty_gold", "gold_outside_kb", "untyped_gold", "kb_namespace_inferred", "pred_outside_kb")
+#: :data:`TABLE_NOTES` and the count of predictions a task ignores (the table gives that one a line of its own).
+WHOLE_RUN_WARNINGS = ("ignored_predictions", *TABLE_NOTES)
 
 #: Top-level keys every result's ``to_json()`` has (``documents`` or ``sentences``, as counted).
 RESULT_KEYS = ("task", "micro", "warnings", "conventions")

@@ -547,10 +547,11 @@ _UNUSED_OPTIONS = {
     "c2kb": ("--match",),
 }
 
-#: Why a task refuses an option (the usage error's reason).
-_WHY_UNUSED = {
+#: Why a task refuses an option (the usage error's reason), by option or, where a task has a reason of its own,
+#: by ``(option, task)``.
+_WHY_UNUSED: dict[str | tuple[str, str], str] = {
     "--match": "{task} has its own span rule",
-    "--match c2kb": "c2kb compares each document's bag of entities and matches no span",
+    ("--match", "c2kb"): "c2kb compares each document's bag of entities and matches no span",
     "--profile": "the GERBIL profile concerns the span tasks",
     "--threshold": "tag sequences carry no prediction scores",
     "--sweep": "the sweep is of the span tasks",
@@ -578,13 +579,15 @@ def _refuse_unused_options(task: str | None, *, match: str, profile: str, beta: 
              "--threshold": threshold is not None, "--sweep": sweep, "--bootstrap": bool(ci),
              "--kb-namespace": bool(kb_namespaces), "--same-as": bool(same_as)}
     bad = [o for o in _UNUSED_OPTIONS[task] if given[o]]
-    if bad:
-        if task == "c2kb":
-            raise UsageError(f"--task c2kb does not use --match ({_WHY_UNUSED['--match c2kb']}; it applies to the "
-                             "tasks a2kb, d2kb, erec and etyping)")
-        why = "; ".join(_WHY_UNUSED[o].format(task=task) for o in bad)
-        raise UsageError(f"--task {task} does not use {', '.join(bad)} ({why}; they apply to the span tasks "
-                         f"{', '.join(TASKS)})")
+    if not bad:
+        return
+    why = "; ".join(_WHY_UNUSED.get((o, task)) or _WHY_UNUSED[o].format(task=task) for o in bad)
+    if task in TASKS:  # a span task that ignores an option the other span tasks use (C2KB's --match)
+        users = [t for t in TASKS if not set(bad) & set(_UNUSED_OPTIONS.get(t, ()))]
+        raise UsageError(f"--task {task} does not use {', '.join(bad)} ({why}; it applies to the tasks "
+                         f"{', '.join(users[:-1])} and {users[-1]})")
+    raise UsageError(f"--task {task} does not use {', '.join(bad)} ({why}; they apply to the span tasks "
+                     f"{', '.join(TASKS)})")
 
 
 def _same_as_index(paths: Sequence[str | os.PathLike[str]], problems: list[str]) -> SameAsIndex | None:
