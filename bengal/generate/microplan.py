@@ -27,6 +27,7 @@ from bengal.generate.realise import of_plural_class, realise_pieces, takes_plura
 from bengal.generate.strategies import Unit
 from bengal.generate.surface import restates_qualifier
 from bengal.generate.verbalise import (
+    Demonym,
     Piece,
     Sentence,
     apposition_phrase,
@@ -901,7 +902,7 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
               lifespans: Mapping[str, Lifespan] | None = None,
               split: Callable[[Sentence, frozenset[str]], Sequence[Sentence]] | None = None,
               vary: str | None = None, describe_named: bool = False,
-              demonyms: Mapping[str, str] | None = None) -> list[Sentence]:
+              demonyms: Mapping[str, Demonym] | None = None) -> list[Sentence]:
     """The sentences of a document plan, worded so that the density meets ``target``.
 
     For each planned sentence the candidates are: the template variants of its first fact (the others
@@ -941,9 +942,11 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
     not said in the same words in every document that says it. With ``describe_named`` (``--mentions
     named`` at every sentence length), an object the document named before may be written as "the NOUN"
     of its class (:func:`describe_objects`), one more candidate with fewer names. An object takes its
-    class before its name ("the club FC A") on its first mention only; with ``demonyms`` (``{URI: country
-    adjective}``) an entity there takes its demonym in that apposition too ("the British band Pulley",
-    :func:`~bengal.generate.verbalise.apposition_phrase`).
+    class before its name ("the club FC A") on its first mention only; with ``demonyms`` (``{URI:
+    Demonym}``) an entity there takes its country adjective in that apposition too ("the British band Pulley",
+    :func:`~bengal.generate.verbalise.apposition_phrase`), as does the paraphraser's apposition after a subject
+    ("Ruiz, a Polish company, has its seat in Gmina Poniec"), unless the sentence or the one before names a
+    place the adjective says (:class:`~bengal.generate.verbalise.Demonym`).
 
     Returns:
         the sentences in order, each passed through
@@ -1334,14 +1337,13 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                split: Callable[[Sentence, frozenset[str]], Sequence[Sentence]] | None = None,
                vary: str | None = None, describe: bool = False,
                memo: dict[tuple, list[_Candidate]] | None = None,
-               demonyms: Mapping[str, str] | None = None) -> list[Sentence]:
+               demonyms: Mapping[str, Demonym] | None = None) -> list[Sentence]:
     """One run of :func:`microplan` over ``plan`` after the ``sentences`` given (the opening, or
     none), which it extends and returns. ``memo``: each planned sentence's candidate wordings with what
     weighing them reads (:data:`_Candidate`), by what they depend on (shared by the runs of one
     :func:`microplan` call)."""
     if memo is None:
         memo = {}
-    demonyms = demonyms or {}
     written = {sentence_text(s) for s in sentences}
     fit = name_fit(lex)
     # forms(entity, named before) of each entity piece, asked for every candidate wording that names it (about 48
@@ -1410,8 +1412,17 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
         # the wording the sentence before said a like fact in, weighed too: the two may share it with coordinated
         # subjects (news text: BENGAL's B1-B10 keep their bytes)
         also = _variant_said_before(lex, variants, previous, head) if describe and chain_length is not None else None
+        # the country adjectives the sentence may write: none that says a place of the sentence, of the one before
+        # (which it may be joined onto) or of the two planned after it (which may be joined onto it: "Owen Group, an
+        # Iranian company, operates from Astara County, which is in Iran"; Demonym)
+        adjectives: dict[str, str] = {}
+        if demonyms:
+            near = {e.uri for g in queue[i:i + 3] for u in g for e in (u.subject, *u.objects)}
+            if previous is not None:
+                near |= {p.uri for p in previous.pieces if isinstance(p, Entity)}
+            adjectives = {uri: d.word for uri, d in demonyms.items() if not d.places & near}
         key = (i, tuple(map(id, group)), tuple(refs), pronoun, named_key,
-               frozenset(dated) if lifespans else None, also)
+               frozenset(dated) if lifespans else None, also, frozenset(adjectives) if demonyms else None)
         memo_found = memo.get(key)
         if memo_found is None:
             candidates: list[tuple[Sentence, float]] = []
@@ -1475,8 +1486,8 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                                                pronoun=pronoun if ref == "pronoun" else None,
                                                annotate_pronoun=annotate_pronouns, date=head.date,
                                                template=template if head_abridged else None,
-                                               demonym=demonyms.get(head_objects[0].uri) if appos else None,
-                                               subject_demonym=demonyms.get(subject.uri) if sa else None)
+                                               demonym=adjectives.get(head_objects[0].uri) if appos else None,
+                                               subject_demonym=adjectives.get(subject.uri) if sa else None)
                         first_clause = abridge_list(lex, worded, template) if head_abridged else worded
                         if first_clause is None:
                             continue
@@ -1513,7 +1524,8 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                     if syn is not None:
                         candidates.append((syn, bonus + _PREFERENCE))
                     if subject.uri not in named:
-                        ap = paraphraser.apposition(c, noun, DBO + "Place" in subject.classes)
+                        ap = paraphraser.apposition(c, noun, DBO + "Place" in subject.classes,
+                                                    adjectives.get(subject.uri))
                         if ap is not None:
                             candidates.append((ap, bonus + _PREFERENCE))
             if split is not None:

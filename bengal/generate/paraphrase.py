@@ -106,13 +106,16 @@ class Paraphraser:
         """The other-voice template of ``prop`` (one object only), or ``None``."""
         return self.voice.get(local_name(prop)) if n_objects == 1 else None
 
-    def apposition(self, sentence: Sentence, noun: str | None, place: bool = False) -> Sentence | None:
+    def apposition(self, sentence: Sentence, noun: str | None, place: bool = False,
+                   demonym: str | None = None) -> Sentence | None:
         """"X, a physicist, was born in Y.": the sentence with its opening subject followed
         by its class noun as an apposition, or ``None`` (no named opening subject, vague or
         missing noun, a noun the subject's name contradicts: "Kagoshima Prefecture is a settlement located in
         Japan", :func:`~bengal.generate.realise.kind_contradicts_name`). Before a first fact that places the
         subject the class is that fact's complement instead ("X is a city in Y.",
-        :func:`~bengal.generate.verbalise.type_with_place`; ``place``: the subject is a place)."""
+        :func:`~bengal.generate.verbalise.type_with_place`; ``place``: the subject is a place). With
+        ``demonym`` (the subject's country adjective), the noun takes it as the type sentence writes it
+        ("X, a Polish company, has its seat in Y"; :meth:`~bengal.generate.lexicon.Lexicon.noun_with_demonym`)."""
         if (not noun or noun in self.lex.meta.get("apposition_vague", ()) or not sentence.predicate
                 or sentence.predicate != 1 or not isinstance(sentence.pieces[0], Entity)
                 or sentence.pieces[0].form_kind == "pronoun"
@@ -121,6 +124,9 @@ class Paraphraser:
         rest = sentence.pieces[1]
         if not isinstance(rest, str) or not rest.startswith(" "):
             return None
+        subject = sentence.pieces[0]
+        if demonym and isinstance(subject, Entity):
+            noun = self.lex.noun_with_demonym(noun, demonym, subject.gender)
         article = self.lex.article(noun)
         placing = type_with_place(self.lex, rest, f"{article} {noun}", place)
         phrase = self.lex.data["paraphrase"]["apposition"].replace("{a}", article).replace("{class}", noun)

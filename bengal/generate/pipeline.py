@@ -63,7 +63,7 @@ from bengal.generate.lang.naming import (
     language_stats,
     localised_ontology,
 )
-from bengal.generate.lexicon import load_lexicon
+from bengal.generate.lexicon import Lexicon, load_lexicon
 from bengal.generate.literals import add_literals, birth_year, person_lifespans
 from bengal.generate.mentions import MentionPolicy
 from bengal.generate.microplan import (
@@ -103,6 +103,7 @@ from bengal.generate.surface import (
     steers_content,
 )
 from bengal.generate.verbalise import (
+    Demonym,
     Sentence,
     class_noun,
     fact_sentence,
@@ -120,7 +121,7 @@ from bengal.model import Corpus, Document, Mention
 from bengal.perf import full_gc_paused, pause_full_gc
 from bengal.tokens import add_word_counts, count_sentences, take_new_word_counts
 
-__all__ = ["Generated", "generate", "DocumentMaker", "FACT_RICH_WINDOW"]
+__all__ = ["Generated", "generate", "DocumentMaker", "FACT_RICH_WINDOW", "demonym_of", "MADE_UP_COUNTRY_FACTS"]
 
 #: The first (fact-rich) pass of :func:`generate` tries at most this many seed candidates per
 #: document wanted before the second pass takes the seeds it passed over (on the bundled sample,
@@ -131,6 +132,12 @@ FACT_RICH_WINDOW = 100
 #: 30-60 ms of work: small enough that no worker waits long for another at the end, large enough that sending them
 #: costs little.
 CHUNK = 32
+
+#: A made-up entity's facts that give its country for a demonym (:meth:`DocumentMaker.made_up_details`): fact →
+#: the :data:`~bengal.generate.kbview.DEMONYM_PROPERTIES` entry it stands for ("a Polish company"; a person's birth
+#: place gives a demonym of birth, "Polish-born").
+MADE_UP_COUNTRY_FACTS = {"headquarter": "country", "location": "country", "locationCity": "country",
+                         "country": "country", "birthPlace": "birthPlace"}
 
 #: The properties that place an entity in another (:meth:`DocumentMaker._placed_in`).
 _PLACED_IN = frozenset(DBO + p for p in ("isPartOf", "county", "state", "region", "district"))
@@ -402,7 +409,8 @@ class DocumentMaker:
                                     unsure=info.uri in unsure)
         # the document's entities (the seed, then its facts' subjects and objects), by URI
         in_doc = {e.uri: e for e in (info, *(u.subject for u in sub.units), *(o for u in sub.units for o in u.objects))}
-        demonyms = (self.apposition_demonyms(in_doc, details, skip={info.uri} if typed else set())
+        demonyms = (self.apposition_demonyms(in_doc, {**details, **self.made_up_details(sub)},
+                                             skip={info.uri} if typed else set())
                     if self.policy.news_text and lex.meta.get("apposition_demonym") else None)
         forms = None
         if self.forms is not None:
@@ -653,59 +661,99 @@ class DocumentMaker:
         return choose
 
     def apposition_demonyms(self, in_doc: Mapping[str, Entity], details: Mapping[str, SubjectDetails],
-                            skip: Collection[str] = ()) -> dict[str, str]:
-        """``{URI: demonym}`` for the document's entities (``in_doc``, by URI) that an apposition may introduce
+                            skip: Collection[str] = ()) -> dict[str, Demonym]:
+        """``{URI: Demonym}`` for the document's entities (``in_doc``, by URI) that an apposition may introduce
         ("the British band Pulley", "the Romanian town of Arad": the lexicon's ``[apposition]`` has one of their
         classes), by :meth:`demonym` of their countries (``details``, fetched here for the entities it lacks).
 
-        Rule: the demonym says a country the text does not name; so none for an entity whose country is one
-        of the document's entities or a word of its label ("Arad, Romania"), and none for the URIs in ``skip``
-        (the seed whose type sentence says its own demonym already)."""
+        Rule: none for an entity whose country is a word of its label ("Arad, Romania") and none for the URIs in
+        ``skip`` (the seed whose type sentence says its own demonym already); the microplanner leaves a
+        demonym out of a sentence that names its country (:class:`~bengal.generate.verbalise.Demonym`). Until
+        the nineteenth session an entity whose country the document named anywhere took none: 0.1-0.5
+        capitalised words outside the mentions per 100 words on the ``--like`` sets, against 1.9-10.8 on the
+        manual corpora (``bengal.shape.measures.capitalised_outside_mentions``)."""
         table = self.lex.data.get("apposition", {})
         wanted = sorted(uri for uri, e in in_doc.items()
                         if uri not in skip and any(local_name(c) in table for c in e.classes))
         fetched = subject_details(self.kb, [uri for uri in wanted if uri not in details])
-        out: dict[str, str] = {}
+        out: dict[str, Demonym] = {}
         for uri in wanted:
             countries = (details.get(uri) or fetched[uri]).countries
             label = in_doc[uri].label
             if any(local_name(c).replace("_", " ") in label for _, c in countries):
                 continue
-            d = self.demonym(countries, in_doc)
-            if d:
-                out[uri] = d
+            found = demonym_of(self.lex, countries, news_text=self.policy.news_text)
+            if found:
+                out[uri] = found
         return out
 
-    def demonym(self, countries: Sequence[tuple[str, str]], said: Collection[str] = ()) -> str | None:
-        """The one demonym of the strongest property that gives any ("German"), or ``None``
-        when that property's countries disagree or one of them is in ``said`` (URIs the document's
-        facts about the subject name: the country is then said by a fact, not twice; for a demonym of
-        birth, the birth place too).
+    def made_up_details(self, sub: Subgraph) -> dict[str, SubjectDetails]:
+        """``{URI: SubjectDetails}`` of the subgraph's made-up entities (:mod:`bengal.generate.emerging`) that a
+        fact of theirs places (:data:`MADE_UP_COUNTRY_FACTS`): their countries, as the KB gives a KB entity's,
+        from the place and the place's ``dbo:country`` ("Ruiz has its seat in Gmina Poniec", a village of
+        Poland: a Polish company; a made-up person born in Kyiv: Ukrainian-born). True by construction: the
+        made-up entity is where its facts put it. Empty when the subgraph has none."""
+        placed: dict[str, list[tuple[str, str]]] = {}
+        for u in sub.units:
+            prop = MADE_UP_COUNTRY_FACTS.get(local_name(u.prop))
+            if prop is not None and is_emerging(u.subject.uri):
+                placed.setdefault(u.subject.uri, []).extend((prop, o.uri) for o in u.objects
+                                                            if not is_emerging(o.uri))
+        if not placed:
+            return {}
+        places = subject_details(self.kb, sorted({o for pairs in placed.values() for _, o in pairs}))
+        return {uri: SubjectDetails(countries=tuple(dict.fromkeys(
+                    (prop, c) for prop, o in pairs
+                    for c in (o, *(c for p, c in places[o].countries if p == "country")))))
+                for uri, pairs in placed.items()}
 
-        Rule: a demonym that only the birth place gives says where the person was born, not their
-        nationality (Golda Meir, born in Kyiv, is no Ukrainian politician); in news text (``--mentions
-        named``) it is written as the lexicon's ``[meta] demonym_of_birth`` ("Ukrainian-born"), and left out
-        where the lexicon has none. ``--mentions all`` keeps BENGAL's text (B1-B10 keep their bytes)."""
-        by_prop: dict[str, set[str]] = {}
-        from_prop: dict[str, set[str]] = {}
-        for prop, country in countries:
-            d = self.lex.demonym(local_name(country))
-            if d:
-                by_prop.setdefault(prop, set()).add(d)
-                from_prop.setdefault(prop, set()).add(country)
-        for prop, _ in countries:
-            if prop in by_prop:
-                found = by_prop[prop]
-                if len(found) != 1 or from_prop[prop] & set(said):
-                    return None
-                demonym = next(iter(found))
-                if prop == "birthPlace" and self.policy.news_text:
-                    if any(p == prop and c in said for p, c in countries):
-                        return None  # "X, an Israeli-born scientist, is a native of Haifa" says it twice
-                    of_birth = self.lex.meta.get("demonym_of_birth")
-                    return str(of_birth).format(demonym=demonym) if of_birth else None
-                return demonym
-        return None
+    def demonym(self, countries: Sequence[tuple[str, str]], said: Collection[str] = ()) -> str | None:
+        """:func:`demonym_of`'s adjective for this run's lexicon and text (``--mentions named`` writes a demonym of
+        birth as "Ukrainian-born"), or ``None``."""
+        found = demonym_of(self.lex, countries, said, self.policy.news_text)
+        return found.word if found else None
+
+
+def demonym_of(lex: Lexicon, countries: Sequence[tuple[str, str]], said: Collection[str] = (),
+               news_text: bool = True) -> Demonym | None:
+    """The one demonym of the strongest property that gives any ("German") with the places it says, or ``None``
+    when that property's countries disagree or one of them is in ``said`` (URIs the document's facts about the
+    subject name: the country is then said by a fact, not twice; for a demonym of birth, the birth place too).
+
+    Args:
+        countries: ``(property local name, IRI)`` pairs, strongest property first
+            (:attr:`~bengal.generate.kbview.SubjectDetails.countries`): countries, and birth places.
+        news_text: ``--mentions named``'s text (below); ``False``: BENGAL's (B1-B10 keep their bytes).
+
+    Returns:
+        the adjective and the places it says (:class:`~bengal.generate.verbalise.Demonym`): the property's
+        countries that have a demonym, and for a demonym of birth the birth place too ("the Ukrainian-born X
+        was born in Kyiv" says it twice; "a Polish company based in Gmina Poniec" does not).
+
+    Rule: a demonym that only the birth place gives says where the person was born, not their nationality
+    (Golda Meir, born in Kyiv, is no Ukrainian politician); in news text it is written as the lexicon's
+    ``[meta] demonym_of_birth`` ("Ukrainian-born"), and left out where the lexicon has none."""
+    by_prop: dict[str, set[str]] = {}
+    from_prop: dict[str, set[str]] = {}
+    for prop, country in countries:
+        d = lex.demonym(local_name(country))
+        if d:
+            by_prop.setdefault(prop, set()).add(d)
+            from_prop.setdefault(prop, set()).add(country)
+    for prop, _ in countries:
+        if prop in by_prop:
+            found = by_prop[prop]
+            if len(found) != 1 or from_prop[prop] & set(said):
+                return None
+            demonym = next(iter(found))
+            if prop == "birthPlace" and news_text:
+                if any(p == prop and c in said for p, c in countries):
+                    return None  # "X, an Israeli-born scientist, is a native of Haifa" says it twice
+                of_birth = lex.meta.get("demonym_of_birth")
+                places = frozenset(c for p, c in countries if p == prop)
+                return Demonym(str(of_birth).format(demonym=demonym), places) if of_birth else None
+            return Demonym(demonym, frozenset(from_prop[prop]))
+    return None
 
 
 # A worker process's state (set by _init_worker): the KB its documents are made from, one DocumentMaker per

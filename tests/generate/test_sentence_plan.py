@@ -5,6 +5,7 @@ sentence counts over the range on the bundled sample, and B1-B10 kept byte for b
 from __future__ import annotations
 
 import hashlib
+import re
 from collections import Counter
 from types import SimpleNamespace
 
@@ -17,10 +18,10 @@ from bengal.generate.kbview import Entity, Ontology
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.microplan import fold_opening, type_apposition
 from bengal.generate.paraphrase import Paraphraser
-from bengal.generate.pipeline import DocumentMaker
+from bengal.generate.pipeline import DocumentMaker, demonym_of
 from bengal.generate.presets import load_preset
 from bengal.generate.strategies import Subgraph, Unit
-from bengal.generate.verbalise import fact_sentence, realise
+from bengal.generate.verbalise import Demonym, fact_sentence, realise
 from bengal.workflows.generate_files import generate_files
 
 DBO = "http://dbpedia.org/ontology/"
@@ -251,12 +252,53 @@ def test_no_demonym_for_a_country_a_fact_of_the_seed_names():
     """By hand: "Gifhorn, a German administrative region, is in Germany" says Germany twice; the
     demonym is dropped when one of its countries is the object of a fact about the seed, kept
     otherwise; two countries of the strongest property that disagree give none, as before."""
-    maker = SimpleNamespace(lex=load_lexicon("en"))
+    maker = SimpleNamespace(lex=load_lexicon("en"), policy=SimpleNamespace(news_text=True))
     germany, france = DBR + "Germany", DBR + "France"
     assert DocumentMaker.demonym(maker, [("country", germany)]) == "German"
     assert DocumentMaker.demonym(maker, [("country", germany)], {germany}) is None
     assert DocumentMaker.demonym(maker, [("country", germany)], {france}) == "German"
     assert DocumentMaker.demonym(maker, [("country", germany), ("country", france)]) is None
+
+
+def test_a_demonym_says_the_countries_of_its_property_and_a_birth_place():
+    """By hand: the places a demonym says (that a sentence naming one does not take it with) are the countries of
+    its property that have a demonym, not a company's seat ("a Polish company based in Gmina Poniec" repeats
+    nothing), and for a demonym of birth the birth place too ("the Ukrainian-born X was born in Kyiv" does)."""
+    lex = load_lexicon("en")
+    poniec, poland, kyiv, ukraine = DBR + "Gmina_Poniec", DBR + "Poland", DBR + "Kyiv", DBR + "Ukraine"
+    assert demonym_of(lex, [("country", poniec), ("country", poland)]) == Demonym("Polish", frozenset({poland}))
+    born = [("birthPlace", kyiv), ("birthPlace", ukraine)]
+    assert demonym_of(lex, born) == Demonym("Ukrainian-born", frozenset({kyiv, ukraine}))
+    assert demonym_of(lex, born, news_text=False) == Demonym("Ukrainian", frozenset({ukraine}))
+    assert demonym_of(lex, [("country", poniec)]) is None
+
+
+def test_made_up_companies_take_their_seats_demonym_and_no_sentence_says_a_country_twice(bundled_kb):
+    """Made-up companies are where their facts put them: one based in a town of Poland is "a Polish company"
+    (made_up_details), as news introduces a company; and no sentence holds a demonym beside a mention of its
+    country ("The Netherlands was led by the Dutch politician …", "a Polish company headquartered in Poland"),
+    checked over every sentence of the corpus by the lexicon's demonym table."""
+    lex = load_lexicon("en")
+    g = generate(bundled_kb, GenerateConfig(docs=40, strategy="hybrid", seed=0, paraphrase=True, emerging=0.3,
+                                            emerging_types=("company=1",), classes=("dbo:Place",)))
+    by_country = {DBR + country: adjective for country, adjective in lex.data["demonyms"].items()}
+    any_adjective = "(?:" + "|".join(map(re.escape, by_country.values())) + ")"
+    made_up_with_demonym = 0
+    for doc in g.corpus.documents:
+        text = doc.text
+        starts = [0] + [m.end() for m in re.finditer(r"(?<=[.!?]) (?=[A-Z])", text)]
+        for begin, end in zip(starts, [*starts[1:], len(text)]):
+            sentence = text[begin:end]
+            for m in (m for m in doc.mentions if begin <= m.begin < end):
+                uri = next(iter(m.uris), "")
+                adjective = by_country.get(uri)
+                assert adjective is None or not re.search(rf"\b{re.escape(adjective)}\b", sentence), sentence
+                name = re.escape(m.surface)
+                if "dbpedia.org" not in uri and re.search(
+                        rf"(?i:the) {any_adjective} company {name}|{name}, an? {any_adjective} company,"
+                        rf"|{name} is an? {any_adjective} company", sentence):
+                    made_up_with_demonym += 1
+    assert made_up_with_demonym >= 3
 
 
 def test_a_demonym_only_the_birth_place_gives_says_born():
