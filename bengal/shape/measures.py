@@ -158,8 +158,8 @@ def capitalised_outside_mentions(documents: Sequence[Document]) -> float | None:
     text's start, or after ``.``, ``!``, ``?`` or a closing quote, spaces between), per 100 whitespace-separated
     words; ``None`` without words. The months, weekdays, demonyms, titles and unannotated names news carries,
     which a capitalisation rule takes for mentions (``benchmarks/caprule.py``): on the manual corpora 1.9-10.8
-    (RSS-500 10.8 with its unannotated names, Reuters-128 2.6), on the ``--like`` sets 0.1-0.5 (issue 11;
-    ``benchmarks/bench_validity.py``'s last column, where the measure was first written)."""
+    (RSS-500 10.8 with its unannotated names, Reuters-128 2.6), on the ``--like`` sets 0.3-0.5 (issue 11, 7 December
+    2026; ``benchmarks/bench_validity.py``'s last column, where the measure was first written)."""
     found = words = 0
     for d in documents:
         spans = [(m.begin, m.end) for m in d.mentions]
