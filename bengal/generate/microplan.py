@@ -945,8 +945,9 @@ def microplan(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], targ
     class before its name ("the club FC A") on its first mention only; with ``demonyms`` (``{URI:
     Demonym}``) an entity there takes its country adjective in that apposition too ("the British band Pulley",
     :func:`~bengal.generate.verbalise.apposition_phrase`), as does the paraphraser's apposition after a subject
-    ("Ruiz, a Polish company, has its seat in Gmina Poniec"), unless the sentence or the one before names a
-    place the adjective says (:class:`~bengal.generate.verbalise.Demonym`).
+    ("Ruiz, a Polish company, has its seat in Gmina Poniec"), unless the sentence, the one before or one of the
+    two planned after it (either may be joined onto it) names a place the adjective says
+    (:class:`~bengal.generate.verbalise.Demonym`).
 
     Returns:
         the sentences in order, each passed through

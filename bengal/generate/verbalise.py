@@ -794,9 +794,10 @@ class Demonym:
     and the places it says: the country, and the birth place an adjective of birth ("Ukrainian-born")
     stands for (URIs).
 
-    Rule (news text): a sentence that names one of ``places``, or follows one that does, is written without
-    it, since it would say the country twice ("The Netherlands was led by the Dutch politician Joop den Uyl";
-    a sentence may be joined onto the one before). Anywhere else in the document the country may be named
+    Rule (news text): a sentence that names one of ``places``, follows one that does or comes before one of the
+    two planned sentences after it that do, is written without it, since it would say the country twice ("The
+    Netherlands was led by the Dutch politician Joop den Uyl"; the microplanner may join a sentence onto the one
+    before). Anywhere else in the document the country may be named
     too, as news does ("Japan … the Japanese finance ministry"; Reuters-128 carries 2.6 capitalised words
     outside its mentions per 100 words, demonyms among the most frequent).
 
