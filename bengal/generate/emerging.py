@@ -13,7 +13,8 @@ parts: "Villanueva de Guijarro", "Kranzhausen"), a person's first name has the r
 sex (the text's agreement stays right), and the caller's ``known`` also asks the language's names.
 The facts of a replaced entity stay, now
 about the new one: fiction of the right class ("X played for Dunnshire Rovers"). One new entity
-keeps its URI (:data:`EMERGING_NAMESPACE` + a slug of its name) throughout the document.
+keeps its URI (:func:`made_up_uri`: :data:`EMERGING_NAMESPACE`, a slug of its name and a tag of its document)
+throughout the document; the same name drawn in two documents names two entities, with two URIs.
 
 Only an entity in a role that an entity outside the KB plausibly fills is replaced
 (:func:`plausible_stand_in`): a musician's associate, a musician's label, a player's club
@@ -33,6 +34,7 @@ and JSONL writers write it as any other, and the scorer counts the mention as EE
 
 from __future__ import annotations
 
+import hashlib
 import random
 import re
 from dataclasses import replace
@@ -44,7 +46,7 @@ from bengal.kb.labels import local_name, writable_label
 from bengal.kb.sparql import DBO
 from bengal.rdf import BENGAL_NIL_NAMESPACE
 
-__all__ = ["EMERGING_NAMESPACE", "EMERGING_ROLES", "KINDS", "HOSTS", "ADDED_FACTS", "STRICT_ADDED_FACTS",
+__all__ = ["made_up_uri", "EMERGING_NAMESPACE", "EMERGING_ROLES", "KINDS", "HOSTS", "ADDED_FACTS", "STRICT_ADDED_FACTS",
            "MADE_UP_HOST_FACTS", "MADE_UP_DEPTH",
            "STAND_IN_ROLES", "NOT_STAND_IN_SUBJECT", "EmergingPlacer", "is_emerging", "emerging_kind",
            "plausible_stand_in"]
@@ -205,6 +207,16 @@ def _as_written(name: str) -> str:
     return _IRISH_O_WORD.sub(lambda m: _IRISH_O[m.group()], _MC.sub(_mc_capital, name))
 
 
+def made_up_uri(name: str, document: str, letters: bool = False) -> str:
+    """The URI of a made-up entity named ``name`` in the document of the seed ``document`` (a URI):
+    :data:`EMERGING_NAMESPACE`, a slug of the name (``letters``: every letter kept, as other languages' names need)
+    and the first 8 hex digits of the SHA-256 of ``document`` ("…/notInWiki/Smith_and_Sons_1a2b3c4d"). A made-up
+    entity lives in one document: one URI for "Smith and Sons" of London in one document and of a Polish county in
+    another made them one entity of the gold (a new user's reading of ``--like reuters128``, 7 December 2026)."""
+    tag = hashlib.sha256(document.encode("utf-8")).hexdigest()[:8]
+    return f"{EMERGING_NAMESPACE}{_slug(name, letters)}_{tag}"
+
+
 def _slug(name: str, letters: bool = False) -> str:
     # ``letters``: keep every letter ("Villanueva_de_Müller"; an IRI may hold them), so that two names
     # that differ by an accent get two IRIs; English names keep their ASCII slugs
@@ -352,7 +364,7 @@ class EmergingPlacer:
             name = self._draw(kind, e.gender, taken)
             if name is None:
                 continue
-            uri = EMERGING_NAMESPACE + _slug(name, self.table is not None)
+            uri = made_up_uri(name, sub.seed.uri, self.table is not None)
             new[e.uri] = Entity(uri, name, e.classes, gender=e.gender)
             done += n
             if done / total >= self.share - 1e-9:
@@ -363,7 +375,7 @@ class EmergingPlacer:
 
         units = [Unit(swap(u.subject), u.prop, tuple(swap(o) for o in u.objects)) for u in sub.units]
         if done / total < self.share - 1e-9:
-            units = self._add(units, done, total, taken, rng)
+            units = self._add(units, done, total, taken, rng, sub.seed.uri)
         return sub if not new and len(units) == len(sub.units) else replace(sub, units=tuple(units))
 
     def _draw(self, kind: str, gender: str | None, taken: set[str]) -> str | None:
@@ -374,7 +386,8 @@ class EmergingPlacer:
                 return cand
         return None
 
-    def _add(self, units: list[Unit], done: int, total: int, taken: set[str], rng: random.Random) -> list[Unit]:
+    def _add(self, units: list[Unit], done: int, total: int, taken: set[str], rng: random.Random,
+             document: str) -> list[Unit]:
         """``units`` with facts of :data:`ADDED_FACTS` about made-up entities, while the share of emerging
         occurrences (``done`` of ``total`` so far) is short of ``share``.
 
@@ -401,7 +414,7 @@ class EmergingPlacer:
         rng.shuffle(hosts)
         after: dict[str, list[Unit]] = {}
         done, total = self._facts_beside(hosts, STRICT_ADDED_FACTS if self.strict else ADDED_FACTS, 1, done, total,
-                                         after, used, taken, rng)
+                                         after, used, taken, rng, document)
         units = _placed(units, after)
         if done / total >= self.share - 1e-9:
             return units
@@ -413,24 +426,25 @@ class EmergingPlacer:
                     made_up.append(e)
         rng.shuffle(made_up)
         after = {}
-        self._facts_beside(made_up, MADE_UP_HOST_FACTS, 2, done, total, after, used, taken, rng)
+        self._facts_beside(made_up, MADE_UP_HOST_FACTS, 2, done, total, after, used, taken, rng, document)
         return _placed(units, after)
 
     def _facts_beside(self, hosts: list[Entity], table: dict[str, tuple[tuple[str, str, bool], ...]], made_up: int,
                       done: int, total: int, after: dict[str, list[Unit]], used: dict[str, int], taken: set[str],
-                      rng: random.Random) -> tuple[int, int]:
+                      rng: random.Random, document: str) -> tuple[int, int]:
         """Facts of ``table`` beside ``hosts`` in their order (:meth:`_fact_beside`), each added to ``after``
         (host URI → facts) while the share stays at or below ``share``: each fact adds two occurrences, of which
         ``made_up`` (1 beside a KB host, 2 beside a made-up one) are emerging. Beside made-up hosts the host may host
         again (another property, within :data:`_ADDED_PER_PROPERTY`), and a fact's new entity joins ``hosts`` and
         hosts in turn while it is fewer than :data:`MADE_UP_DEPTH` steps from the KB entities (each of ``hosts``
         is 1), so that the document stays about KB entities: the share is reached in breadth, not in chains.
-        Returns the emerging and all occurrences, ``(done, total)``."""
+        ``document``: the seed's URI (:func:`made_up_uri`). Returns the emerging and all occurrences, ``(done,
+        total)``."""
         depth: dict[str, int] = {}  # a made-up host's steps from the KB entities (1: it names or is beside one)
         for host in hosts:  # grows when made_up == 2
             if (done + made_up) / (total + 2) > self.share + 1e-9:
                 break
-            made = self._fact_beside(host, table, used, taken, rng)
+            made = self._fact_beside(host, table, used, taken, rng, document)
             if made is not None:
                 after.setdefault(host.uri, []).append(made[1])
                 if made_up == 2:
@@ -442,7 +456,7 @@ class EmergingPlacer:
         return done, total
 
     def _fact_beside(self, host: Entity, table: dict[str, tuple[tuple[str, str, bool], ...]], used: dict[str, int],
-                     taken: set[str], rng: random.Random) -> tuple[Entity, Unit] | None:
+                     taken: set[str], rng: random.Random, document: str) -> tuple[Entity, Unit] | None:
         """A new made-up entity and the fact that places it beside ``host`` (``table``: host kind →
         ``(property, the new entity's kind, whether the new entity is the subject)``), or ``None`` when
         ``host`` is of no host kind of ``table``, every property of its kind has had
@@ -463,8 +477,8 @@ class EmergingPlacer:
         name = self._draw(new_kind, gender, taken)
         if name is None:
             return None
-        made = Entity(EMERGING_NAMESPACE + _slug(name, self.table is not None), name,
-                      (DBO + _NEW_CLASS[new_kind],), gender=gender)
+        made = Entity(made_up_uri(name, document, self.table is not None), name, (DBO + _NEW_CLASS[new_kind],),
+                      gender=gender)
         return made, (Unit(made, DBO + prop, (host,)) if new_is_subject else Unit(host, DBO + prop, (made,)))
 
 
