@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections import Counter
 from functools import lru_cache
 from typing import Callable, Collection, Mapping, Optional, Sequence
 
@@ -48,7 +49,7 @@ from bengal.kb.sparql import DBO
 
 __all__ = ["microplan", "description_allowed", "pronoun_resolves", "aggregate", "type_apposition", "type_noun_phrase",
            "type_apposition_of", "fold_opening",
-           "chain", "whose_clause", "coordinate", "coordinate_subjects", "reads_as_place",
+           "chain", "where_after_subject", "whose_clause", "coordinate", "coordinate_subjects", "reads_as_place",
            "abridge_list", "abridge_allowed", "abridgeable", "abridged_template",
            "lifespan_clause", "lifespan_of", "Lifespan", "VARY_WITHIN", "describe_objects", "drawn", "density_of",
            "CHAIN_MARGIN"]
@@ -580,6 +581,40 @@ def _where_clause(lex: Lexicon, second: Sentence, place: Entity) -> list[Piece] 
         head = [where + opener[:1].lower() + opener[1:]]
     body = [*head, *pieces[1:-3], before[: -len(prep) - 2], "."]
     return [p for p in body if p != ""]
+
+
+def where_after_subject(lex: Lexicon, first: Sentence, second: Sentence) -> Sentence | None:
+    """A fact that places its subject in the place ``first`` opens with, as a locative relative clause after that
+    subject ("Gmina Grunwald forms part of Ostróda County." + "Gardner-Garcia has its seat in Gmina Grunwald." →
+    "Gmina Grunwald, where Gardner-Garcia has its seat, forms part of Ostróda County."; :func:`_where_clause`), or
+    ``None`` when the two cannot be joined that way.
+
+    Rule: ``first`` opens with the place's name (an entity piece of the class dbo:Place and no dbo:Event, no
+    pronoun, no concept) as its subject, its predicate right after it (no apposition, no qualifier), and has fewer
+    than :data:`MAX_RELATIVES` relative clauses; ``second`` ends with that place as :func:`_where_clause` asks and
+    has no relative clause or comma of its own ("Gmina Grunwald, where Ruiz, a company, has its seat, forms part of
+    …" nests one parenthesis in another). News joins such facts so ("Tokyo, where the company has its head office,
+    …"): a sentence of one made-up company's seat stood alone before, 146 of 389 sentences of ``bengal generate
+    --like reuters128 --docs 100 --seed 0``, with 8.8 words against 15.9 for the others. The result keeps
+    ``first``'s subject, predicate index and last clause; the entity pieces are the same objects, so the gold
+    stays exact."""
+    if first.subject is None or first.predicate != 1 or len(first.pieces) < 3 or first.pronoun is not None:
+        return None
+    place, verb = first.pieces[0], first.pieces[1]
+    if (not isinstance(place, Entity) or place.uri != first.subject or place.form_kind in NOT_NAMES
+            or place.form_kind == "pronoun" or DBO + "Place" not in place.classes or DBO + "Event" in place.classes
+            or not isinstance(verb, str) or not verb.startswith(" ")):
+        return None
+    marks = [m for m in (lex.relative(True), lex.relative(False), str(lex.meta.get("relative_possessive", "")),
+                         str(lex.meta.get("relative_where", ""))) if m]
+    if (sum(p.count(m) for p in first.pieces if isinstance(p, str) for m in marks) >= MAX_RELATIVES
+            or any(isinstance(p, str) and ("," in p or any(m in p for m in marks)) for p in second.pieces)):
+        return None
+    where = _where_clause(lex, second, place)
+    if where is None or where[-1] != "." or not isinstance(where[-2], str):
+        return None
+    clause = [*where[:-2], where[-2] + "," + verb]
+    return first.with_pieces((place, *clause, *first.pieces[2:]))
 
 
 def _ends_in_relative_clause(lex: Lexicon, pieces: Sequence[Piece]) -> bool:
@@ -1421,7 +1456,15 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
             near = {e.uri for g in queue[i:i + 3] for u in g for e in (u.subject, *u.objects)}
             if previous is not None:
                 near |= {p.uri for p in previous.pieces if isinstance(p, Entity)}
-            adjectives = {uri: d.word for uri, d in demonyms.items() if not d.places & near}
+            # nor one that the sentence before says (this one may be joined onto it) or another entity of this one
+            # takes too: "the Danish city of Copenhagen, where Gray, a Danish company, has its seat" (a new user's
+            # reading, 7 December 2026)
+            said_before = previous.text if previous is not None else ""
+            here = {e.uri for u in group for e in (u.subject, *u.objects) if e.uri in demonyms}
+            words_here = Counter(demonyms[uri].word for uri in here)
+            adjectives = {uri: d.word for uri, d in demonyms.items()
+                          if not d.places & near and d.word not in said_before
+                          and words_here[d.word] - (uri in here) == 0}
         key = (i, tuple(map(id, group)), tuple(refs), pronoun, named_key,
                frozenset(dated) if lifespans else None, also, frozenset(adjectives) if demonyms else None)
         memo_found = memo.get(key)
@@ -1574,7 +1617,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                 if both is not None and (bt := count_tokens(both.text, lex.lang)) <= 1.5 * (chain_length or 0):
                     options.append((both, True, mentions - onto_prev[1], total - onto_prev[2], both.mention_count, bt,
                                     COORDINATED_SUBJECTS_BONUS))
-                merged = chain(lex, onto_prev[0], c, person_like)
+                merged = chain(lex, onto_prev[0], c, person_like) or where_after_subject(lex, onto_prev[0], c)
                 limit = 2 * (chain_length or 0)
                 if merged is None:
                     second, about = c, {subject.uri}

@@ -111,7 +111,8 @@ class Paraphraser:
         """"X, a physicist, was born in Y.": the sentence with its opening subject followed
         by its class noun as an apposition, or ``None`` (no named opening subject, vague or
         missing noun, a noun the subject's name contradicts: "Kagoshima Prefecture is a settlement located in
-        Japan", :func:`~bengal.generate.realise.kind_contradicts_name`). Before a first fact that places the
+        Japan", :func:`~bengal.generate.realise.kind_contradicts_name`, a noun the sentence says already: "BCE Inc.,
+        a company, owns the company Ellis Group"). Before a first fact that places the
         subject the class is that fact's complement instead ("X is a city in Y.",
         :func:`~bengal.generate.verbalise.type_with_place`; ``place``: the subject is a place). With
         ``demonym`` (the subject's country adjective), the noun takes it as the type sentence writes it
@@ -124,6 +125,9 @@ class Paraphraser:
         rest = sentence.pieces[1]
         if not isinstance(rest, str) or not rest.startswith(" "):
             return None
+        said = "".join(p for p in sentence.pieces[1:] if isinstance(p, str))
+        if re.search(rf"\b{re.escape(noun)}\b", said):
+            return None  # "BCE Inc., a company, owns the company Ellis Group" (a new user's reading, 7 December 2026)
         subject = sentence.pieces[0]
         if demonym and isinstance(subject, Entity):
             noun = self.lex.noun_with_demonym(noun, demonym, subject.gender)

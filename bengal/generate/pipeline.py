@@ -666,7 +666,8 @@ class DocumentMaker:
         ("the British band Pulley", "the Romanian town of Arad": the lexicon's ``[apposition]`` has one of their
         classes), by :meth:`demonym` of their countries (``details``, fetched here for the entities it lacks).
 
-        Rule: none for an entity whose country is a word of its label ("Arad, Romania") and none for the URIs in
+        Rule: none for an entity whose label has a qualifier ("Sunnyvale, California": it places the entity) or holds
+        the country ("Arad, Romania"), and none for the URIs in
         ``skip`` (the seed whose type sentence says its own demonym already); the microplanner leaves a
         demonym out of a sentence that names its country (:class:`~bengal.generate.verbalise.Demonym`). Until
         the nineteenth session an entity whose country the document named anywhere took none: 0.1-0.5
@@ -680,8 +681,8 @@ class DocumentMaker:
         for uri in wanted:
             countries = (details.get(uri) or fetched[uri]).countries
             label = in_doc[uri].label
-            if any(local_name(c).replace("_", " ") in label for _, c in countries):
-                continue
+            if ", " in label or any(local_name(c).replace("_", " ") in label for _, c in countries):
+                continue  # the label's qualifier places it: "the American city of Sunnyvale, California"
             found = demonym_of(self.lex, countries, news_text=self.policy.news_text)
             if found:
                 out[uri] = found

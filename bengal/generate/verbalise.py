@@ -797,9 +797,10 @@ class Demonym:
     Rule (news text): a sentence that names one of ``places``, follows one that does or comes before one of the
     two planned sentences after it that do, is written without it, since it would say the country twice ("The
     Netherlands was led by the Dutch politician Joop den Uyl"; the microplanner may join a sentence onto the one
-    before). Anywhere else in the document the country may be named
-    too, as news does ("Japan … the Japanese finance ministry"; Reuters-128 carries 2.6 capitalised words
-    outside its mentions per 100 words, demonyms among the most frequent).
+    before); so is one where the sentence before says the same adjective or another entity of those sentences takes
+    it too ("the Danish city of Copenhagen, where Gray, a Danish company, has its seat"). Anywhere else in the
+    document the country may be named too, as news does ("Japan … the Japanese finance ministry"; Reuters-128
+    carries 2.6 capitalised words outside its mentions per 100 words, demonyms among the most frequent).
 
     Attributes:
         word: the adjective ("British", "Ukrainian-born").

@@ -103,6 +103,10 @@ def test_templates_apply_only_to_their_subject_classes():
     genre = ("MusicGenre", "Genre", "TopicalConcept")
     assert LEX.templates("instrument", "instrument", person, 1) == ("{s} plays the {o}.", "{s} performs on the {o}.")
     assert LEX.templates("instrument", "instrument", genre, 1) == ("{s} features the {o}.",)
+    # an act the KB leaves undecided between a person and a band: true of both; a company: its products
+    assert LEX.templates("instrument", "instrument", ("Agent",), 1) == ("{s}'s music features the {o}.",)
+    assert LEX.templates("instrument", "instrument", ("Company", "Organisation", "Agent"), 1) == (
+        "{s} features the {o}.",)
     assert LEX.templates("occupation", "occupation", ("Band", "Group", "Organisation"), 1) == (
         "{s} is associated with {o}.",)
     assert LEX.templates("residence", "residence", ("Film", "Work"), 1) == ("{s} is associated with {o}.",)
