@@ -25,7 +25,7 @@ from typing import IO, Callable
 
 from bengal.atomic import atomic_write
 from bengal.errors import InputError, UnknownOptionError, UsageError
-from bengal.io._source import NotStreamable
+from bengal.io._source import NotStreamable, open_binary
 from bengal.lazy import lazy_function
 from bengal.model import Corpus, Document
 from bengal.resources import resolve_corpus
@@ -163,18 +163,47 @@ def _read_elevant(path: Path, name: str | None, strict: bool, conll: ConllOption
 
 
 def _nif_hint(path: Path, syntax: str, name: str | None, strict: bool) -> Corpus:
-    """:func:`read_nif`; a syntax error in a file with IRIs holding white space says ``--lenient`` exists
-    (and the parser's quoting of a line break stays on one line)."""
+    """:func:`read_nif`; a syntax error in a file with IRIs holding white space says ``--lenient`` exists when
+    reading it so succeeds (a Markdown page with "<…>" in its prose was sent there by the hint, a new user's
+    try, 7 December 2026), and one in a file that opens with "{" says it reads as JSON Lines (and the parser's
+    quoting of a line break stays on one line)."""
     try:
         return read_nif(path, syntax=syntax, name=name, strict=strict)
     except InputError as err:
         if type(err) is InputError and "malformed" in err.detail:
             detail = err.detail.replace("\r", "\\r").replace("\n", "\\n")
-            if count_whitespace_iris(path):
+            if _opens_with_brace(path):
+                detail += ("; the file opens with '{' as JSON Lines do: give its format (--gold-format jsonl or "
+                           "--pred-format jsonl) or name it .jsonl")
+            elif count_whitespace_iris(path) and _reads_leniently(path, syntax):
                 detail += importlib.import_module("bengal.io.lenient").LENIENT_HINT
             if detail != err.detail:
                 raise InputError(detail, source=err.source, line=err.line, column=err.column) from None
         raise
+
+
+def _opens_with_brace(path: Path) -> bool:
+    """Whether the file's first character that is no white space is "{" (a JSON object)."""
+    try:
+        fh, owned = open_binary(path)
+    except InputError:
+        return False
+    try:
+        return fh.read(4096).lstrip()[:1] == b"{"
+    except (OSError, EOFError):
+        return False
+    finally:
+        if owned:
+            fh.close()
+
+
+def _reads_leniently(path: Path, syntax: str) -> bool:
+    """Whether :func:`bengal.io.lenient.read_nif_lenient` reads the file (on a syntax error only: a second parse)."""
+    try:
+        read_nif_lenient(path, syntax=syntax)
+    except InputError:
+        return False
+    return True
 
 
 def _read_nif(path: Path, name: str | None, strict: bool, conll: ConllOptions) -> Corpus:

@@ -204,5 +204,6 @@ def test_figures_beyond_the_kbs_reach_are_named_with_their_reach():
     assert kb_reach({**section, "outside": []}, 0.9, density) == {}
     # a line of its own: the CLI cuts a line at 500 characters, and the first line of a preset can near it
     assert like_lines({**section, "kb_reach": reach})[1] == (
-        "like x: beyond the KB's reach (the manifest's like.kb_reach says why): label_identical_share "
-        "(no lower than 0.632), mentions_per_token (the density control's lowest 0.163)")
+        "like x: beyond the KB's reach (the manifest's like.kb_reach says why): label_identical_share 0.920 "
+        "(its floor, the mentions of entities the KB gives no other name, is 0.632), mentions_per_token 0.163 "
+        "(the density control's lowest 0.163)")

@@ -203,6 +203,23 @@ def test_lenient_reuters128_historic_iri(tmp_path):
     assert "notInWiki/Colorado_Rural_Electric_Association" in repaired[0].message
 
 
+def test_no_lenient_hint_where_lenient_reading_fails_too_and_a_json_hint_for_json_lines(tmp_path):
+    """A Markdown page named .ttl whose prose holds "<…>" with spaces is no historic NIF: --lenient would fail
+    on it too, so the error does not send the user there (a new user's try with the README, 7 December 2026);
+    JSON Lines named .ttl are named as such, with the options that read them."""
+    page = tmp_path / "notes.ttl"
+    page.write_text("# Notes\n\n* the tag <a b> holds a space\n")
+    with pytest.raises(InputError) as err:
+        read_corpus(page)
+    assert "notes.ttl:3:1: malformed Turtle" in str(err.value) and "--lenient" not in str(err.value)
+    lines = tmp_path / "corpus.ttl"
+    lines.write_text('  {"uri": "http://ex.org/d", "text": "A", "mentions": []}\n')
+    with pytest.raises(InputError) as err:
+        read_corpus(lines)
+    assert "JSON Lines" in str(err.value) and "--gold-format jsonl" in str(err.value)
+    assert "--lenient" not in str(err.value)
+
+
 def test_lenient_line_breaks_keep_line_numbers():
     ttl = (b"@prefix nif: <http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#> .\n"
            b"<http://ex.org/d#char=0,2> a nif:Context ; nif:isString \"ab\" ;\n"

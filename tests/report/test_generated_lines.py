@@ -38,8 +38,8 @@ def test_a_density_given_as_a_number_is_said_once_a_preset_with_its_number():
 def test_the_density_line_points_to_the_manifest_only_when_the_target_is_out_of_reach():
     reach = {"within_15pct": False, "off_by": 2.0, "side": "below", "why": "…"}
     missed = generated_lines(_stats(density=0.15, density_reach=reach), "x.ttl", "m", 0.05, 0.05, "sym")[1]
-    assert missed == ("density reached: 0.150 mentions/token (target 0.05); the target is out of reach of the sym "
-                      "strategy on this KB (more than 15 % off; why: the manifest's stats.density_reach)")
+    assert missed == ("density reached: 0.150 mentions/token (target 0.05); the target is out of reach of --strategy "
+                      "sym on this KB (more than 15 % off; why: the manifest's stats.density_reach)")
     met = generated_lines(_stats(density=0.16), "x.ttl", "m", 0.15, 0.15, "sym")[1]
     assert met == "density reached: 0.160 mentions/token (target 0.15)"
 
