@@ -173,8 +173,9 @@ def _nif_hint(path: Path, syntax: str, name: str | None, strict: bool) -> Corpus
         if type(err) is InputError and "malformed" in err.detail:
             detail = err.detail.replace("\r", "\\r").replace("\n", "\\n")
             if _opens_with_brace(path):
-                detail += ("; the file opens with '{' as JSON Lines do: give its format (--gold-format jsonl or "
-                           "--pred-format jsonl) or name it .jsonl")
+                detail += ("; the file opens with '{' as JSON Lines do: read it as jsonl (bengal score's "
+                           "--gold-format jsonl or --pred-format jsonl, bengal stats' --format jsonl) or name it "
+                           ".jsonl")
             elif count_whitespace_iris(path) and _reads_leniently(path, syntax):
                 detail += importlib.import_module("bengal.io.lenient").LENIENT_HINT
             if detail != err.detail:
@@ -201,7 +202,7 @@ def _reads_leniently(path: Path, syntax: str) -> bool:
     """Whether :func:`bengal.io.lenient.read_nif_lenient` reads the file (on a syntax error only: a second parse)."""
     try:
         read_nif_lenient(path, syntax=syntax)
-    except InputError:
+    except (InputError, OSError, ValueError):  # a hint's probe: any failure means no hint
         return False
     return True
 
