@@ -427,6 +427,18 @@ def _says_its_qualifier(sentence: Sentence) -> bool:
     return False
 
 
+def _relative_marks(lex: Lexicon) -> list[str]:
+    """The openings of the language's relative clauses: ``[meta] relative_person``, ``relative_thing``,
+    ``relative_possessive`` and ``relative_where`` (", who ", ", which ", ", whose ", ", where "), those it has."""
+    return [m for m in (lex.relative(True), lex.relative(False), str(lex.meta.get("relative_possessive", "")),
+                        str(lex.meta.get("relative_where", ""))) if m]
+
+
+def _relatives_in(pieces: Sequence[Piece], marks: Sequence[str]) -> int:
+    """How many relative clauses (``marks``, :func:`_relative_marks`) the text pieces of ``pieces`` open."""
+    return sum(p.count(m) for p in pieces if isinstance(p, str) for m in marks)
+
+
 def chain(lex: Lexicon, first: Sentence, second: Sentence, person: bool) -> Sentence | None:
     """A walk's next step joined onto the object that ends the sentence before it, as a relative
     clause ("X was born in Lagos." + "Lagos is part of Lagos State." → "X was born in Lagos, which
@@ -453,10 +465,9 @@ def chain(lex: Lexicon, first: Sentence, second: Sentence, person: bool) -> Sent
     if not (isinstance(last, Entity) and stop == ".") or last.form_kind in NOT_NAMES:
         return None  # a concept ("plays the [guitar]", --mentions concepts) takes no clause: no topic of its own
     whose = str(lex.meta.get("relative_possessive", ""))
-    marks = [m for m in (lex.relative(True), lex.relative(False), whose, str(lex.meta.get("relative_where", "")))
-             if m]
+    marks = _relative_marks(lex)
     before = first.pieces[-3] if len(first.pieces) > 2 else None
-    if (sum(p.count(m) for p in first.pieces if isinstance(p, str) for m in marks) >= MAX_RELATIVES
+    if (_relatives_in(first.pieces, marks) >= MAX_RELATIVES
             or any(isinstance(p, str) and any(m in p for m in marks) for p in second.pieces)
             or (isinstance(before, str) and any(m in before for m in marks))):
         # at most MAX_RELATIVES relative clauses a sentence, none nested in the second, and none about the object of
@@ -523,6 +534,14 @@ def _class_nouns_before_names(pieces: Sequence[Piece]) -> set[str]:
 _CLASS_BEFORE_NAME = re.compile(r"(?:^|\s)[Tt]he ([a-z]+(?: [a-z]+)?) $")
 
 
+def _names_a_place(entity: Entity) -> bool:
+    """Whether the entity piece is a place's name: no concept (``form_kind`` not in
+    :data:`~bengal.generate.kbview.NOT_NAMES`), of the class dbo:Place and no dbo:Event (DBpedia types "Cold War" a
+    populated place)."""
+    return (entity.form_kind not in NOT_NAMES and DBO + "Place" in entity.classes
+            and DBO + "Event" not in entity.classes)
+
+
 def reads_as_place(lex: Lexicon, pieces: Sequence[Piece]) -> bool:
     """Whether the entity that ends ``pieces`` (a sentence's, before its full stop) reads as a place, so that
     a "where" clause may follow it (:func:`_where_clause`).
@@ -536,9 +555,7 @@ def reads_as_place(lex: Lexicon, pieces: Sequence[Piece]) -> bool:
     if len(pieces) < 3 or pieces[-1] != ".":
         return False
     place, before = pieces[-2], pieces[-3]
-    if not (isinstance(place, Entity) and isinstance(before, str)) or place.form_kind in NOT_NAMES:
-        return False
-    if DBO + "Place" not in place.classes or DBO + "Event" in place.classes:
+    if not (isinstance(place, Entity) and isinstance(before, str) and _names_a_place(place)):
         return False
     words = before.split()
     while words and (words[-1] == "the" or words[-1] == "of" and len(words) > 2 and words[-3] == "the"):
@@ -601,13 +618,11 @@ def where_after_subject(lex: Lexicon, first: Sentence, second: Sentence) -> Sent
     if first.subject is None or first.predicate != 1 or len(first.pieces) < 3 or first.pronoun is not None:
         return None
     place, verb = first.pieces[0], first.pieces[1]
-    if (not isinstance(place, Entity) or place.uri != first.subject or place.form_kind in NOT_NAMES
-            or place.form_kind == "pronoun" or DBO + "Place" not in place.classes or DBO + "Event" in place.classes
-            or not isinstance(verb, str) or not verb.startswith(" ")):
+    if (not isinstance(place, Entity) or place.uri != first.subject or not _names_a_place(place)
+            or place.form_kind == "pronoun" or not isinstance(verb, str) or not verb.startswith(" ")):
         return None
-    marks = [m for m in (lex.relative(True), lex.relative(False), str(lex.meta.get("relative_possessive", "")),
-                         str(lex.meta.get("relative_where", ""))) if m]
-    if (sum(p.count(m) for p in first.pieces if isinstance(p, str) for m in marks) >= MAX_RELATIVES
+    marks = _relative_marks(lex)
+    if (_relatives_in(first.pieces, marks) >= MAX_RELATIVES
             or any(isinstance(p, str) and ("," in p or any(m in p for m in marks)) for p in second.pieces)):
         return None
     where = _where_clause(lex, second, place)
@@ -621,9 +636,7 @@ def _ends_in_relative_clause(lex: Lexicon, pieces: Sequence[Piece]) -> bool:
     """Whether the text of ``pieces`` ends inside a relative clause: its last relative pronoun (``[meta]
     relative_person``, ``relative_thing``, ``relative_possessive``, ``relative_where``) has no comma after it."""
     text = "".join(p if isinstance(p, str) else p.surface for p in pieces)
-    marks = [m for m in (lex.relative(True), lex.relative(False), lex.meta.get("relative_possessive"),
-                         lex.meta.get("relative_where")) if m]
-    last = max((text.rfind(str(m)) + len(str(m)) for m in marks if str(m) in text), default=-1)
+    last = max((text.rfind(m) + len(m) for m in _relative_marks(lex) if m in text), default=-1)
     return last >= 0 and "," not in text[last:]
 
 

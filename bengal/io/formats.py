@@ -25,7 +25,7 @@ from typing import IO, Callable
 
 from bengal.atomic import atomic_write
 from bengal.errors import InputError, UnknownOptionError, UsageError
-from bengal.io._source import NotStreamable, open_binary
+from bengal.io._source import NotStreamable
 from bengal.lazy import lazy_function
 from bengal.model import Corpus, Document
 from bengal.resources import resolve_corpus
@@ -165,37 +165,23 @@ def _read_elevant(path: Path, name: str | None, strict: bool, conll: ConllOption
 def _nif_hint(path: Path, syntax: str, name: str | None, strict: bool) -> Corpus:
     """:func:`read_nif`; a syntax error in a file with IRIs holding white space says ``--lenient`` exists when
     reading it so succeeds (a Markdown page with "<…>" in its prose was sent there by the hint, a new user's
-    try, 7 December 2026), and one in a file that opens with "{" says it reads as JSON Lines (and the parser's
-    quoting of a line break stays on one line)."""
+    try, 7 December 2026), and one in a file whose content another format's sniffer recognises (:func:`_sniff`:
+    JSON Lines named ``.ttl``) names that format (and the parser's quoting of a line break stays on one line)."""
     try:
         return read_nif(path, syntax=syntax, name=name, strict=strict)
     except InputError as err:
         if type(err) is InputError and "malformed" in err.detail:
             detail = err.detail.replace("\r", "\\r").replace("\n", "\\n")
-            if _opens_with_brace(path):
-                detail += ("; the file opens with '{' as JSON Lines do: read it as jsonl (bengal score's "
-                           "--gold-format jsonl or --pred-format jsonl, bengal stats' --format jsonl) or name it "
-                           ".jsonl")
+            other = _sniff(path)
+            if other is not None and other.name != "nif":
+                detail += (f"; the file reads as {other.label}: read it as {other.name} (bengal score's --gold-format "
+                           f"{other.name} or --pred-format {other.name}, bengal stats' --format) or name it "
+                           f"{other.extensions[0] if other.extensions else 'by that format'}")
             elif count_whitespace_iris(path) and _reads_leniently(path, syntax):
                 detail += importlib.import_module("bengal.io.lenient").LENIENT_HINT
             if detail != err.detail:
                 raise InputError(detail, source=err.source, line=err.line, column=err.column) from None
         raise
-
-
-def _opens_with_brace(path: Path) -> bool:
-    """Whether the file's first character that is no white space is "{" (a JSON object)."""
-    try:
-        fh, owned = open_binary(path)
-    except InputError:
-        return False
-    try:
-        return fh.read(4096).lstrip()[:1] == b"{"
-    except (OSError, EOFError):
-        return False
-    finally:
-        if owned:
-            fh.close()
 
 
 def _reads_leniently(path: Path, syntax: str) -> bool:
