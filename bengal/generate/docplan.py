@@ -136,12 +136,13 @@ def _merged_units(sub: Subgraph, can_list: Callable[[str, Entity], bool] | None,
     here: their objects are one list under the first's property, each object once ("The label is
     distributed by A and B."; was "The label, which is distributed by A, is distributed by B."). A unit of
     concepts only (plain text or common nouns: :data:`~bengal.generate.kbview.NOT_NAMES`) and one with a name
-    are never merged (:meth:`bengal.generate.mentions.MentionPolicy.apply` splits such a list). With
+    are never merged (:meth:`bengal.generate.mentions.MentionPolicy.apply` splits such a list), nor two of
+    another ``office`` (a country's prime ministers and its other leaders: ``Unit.office``). With
     ``relations`` (property local name → group, :data:`ONE_RELATION`; news text: BENGAL's presets keep their
     bytes), an object said under one property of a group is a repeat under the others."""
     seen: set[tuple[str, str, str]] = set()
     units: list[Unit] = []
-    where: dict[tuple[str, str, bool], int] = {}
+    where: dict[tuple[str, str, bool, str | None], int] = {}
     repeats = 0
     for u in sub.units:
         objects = []
@@ -158,7 +159,7 @@ def _merged_units(sub: Subgraph, can_list: Callable[[str, Entity], bool] | None,
         # names and concepts of one property stay apart when a unit holds only one kind (MentionPolicy splits
         # a mixed list so: "works in the Cinema of Japan industry" and "… in the video game industry")
         kind = all(o.form_kind in NOT_NAMES for o in objects)
-        k = where.get((u.subject.uri, said, kind))
+        k = where.get((u.subject.uri, said, kind, u.office))
         if k is not None:
             objects = [o for o in objects if all(o.uri != p.uri for p in units[k].objects)]
             if not objects:
@@ -172,7 +173,7 @@ def _merged_units(sub: Subgraph, can_list: Callable[[str, Entity], bool] | None,
             units[k] = units[k]._replace(objects=units[k].objects + tuple(objects[:max(room, 0)]),
                                          date=units[k].date or u.date)
         else:
-            where[(u.subject.uri, said, kind)] = len(units)
+            where[(u.subject.uri, said, kind, u.office)] = len(units)
             units.append(u._replace(objects=tuple(objects)))
     return units, repeats
 

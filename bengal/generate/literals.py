@@ -16,13 +16,14 @@ from collections import Counter
 from dataclasses import replace
 from typing import Collection, Mapping
 
-from bengal.generate.kbview import Entity, Ontology, SubjectDetails
+from bengal.generate.kbview import NOT_NAMES, Entity, Ontology, SubjectDetails
 from bengal.generate.lexicon import Lexicon
 from bengal.generate.strategies import Subgraph, Unit
 from bengal.kb.labels import local_name
 from bengal.kb.sparql import DBO
 
-__all__ = ["date_phrase", "birth_year", "add_literals", "person_lifespans", "PLACE_OF"]
+__all__ = ["date_phrase", "birth_year", "add_literals", "person_lifespans", "PLACE_OF", "office_title",
+           "office_properties", "titled_offices"]
 
 #: The place fact a date joins: date property → place property.
 PLACE_OF = {"birthDate": "birthPlace", "deathDate": "deathPlace"}
@@ -129,4 +130,72 @@ def add_literals(lex: Lexicon, onto: Ontology, sub: Subgraph,
             death = units.pop(deaths[0])
             at = births[0] + 1 if deaths[0] > births[0] else births[0]
             units.insert(at, death)
+    return replace(sub, units=tuple(units)), counts
+
+
+def office_title(lex: Lexicon, offices: Collection[str], place: str) -> str | None:
+    """The title of the office of ``place`` (a label, "Belgium") among ``offices`` (a person's ``dbo:office``
+    values, :attr:`SubjectDetails.offices`), by the lexicon's ``[offices]``: the first title of ``titles`` (in
+    the table's order) for which a ``literal`` pattern with ``{title}`` and ``{place}`` filled in is one of
+    ``offices`` ("Prime Minister of the Netherlands" for "Netherlands"), else ``None``; ``None`` too for a lexicon
+    without the table (every language but English)."""
+    table = lex.data.get("offices")
+    if not table or not offices:
+        return None
+    for title in table.get("titles", {}):
+        if any(pattern.replace("{title}", title).replace("{place}", place) in offices
+               for pattern in table.get("literal", ())):
+            return str(title)
+    return None
+
+
+def office_properties(lex: Lexicon) -> frozenset[str]:
+    """The local names of the properties whose template entry has ``in_office`` wordings (:func:`titled_offices`),
+    none for a lexicon without ``[offices]``."""
+    if not lex.data.get("offices"):
+        return frozenset()
+    return frozenset(name for name, entry in lex.data["templates"].items()
+                     if isinstance(entry, dict) and "in_office" in entry)
+
+
+def titled_offices(lex: Lexicon, sub: Subgraph, details: Mapping[str, SubjectDetails]) -> tuple[Subgraph, Counter[str]]:
+    """The subgraph with the objects of each fact whose property has ``in_office`` wordings (the lexicon's template
+    entry: ``dbo:leader``, ``dbo:leaderName``) who held the office of its subject (:func:`office_title` of their
+    ``details`` and the subject's label) moved to a unit of their own with that ``office`` (``Unit.office``),
+    placed before the unit of the other objects, if any ("The Netherlands was led by Prime Minister Joop den Uyl"
+    for ``dbr:Netherlands dbo:leader dbr:Joop_den_Uyl`` and his ``dbo:office`` "Prime Minister of the
+    Netherlands").
+
+    Rule: news writes an officeholder's title before the name; the KB's office literal says which office a
+    person held, and a leader of the place it names held it there, so the title is true in the clause about
+    that place's leaders and said nowhere else (a person holds several offices in turn, and DBpedia keeps
+    one). A made-up object has no details and no title.
+
+    Returns:
+        ``(subgraph, objects given a title, per title)``.
+    """
+    counts: Counter[str] = Counter()
+    props = office_properties(lex)
+    if not props:
+        return sub, counts
+    units: list[Unit] = []
+    for u in sub.units:
+        if u.office is not None or local_name(u.prop) not in props:
+            units.append(u)
+            continue
+        by_title: dict[str, list[Entity]] = {}
+        rest: list[Entity] = []
+        for o in u.objects:
+            found = details.get(o.uri)
+            title = (office_title(lex, found.offices, u.subject.label)
+                     if found is not None and o.form_kind not in NOT_NAMES else None)
+            if title is None:
+                rest.append(o)
+            else:
+                by_title.setdefault(title, []).append(o)
+        for title, objects in by_title.items():
+            units.append(u._replace(objects=tuple(objects), office=title))
+            counts[title] += len(objects)
+        if rest:
+            units.append(u._replace(objects=tuple(rest)))
     return replace(sub, units=tuple(units)), counts

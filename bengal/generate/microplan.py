@@ -128,6 +128,7 @@ def describe_objects(lex: Lexicon, onto: Ontology, sentence: Sentence,
         if (not isinstance(before, str) or (after is not None and not isinstance(after, str))
                 or before.lower().endswith((f"{noun} ", f"{noun} of "))
                 or before.endswith(not_after)
+                or (words and before.split()[-1][:1].isupper())
                 or ("the" in words[-3:] and words[-1:] != ["the"])
                 or (before.endswith(", ") and isinstance(pieces[j - 2], Entity))
                 or (after is not None and after.startswith(",") and j + 2 < len(pieces)
@@ -135,10 +136,11 @@ def describe_objects(lex: Lexicon, onto: Ontology, sentence: Sentence,
                 or (after is not None and after.startswith((", a ", ", an ")))
                 or (after is not None and _modifies(before, after))):
             # a description before it ("appeared for the club the football club", "is situated in the city of
-            # the city district"), a qualifier or a list's item ("Glassboro, the administrative region"), a name
-            # its qualifier follows ("made a home in the settlement, Los Angeles"), a name that modifies the noun
-            # after it ("part of the BBC network", not "the company network"), a name after "belongs to" ([meta]
-            # not_described_after: "X belongs to the company" reads as any company's property)
+            # the city district"), a title ("led by Prime Minister the politician": Unit.office), a qualifier or
+            # a list's item ("Glassboro, the administrative region"), a name its qualifier follows ("made a home
+            # in the settlement, Los Angeles"), a name that modifies the noun after it ("part of the BBC network",
+            # not "the company network"), a name after "belongs to" ([meta] not_described_after: "X belongs to the
+            # company" reads as any company's property)
             continue
         text = strip_the(before) + f"the {noun}"
         if after is not None:
@@ -1295,17 +1297,18 @@ def _other_clauses(lex: Lexicon, onto: Ontology, group: Sequence[Unit], abridged
         pv = _possessive_variant(templates, pick) if whose else None
         if owner is None and pv is not None and not templates[0].startswith("{s} "):
             owner = fact_sentence(lex, onto, u.prop, subject, u.objects,
-                                  past=past_of(templates[pv], u.objects), variant=pv, date=u.date)
+                                  past=past_of(templates[pv], u.objects), variant=pv, date=u.date, office=u.office)
             continue
         clause = None
         short = abridged_template(lex, onto, u) if abridged_at == k else None
         if short is not None:
             clause = abridge_list(lex, fact_sentence(
                 lex, onto, u.prop, subject, u.objects[:1], past=past_of(short, u.objects[:1]),
-                date=u.date, template=short), short)
+                date=u.date, template=short, office=u.office), short)
         v = _clause_variant(templates, pick) if u.date is None else 0
         clauses.append(clause or fact_sentence(lex, onto, u.prop, subject, u.objects, variant=v,
-                                               past=past_of(templates[v], u.objects), date=u.date))
+                                               past=past_of(templates[v], u.objects), date=u.date,
+                                               office=u.office))
     return clauses, owner
 
 
@@ -1509,8 +1512,9 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                 tense = lex.past(template) if head_past else template
                 appos_options = [False]
                 written_as = lex.agree(template, subject.gender)  # a [neutral] wording has another shape
-                # an object is introduced by its class ("the musician X") on its first mention only
-                if (len(head_objects) == 1 and head_objects[0].uri not in named
+                # an object is introduced by its class ("the musician X") on its first mention only, and not where
+                # its office is its title ("Prime Minister X": Unit.office)
+                if (len(head_objects) == 1 and head_objects[0].uri not in named and head.office is None
                         and template_takes_apposition(lex, written_as)
                         and apposition_phrase(lex, onto, head_objects[0]) is not None):
                     appos_options.append(True)
@@ -1541,7 +1545,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                                                describe_subject=ref == "describe", variant=v, past=head_past,
                                                apposition=appos, subject_apposition=sa,
                                                pronoun=pronoun if ref == "pronoun" else None,
-                                               annotate_pronoun=annotate_pronouns, date=head.date,
+                                               annotate_pronoun=annotate_pronouns, date=head.date, office=head.office,
                                                template=template if head_abridged else None,
                                                demonym=adjectives.get(head_objects[0].uri) if appos else None,
                                                subject_demonym=adjectives.get(subject.uri) if sa else None)

@@ -17,6 +17,7 @@ import random
 import signal
 import threading
 import time
+from collections import Counter
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Callable, Collection, Generator, Mapping, Sequence
 
@@ -64,7 +65,7 @@ from bengal.generate.lang.naming import (
     localised_ontology,
 )
 from bengal.generate.lexicon import Lexicon, load_lexicon
-from bengal.generate.literals import add_literals, birth_year, person_lifespans
+from bengal.generate.literals import add_literals, birth_year, office_properties, person_lifespans, titled_offices
 from bengal.generate.mentions import MentionPolicy
 from bengal.generate.microplan import (
     density_of,
@@ -180,6 +181,7 @@ class DocumentMaker:
         # fact_rich's figure, asked for every seed candidate (about 35 a document in the news planner's first pass)
         self._fact_rich = 0 if fact_poor else self.facts_needed(config)
         self.lex = load_lexicon(config.lang, news=config.mentions != "all")  # --mentions all: BENGAL's wordings
+        self.office_props = office_properties(self.lex)  # the properties a leader's title is written in
         if config.lang == "en":  # the English words counted by earlier runs: no spaCy for them
             load_word_counts()
         self.onto = load_ontology(kb)
@@ -381,7 +383,10 @@ class DocumentMaker:
             {info.uri} if onto.is_instance(info, self.persons) else set())
         if self.policy.news_text:  # the people a template opens with ("{o} is a member of {s}"): their tense
             people |= {o.uri for u in sub.units for o in u.objects if onto.is_instance(o, self.persons)}
-        details = subject_details(self.kb, sorted({u.subject.uri for u in sub.units} | {info.uri} | people))
+        # the leaders a title may go before (literals.titled_offices): their offices are among their details
+        leaders = ({o.uri for u in sub.units if local_name(u.prop) in self.office_props for o in u.objects}
+                   if self.policy.news_text else set())
+        details = subject_details(self.kb, sorted({u.subject.uri for u in sub.units} | {info.uri} | people | leaders))
         past = {uri for uri, d in details.items() if d.deceased}
         dates: dict[str, int] = {}
         lifespans: dict[str, tuple[str | None, str | None]] = {}
@@ -389,6 +394,9 @@ class DocumentMaker:
             sub, dates = add_literals(lex, onto, sub, details)
             if self.policy.news_text:  # a person named as an object: their dates in a relative clause
                 lifespans = person_lifespans(lex, details, people - {u.subject.uri for u in sub.units})
+        titles: Counter[str] = Counter()
+        if self.policy.news_text:  # "led by Prime Minister Joop den Uyl"; --mentions all: B1-B10 keep their bytes
+            sub, titles = titled_offices(lex, sub, details)
         if config.literals or self.policy.news_text:  # --mentions all: BENGAL's text, B1-B10 keep their bytes
             before = int(lex.data.get("tense", {}).get("past_born_before", 0))
             past |= {uri for uri, d in details.items() if (birth_year(d) or before) < before}
@@ -551,7 +559,7 @@ class DocumentMaker:
                             tuple(sorted(p for p, n in dates.items() for _ in range(n))),
                             k if count_planner else 0, len(sentences), left_for_density, said_by_name,
                             as_members, self._acts_named(mentions),
-                            tuple(local_name(p) for p in self.facts.no_place_facts()))
+                            tuple(local_name(p) for p in self.facts.no_place_facts()), tuple(sorted(titles.elements())))
 
     def _acts_named(self, mentions: Sequence[Mention]) -> tuple[str, ...]:
         """What each act that DBpedia types a band and a person (:func:`~bengal.generate.kbview.typed_band_and_person`)

@@ -77,6 +77,8 @@ class MadeDocument:
         no_place: per fact left out because a place property's object is no place
             (:func:`bengal.generate.kbview.not_a_place`), among the facts read to make the document, its property's
             local name.
+        offices: per object planned with its office's title before its name ("led by Prime Minister X":
+            :func:`bengal.generate.literals.titled_offices`), the title.
     """
 
     text: str
@@ -99,6 +101,7 @@ class MadeDocument:
     as_members: int = 0
     acts: tuple[str, ...] = ()
     no_place: tuple[str, ...] = ()
+    offices: tuple[str, ...] = ()
 
 
 def _token_counter(lang: str) -> str:
@@ -243,6 +246,8 @@ def generation_stats(made: Sequence[MadeDocument], config: GenerateConfig, kb: S
             "facts_said_by_a_name": sum(doc.said_by_name for doc in made),
             # "associated acts" that the KB also gives as band membership, written as membership
             "associations_written_as_membership": sum(doc.as_members for doc in made),
+            # leaders planned with the title of the subject's office before their names ("led by Prime Minister X")
+            "leaders_planned_with_their_title": sum(len(doc.offices) for doc in made),
         }
     if config.literals:
         dates = Counter(p for doc in made for p in doc.dates)

@@ -58,12 +58,17 @@ class Unit(NamedTuple):
 
     ``date``: a date phrase said in the same clause ("on 4 May 1950": "X was born on 4 May 1950
     in Y"; :mod:`bengal.generate.literals`), else ``None``.
+
+    ``office``: the title every object held of the subject and that the clause writes before the objects'
+    names ("Prime Minister": "Belgium was led by Prime Minister Guy Verhofstadt"; the lexicon entry's
+    ``in_office`` wordings; :func:`bengal.generate.literals.titled_offices`), else ``None``.
     """
 
     subject: Entity
     prop: str
     objects: tuple[Entity, ...]
     date: str | None = None
+    office: str | None = None
 
 
 @dataclass(frozen=True)

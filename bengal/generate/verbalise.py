@@ -30,7 +30,8 @@ from bengal.perf import cached_attribute, direct_init
 __all__ = ["Piece", "Sentence", "type_sentence", "fact_templates", "fact_sentence", "join_sentences", "realise",
            "sentence_text", "apposition_allowed", "pronoun_allowed", "with_forms", "swap_entities", "NameFit",
            "name_fit", "strip_the", "concept_wording", "range_wording", "type_with_place", "says_nothing_new",
-           "template_takes_apposition", "name_wording", "plural_object_wording", "plural_common_name", "Demonym"]
+           "template_takes_apposition", "name_wording", "plural_object_wording", "office_wording", "plural_common_name",
+           "Demonym"]
 
 Piece = Union[str, Entity]
 _V = TypeVar("_V")
@@ -190,7 +191,7 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
                   apposition: bool = False, subject_apposition: bool = False,
                   pronoun: tuple[str, str] | None = None, annotate_pronoun: bool = False,
                   template: str | None = None, date: str | None = None, demonym: str | None = None,
-                  subject_demonym: str | None = None) -> Sentence:
+                  subject_demonym: str | None = None, office: str | None = None) -> Sentence:
     """One sentence for ``subject prop o`` for every ``o`` in ``objects`` (a list when
     there are several; the caller checks :func:`fact_templates` allows it).
 
@@ -219,6 +220,8 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
         demonym: the object's country adjective in its apposition ("the British band Pulley";
             :func:`apposition_phrase`); ignored without ``apposition``.
         subject_demonym: the same for the subject's apposition ("The German company X …").
+        office: the title every object held of the subject ("Prime Minister"; ``Unit.office``): the
+            property's ``in_office`` wording at the same variant (:func:`office_wording`); no ``apposition``.
 
     A sentence is made once per lexicon and ontology for the same arguments (the lexicon's ``memo``;
     entities are equal when all their fields are): the microplanner asks for the same wordings again
@@ -236,7 +239,7 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
     # _memoised, without its closure (most calls are misses: issue 15)
     return _remember(lex, onto, key, _fact_sentence(lex, onto, prop, subject, objects, describe_subject, variant,
                                                     past, apposition, subject_apposition, pronoun, annotate_pronoun,
-                                                    template, date, demonym, subject_demonym))
+                                                    template, date, demonym, subject_demonym, office))
 
 
 def concept_wording(lex: Lexicon, prop: str, template: str, objects: Sequence[Entity]) -> str:
@@ -309,6 +312,29 @@ def name_wording(lex: Lexicon, prop: str, template: str, subject: Entity, object
     return template
 
 
+def office_wording(lex: Lexicon, prop: str, template: str, office: str, n_objects: int) -> str:
+    """``template`` (a wording of the property ``prop``, a local name, for ``n_objects`` objects) as the entry's
+    ``in_office`` wording at the same variant, with ``{title}`` the office (a key of the lexicon's ``[offices]
+    titles``, "Prime Minister") and ``{titles}`` its plural ("Belgium was led by Prime Ministers A and B.",
+    "A served as Prime Minister of Belgium."); a template that is none of the entry's variants (an abridged list,
+    another voice) stays as it is.
+
+    Rule: news writes a title before an officeholder's name, capitalised ("Prime Minister Guy Verhofstadt"; the
+    AP and Chicago styles: a formal title before one or more names, "Prime Ministers A and B"); the title is
+    no part of the mention (KORE50, Reuters-128 and OKE 2015 leave titles out of theirs). It is said only in
+    the clause of the office's own country (:func:`bengal.generate.literals.titled_offices`), where it is true.
+
+    Raises:
+        ValueError: the entry has no ``in_office`` wordings or the lexicon no plural for ``office``.
+    """
+    entry = lex.data["templates"].get(prop)
+    wordings = entry.get("in_office") if isinstance(entry, dict) else None
+    plural = lex.data.get("offices", {}).get("titles", {}).get(office)
+    if not wordings or plural is None:
+        raise ValueError(f"the lexicon has no wording for {prop} in the office {office!r}")
+    return _same_variant(entry, wordings, template, n_objects).replace("{titles}", plural).replace("{title}", office)
+
+
 def plural_object_wording(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, template: str,
                           objects: Sequence[Entity]) -> str:
     """``template`` (a wording of ``prop``, an IRI, for one object), or the property's wording for several objects at
@@ -356,8 +382,10 @@ _MEMO_SIZE = 500_000
 def _fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, objects: Sequence[Entity],
                    describe_subject: bool, variant: int, past: bool, apposition: bool, subject_apposition: bool,
                    pronoun: tuple[str, str] | None, annotate_pronoun: bool, template: str | None,
-                   date: str | None, demonym: str | None, subject_demonym: str | None) -> Sentence:
-    template, objects, chain, fallback = _prepared(lex, onto, prop, subject, objects, variant, past, template, date)
+                   date: str | None, demonym: str | None, subject_demonym: str | None,
+                   office: str | None) -> Sentence:
+    template, objects, chain, fallback = _prepared(lex, onto, prop, subject, objects, variant, past, template, date,
+                                                   office)
     named = not (describe_subject or subject_apposition or pronoun is not None)
     template = lex.agree(template, _name_gender(lex, onto, subject) if named else subject.gender)
     subj: Piece = subject
@@ -369,6 +397,8 @@ def _fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obj
         subj = lex.meta["description"].replace("{the}", article).replace("{class}", noun)
     appos = None
     if apposition:
+        if office is not None:
+            raise ValueError(f"no apposition for {objects[0].uri if objects else None}: its office is its title")
         appos = apposition_phrase(lex, onto, objects[0], demonym) if len(objects) == 1 else None
         if appos is None or not template_takes_apposition(lex, template):
             raise ValueError(f"no apposition for {objects[0].uri if objects else None} in {template!r}")
@@ -405,7 +435,8 @@ def _fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obj
 
 
 def _prepared(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, objects: Sequence[Entity], variant: int,
-              past: bool, template: str | None, date: str | None) -> tuple[str, Sequence[Entity], bool, bool]:
+              past: bool, template: str | None, date: str | None,
+              office: str | None = None) -> tuple[str, Sequence[Entity], bool, bool]:
     """:func:`_fact_sentence`'s first steps, which the subject's reference (named, described, a pronoun) and the
     appositions do not change: ``(template with its concept, range, date and tense wording, the objects in
     order (a place chain's narrowest first), whether they are a place chain, whether the property has no
@@ -414,12 +445,13 @@ def _prepared(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, objects:
     fact with each reference and apposition in turn, so most calls follow one with the same arguments (issue 15).
 
     Raises:
-        ValueError: when the lexicon has no list form for several objects.
+        ValueError: when the lexicon has no list form for several objects, or no wording for ``office``.
     """
     last = _LAST_PREPARED[0]  # one tuple, replaced whole: a thread reads one call's arguments and answer together
     if (last is not None and last[4] is objects and last[3] is subject and last[0] is lex and last[1] is onto
-            and last[2] == prop and last[5] == variant and last[6] == past and last[7] == template and last[8] == date):
-        return last[9]
+            and last[2] == prop and last[5] == variant and last[6] == past and last[7] == template and last[8] == date
+            and last[9] == office):
+        return last[10]
     name = local_name(prop)
     variants = fact_templates(lex, onto, prop, subject, len(objects))
     if not variants:
@@ -428,6 +460,8 @@ def _prepared(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, objects:
     written = range_wording(lex, onto, prop, concept_wording(lex, name, written, objects), objects)
     written = plural_object_wording(lex, onto, prop, subject, name_wording(lex, name, written, subject, objects),
                                     objects)
+    if office is not None:
+        written = office_wording(lex, name, written, office, len(objects))
     if date is not None:
         written = lex.data["templates"][name]["with_date"].replace("{d}", date)
     if past:
@@ -436,11 +470,11 @@ def _prepared(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, objects:
     ordered = place_chain(onto, objects) if chain else objects
     found = (written, ordered, chain, name not in lex.data["templates"])
     if type(objects) is tuple:  # kept only for objects that cannot change in place
-        _LAST_PREPARED[0] = (lex, onto, prop, subject, objects, variant, past, template, date, found)
+        _LAST_PREPARED[0] = (lex, onto, prop, subject, objects, variant, past, template, date, office, found)
     return found
 
 
-#: :func:`_prepared`'s arguments and answer of its last call, as one tuple of ten (``None`` before the first).
+#: :func:`_prepared`'s arguments and answer of its last call, as one tuple of eleven (``None`` before the first).
 _LAST_PREPARED: list[tuple | None] = [None]
 
 

@@ -29,11 +29,11 @@ from bengal.rdf import DBO, RDF, RDFS, SKOS
 __all__ = ["GraphView", "build_graph", "load_graph", "graph_file_name", "DETAIL_PROPERTIES", "MAX_VIEW_ROWS",
            "ViewTooLarge"]
 
-#: ``dbo:`` local names whose values :meth:`GraphView.detail_rows` keeps: the death, demonym and
-#: literal properties of :func:`bengal.generate.kbview.subject_details` (it checks they agree).
+#: ``dbo:`` local names whose values :meth:`GraphView.detail_rows` keeps: the death, demonym, literal and
+#: office properties of :func:`bengal.generate.kbview.subject_details` (it checks they agree).
 DETAIL_PROPERTIES = ("deathDate", "deathPlace", "deathYear", "deathCause", "restingPlace",
                      "nationality", "citizenship", "stateOfOrigin", "country", "birthPlace",
-                     "birthDate", "releaseDate")
+                     "birthDate", "releaseDate", "office")
 
 _NONE = -1
 #: The tables of a view and the ints in each of their rows.

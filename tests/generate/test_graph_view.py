@@ -140,7 +140,8 @@ def test_hand_counted_figures(small):
 
 
 def test_detail_properties_are_the_ones_kbview_asks_for():
-    asked = [*kbview._DEATH_PROPERTIES, *kbview.DEMONYM_PROPERTIES, *kbview.LITERAL_PROPERTIES]
+    asked = [*kbview._DEATH_PROPERTIES, *kbview.DEMONYM_PROPERTIES, *kbview.LITERAL_PROPERTIES,
+             *kbview.OFFICE_PROPERTIES]
     assert sorted(set(DETAIL_PROPERTIES)) == sorted(set(asked))
 
 
