@@ -19,6 +19,7 @@ from typing import Collection, Mapping
 from bengal.generate.kbview import NOT_NAMES, Entity, Ontology, SubjectDetails
 from bengal.generate.lexicon import Lexicon
 from bengal.generate.strategies import Subgraph, Unit
+from bengal.generate.verbalise import BESIDES_OFFICE
 from bengal.kb.labels import local_name
 from bengal.kb.sparql import DBO
 
@@ -162,9 +163,10 @@ def titled_offices(lex: Lexicon, sub: Subgraph, details: Mapping[str, SubjectDet
     """The subgraph with the objects of each fact whose property has ``in_office`` wordings (the lexicon's template
     entry: ``dbo:leader``, ``dbo:leaderName``) who held the office of its subject (:func:`office_title` of their
     ``details`` and the subject's label) moved to a unit of their own with that ``office`` (``Unit.office``),
-    placed before the unit of the other objects, if any ("The Netherlands was led by Prime Minister Joop den Uyl"
-    for ``dbr:Netherlands dbo:leader dbr:Joop_den_Uyl`` and his ``dbo:office`` "Prime Minister of the
-    Netherlands").
+    placed before the unit of the other objects, if any; the other leaders of a subject that has a titled one take
+    the office :data:`~bengal.generate.verbalise.BESIDES_OFFICE`, in whichever unit they are ("The Netherlands was
+    led by Prime Minister Joop den Uyl, and Jo Cals also led the country" for ``dbr:Netherlands dbo:leader`` both
+    and his ``dbo:office`` "Prime Minister of the Netherlands"; the sample gives Cals none).
 
     Rule: news writes an officeholder's title before the name; the KB's office literal says which office a
     person held, and a leader of the place it names held it there, so the title is true in the clause about
@@ -178,17 +180,26 @@ def titled_offices(lex: Lexicon, sub: Subgraph, details: Mapping[str, SubjectDet
     props = office_properties(lex)
     if not props:
         return sub, counts
+
+    def title_of(u: Unit, o: Entity) -> str | None:
+        found = details.get(o.uri)
+        if found is None or o.form_kind in NOT_NAMES:
+            return None
+        return office_title(lex, found.offices, u.subject.label)
+
+    leaders = [u for u in sub.units if u.office is None and local_name(u.prop) in props]
+    # the subjects some of whose leaders have a title: their other leaders are said "also" (a strategy may give
+    # each object a unit of its own, which the document planner joins into one list)
+    titled = {u.subject.uri for u in leaders for o in u.objects if title_of(u, o) is not None}
     units: list[Unit] = []
     for u in sub.units:
-        if u.office is not None or local_name(u.prop) not in props:
+        if u.office is not None or local_name(u.prop) not in props or u.subject.uri not in titled:
             units.append(u)
             continue
         by_title: dict[str, list[Entity]] = {}
         rest: list[Entity] = []
         for o in u.objects:
-            found = details.get(o.uri)
-            title = (office_title(lex, found.offices, u.subject.label)
-                     if found is not None and o.form_kind not in NOT_NAMES else None)
+            title = title_of(u, o)
             if title is None:
                 rest.append(o)
             else:
@@ -197,5 +208,11 @@ def titled_offices(lex: Lexicon, sub: Subgraph, details: Mapping[str, SubjectDet
             units.append(u._replace(objects=tuple(objects), office=title))
             counts[title] += len(objects)
         if rest:
-            units.append(u._replace(objects=tuple(rest)))
+            units.append(u._replace(objects=tuple(rest), office=BESIDES_OFFICE))
+    for uri in titled:  # the other leaders after the last titled ones: "also" follows what it adds to
+        last = max(i for i, u in enumerate(units) if u.subject.uri == uri and u.office)
+        early = [u for u in units[:last] if u.subject.uri == uri and u.office == BESIDES_OFFICE]
+        if early:
+            before = [u for u in units[:last] if not any(u is e for e in early)]
+            units = [*before, units[last], *early, *units[last + 1:]]
     return replace(sub, units=tuple(units)), counts

@@ -28,6 +28,7 @@ from bengal.generate.realise import of_plural_class, realise_pieces, takes_plura
 from bengal.generate.strategies import Unit
 from bengal.generate.surface import restates_qualifier
 from bengal.generate.verbalise import (
+    BESIDES_OFFICE,
     Demonym,
     Piece,
     Sentence,
@@ -677,8 +678,12 @@ def coordinate(lex: Lexicon, first: Sentence, second: Sentence, about: Collectio
     shared = coordinate_subjects(lex, first, second)
     if shared is not None:
         return shared
-    if any(isinstance(p, str) and join in p for p in first.pieces + second.pieces):
+    if first.coordinated or second.coordinated or any(isinstance(p, str) and join in p
+                                                      for p in first.pieces + second.pieces):
         return None  # one coordination a sentence ("A, and B, and C" runs on)
+    same = _same_subject_predicates(lex, first, second)
+    if same is not None:
+        return same
     named = _entity_uris(first)
     ours = named | ({first.subject} if first.subject else set())
     pieces_of_second = _entity_uris(second)
@@ -723,15 +728,49 @@ def coordinate(lex: Lexicon, first: Sentence, second: Sentence, about: Collectio
         if word.lower() not in _OPENERS | pronouns | {a.lower() for a in lex.articles()}:
             return None
         tail = [join + opener[:1].lower() + opener[1:], *second.pieces[1:]]
-    pieces: list[Piece] = []
-    for p in head + tail:
-        if isinstance(p, str) and pieces and isinstance(pieces[-1], str):
-            pieces[-1] += p
+    return _joined(first, second, head + tail)
+
+
+def _joined(first: Sentence, second: Sentence, pieces: Sequence[Piece], coordinated: bool = False) -> Sentence:
+    """``first`` and ``second`` as one sentence of ``pieces`` (adjacent strings merged, empty ones dropped): the
+    first's subject, predicate, number and pronoun, both's clauses and paraphrases, the second's objects."""
+    merged: list[Piece] = []
+    for p in pieces:
+        if isinstance(p, str) and merged and isinstance(merged[-1], str):
+            merged[-1] += p
         elif p != "":
-            pieces.append(p)
-    return Sentence(tuple(pieces), first.fallback or second.fallback, first.subject, first.predicate,
+            merged.append(p)
+    return Sentence(tuple(merged), first.fallback or second.fallback, first.subject, first.predicate,
                     first.clauses + second.clauses, second.n_objects, first.plural, first.pronoun,
-                    tuple(sorted(set(first.paraphrase) | set(second.paraphrase))))
+                    tuple(sorted(set(first.paraphrase) | set(second.paraphrase))), coordinated)
+
+
+def _same_subject_predicates(lex: Lexicon, first: Sentence, second: Sentence) -> Sentence | None:
+    """Two sentences about one subject, the second opening with its description ("The company Vaughn operates from
+    the country." + "The company owns Nguyen Group."), as one subject with two predicates ("The company Vaughn
+    operates from the country and owns Nguyen Group."; ``[meta] clause_join``, or ``sentence_join`` where the first
+    holds that word already: "… Mori, and was also headed by Junichiro Koizumi"), or ``None``.
+
+    Rule: both are about the same subject, the first opens with it (a name, a description or a pronoun) and does not
+    end inside a relative clause (the predicate would read as the clause's), the second opens with the subject's
+    description alone before its predicate (``predicate`` 1, plain text) and agrees in number with the first; the
+    description is left out. Was "The company Vaughn operates from the country, and the company owns Nguyen Group."
+    (40 of 1,885 sentences of ``--like reuters128`` and ``conllpp`` repeated their subject's description so: a copy
+    editor's reading, twentieth session). ``None`` for a language without ``clause_join``.
+    """
+    clause_join = str(lex.meta.get("clause_join", ""))
+    if (not clause_join or first.subject is None or second.subject != first.subject or first.predicate < 1
+            or second.predicate != 1 or len(second.pieces) < 2 or not isinstance(second.pieces[0], str)
+            or not isinstance(second.pieces[1], str) or second.pronoun is not None or first.plural != second.plural):
+        return None
+    head = list(first.pieces)
+    if not (isinstance(head[-1], str) and head[-1].endswith(".")) or _ends_in_relative_clause(lex, head):
+        return None
+    head[-1] = head[-1][:-1]
+    text = "".join(p for p in head if isinstance(p, str))
+    join = str(lex.meta.get("sentence_join", clause_join)) if clause_join in text else clause_join
+    return _joined(first, second, [*head, join.rstrip() + " " + second.pieces[1].lstrip(), *second.pieces[2:]],
+                   coordinated=True)
 
 
 def coordinate_subjects(lex: Lexicon, first: Sentence, second: Sentence) -> Sentence | None:
@@ -1270,9 +1309,11 @@ def _split(lex: Lexicon, onto: Ontology, group: Sequence[Unit]) -> list[list[Uni
     template opens with the subject ("{s} …", the ones :func:`aggregate` can join) stay together
     and each other fact ("X's genre is Y.") is a sentence of its own; when that leaves the group as
     it was, the first fact is cut off (and the rest tried again)."""
-    joinable = [u for u in group if _opens(lex, onto, u)]
+    # (a fact's other leaders, "also led", never before the titled ones they follow: Unit.office)
+    opens = [_opens(lex, onto, u) and u.office != BESIDES_OFFICE for u in group]
+    joinable = [u for u, o in zip(group, opens) if o]
     if 2 <= len(joinable) < len(group):
-        return [joinable] + [[u] for u in group if not _opens(lex, onto, u)]
+        return [joinable] + [[u] for u, o in zip(group, opens) if not o]
     return [list(group[:1]), list(group[1:])]
 
 
@@ -1452,7 +1493,8 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                 refs.append("pronoun")
                 pronoun = (g.pronoun, g.source)
         if chain_length is not None and len(group) > 1:  # a fact that opens with its subject leads, birth first,
-            group = sorted(group, key=lambda u: (not _opens(lex, onto, u), _life_order(u.prop)))  # death last
+            group = sorted(group, key=lambda u: (u.office == BESIDES_OFFICE, not _opens(lex, onto, u),  # death last,
+                                                 _life_order(u.prop)))  # "also led" after the titled leaders
         named = {u for _, u, _ in history}
         # The candidates before the descriptions of named objects (describe_objects, which reads the whole
         # history) depend on the planned sentence and on what the document said before only through this key:
@@ -1513,8 +1555,8 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
                 appos_options = [False]
                 written_as = lex.agree(template, subject.gender)  # a [neutral] wording has another shape
                 # an object is introduced by its class ("the musician X") on its first mention only, and not where
-                # its office is its title ("Prime Minister X": Unit.office)
-                if (len(head_objects) == 1 and head_objects[0].uri not in named and head.office is None
+                # its office is its title ("Prime Minister X": Unit.office; BESIDES_OFFICE, "", is none)
+                if (len(head_objects) == 1 and head_objects[0].uri not in named and not head.office
                         and template_takes_apposition(lex, written_as)
                         and apposition_phrase(lex, onto, head_objects[0]) is not None):
                     appos_options.append(True)

@@ -61,7 +61,9 @@ class Unit(NamedTuple):
 
     ``office``: the title every object held of the subject and that the clause writes before the objects'
     names ("Prime Minister": "Belgium was led by Prime Minister Guy Verhofstadt"; the lexicon entry's
-    ``in_office`` wordings; :func:`bengal.generate.literals.titled_offices`), else ``None``.
+    ``in_office`` wordings; :func:`bengal.generate.literals.titled_offices`);
+    :data:`bengal.generate.verbalise.BESIDES_OFFICE` for the other objects of a fact some of whose objects have
+    one ("…, and Golda Meir also led the country": the entry's ``besides_office`` wordings); else ``None``.
     """
 
     subject: Entity

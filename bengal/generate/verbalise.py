@@ -31,7 +31,7 @@ __all__ = ["Piece", "Sentence", "type_sentence", "fact_templates", "fact_sentenc
            "sentence_text", "apposition_allowed", "pronoun_allowed", "with_forms", "swap_entities", "NameFit",
            "name_fit", "strip_the", "concept_wording", "range_wording", "type_with_place", "says_nothing_new",
            "template_takes_apposition", "name_wording", "plural_object_wording", "office_wording", "plural_common_name",
-           "Demonym"]
+           "Demonym", "BESIDES_OFFICE"]
 
 Piece = Union[str, Entity]
 _V = TypeVar("_V")
@@ -65,12 +65,16 @@ class Sentence:
     pronoun: tuple[str, str] | None = None
     #: paraphrasing operations applied (:data:`bengal.generate.paraphrase.OPERATIONS`), sorted.
     paraphrase: tuple[str, ...] = ()
+    #: two sentences about one subject joined as its two predicates ("The company X operates from Y and owns Z":
+    #: :func:`bengal.generate.microplan.coordinate`): no other sentence is coordinated with it (one coordination a
+    #: sentence; its conjunction is the clauses' " and ", which a list or an aggregation writes too).
+    coordinated: bool = False
 
     def with_pieces(self, pieces: tuple[Piece, ...], predicate: int | None = None) -> "Sentence":
         """The same sentence with ``pieces`` (and ``predicate``, when given) instead: ``dataclasses.replace``
         without its look-up of the fields (asked for candidate wordings by the hundred thousand: issue 15)."""
         return Sentence(pieces, self.fallback, self.subject, self.predicate if predicate is None else predicate,
-                        self.clauses, self.n_objects, self.plural, self.pronoun, self.paraphrase)
+                        self.clauses, self.n_objects, self.plural, self.pronoun, self.paraphrase, self.coordinated)
 
     @cached_attribute
     def mention_count(self) -> int:
@@ -221,7 +225,8 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
             :func:`apposition_phrase`); ignored without ``apposition``.
         subject_demonym: the same for the subject's apposition ("The German company X …").
         office: the title every object held of the subject ("Prime Minister"; ``Unit.office``): the
-            property's ``in_office`` wording at the same variant (:func:`office_wording`); no ``apposition``.
+            property's ``in_office`` wording at the same variant (:func:`office_wording`); no ``apposition``;
+            :data:`BESIDES_OFFICE`: the ``besides_office`` wording of the objects that held none.
 
     A sentence is made once per lexicon and ontology for the same arguments (the lexicon's ``memo``;
     entities are equal when all their fields are): the microplanner asks for the same wordings again
@@ -312,12 +317,20 @@ def name_wording(lex: Lexicon, prop: str, template: str, subject: Entity, object
     return template
 
 
+#: ``Unit.office`` (and :func:`fact_sentence`'s ``office``) of the objects of a fact that held no office of its
+#: subject, beside those of the same fact that did (:func:`bengal.generate.literals.titled_offices`); no title is
+#: this string.
+BESIDES_OFFICE = ""
+
+
 def office_wording(lex: Lexicon, prop: str, template: str, office: str, n_objects: int) -> str:
     """``template`` (a wording of the property ``prop``, a local name, for ``n_objects`` objects) as the entry's
     ``in_office`` wording at the same variant, with ``{title}`` the office (a key of the lexicon's ``[offices]
     titles``, "Prime Minister") and ``{titles}`` its plural ("Belgium was led by Prime Ministers A and B.",
-    "A served as Prime Minister of Belgium."); a template that is none of the entry's variants (an abridged list,
-    another voice) stays as it is.
+    "A served as Prime Minister of Belgium."); for :data:`BESIDES_OFFICE`, the entry's ``besides_office`` wording
+    at the same variant ("…, and Golda Meir also led the country": the fact's other objects, said after the
+    officeholders; two clauses "was headed by Prime Minister A, and the country was headed by B" read as a
+    repetition). A template that is none of the entry's variants (an abridged list, another voice) stays as it is.
 
     Rule: news writes a title before an officeholder's name, capitalised ("Prime Minister Guy Verhofstadt"; the
     AP and Chicago styles: a formal title before one or more names, "Prime Ministers A and B"); the title is
@@ -328,6 +341,11 @@ def office_wording(lex: Lexicon, prop: str, template: str, office: str, n_object
         ValueError: the entry has no ``in_office`` wordings or the lexicon no plural for ``office``.
     """
     entry = lex.data["templates"].get(prop)
+    if office == BESIDES_OFFICE:
+        wordings = entry.get("besides_office") if isinstance(entry, dict) else None
+        if not wordings:
+            raise ValueError(f"the lexicon has no wording for {prop} beside an office")
+        return _same_variant(entry, wordings, template, n_objects)
     wordings = entry.get("in_office") if isinstance(entry, dict) else None
     plural = lex.data.get("offices", {}).get("titles", {}).get(office)
     if not wordings or plural is None:
@@ -397,7 +415,7 @@ def _fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obj
         subj = lex.meta["description"].replace("{the}", article).replace("{class}", noun)
     appos = None
     if apposition:
-        if office is not None:
+        if office:  # a title (BESIDES_OFFICE is none)
             raise ValueError(f"no apposition for {objects[0].uri if objects else None}: its office is its title")
         appos = apposition_phrase(lex, onto, objects[0], demonym) if len(objects) == 1 else None
         if appos is None or not template_takes_apposition(lex, template):

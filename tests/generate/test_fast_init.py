@@ -46,8 +46,9 @@ def test_with_pieces_keeps_every_other_field_of_a_sentence():
     # Sentence.with_pieces names the fields by hand (dataclasses.replace without its look-up): a field added to
     # Sentence and not to it would silently fall back to its default. Every field here differs from its default.
     s = Sentence(("A", "."), fallback=True, subject="s", predicate=1, clauses=2, n_objects=3, plural=True,
-                 pronoun=("he", "him"), paraphrase=("voice",))
+                 pronoun=("he", "him"), paraphrase=("voice",), coordinated=True)
     assert [f.name for f in dataclasses.fields(Sentence)] == [
-        "pieces", "fallback", "subject", "predicate", "clauses", "n_objects", "plural", "pronoun", "paraphrase"]
+        "pieces", "fallback", "subject", "predicate", "clauses", "n_objects", "plural", "pronoun", "paraphrase",
+        "coordinated"]
     assert s.with_pieces(("B", ".")) == dataclasses.replace(s, pieces=("B", "."))
     assert s.with_pieces(("B", "."), 0) == dataclasses.replace(s, pieces=("B", "."), predicate=0)

@@ -133,6 +133,9 @@ def test_the_faults_of_issue_11_are_gone():
     # Capital city": left out by the [mentions] leave_out table
     for prop, obj in (("occupation", E("Rapping", "PersonFunction")),
                       ("occupation", E("Arrangement", "PersonFunction")),  # "worked as an arrangement"
+                      ("occupation", E("Board_of_directors")),  # "worked as a board of directors"
+                      ("occupation", E("Trade_union", "Organisation")),  # "… and a trade union"
+                      ("occupation", E("Audio_mixing_(recorded_music)")),  # a disambiguation is no part of the label
                       ("almaMater", E("Master_of_Laws", "University")),
                       ("largestCity", E("Capital_city", "Settlement", "Place"))):
         assert NAMED.apply(Subgraph(GRIGGS, (Unit(GRIGGS, DBO + prop, (obj,)),)))[1].left_out == {prop: 1}, prop

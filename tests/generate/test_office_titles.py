@@ -16,9 +16,16 @@ from bengal.generate import generate
 from bengal.generate.kbview import Entity, Ontology, SubjectDetails, subject_details
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.literals import office_properties, office_title, titled_offices
-from bengal.generate.microplan import describe_objects
+from bengal.generate.microplan import _split, describe_objects
 from bengal.generate.strategies import Subgraph, Unit
-from bengal.generate.verbalise import Sentence, fact_sentence, office_wording, realise, sentence_text
+from bengal.generate.verbalise import (
+    BESIDES_OFFICE,
+    Sentence,
+    fact_sentence,
+    office_wording,
+    realise,
+    sentence_text,
+)
 from bengal.workflows.generate_files import generate_config
 
 DBO = "http://dbpedia.org/ontology/"
@@ -58,11 +65,22 @@ def test_titled_offices_moves_the_officeholders_to_a_unit_of_their_own():
     details = {JOOP.uri: PM_NL, CALS.uri: PM_NL, BEATRIX.uri: SubjectDetails(offices=("Prime Minister of Belgium",))}
     sub, counts = titled_offices(LEX, Subgraph(NL, (born, led)), details)
     # the prime ministers of the Netherlands first, in their order; the queen (another country's office in this
-    # made-up table) and the made-up person (no details) after, untitled; the birth fact is no leader's
+    # made-up table) and the made-up person (no details) after, as the other leaders ("also led", the office ""); the
+    # birth fact is no leader's
     assert sub.units == (born,
                          Unit(NL, DBO + "leader", (JOOP, CALS), office="Prime Minister"),
-                         Unit(NL, DBO + "leader", (BEATRIX, MADE_UP)))
-    assert counts == Counter({"Prime Minister": 2})
+                         Unit(NL, DBO + "leader", (BEATRIX, MADE_UP), office=BESIDES_OFFICE))
+    assert BESIDES_OFFICE == "" and counts == Counter({"Prime Minister": 2})
+    # one object a unit (as a strategy may give them): the other leaders of a subject with a titled one are "also"
+    # whichever unit they are in, and move after its last titled one
+    apart = (Unit(NL, DBO + "leader", (BEATRIX,)), Unit(NL, DBO + "leader", (JOOP,)), born,
+             Unit(NL, DBO + "leaderName", (CALS,)), Unit(NL, DBO + "leader", (MADE_UP,)))
+    moved, n = titled_offices(LEX, Subgraph(NL, apart), details)
+    assert moved.units == (Unit(NL, DBO + "leader", (JOOP,), office="Prime Minister"), born,
+                           Unit(NL, DBO + "leaderName", (CALS,), office="Prime Minister"),
+                           Unit(NL, DBO + "leader", (BEATRIX,), office=BESIDES_OFFICE),
+                           Unit(NL, DBO + "leader", (MADE_UP,), office=BESIDES_OFFICE))
+    assert n == Counter({"Prime Minister": 2})
     # every leader an officeholder: one unit, titled; none: the unit as it was
     only, n = titled_offices(LEX, Subgraph(NL, (Unit(NL, DBO + "leaderName", (JOOP,)),)), details)
     assert only.units == (Unit(NL, DBO + "leaderName", (JOOP,), office="Prime Minister"),) and n["Prime Minister"] == 1
@@ -92,6 +110,15 @@ def test_the_title_goes_before_the_name_outside_the_mention():
     # without the office, the wording of the same variant
     plain = fact_sentence(LEX, Ontology(), DBO + "leader", NL, (JOOP,), variant=1)
     assert sentence_text(plain) == "The Netherlands was led by Joop den Uyl."
+    # the other leaders of a fact with titled ones: "also", and a class apposition is allowed (no title)
+    also = fact_sentence(LEX, Ontology(), DBO + "leader", NL, (BEATRIX,), variant=0, office=BESIDES_OFFICE)
+    # "Beatrix" [0, 7), " also led the " 14 code points, "Netherlands" [21, 32)
+    assert _said(also) == ("Beatrix also led the Netherlands.", [(0, 7, "Beatrix"), (21, 32, "Netherlands")])
+    both = fact_sentence(LEX, Ontology(), DBO + "leader", NL, (BEATRIX, CALS), variant=0, office=BESIDES_OFFICE)
+    assert sentence_text(both) == "The Netherlands was also led by Beatrix and Jo Cals."
+    described = fact_sentence(LEX, Ontology(), DBO + "leader", NL, (CALS,), variant=1, office=BESIDES_OFFICE,
+                              apposition=True)
+    assert sentence_text(described) == "The Netherlands was also led by the politician Jo Cals."
 
 
 def test_a_title_and_a_class_apposition_never_meet():
@@ -103,6 +130,8 @@ def test_a_title_and_a_class_apposition_never_meet():
         office_wording(LEX, "birthPlace", "{s} was born in {o}.", "Prime Minister", 1)
     with pytest.raises(ValueError, match="no wording for leader"):
         office_wording(LEX, "leader", "{s} was led by {o}.", "Mayor", 1)
+    with pytest.raises(ValueError, match="no wording for birthPlace beside an office"):
+        office_wording(LEX, "birthPlace", "{s} was born in {o}.", BESIDES_OFFICE, 1)
     # a wording that is none of the entry's variants (an abridged list's) stays as it is
     assert office_wording(LEX, "leader", "{s} had leaders such as {o}.", "Prime Minister", 1) == (
         "{s} had leaders such as {o}.")
@@ -118,6 +147,17 @@ def test_a_name_after_a_title_is_not_described():
     described = describe_objects(LEX, Ontology(), plain, history, 1)
     # (the hand-made sentence has no article before the subject: fact_sentence writes one)
     assert described is not None and sentence_text(described) == "Netherlands was led by the politician."
+
+
+def test_the_other_leaders_are_never_planned_before_the_titled_ones():
+    # one planned sentence that cannot share one: "Prime Minister {o} led {s}" does not open with its subject,
+    # "{s} was also led by {o}" does; the plain rule puts the facts that open with the subject first, which wrote
+    # "the leaders of the country also included A and B. … The country was led by Prime Minister C."
+    titled = Unit(NL, DBO + "leader", (JOOP,), office="Prime Minister")
+    others = Unit(NL, DBO + "leader", (BEATRIX, CALS), office=BESIDES_OFFICE)
+    born = Unit(NL, DBO + "capital", (Entity(DBR + "Amsterdam", "Amsterdam", (DBO + "City",)),))
+    assert _split(LEX, Ontology(), [titled, others]) == [[titled], [others]]
+    assert _split(LEX, Ontology(), [titled, others, born]) == [[titled], [others, born]]
 
 
 def _offices_in_the_file() -> dict[str, set[str]]:

@@ -89,7 +89,8 @@ def test_one_noun_is_not_the_subjects_description_and_the_objects_class():
                     LEX, Ontology(), plan, target, None, set(), describe_named=True, chain_length=chain_length,
                     abridge=True)))
     # the facts are written
-    assert "The company Acme operates from the city of Ulm, and the company owns Beta Ltd." in texts
+    # (one subject's two sentences as its two predicates: was "…, and the company owns Beta Ltd.", twentieth session)
+    assert "The company Acme has its base in the city of Ulm and owns Beta Ltd." in texts
     assert not [t for t in texts if re.search(r"\bthe company [a-z ]+ the company Beta", t)]
 
 
@@ -266,6 +267,9 @@ def test_the_kind_a_name_says():
     assert kind_contradicts_name(LEX, "settlement", "Gmina Lipusz")
     assert kind_contradicts_name(LEX, "settlement", "Kagoshima Prefecture")
     assert kind_contradicts_name(LEX, "settlement", "Bojnord County")
+    # "Oyo State is a settlement located in Nigeria" (a copy editor's reading, twentieth session)
+    assert name_kind(LEX, "Oyo State") == "state" and kind_contradicts_name(LEX, "settlement", "Oyo State")
+    assert not kind_contradicts_name(LEX, "state", "Oyo State")
     assert not kind_contradicts_name(LEX, "county", "Bojnord County")
     assert not kind_contradicts_name(LEX, "administrative region", "Bojnord County")  # no kind noun
     assert not kind_contradicts_name(LEX, "actress", "Veronica Lake") and not kind_contradicts_name(LEX, None, "X Lake")

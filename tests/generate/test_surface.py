@@ -323,8 +323,11 @@ def test_corpus_with_forms_and_annotated_pronouns(bundled_kb, tmp_path):
     import rdflib
 
     out = tmp_path / "c.ttl"
-    generate_files(out, GenerateConfig(docs=20, strategy="star", seed=3, surface_forms=True, pronouns=True,
-                                       annotate_pronouns=True, paraphrase=True), kb=bundled_kb)
+    # short sentences: news-length ones join a subject's facts, and a pronoun is rare there (1 in 90 sentences of star,
+    # 60 documents, seed 3, at the twentieth session; none since a second sentence about one subject gives only its
+    # predicate: "The company X operates from Y and owns Z")
+    generate_files(out, GenerateConfig(docs=20, strategy="star", seed=4, surface_forms=True, pronouns=True,
+                                       annotate_pronouns=True, paraphrase=True, sentence_length="short"), kb=bundled_kb)
     stats = json.loads((tmp_path / "c.ttl.manifest.json").read_text())["stats"]
     g = rdflib.Graph().parse(out, format="turtle")
     texts = {str(c): str(t) for c, t in g.subject_objects(rdflib.URIRef(NIF + "isString"))}
