@@ -17,6 +17,7 @@ from typing import Callable, Mapping, Sequence
 
 from bengal.generate.kbview import NOT_NAMES, Entity
 from bengal.generate.strategies import MAX_LIST, Subgraph, Unit
+from bengal.generate.verbalise import BESIDES_OFFICE
 from bengal.kb.labels import local_name
 
 __all__ = ["DocumentPlan", "plan_document", "plan_to_count", "facts_per_sentence", "MAX_FACTS",
@@ -122,7 +123,7 @@ def plan_document(sub: Subgraph, length: Callable[[Unit], int], target_length: f
             break
         i = max(multi, key=lambda k: (len(groups[k]), -k))
         groups[i:i + 1] = [groups[i][:1], groups[i][1:]]
-    return DocumentPlan(tuple(tuple(g) for g in groups), repeats)
+    return DocumentPlan(_besides_after_titled([tuple(g) for g in groups]), repeats)
 
 
 def _merged_units(sub: Subgraph, can_list: Callable[[str, Entity], bool] | None,
@@ -250,7 +251,27 @@ def plan_to_count(sub: Subgraph, sentences: int, can_list: Callable[[str, Entity
             step = size + (1 if k < extra else 0)
             groups.append(tuple(run[pos:pos + step]))
             pos += step
-    return DocumentPlan(tuple(_continuations_next(groups)), repeats, sentences)
+    return DocumentPlan(_besides_after_titled(_continuations_next(groups)), repeats, sentences)
+
+
+def _besides_after_titled(groups: Sequence[tuple[Unit, ...]]) -> tuple[tuple[Unit, ...], ...]:
+    """The planned sentences with each unit of a subject's other leaders (``Unit.office``
+    :data:`~bengal.generate.verbalise.BESIDES_OFFICE`, "was also led by") that no titled unit of the same subject comes
+    before in the plan (merged away as a repeat, left out past the sentence count) written plainly (office ``None``):
+    "also" follows what it adds to ("Haifa is a city in Israel, which was also headed by Golda Meir" named no prime
+    minister; a new user's reading, twentieth session)."""
+    titled: set[str] = set()
+    out: list[tuple[Unit, ...]] = []
+    for group in groups:
+        kept: list[Unit] = []
+        for u in group:
+            if u.office == BESIDES_OFFICE and u.subject.uri not in titled:
+                u = u._replace(office=None)
+            elif u.office:
+                titled.add(u.subject.uri)
+            kept.append(u)
+        out.append(tuple(kept))
+    return tuple(out)
 
 
 def _continuations_next(groups: Sequence[tuple[Unit, ...]]) -> list[tuple[Unit, ...]]:

@@ -193,10 +193,12 @@ def abridgeable(lex: Lexicon, onto: Ontology, unit: Unit) -> bool:
     and of none of ``not_abridged_classes`` (people, organisations, works: "worked with Chet Baker, among
     others"; not "studied at Stanford, among others", "live in Ohio, among others", which a copy editor's
     reading of the default set marked, 35 of 55, fifteenth session). A lexicon without ``abridged_classes``
-    asks no class."""
+    asks no class. Nor leaders with or beside a title (``Unit.office``): "among others" hides the leaders that
+    "also" names ("… led by Prime Minister Yitzhak Shamir, among others, and the country was also led by Golda
+    Meir": a new user's reading, twentieth session)."""
     name = local_name(unit.prop)
     if not (len(unit.objects) > 1 and bool(lex.meta.get("among_others")) and not lex.chained(name)
-            and name not in lex.meta.get("not_abridged", ())):
+            and name not in lex.meta.get("not_abridged", ()) and unit.office is None):
         return False
     wanted = _class_set(onto, lex.meta.get("abridged_classes"))
     refused = _class_set(onto, lex.meta.get("not_abridged_classes"))

@@ -233,11 +233,12 @@ def fact_sentence(lex: Lexicon, onto: Ontology, prop: str, subject: Entity, obje
     for each plan it weighs and each document that says the same fact (issue 15).
 
     Raises:
-        ValueError: when the lexicon has no list form for several objects, or a
-            description is asked for an untyped subject.
+        ValueError: when the lexicon has no list form for several objects, a
+            description is asked for an untyped subject, an apposition for an object with an ``office``,
+            or an ``office`` the lexicon has no wording for (:func:`office_wording`).
     """
     key = ("fact_sentence", id(onto), prop, subject, tuple(objects), describe_subject, variant, past, apposition,
-           subject_apposition, pronoun, annotate_pronoun, template, date, demonym, subject_demonym)
+           subject_apposition, pronoun, annotate_pronoun, template, date, demonym, subject_demonym, office)
     found = lex.memo.get(key)
     if found is not None and found[0] is onto:
         return found[1]

@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 
 from bengal.generate import generate
+from bengal.generate.docplan import plan_document
 from bengal.generate.kbview import Entity, Ontology, SubjectDetails, subject_details
 from bengal.generate.lexicon import load_lexicon
 from bengal.generate.literals import office_properties, office_title, titled_offices
-from bengal.generate.microplan import _split, describe_objects
+from bengal.generate.microplan import _split, abridgeable, describe_objects
 from bengal.generate.strategies import Subgraph, Unit
 from bengal.generate.verbalise import (
     BESIDES_OFFICE,
@@ -112,13 +113,37 @@ def test_the_title_goes_before_the_name_outside_the_mention():
     assert sentence_text(plain) == "The Netherlands was led by Joop den Uyl."
     # the other leaders of a fact with titled ones: "also", and a class apposition is allowed (no title)
     also = fact_sentence(LEX, Ontology(), DBO + "leader", NL, (BEATRIX,), variant=0, office=BESIDES_OFFICE)
-    # "Beatrix" [0, 7), " also led the " 14 code points, "Netherlands" [21, 32)
-    assert _said(also) == ("Beatrix also led the Netherlands.", [(0, 7, "Beatrix"), (21, 32, "Netherlands")])
+    # every wording opens with the subject (a second clause about it gives its predicate only, "… and was also led
+    # by Beatrix"): "The " 4, "Netherlands" [4, 15), " was also led by " 17 code points, "Beatrix" [32, 39)
+    assert _said(also) == ("The Netherlands was also led by Beatrix.", [(4, 15, "Netherlands"), (32, 39, "Beatrix")])
     both = fact_sentence(LEX, Ontology(), DBO + "leader", NL, (BEATRIX, CALS), variant=0, office=BESIDES_OFFICE)
     assert sentence_text(both) == "The Netherlands was also led by Beatrix and Jo Cals."
     described = fact_sentence(LEX, Ontology(), DBO + "leader", NL, (CALS,), variant=1, office=BESIDES_OFFICE,
                               apposition=True)
     assert sentence_text(described) == "The Netherlands was also led by the politician Jo Cals."
+
+
+def test_the_office_is_part_of_what_a_sentence_is_made_from():
+    # fact_sentence keeps what it made by its arguments (the lexicon's memo): the same fact with another office is
+    # another sentence. Was one: "Haifa is a city in Israel, which was also headed by Golda Meir" in a document that
+    # named no prime minister, the "also" wording made for another document (a new user's reading, twentieth session)
+    israel = Entity(DBR + "Israel", "Israel", (DBO + "Country", DBO + "Place"))
+    meir = Entity(DBR + "Golda_Meir", "Golda Meir", (DBO + "Person",))
+    onto = Ontology()  # one ontology, as a run has (the memo keeps a sentence per ontology)
+    said = [sentence_text(fact_sentence(LEX, onto, DBO + "leader", israel, (meir,), variant=2, office=office))
+            for office in (BESIDES_OFFICE, None, "Prime Minister", None)]
+    assert said == ["Israel was also headed by Golda Meir.", "Israel was headed by Golda Meir.",
+                    "Israel was headed by Prime Minister Golda Meir.", "Israel was headed by Golda Meir."]
+
+
+def test_a_name_planned_also_without_a_titled_one_before_it_is_written_plainly():
+    # "also" follows what it adds to: a plan whose titled leaders were merged away or left out says the others plainly
+    others = Unit(NL, DBO + "leader", (BEATRIX,), office=BESIDES_OFFICE)
+    titled = Unit(NL, DBO + "leader", (JOOP,), office="Prime Minister")
+    alone = plan_document(Subgraph(NL, (others,)), lambda u: 8, 15.0, 1).sentences
+    assert [u.office for g in alone for u in g] == [None]
+    both = plan_document(Subgraph(NL, (titled, others)), lambda u: 8, 15.0, 1).sentences
+    assert [u.office for g in both for u in g] == ["Prime Minister", BESIDES_OFFICE]
 
 
 def test_a_title_and_a_class_apposition_never_meet():
@@ -147,6 +172,16 @@ def test_a_name_after_a_title_is_not_described():
     described = describe_objects(LEX, Ontology(), plain, history, 1)
     # (the hand-made sentence has no article before the subject: fact_sentence writes one)
     assert described is not None and sentence_text(described) == "Netherlands was led by the politician."
+
+
+def test_leaders_with_or_beside_a_title_are_never_abridged():
+    # "… led by Prime Minister Yitzhak Shamir, among others, and the country was also led by Golda Meir": "among
+    # others" hides the leaders "also" names (a new user's reading, twentieth session)
+    onto = Ontology()
+    plain = Unit(NL, DBO + "leader", (JOOP, CALS))
+    assert abridgeable(LEX, onto, plain)  # the same list without an office: "led by Joop den Uyl, among others"
+    assert not abridgeable(LEX, onto, plain._replace(office="Prime Minister"))
+    assert not abridgeable(LEX, onto, plain._replace(office=BESIDES_OFFICE))
 
 
 def test_the_other_leaders_are_never_planned_before_the_titled_ones():
