@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import replace
-from typing import Collection, Mapping
+from typing import Collection, Mapping, cast
 
 from bengal.generate.kbview import NOT_NAMES, Entity, Ontology, SubjectDetails
 from bengal.generate.lexicon import Lexicon
@@ -152,11 +152,13 @@ def office_title(lex: Lexicon, offices: Collection[str], place: str) -> str | No
 
 def office_properties(lex: Lexicon) -> frozenset[str]:
     """The local names of the properties whose template entry has ``in_office`` wordings (:func:`titled_offices`),
-    none for a lexicon without ``[offices]``."""
-    if not lex.data.get("offices"):
-        return frozenset()
-    return frozenset(name for name, entry in lex.data["templates"].items()
-                     if isinstance(entry, dict) and "in_office" in entry)
+    none for a lexicon without ``[offices]``; worked out once per lexicon (its ``memo``: asked for every document)."""
+    found = lex.memo.get(("office_properties",))
+    if found is None:
+        found = lex.memo[("office_properties",)] = frozenset(
+            name for name, entry in lex.data["templates"].items()
+            if isinstance(entry, dict) and "in_office" in entry) if lex.data.get("offices") else frozenset()
+    return cast("frozenset[str]", found)
 
 
 def titled_offices(lex: Lexicon, sub: Subgraph, details: Mapping[str, SubjectDetails]) -> tuple[Subgraph, Counter[str]]:
