@@ -166,9 +166,10 @@ def titled_offices(lex: Lexicon, sub: Subgraph, details: Mapping[str, SubjectDet
     entry: ``dbo:leader``, ``dbo:leaderName``) who held the office of its subject (:func:`office_title` of their
     ``details`` and the subject's label) moved to a unit of their own with that ``office`` (``Unit.office``),
     placed before the unit of the other objects, if any; the other leaders of a subject that has a titled one take
-    the office :data:`~bengal.generate.verbalise.BESIDES_OFFICE`, in whichever unit they are ("The Netherlands was
-    led by Prime Minister Joop den Uyl, and Jo Cals also led the country" for ``dbr:Netherlands dbo:leader`` both
-    and his ``dbo:office`` "Prime Minister of the Netherlands"; the sample gives Cals none).
+    the office :data:`~bengal.generate.verbalise.BESIDES_OFFICE`, in whichever unit they are, and move after the
+    subject's last titled unit ("The Netherlands was led by Prime Minister Joop den Uyl and was also led by Jo Cals"
+    for ``dbr:Netherlands dbo:leader`` both and his ``dbo:office`` "Prime Minister of the Netherlands"; the sample
+    gives Cals none).
 
     Rule: news writes an officeholder's title before the name; the KB's office literal says which office a
     person held, and a leader of the place it names held it there, so the title is true in the clause about
@@ -211,7 +212,7 @@ def titled_offices(lex: Lexicon, sub: Subgraph, details: Mapping[str, SubjectDet
             counts[title] += len(objects)
         if rest:
             units.append(u._replace(objects=tuple(rest), office=BESIDES_OFFICE))
-    for uri in titled:  # the other leaders after the last titled ones: "also" follows what it adds to
+    for uri in sorted(titled):  # the other leaders after the last titled ones: "also" follows what it adds to
         last = max(i for i, u in enumerate(units) if u.subject.uri == uri and u.office)
         early = [u for u in units[:last] if u.subject.uri == uri and u.office == BESIDES_OFFICE]
         if early:
