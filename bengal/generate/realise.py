@@ -156,8 +156,10 @@ def is_plural_name(lex: Lexicon, name: str, classes: Sequence[str] = ()) -> bool
     ``definite_classes``: "the 1991 Iraqi uprisings'") and ends in "s" without an "of" ("the Netherlands", "the
     Bahamas"; not "the University of Texas"), or it names an entity of a class of
     ``plural_classes`` (``classes``: IRIs; an ethnic group, "Kashubians", "Scottish people") and
-    ends in "s" or "people"."""
+    ends in "s" or "people"; never a name in ``singular_names`` ("the Euphrates")."""
     t = _table(lex).get("possessive", {})
+    if name in t.get("singular_names", ()):
+        return False
     last = name.split()[-1] if name.split() else name
     if name in t.get("plural_names", ()) or last in t.get("plural_heads", ()):
         return True
