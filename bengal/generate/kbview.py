@@ -214,8 +214,11 @@ _PERSON, _ORGANISATION = DBO + "Person", DBO + "Organisation"
 #: holds several. DBpedia types 205 of the bundled sample's 1,153 entities typed ``Country`` also with one of
 #: these (Plateau State, a Nigerian state: ``Country`` and ``Settlement``; Aosta Valley: ``Country`` and
 #: ``AdministrativeRegion``; East Asia: ``Country`` and ``Continent``); ``Country`` is then type noise
-#: (:func:`consistent_classes`), never the noun a reader is told ("Plateau State, a country, …").
-_NOT_A_COUNTRY = tuple(DBO + c for c in ("Settlement", "Region", "Continent"))
+#: (:func:`consistent_classes`), never the noun a reader is told ("Plateau State, a country, …"). So are an island
+#: and a natural place (a sea, a peninsula, a mountain): 49 more of them, every one but Seychelles (an island
+#: country, then "an island") a part of a country or a sea ("Borneo is a country located in Malaysia", "Caspian Sea,
+#: a country": a new user's reading, twentieth session; Ireland is the island, Great Britain too).
+_NOT_A_COUNTRY = tuple(DBO + c for c in ("Settlement", "Region", "Continent", "Island", "NaturalPlace"))
 
 
 def _without_country_noise(onto: Ontology, classes: tuple[str, ...]) -> tuple[str, ...]:

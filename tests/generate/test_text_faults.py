@@ -113,6 +113,28 @@ def test_a_settlement_or_region_typed_country_is_never_called_a_country():
     assert noun("Country", "PopulatedPlace", "Place") == "country"  # Albania stays a country
 
 
+def test_an_island_or_a_natural_place_typed_country_is_never_called_a_country():
+    # a new user's reading of --like reuters128 (twentieth session): "Borneo is a country located in Malaysia"
+    # (KB: Country, Island, PopulatedPlace, Place); the Caspian Sea is typed Country and BodyOfWater too
+    parents = {"Country": "PopulatedPlace", "Island": "PopulatedPlace", "PopulatedPlace": "Place",
+               "BodyOfWater": "NaturalPlace", "Sea": "BodyOfWater", "NaturalPlace": "Place"}
+    onto = Ontology(parents={DBO + c: {DBO + p} for c, p in parents.items()})
+    onto.depth = {DBO + c: d for c, d in {"Place": 1, "PopulatedPlace": 2, "NaturalPlace": 2, "Country": 3,
+                                          "Island": 3, "BodyOfWater": 3, "Sea": 4}.items()}
+    onto.class_labels = {DBO + c: n for c, n in {"Country": "country", "Island": "island", "Sea": "sea",
+                                                  "BodyOfWater": "body of water"}.items()}
+
+    def noun(*classes: str) -> str | None:
+        entity = _place("X", *classes)
+        return class_noun(LEX, onto, consistent_classes(onto, Entity(entity.uri, "X", onto.most_specific_first(
+            entity.classes)), []))
+
+    assert noun("Country", "Island", "PopulatedPlace", "Place") == "island"  # Borneo, Great Britain
+    assert noun("Country", "BodyOfWater", "NaturalPlace", "PopulatedPlace", "Place") == "body of water"  # Caspian Sea
+    assert noun("Country", "Sea", "BodyOfWater", "NaturalPlace", "PopulatedPlace", "Place") == "sea"  # Red Sea
+    assert noun("Country", "PopulatedPlace", "Place") == "country"
+
+
 def test_a_genre_in_sentence_case_is_a_common_noun():
     # like-reuters128 (seed 1): "Blackstreet, whose sound draws on New jack swing and Contemporary R&B"
     genre = (DBO + "MusicGenre", DBO + "Genre", DBO + "TopicalConcept")
