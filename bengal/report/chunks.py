@@ -45,10 +45,10 @@ def build_chunk_report(report: ChunkReport) -> Group:
     table.add_row("micro", _f(m.precision), _f(m.recall), _f(m.f1), str(m.tp), str(m.fp), str(m.fn), str(m.support))
     for name, avg in (("macro", report.macro), ("weighted", report.weighted)):
         table.add_row(name, _f(avg.precision), _f(avg.recall), _f(avg.f1), "", "", "", str(avg.support))
-    treatment = "dropped" if report.mode == "strict" else "repaired"
+    treatment = "dropped" if report.mode == "strict" else "read by conlleval's rules"
     lines = [
         f"token accuracy {_f(report.token_accuracy)} ({report.correct_tokens} of {report.tokens} tokens)",
-        f"invalid tags (not allowed in place by {scheme}; {treatment}): gold {report.invalid_gold}, "
+        f"invalid tags (in no chunk {scheme} allows; {treatment}): gold {report.invalid_gold}, "
         f"prediction {report.invalid_pred}",
     ]
     if report.beta != 1.0:

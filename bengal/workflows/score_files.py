@@ -821,10 +821,12 @@ def _fitting_schemes_streamed(source: str | os.PathLike[str] | IO[bytes] | bytes
 def _invalid_tag_warning(source: str, side: str, n: int, lines: Sequence[int], table: LabelTable, mode: str,
                          hint: str) -> ScoreWarning:
     """The ``invalid_tag`` warning of one side: ``n`` tags, the first at these lines."""
-    what = "dropped (strict mode)" if mode == STRICT else "repaired (lenient mode)"
+    # (tags in no chunk the scheme allows, counted alike in both modes: "I-X I-X" is two, though conlleval's reading
+    # changes one; "repaired" read as "changed", a new user's reading of case C1, twentieth session)
+    what = "dropped (strict mode)" if mode == STRICT else "read by conlleval's rules (lenient mode)"
     at = ", ".join(f"{source}:{line}" for line in lines) + (" …" if n > len(lines) else "")
-    return ScoreWarning("invalid_tag", source, f"{n} tags not allowed in place by the scheme "
-                        f"{table.scheme.label}: {what}; at {at}{hint}", side)
+    return ScoreWarning("invalid_tag", source, f"{n} tags in no chunk the scheme "
+                        f"{table.scheme.label} allows: {what}; at {at}{hint}", side)
 
 
 def _score_conll_whole(gold: str | os.PathLike[str] | IO[bytes] | bytes,
