@@ -405,6 +405,11 @@ def test_report_text():
     assert re.search(r"· 1 sentence,\s+3\s+tokens", text)  # one sentence of three tokens: singular where it is one
     two = render_chunk_report(classification_report([["B-PER"], ["O"]], [["B-PER"], ["O"]]))
     assert re.search(r"· 2 sentences,\s+2\s+tokens", two)
+    # case C1's prediction I-X I-X: two tags in no chunk IOB2 allows, in both modes; lenient mode reads them by
+    # conlleval's rules (one chunk X), strict mode drops them (a new user's reading, twentieth session)
+    for mode, said in (("lenient", "read by conlleval's rules"), ("strict", "dropped")):
+        c1 = render_chunk_report(classification_report([["B-X", "I-X"]], [["I-X", "I-X"]], mode=mode))
+        assert f"invalid tags (in no chunk IOB2 allows; {said}): gold 0, prediction 2" in c1, c1
 
 
 def test_strict_iob2_on_the_original_conll2003_says_the_tags_are_iob1():
