@@ -190,19 +190,20 @@ def titled_offices(lex: Lexicon, sub: Subgraph, details: Mapping[str, SubjectDet
             return None
         return office_title(lex, found.offices, u.subject.label)
 
-    leaders = [u for u in sub.units if u.office is None and local_name(u.prop) in props]
+    # each leader's title, worked out once: by the leader unit's index, in the order of its objects
+    titles = {i: [title_of(u, o) for o in u.objects] for i, u in enumerate(sub.units)
+              if u.office is None and local_name(u.prop) in props}
     # the subjects some of whose leaders have a title: their other leaders are said "also" (a strategy may give
     # each object a unit of its own, which the document planner joins into one list)
-    titled = {u.subject.uri for u in leaders for o in u.objects if title_of(u, o) is not None}
+    titled = {sub.units[i].subject.uri for i, ts in titles.items() if any(t is not None for t in ts)}
     units: list[Unit] = []
-    for u in sub.units:
-        if u.office is not None or local_name(u.prop) not in props or u.subject.uri not in titled:
+    for i, u in enumerate(sub.units):
+        if i not in titles or u.subject.uri not in titled:
             units.append(u)
             continue
         by_title: dict[str, list[Entity]] = {}
         rest: list[Entity] = []
-        for o in u.objects:
-            title = title_of(u, o)
+        for o, title in zip(u.objects, titles[i]):
             if title is None:
                 rest.append(o)
             else:

@@ -129,7 +129,7 @@ def describe_objects(lex: Lexicon, onto: Ontology, sentence: Sentence,
         if (not isinstance(before, str) or (after is not None and not isinstance(after, str))
                 or before.lower().endswith((f"{noun} ", f"{noun} of "))
                 or before.endswith(not_after)
-                or (words and before.split()[-1][:1].isupper())
+                or (words and before.rsplit(None, 1)[-1][:1].isupper())
                 or ("the" in words[-3:] and words[-1:] != ["the"])
                 or (before.endswith(", ") and isinstance(pieces[j - 2], Entity))
                 or (after is not None and after.startswith(",") and j + 2 < len(pieces)
