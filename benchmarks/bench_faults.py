@@ -52,6 +52,12 @@ FAULTS: dict[str, re.Pattern] = {
     # one verb phrase as a relative clause and the main clause ("X, which is distributed by A, is distributed by B")
     "verb twice": re.compile(r", (?:which|who) ((?:is|was) \w+ (?:by|through|in|of|with)) [^,]+(?:, among others)?, "
                              r"(?:and )?\1\b"),
+    # one verb opening two coordinated predicates of one subject ("Sky Radio Group operates in the mass media industry
+    # and operates from Naarden", "served under Juliana and served alongside Prime Minister Zijlstra": a copy editor's
+    # reading, twenty-first session); an auxiliary's predicates ("is a city in A and is home to B") are not this class
+    "one verb, two predicates": re.compile(r"\b(?!(?:is|was|are|were|has|had|have|and|as)\b)([a-z]{3,}(?:s|ed)) "
+                                           r"(?:in|from|with|for|under|alongside|on|at|to|as|by) [^.;]*? and \1 "
+                                           r"(?:in|from|with|for|under|alongside|on|at|to|as|by)\b"),
     # a person named as their profession ("whose profession was an economist")
     "profession as a person": re.compile(r"\bprofessions? (?:is|was|are|were) an? [a-z]"),
     # a place taken part in: an event takes "the" unless it is numbered or a code name ("took part in Lithuania")

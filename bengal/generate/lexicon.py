@@ -89,6 +89,9 @@ class Lexicon:
     #: (name, classes) → whether the name takes "the" by its patterns or its class (:meth:`name_article`)
     _article_memo: dict[tuple[str, tuple[str, ...]], bool] = field(default_factory=dict, init=False, repr=False,
                                                                   compare=False)
+    #: (predicate text, predicate text) → whether they open with the same verb (:meth:`same_verb`)
+    _same_verb_memo: dict[tuple[str, str], bool] = field(default_factory=dict, init=False, repr=False,
+                                                         compare=False)
 
     @property
     def meta(self) -> dict:
@@ -261,9 +264,11 @@ class Lexicon:
 
     def __post_init__(self) -> None:
         # [news_meta] definite_names_news: more names that take "the", news text only (load_lexicon merges it into meta)
+        # and [news_meta] definite_names_dropped: [meta] patterns news text does without (a class rule says it better)
         meta = self.data["meta"]
-        patterns = (list(meta.get("definite_names", ())) + list(meta.get("definite_names_news", ()))
-                    + list(self.data.get("definite_names", {})))
+        dropped = set(meta.get("definite_names_dropped", ()))
+        patterns = ([p for p in meta.get("definite_names", ()) if p not in dropped]
+                    + list(meta.get("definite_names_news", ())) + list(self.data.get("definite_names", {})))
         object.__setattr__(self, "_definite", re.compile("|".join(f"(?:{p})" for p in patterns) or "(?!)"))
         bare = list(self.data["meta"].get("bare_names", ()))
         object.__setattr__(self, "_bare", re.compile("|".join(f"(?:{p})" for p in bare) or "(?!)"))
@@ -346,6 +351,29 @@ class Lexicon:
         relative clause needs another word order (German: verb last) and is not written."""
         text = self.meta.get("relative_person" if person else "relative_thing", ", who " if person else ", which ")
         return str(text) or None
+
+    def same_verb(self, first: str, second: str) -> bool:
+        """Whether two predicates about one subject open with the same verb, so that one sentence should not
+        coordinate them ("X operates from A and operates in B", "X served under A and served alongside B").
+
+        ``first`` and ``second`` are the predicates' texts before their first object (" lies in the city of ").
+        Rule: their first words are equal (case aside) and that word is no auxiliary of ``[meta] auxiliaries``;
+        or it is one ("is", "was", "has"), and so is the next word that is no article of ``[meta]
+        verb_articles`` ("is a native of" and "is a member of" differ, "was born in" and "was buried in" too;
+        "is owned by" twice, or "has its seat in" and "has its head office in", do not). A language without
+        ``auxiliaries`` compares first words only. Equal texts are always the same verb. Memoised per pair.
+        """
+        key = (first, second)
+        found = self._same_verb_memo.get(key)
+        if found is None:
+            a, b = first.lower().split(), second.lower().split()
+            found = bool(a) and bool(b) and a[0] == b[0]
+            if found and a[0] in self.meta.get("auxiliaries", ()):
+                articles = self.meta.get("verb_articles", ())
+                found = [w for w in a[1:] if w not in articles][:1] == [w for w in b[1:] if w not in articles][:1]
+            found = found or a == b
+            self._same_verb_memo[key] = found
+        return found
 
     def names_people(self, classes: Sequence[str]) -> bool:
         """Whether an entity of ``classes`` (IRIs) that is no person still takes the person's relative

@@ -24,7 +24,7 @@ from bengal.generate.gender import Gender
 from bengal.generate.kbview import NOT_NAMES, Entity, Ontology, unknown_agent
 from bengal.generate.lexicon import Lexicon
 from bengal.generate.paraphrase import Paraphraser
-from bengal.generate.realise import of_plural_class, realise_pieces, takes_plural_verb
+from bengal.generate.realise import name_kind_noun, of_plural_class, realise_pieces, takes_plural_verb
 from bengal.generate.strategies import Unit
 from bengal.generate.surface import restates_qualifier
 from bengal.generate.verbalise import (
@@ -52,8 +52,8 @@ __all__ = ["microplan", "description_allowed", "pronoun_resolves", "aggregate", 
            "type_apposition_of", "fold_opening",
            "chain", "where_after_subject", "whose_clause", "coordinate", "coordinate_subjects", "reads_as_place",
            "abridge_list", "abridge_allowed", "abridgeable", "abridged_template",
-           "lifespan_clause", "lifespan_of", "Lifespan", "VARY_WITHIN", "describe_objects", "drawn", "density_of",
-           "CHAIN_MARGIN"]
+           "lifespan_clause", "lifespan_of", "Lifespan", "VARY_WITHIN", "describe_objects", "description_noun", "drawn",
+           "density_of", "CHAIN_MARGIN"]
 
 #: At most this many relative clauses in one sentence joined by :func:`chain` ("X worked with the band
 #: The Verve, which is associated with Richard Ashcroft, who is associated with DJ Shadow.").
@@ -82,6 +82,22 @@ def description_allowed(uri: str, noun: str | None, history: Sequence[tuple[int,
     if last is None:
         return False
     return not any(s >= last and u != uri and n == noun for s, u, n in history)
+
+
+def description_noun(lex: Lexicon, onto: Ontology, entity: Entity) -> str | None:
+    """The noun of "the NOUN" that refers to ``entity`` named before: its class noun
+    (:func:`~bengal.generate.verbalise.class_noun`), or, where that noun tells a reader too little to find the place
+    (``[meta] description_vague``: "administrative region", "settlement"), the kind the place's own name says
+    (:func:`~bengal.generate.realise.name_kind`: "Kościerzyna County" → "county") when that is one of ``[realise]
+    kind_nouns`` and not vague itself. Source: a copy editor's reading, twenty-first session: "Gmina Dziemiany is part
+    of Kościerzyna County, and Gmina Stara Kiszewa belongs to Kościerzyna County" (the sample types the county
+    ``AdministrativeRegion``, whose noun no description takes), where news writes "… belongs to the county"."""
+    noun = class_noun(lex, onto, entity)
+    vague = lex.meta.get("description_vague", ())
+    if noun is None or noun not in vague:
+        return noun
+    kind = name_kind_noun(lex, entity.surface)
+    return noun if kind is None or kind in vague else kind
 
 
 def describe_objects(lex: Lexicon, onto: Ontology, sentence: Sentence,
@@ -116,8 +132,8 @@ def describe_objects(lex: Lexicon, onto: Ontology, sentence: Sentence,
                 or p.form_kind in NOT_NAMES or not any(u == p.uri for _, u, _ in history)):
             continue
         if own is None:  # asked of every candidate wording (issue 15); few have a piece that gets here
-            own = [(index, q.uri, class_noun(lex, onto, q)) for q in sentence.pieces if isinstance(q, Entity)]
-        noun = class_noun(lex, onto, p)
+            own = [(index, q.uri, description_noun(lex, onto, q)) for q in sentence.pieces if isinstance(q, Entity)]
+        noun = description_noun(lex, onto, p)
         others = [*history, *((k, u, n) for k, u, n in own if u != p.uri)]
         if noun is None or not description_allowed(p.uri, noun, others, vague):
             continue
@@ -335,15 +351,18 @@ def _rest(sentence: Sentence) -> list[Piece] | None:
     return rest
 
 
-def aggregate(lex: Lexicon, sentences: Sequence[Sentence], person: bool) -> Sentence | None:
+def aggregate(lex: Lexicon, sentences: Sequence[Sentence], person: bool | None) -> Sentence | None:
     """One sentence for several about one subject, or ``None`` when they cannot share one.
 
     Two: "X was born in Y and died in Z." (:func:`bengal.generate.verbalise.join_sentences`,
     else the relative form). Three (or two the plain join refuses): "X, who was born in Y,
     played for A and died in Z." — the first clause becomes a relative clause ("who" for a
-    person, else "which"), the others are joined. Every sentence must open with the same subject, and no
-    two may open their predicates with the same verb phrase (:func:`_verb`: "X, which is owned by A, is owned
-    by B" says one thing twice; :func:`~bengal.generate.verbalise.join_sentences` refuses it for two).
+    person, else "which"; neither for a subject of no known class, ``person`` ``None``, nor after a pronoun), the
+    others are joined.
+    Every sentence must open with the same subject, and no two may open their predicates with the same verb
+    (:meth:`~bengal.generate.lexicon.Lexicon.same_verb`: "X, which is owned by A, is owned by B" says one thing twice,
+    "X operates from A and operates in B" strikes a copy editor; :func:`~bengal.generate.verbalise.join_sentences`
+    refuses it for two).
     """
     if len(sentences) == 1:
         return sentences[0]
@@ -354,15 +373,16 @@ def aggregate(lex: Lexicon, sentences: Sequence[Sentence], person: bool) -> Sent
         joined = join_sentences(lex, first, sentences[1])
         if joined is not None:
             return joined
-    rests_verbs = [_rest_and_verb(s) for s in sentences]
-    rests = [r for r, _ in rests_verbs]
+    rests = [_kept_rest(s) for s in sentences]
     if any(r is None for r in rests):
         return None
-    verbs = [v for r, v in rests_verbs if r]
-    if len(set(verbs)) < len(verbs):
+    heads = [r[0] for r in rests if r and isinstance(r[0], str)]
+    if any(lex.same_verb(a, b) for k, a in enumerate(heads) for b in heads[k + 1:]):
         return None  # "X, which is distributed by A, is distributed by B.": the same verb twice, two sentences
-    relative = lex.relative(person)  # ", who " / ", which "; None: the language writes no such clause
-    if relative is None:
+    # ", who " / ", which "; None: the language writes no such clause, or the subject is of no known class (``person``
+    # None: neither pronoun is sure)
+    relative = lex.relative(person) if person is not None else None
+    if relative is None or first.pronoun is not None:  # "He, who managed Aston Villa, …" is no English
         return None
     head = list(first.pieces[:first.predicate])
     pieces: list[Piece] = head + [relative]
@@ -390,33 +410,24 @@ def aggregate(lex: Lexicon, sentences: Sequence[Sentence], person: bool) -> Sent
                     tuple(sorted({op for s in sentences for op in s.paraphrase})))
 
 
-def _rest_and_verb(sentence: Sentence) -> tuple[list[Piece] | None, str]:
-    """``(_rest(sentence), _verb of it)`` (the verb ``""`` without a rest), kept for the sentences met lately:
-    :func:`aggregate` is given the same clauses after a planned sentence's first for each wording of its first
-    fact (:func:`_plan_once`; issue 15). Kept by the sentence object, which the memo holds (so that its ``id``
-    stays its own), and bounded; the rest is shared, so no caller may change it."""
+def _kept_rest(sentence: Sentence) -> list[Piece] | None:
+    """:func:`_rest` of ``sentence``, kept for the sentences met lately: :func:`aggregate` is given the same
+    clauses after a planned sentence's first for each wording of its first fact (:func:`_plan_once`; issue 15).
+    Kept by the sentence object, which the memo holds (so that its ``id`` stays its own), and bounded; the rest is
+    shared, so no caller may change it."""
     found = _RESTS.get(id(sentence))
     if found is not None and found[0] is sentence:
-        return found[1], found[2]
+        return found[1]
     rest = _rest(sentence)
-    verb = _verb(rest) if rest else ""
     if len(_RESTS) >= _RESTS_SIZE:
         _RESTS.clear()
-    _RESTS[id(sentence)] = (sentence, rest, verb)
-    return rest, verb
+    _RESTS[id(sentence)] = (sentence, rest)
+    return rest
 
 
-#: :func:`_rest_and_verb`'s answers by the sentence's ``id`` (with the sentence), at most ``_RESTS_SIZE``.
-_RESTS: dict[int, tuple[Sentence, list[Piece] | None, str]] = {}
+#: :func:`_kept_rest`'s answers by the sentence's ``id`` (with the sentence), at most ``_RESTS_SIZE``.
+_RESTS: dict[int, tuple[Sentence, list[Piece] | None]] = {}
 _RESTS_SIZE = 4096
-
-
-def _verb(rest: Sequence[Piece]) -> str:
-    """The verb phrase that opens a clause's predicate pieces (:func:`_rest`): its text before the first
-    entity, without the article or class noun of the object ("is owned by the company " → "is owned by").
-    Two clauses of one sentence with the same verb phrase say one thing twice."""
-    head = rest[0] if rest and isinstance(rest[0], str) else ""
-    return head.split(" the ", 1)[0].strip().lower()
 
 
 def _says_its_qualifier(sentence: Sentence) -> bool:
@@ -444,7 +455,7 @@ def _relatives_in(pieces: Sequence[Piece], marks: Sequence[str]) -> int:
     return sum(p.count(m) for p in pieces if isinstance(p, str) for m in marks)
 
 
-def chain(lex: Lexicon, first: Sentence, second: Sentence, person: bool) -> Sentence | None:
+def chain(lex: Lexicon, first: Sentence, second: Sentence, person: bool | None) -> Sentence | None:
     """A walk's next step joined onto the object that ends the sentence before it, as a relative
     clause ("X was born in Lagos." + "Lagos is part of Lagos State." → "X was born in Lagos, which
     is part of Lagos State."; "X worked with B." + "B's genre is rock." → "X worked with B, whose
@@ -460,7 +471,8 @@ def chain(lex: Lexicon, first: Sentence, second: Sentence, person: bool) -> Sent
     that the entity's written qualifier names (:func:`restates_qualifier`: "Santander, Spain, which is in
     Spain" says nothing). The relative pronoun is
     :meth:`bengal.generate.lexicon.Lexicon.relative` ("who" when ``person``: the second subject is a
-    person). The result keeps ``first``'s subject, so a pronoun in the next sentence still refers
+    person; ``None``, an entity of no known class, takes neither "who" nor "which", only "whose" and "where"). The
+    result keeps ``first``'s subject, so a pronoun in the next sentence still refers
     to ``first``'s subject by :func:`pronoun_resolves`; the entity pieces are unchanged objects, so
     the gold stays exact (the second subject's name, when it was named, is no longer written).
     """
@@ -484,7 +496,7 @@ def chain(lex: Lexicon, first: Sentence, second: Sentence, person: bool) -> Sent
         # the object is the qualifier of a place that second is about: "… part of Western Province, Sri Lanka, where
         # Western Province is." (a copy editor's reading, thirteenth session): the name said it
         return None
-    relative = lex.relative(person)
+    relative = lex.relative(person) if person is not None else None
     where = _where_clause(lex, second, last) if reads_as_place(lex, first.pieces) else None
     if where is not None:
         rest = where
@@ -667,9 +679,10 @@ def coordinate(lex: Lexicon, first: Sentence, second: Sentence, about: Collectio
     entity piece, kept as it is) or with a word of :data:`_OPENERS`, a definite article of the language
     (:meth:`~bengal.generate.lexicon.Lexicon.articles`: "el", "der") or a pronoun of the language's
     ``[pronouns]`` (then lower-cased: "the musician", "he", "el músico"); ``second`` is not a pronoun mention
-    (its surface would have to change). The result keeps ``first``'s subject, so
-    :func:`pronoun_resolves` still asks that no other entity of the whole sentence could take the
-    pronoun; the entity pieces are the same objects, so the gold stays exact. A join without a comma (" y ",
+    (its surface would have to change), nor, about ``first``'s subject, opens its predicate with ``first``'s verb
+    (:func:`_opens_with_the_verb_of`: "Acme operates from Ulm, and the company operates in Spain"). The result keeps
+    ``first``'s subject, so :func:`pronoun_resolves` still asks that no other entity of the whole sentence could take
+    the pronoun; the entity pieces are the same objects, so the gold stays exact. A join without a comma (" y ",
     " et ") takes one where ``first`` ends inside a relative clause (:func:`_ends_in_relative_clause`: "…
     Motlanthe, que nació en Unión Sudafricana, y la sucesión …"). ``None`` for a language without
     ``sentence_join``.
@@ -686,6 +699,8 @@ def coordinate(lex: Lexicon, first: Sentence, second: Sentence, about: Collectio
     same = _same_subject_predicates(lex, first, second)
     if same is not None:
         return same
+    if first.subject is not None and second.subject == first.subject and _opens_with_the_verb_of(lex, first, second):
+        return None  # "Acme operates from Ulm, and the company operates in Spain": two sentences read better
     named = _entity_uris(first)
     ours = named | ({first.subject} if first.subject else set())
     pieces_of_second = _entity_uris(second)
@@ -747,6 +762,14 @@ def _joined(first: Sentence, second: Sentence, pieces: Sequence[Piece], coordina
                     tuple(sorted(set(first.paraphrase) | set(second.paraphrase))), coordinated)
 
 
+def _opens_with_the_verb_of(lex: Lexicon, first: Sentence, second: Sentence) -> bool:
+    """Whether ``second``'s predicate opens with the verb of ``first``'s (both plain text after their subjects:
+    :meth:`~bengal.generate.lexicon.Lexicon.same_verb`)."""
+    verb = first.pieces[first.predicate] if 0 < first.predicate < len(first.pieces) else None
+    other = second.pieces[second.predicate] if 0 < second.predicate < len(second.pieces) else None
+    return isinstance(verb, str) and isinstance(other, str) and lex.same_verb(verb, other)
+
+
 def _same_subject_predicates(lex: Lexicon, first: Sentence, second: Sentence) -> Sentence | None:
     """Two sentences about one subject, the second opening with its description ("The company Vaughn operates from
     the country." + "The company owns Nguyen Group."), as one subject with two predicates ("The company Vaughn
@@ -755,7 +778,9 @@ def _same_subject_predicates(lex: Lexicon, first: Sentence, second: Sentence) ->
 
     Rule: both are about the same subject, the first opens with it (a name, a description or a pronoun) and does not
     end inside a relative clause (the predicate would read as the clause's), the second opens with the subject's
-    description alone before its predicate (``predicate`` 1, plain text) and agrees in number with the first; the
+    description alone before its predicate (``predicate`` 1, plain text opening with a space: not ", whose genre is
+    …, " after the description), agrees in number with the first and does
+    not open its predicate with the first's verb (:meth:`~bengal.generate.lexicon.Lexicon.same_verb`); the
     description is left out. Was "The company Vaughn operates from the country, and the company owns Nguyen Group."
     (40 of 1,885 sentences of ``--like reuters128`` and ``conllpp`` repeated their subject's description so: a copy
     editor's reading, twentieth session). ``None`` for a language without ``clause_join``.
@@ -763,14 +788,20 @@ def _same_subject_predicates(lex: Lexicon, first: Sentence, second: Sentence) ->
     clause_join = str(lex.meta.get("clause_join", ""))
     if (not clause_join or first.subject is None or second.subject != first.subject or first.predicate < 1
             or second.predicate != 1 or len(second.pieces) < 2 or not isinstance(second.pieces[0], str)
-            or not isinstance(second.pieces[1], str) or second.pronoun is not None or first.plural != second.plural):
-        return None
+            or not isinstance(second.pieces[1], str) or not second.pieces[1].startswith(" ")
+            or second.pronoun is not None or first.plural != second.plural):
+        return None  # (a predicate that opens with ", whose genre is …, " is the description's clause, not the verb)
     head = list(first.pieces)
     if not (isinstance(head[-1], str) and head[-1].endswith(".")) or _ends_in_relative_clause(lex, head):
         return None
+    if _opens_with_the_verb_of(lex, first, second):
+        return None  # "The company Vaughn operates from the country and operates in Spain."
     head[-1] = head[-1][:-1]
     text = "".join(p for p in head if isinstance(p, str))
     join = str(lex.meta.get("sentence_join", clause_join)) if clause_join in text else clause_join
+    among = str(lex.meta.get("among_others", ""))
+    if among and isinstance(head[-1], str) and head[-1].endswith(among) and not join.startswith(","):
+        join = "," + join  # "X has worked with A, among others, and once counted B among its members"
     return _joined(first, second, [*head, join.rstrip() + " " + second.pieces[1].lstrip(), *second.pieces[2:]],
                    coordinated=True)
 
@@ -1225,13 +1256,14 @@ def _clause_variant(templates: Sequence[str], draw: str | None) -> int:
 def whose_clause(lex: Lexicon, sentence: Sentence, owner: Sentence, noun: str | None = None) -> Sentence | None:
     """``owner`` ("X's genre is blues.") as a relative clause after the subject of ``sentence``
     ("X recorded for Sub Pop." → "X, whose genre is blues, recorded for Sub Pop."), or ``None``
-    when ``sentence`` does not open with the same subject followed by its predicate, already has a
-    relative clause, or the language has no ``[meta] relative_possessive``. The entity pieces are
+    when ``sentence`` does not open with the same subject followed by its predicate (a pronoun takes no clause),
+    already has a relative clause, or the language has no ``[meta] relative_possessive``. The entity pieces are
     the same objects, so the gold stays exact. Given the subject's class ``noun``, an owner that
     :func:`modifier_apposition` can write as an apposition is written so instead ("X, a blues
     musician, recorded for Sub Pop.")."""
     whose = str(lex.meta.get("relative_possessive", ""))
-    if not whose or sentence.subject is None or not sentence.predicate or sentence.plural:
+    if (not whose or sentence.subject is None or not sentence.predicate or sentence.plural
+            or sentence.pronoun is not None):  # "He, whose music is rooted in jam band, worked with …" is no English
         return None
     marks = [m for m in (lex.relative(True), lex.relative(False), whose) if m]
     if any(isinstance(p, str) and any(m in p for m in marks) for p in sentence.pieces):
@@ -1458,7 +1490,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
     total = sum(count_tokens(sentence_text(s), lex.lang) for s in sentences)
     history: list[tuple[int, str, str | None]] = []
     for k, s in enumerate(sentences):
-        history += [(k, p.uri, class_noun(lex, onto, p)) for p in s.pieces if isinstance(p, Entity)]
+        history += [(k, p.uri, description_noun(lex, onto, p)) for p in s.pieces if isinstance(p, Entity)]
     # class nouns that refer to no entity for a reader: "the person", and "has its main office in the
     # administrative region" ([meta] description_vague)
     vague = (*lex.meta.get("apposition_vague", ()), *lex.meta.get("description_vague", ()))
@@ -1480,7 +1512,10 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
         noun = class_noun(lex, onto, subject)
         # the subject takes the person's relative pronoun (aggregate, chain): asked once a planned sentence
         # (an agent of no known kind, an act the KB leaves undecided, takes "who": it fits a person and a group)
-        person_like = is_person(subject) or lex.names_people(subject.classes) or unknown_agent(onto, subject)
+        # (an entity the KB gives no class, "Max Weber" in the sample, takes neither: "Max Weber, which was an
+        # influence on …" was written, a copy editor's reading, twenty-first session; None: no "who"/"which" clause)
+        person_like: bool | None = (is_person(subject) or lex.names_people(subject.classes)
+                                    or unknown_agent(onto, subject)) if subject.classes else None
         previous = sentences[-1] if sentences else None
         refs = ["name"]
         # a people's templates are written plural ("Croats live in Sweden."): its singular class
@@ -1726,7 +1761,7 @@ def _plan_once(lex: Lexicon, onto: Ontology, plan: Sequence[Sequence[Unit]], tar
         sentences.append(chosen)
         previous_is_opening = False
         written.add(sentence_text(chosen))
-        history += [(k, p.uri, class_noun(lex, onto, p)) for p in chosen.pieces if isinstance(p, Entity)]
+        history += [(k, p.uri, description_noun(lex, onto, p)) for p in chosen.pieces if isinstance(p, Entity)]
         if chosen.subject is not None and not any(isinstance(p, Entity) and p.uri == subject.uri
                                                   for p in chosen.pieces):
             history.append((k, subject.uri, noun))  # described or a pronoun: still its latest mention

@@ -76,7 +76,11 @@ class Paraphraser:
         """The sentence with every phrase of the synonym table in its plain-text pieces
         replaced by a synonym (first letter's case kept), or ``None`` when it has none or when a synonym
         would make two phrases one (it replaces two phrases, or the sentence says it already: "X, which is
-        situated in A, is located in B" → "X, which is situated in A, is situated in B" says one verb twice)."""
+        situated in A, is located in B" → "X, which is situated in A, is situated in B" says one verb twice), or
+        when a synonym's verb, no auxiliary of ``[meta] auxiliaries``, would open two predicates of one subject, the
+        second right after ``[meta] clause_join`` ("X played the accordion and performed with The Stooges" → "X
+        performed on the accordion and performed with …": a copy editor's reading, twenty-first session; two clauses
+        about two subjects, "A collaborated with X, and B collaborated with Y", are parallel and stay)."""
         pieces = list(sentence.pieces)
         changed = False
         sources: dict[str, set[str]] = {}  # synonym → the phrases it replaced
@@ -100,6 +104,13 @@ class Paraphraser:
         before = " ".join(p for p in sentence.pieces if isinstance(p, str)).lower()
         if any(len(found) > 1 or re.search(rf"\b{re.escape(new)}\b", before) for new, found in sources.items()):
             return None  # two wordings made one: "X, which is situated in A, is situated in B and is situated in C"
+        join = str(self.lex.meta.get("clause_join", " and ")).strip()
+        auxiliaries = self.lex.meta.get("auxiliaries", ())
+        text = "".join(p if isinstance(p, str) else p.surface for p in pieces).lower()
+        for verb in {new.split(" ", 1)[0] for new in sources} - set(auxiliaries):
+            said = rf"\b{re.escape(verb)}\b"
+            if len(re.findall(said, text)) > 1 and re.search(rf"\b{re.escape(join)} {said}", text):
+                return None  # one subject's two predicates: "… performed on the accordion and performed with …"
         return _mark(replace(sentence, pieces=tuple(pieces)), "synonym")
 
     def voice_template(self, prop: str, n_objects: int) -> str | None:

@@ -32,7 +32,7 @@ class Lexicon(Protocol):
 
 __all__ = ["indefinite_article", "plural", "is_plural_name", "is_group_name", "title_after_comma", "of_plural_class",
            "singular_group_name", "takes_plural_verb",
-           "possessive_suffix", "capitalise_proper", "realise_pieces", "name_kind",
+           "possessive_suffix", "capitalise_proper", "realise_pieces", "name_kind", "name_kind_noun",
            "kind_contradicts_name"]
 
 Piece = Union[str, Entity]
@@ -373,6 +373,13 @@ def name_kind(lex: Lexicon, name: str) -> str | None:
         return last.lower()
     first = head.split(" ", 1)[0]
     return first.lower() if " " in head and first in _table(lex).get("kind_prefixes", ()) else None
+
+
+def name_kind_noun(lex: Lexicon, name: str) -> str | None:
+    """:func:`name_kind` of ``name`` when it is one of ``[realise] kind_nouns`` (a noun the text may write: "Kościerzyna
+    County" → "county"; not "Gmina Lipusz" → "gmina"), else ``None``."""
+    kind = name_kind(lex, name)
+    return kind if kind is not None and kind in _table(lex).get("kind_nouns", ()) else None
 
 
 def kind_contradicts_name(lex: Lexicon, noun: str | None, name: str) -> bool:

@@ -652,7 +652,8 @@ def join_sentences(lex: Lexicon, first: Sentence, second: Sentence) -> Sentence 
     """Aggregation: two sentences about one subject as one ("X was born in Y." + "X died
     in Z." → "X was born in Y and died in Z."), or ``None`` when they cannot be joined
     (other subjects, the first already joined or ending in a list, the second not
-    opening with its subject, or both with the same verb phrase)."""
+    opening with its subject, or both opening with the same verb:
+    :meth:`~bengal.generate.lexicon.Lexicon.same_verb`)."""
     if (first.subject is None or first.subject != second.subject or first.clauses != 1 or second.clauses != 1
             or first.n_objects != 1 or not second.predicate or first.plural):
         return None
@@ -660,8 +661,8 @@ def join_sentences(lex: Lexicon, first: Sentence, second: Sentence) -> Sentence 
     if not rest or not isinstance(rest[0], str) or not rest[0].startswith(" "):
         return None
     verb = first.pieces[first.predicate] if first.predicate < len(first.pieces) else None
-    if isinstance(verb, str) and verb.removesuffix("the ") == rest[0].removesuffix("the "):
-        return None  # the same verb twice ("was born in Y and was born in Z"): two sentences read better
+    if isinstance(verb, str) and lex.same_verb(verb, rest[0]):
+        return None  # the same verb twice ("operates from Y and operates in Z"): two sentences read better
     head = list(first.pieces)
     if isinstance(head[-1], str) and head[-1].endswith("."):
         head[-1] = head[-1][:-1]

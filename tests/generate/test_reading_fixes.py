@@ -293,8 +293,12 @@ def test_a_seed_whose_name_says_another_kind_is_not_called_a_settlement(bundled_
     settlements = ("dbo:Settlement",)
     made = DocumentMaker(bundled_kb, GenerateConfig(docs=1, seed=2, classes=settlements,
                                                     sentence_length="short")).make(DBR + "Bojnord_County")
-    assert made is not None
-    assert made.text.startswith("Bojnord County is an administrative region. ") and "settlement" not in made.text
+    assert made is not None and "settlement" not in made.text
+    # its gold type is the deepest of its own classes; a type sentence, where the microplanner keeps one, says so (since
+    # a county named again is "the county", twenty-first session, the text is "Bojnord County is part of North
+    # Khorasan province. Central District is part of the county.", which lands closer to the density target)
+    assert made.mentions[0].surface == "Bojnord County" and made.mentions[0].type == DBO + "AdministrativeRegion"
+    assert made.text.startswith(("Bojnord County is an administrative region. ", "Bojnord County is part of "))
     # BENGAL's text (--mentions all; the B1-B10 presets) keeps its bytes
     bengal = DocumentMaker(bundled_kb, GenerateConfig(docs=1, seed=2, classes=settlements, mentions="all",
                                                      sentence_length="short"))
