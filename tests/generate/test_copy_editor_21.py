@@ -12,7 +12,7 @@
 - "forms part of Districts of Malta", "born in Presidencies and provinces of British India";
 - "Gmina Łososina Dolna forms part of Nowy Sącz County" after the county was named ("… part of the county");
 - made-up companies based in states of the past ("Oliver has its seat in the Second Spanish Republic");
-- "Foča, a town, keeps Central European Time";
+- "Foča, a town, keeps Central European Time"; "held a key role at" and "was a key person at" in most documents;
 - a synonym that opens a second predicate with the first's verb ("performed on the accordion and performed with");
 - a pronoun with a relative clause ("He, who managed Aston Villa F.C., …", "He, whose music is rooted in …").
 
@@ -37,7 +37,7 @@ from bengal.generate.microplan import (
 )
 from bengal.generate.paraphrase import Paraphraser
 from bengal.generate.strategies import Subgraph, Unit
-from bengal.generate.verbalise import Sentence, class_noun, join_sentences, sentence_text
+from bengal.generate.verbalise import Sentence, class_noun, fact_sentence, join_sentences, sentence_text
 from bengal.kb.sparql import DBO
 
 R = "http://dbpedia.org/resource/"
@@ -183,6 +183,18 @@ def test_a_place_uses_a_time_zone_in_news_text():
     entry = NEWS.data["templates"]["timeZone"]
     assert all(" keeps " not in t for t in entry["one"]) and "{s} uses {o}." in entry["one"]
     assert "{s} keeps {o}." in EN.data["templates"]["timeZone"]["one"]  # BENGAL's text unchanged
+
+
+def test_a_key_person_has_news_wordings_of_its_own():
+    # "… held a key role at …" and "… was a key person at …": 202 of 215 such sentences of --like conllpp (300
+    # documents, seed 5) before; the same fact worded four ways in news text, two in BENGAL's
+    acme = Entity(R + "Acme_Records", "Acme Records", (DBO + "RecordLabel", DBO + "Company"))
+    nelson = Entity(R + "Nelson", "Nelson", (DBO + "Person",))
+    news = {sentence_text(fact_sentence(NEWS, Ontology(), DBO + "keyPerson", acme, [nelson], variant=v))
+            for v in range(4)}
+    assert news == {"Nelson is a key person at Acme Records.", "Nelson holds a key role at Acme Records.",
+                    "Nelson is an executive at Acme Records.", "Nelson is a senior figure at Acme Records."}
+    assert len(EN.data["templates"]["keyPerson"]["one"]) == 2
 
 
 # --- made-up companies ---------------------------------------------------------------------------------------------
