@@ -176,6 +176,7 @@ _FORMER_STATE = re.compile(
     r"Third|Fourth) Republic$|^(?:Soviet Union|Austria-Hungary|Yugoslavia|Czechoslovakia|East Germany|West Germany|"
     r"Nazi Germany|Weimar Republic|British Raj|Union of South Africa|Republic of Venice|Republic of Genoa)$|"
     r"^Confederate States|^Dominion of |^Socialist Federal Republic of |\b(?:Caliphate|Khanate|Shogunate|dynasty)\b")
+_CONTINENT = DBO + "Continent"
 #: At most this many added facts of one property a document ("The company X has its headquarters
 #: in …" three times reads as a template).
 _ADDED_PER_PROPERTY = 2
@@ -476,14 +477,15 @@ class EmergingPlacer:
         ``(property, the new entity's kind, whether the new entity is the subject)``), or ``None`` when
         ``host`` is of no host kind of ``table``, every property of its kind has had
         :data:`_ADDED_PER_PROPERTY` facts (``used``, counted here) or no name could be drawn. A state of the past
-        (:data:`_FORMER_STATE`) hosts no made-up company."""
+        (:data:`_FORMER_STATE`) or a continent hosts no made-up company ("… has its head office in the continent" of
+        East Asia, a new user's reading, twenty-first session)."""
         kind = next((k for k in table if host.classes and host.classes[0] in self.kinds.get(k, ())), None)
         if kind is None:
             return None
-        former = kind == "place" and _FORMER_STATE.search(host.label) is not None
+        no_seat = kind == "place" and (_FORMER_STATE.search(host.label) is not None or _CONTINENT in host.classes)
         options = [a for a in table[kind] if used.get(a[0], 0) < _ADDED_PER_PROPERTY
                    and (self.weights is None or self.weights.get(a[1], 0) > 0)
-                   and not (former and a[1] == "company")]
+                   and not (no_seat and a[1] == "company")]
         if not options:
             return None
         if self.weights is None:

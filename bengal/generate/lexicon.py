@@ -358,9 +358,10 @@ class Lexicon:
 
         ``first`` and ``second`` are the predicates' texts before their first object (" lies in the city of ").
         Rule: their first words are equal (case aside) and that word is no auxiliary of ``[meta] auxiliaries``;
-        or it is one ("is", "was", "has"), and so is the next word that is no article of ``[meta]
-        verb_articles`` ("is a native of" and "is a member of" differ, "was born in" and "was buried in" too;
-        "is owned by" twice, or "has its seat in" and "has its head office in", do not). A language without
+        or it is one ("is", "was", "has"), and so is the next word that is none of ``[meta] verb_skip`` (articles, and
+        "also": "is a native of" and "is a member of" differ, "was born in" and "was buried in" too; "is owned by"
+        twice, "has its seat in" and "has its head office in", or "was headed by" and "was also headed by", do
+        not). A language without
         ``auxiliaries`` compares first words only. Equal texts are always the same verb. Memoised per pair.
         """
         key = (first, second)
@@ -369,7 +370,7 @@ class Lexicon:
             a, b = first.lower().split(), second.lower().split()
             found = bool(a) and bool(b) and a[0] == b[0]
             if found and a[0] in self.meta.get("auxiliaries", ()):
-                articles = self.meta.get("verb_articles", ())
+                articles = self.meta.get("verb_skip", ())
                 found = [w for w in a[1:] if w not in articles][:1] == [w for w in b[1:] if w not in articles][:1]
             found = found or a == b
             self._same_verb_memo[key] = found

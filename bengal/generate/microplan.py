@@ -627,7 +627,9 @@ def where_after_subject(lex: Lexicon, first: Sentence, second: Sentence) -> Sent
     pronoun, no concept) as its subject, its predicate right after it (no apposition, no qualifier), and has fewer
     than :data:`MAX_RELATIVES` relative clauses; ``second`` ends with that place as :func:`_where_clause` asks and
     has no relative clause or comma of its own ("Gmina Grunwald, where Ruiz, a company, has its seat, forms part of
-    …" nests one parenthesis in another). News joins such facts so ("Tokyo, where the company has its head office,
+    …" nests one parenthesis in another), and the clause's verb is not the main one
+    (:meth:`~bengal.generate.lexicon.Lexicon.same_verb`: "Aomori Prefecture, where Roman Inc is situated, is situated
+    in Japan"). News joins such facts so ("Tokyo, where the company has its head office,
     …"): a sentence of one made-up company's seat stood alone before, 146 of 389 sentences of ``bengal generate
     --like reuters128 --docs 100 --seed 0``, with 8.8 words against 15.9 for the others. The result keeps
     ``first``'s subject, predicate index and last clause; the entity pieces are the same objects, so the gold
@@ -645,6 +647,8 @@ def where_after_subject(lex: Lexicon, first: Sentence, second: Sentence) -> Sent
     where = _where_clause(lex, second, place)
     if where is None or where[-1] != "." or not isinstance(where[-2], str):
         return None
+    if lex.same_verb(where[-2], verb):
+        return None  # "Aomori Prefecture, where Roman Inc is situated, is situated in Japan" (a new user's reading)
     clause = [*where[:-2], where[-2] + "," + verb]
     return first.with_pieces((place, *clause, *first.pieces[2:]))
 

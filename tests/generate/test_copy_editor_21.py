@@ -33,6 +33,7 @@ from bengal.generate.microplan import (
     coordinate,
     describe_objects,
     description_noun,
+    where_after_subject,
     whose_clause,
 )
 from bengal.generate.paraphrase import Paraphraser
@@ -65,6 +66,7 @@ def _s(*pieces):
     (" is a city in ", " is home to ", False),              # after "is", the next word decides: city, home
     (" is a native of ", " is a member of ", False),        # native, member (the article skipped)
     (" has its seat in ", " has its head office in ", True),  # its, its: both say where the seat is
+    (" was headed by Prime Minister ", " was also headed by ", True),  # "also" skipped like an article
     (" was born in ", " was educated at ", False),
     (" was succeeded in office by ", " succeeded ", False),  # two voices: was, succeeded
     (" was influenced by ", " influenced ", False),
@@ -204,9 +206,13 @@ def test_a_key_person_has_news_wordings_of_its_own():
     ("French Third Republic", True), ("Ottoman Empire", True), ("Empire of Japan", True), ("Qing dynasty", True),
     ("Kingdom of the Netherlands", False), ("Spain", False), ("Czech Republic", False), ("Dominican Republic", False),
     ("Inland Empire", False), ("Empire State Building", False), ("United Kingdom", False),
+    ("East Asia", True),  # typed Continent too: "… has its head office in the continent" (a new user's reading)
 ])
 def test_a_state_of_the_past_hosts_no_made_up_company(state, former):
-    place = Entity(R + state.replace(" ", "_"), state, (DBO + "Country", DBO + "PopulatedPlace", DBO + "Place"))
+    classes = (DBO + "Country", DBO + "PopulatedPlace", DBO + "Place")
+    if state == "East Asia":
+        classes = (DBO + "Country", DBO + "Continent", *classes[1:])
+    place = Entity(R + state.replace(" ", "_"), state, classes)
     person = Entity(R + "Anna_Berg", "Anna Berg", (DBO + "Person",))
     kinds = {"place": {DBO + "Country"}, "person": {DBO + "Person"}, "company": {DBO + "Company"},
              "team": {DBO + "SportsTeam"}, "settlement": {DBO + "Settlement"}, "band": {DBO + "Band"}}
@@ -281,3 +287,15 @@ def test_a_pronoun_takes_no_relative_clause():
     genre = Sentence((gregory, "'s genre is jam band."), subject=gregory.uri, predicate=0)
     assert whose_clause(EN, managed, genre) is None
     assert sentence_text(whose_clause(EN, named[0], genre)) == "John Gregory, whose genre is jam band, managed Acme."
+
+
+def test_a_where_clause_says_no_verb_of_its_main_clause():
+    # "Aomori Prefecture, where Roman Inc is situated, is situated in Japan." (a new user's reading)
+    aomori = Entity(R + "Aomori_Prefecture", "Aomori Prefecture", (DBO + "AdministrativeRegion", DBO + "Place"))
+    japan = Entity(R + "Japan", "Japan", (DBO + "Country", DBO + "Place"))
+    roman = Entity("http://bengal.invalid/notInWiki/Roman_Inc", "Roman Inc", (DBO + "Company",))
+    first = _s(aomori, " is situated in ", japan, ".")
+    assert where_after_subject(NEWS, first, _s(roman, " is situated in ", aomori, ".")) is None
+    joined = where_after_subject(NEWS, first, _s(roman, " has its seat in ", aomori, "."))
+    assert joined is not None and sentence_text(joined) == \
+        "Aomori Prefecture, where Roman Inc has its seat, is situated in Japan."
