@@ -361,8 +361,8 @@ class Lexicon:
         or it is one ("is", "was", "has"), and so is the next word that is none of ``[meta] verb_skip`` (articles, and
         "also": "is a native of" and "is a member of" differ, "was born in" and "was buried in" too; "is owned by"
         twice, "has its seat in" and "has its head office in", or "was headed by" and "was also headed by", do
-        not). A language without
-        ``auxiliaries`` compares first words only. Equal texts are always the same verb. Memoised per pair.
+        not). A language without ``auxiliaries`` compares first words only. Equal texts are always the same verb.
+        Memoised per pair.
         """
         key = (first, second)
         found = self._same_verb_memo.get(key)

@@ -91,7 +91,7 @@ def description_noun(lex: Lexicon, onto: Ontology, entity: Entity) -> str | None
     (:func:`~bengal.generate.realise.name_kind`: "Kościerzyna County" → "county") when that is one of ``[realise]
     kind_nouns`` and not vague itself. Source: a copy editor's reading, twenty-first session: "Gmina Dziemiany is part
     of Kościerzyna County, and Gmina Stara Kiszewa belongs to Kościerzyna County" (the sample types the county
-    ``AdministrativeRegion``, whose noun no description takes), where news writes "… belongs to the county"."""
+    ``AdministrativeRegion``, whose noun no description takes), where news writes "… is part of the county"."""
     noun = class_noun(lex, onto, entity)
     vague = lex.meta.get("description_vague", ())
     if noun is None or noun not in vague:
@@ -358,8 +358,8 @@ def aggregate(lex: Lexicon, sentences: Sequence[Sentence], person: bool | None) 
     else the relative form). Three (or two the plain join refuses): "X, who was born in Y,
     played for A and died in Z." — the first clause becomes a relative clause ("who" for a
     person, else "which"; neither for a subject of no known class, ``person`` ``None``, nor after a pronoun), the
-    others are joined.
-    Every sentence must open with the same subject, and no two may open their predicates with the same verb
+    others are joined. Every sentence must open with the same subject, and no two may open their predicates with the
+    same verb
     (:meth:`~bengal.generate.lexicon.Lexicon.same_verb`: "X, which is owned by A, is owned by B" says one thing twice,
     "X operates from A and operates in B" strikes a copy editor; :func:`~bengal.generate.verbalise.join_sentences`
     refuses it for two).
