@@ -24,6 +24,7 @@ from bengal.generate.kbview import COMMON_NOUN, NOT_NAMES, Entity, Ontology
 from bengal.generate.lexicon import Lexicon
 from bengal.generate.realise import of_plural_class, singular_group_name
 from bengal.generate.strategies import Subgraph, Unit
+from bengal.generate.verbalise import class_noun
 from bengal.kb.labels import local_name
 from bengal.kb.sparql import DBO
 
@@ -148,6 +149,9 @@ class MentionPolicy:
         self.lower_case = bool(table.get("lower_case", True))
         self.noise = {DBO + c for c in table.get("concept_noise", ())}
         self.leave_out = {p: {w.lower() for w in ws} for p, ws in table.get("leave_out", {}).items()}
+        #: properties whose concept object, when it is the subject's class noun, says nothing ("The musician Bernard
+        #: Fowler … worked as a musician": a blind reader's mark, twenty-first session)
+        self.said_by_class = set(table.get("said_by_class_noun", ()))
         self.concept_only = set(table.get("concept_only", ()))
         #: properties whose wordings take their object as a people with a plural verb ("{o} live in {s}.")
         self.group_objects = set(table.get("group_objects", ()))
@@ -374,7 +378,9 @@ class MentionPolicy:
         people whose name is a singular noun where the wording is plural (the subject of such a fact,
         :meth:`_group_wording_misfits`, or the object of a property of ``[mentions] group_objects``: "Mulatto live in
         Latin America"), a people as the object of a property of ``[mentions] country_objects`` ("held the
-        nationality of Irish people"), and, with ``[meta] unworded_left_out``, a fact whose property has no
+        nationality of Irish people"), a concept of a property of ``[mentions] said_by_class_noun`` that is the
+        subject's class noun ("The musician Bernard Fowler … worked as a musician"), and, with ``[meta]
+        unworded_left_out``, a fact whose property has no
         template of the lexicon's (only the label fallback: "The Drum's cinematography is Périnal"); in ``all``
         mode ``sub`` itself."""
         counts = ConceptCounts()
@@ -394,8 +400,12 @@ class MentionPolicy:
                 counts.left_out[name] = counts.left_out.get(name, 0) + len(u.objects)
                 continue
             objects = []
+            noun = class_noun(self.lex, self.onto, u.subject) if name in self.said_by_class else None
             for o in u.objects:
-                if self.leaves_out(u.prop, o) or (name in self.group_objects and self._singular_group(o)) or (
+                if noun is not None and o.form_kind is None and self.is_concept(u.prop, o) \
+                        and self.concept_parts(u.prop, o)[1] == noun:
+                    counts.left_out[name] = counts.left_out.get(name, 0) + 1  # "the musician … worked as a musician"
+                elif self.leaves_out(u.prop, o) or (name in self.group_objects and self._singular_group(o)) or (
                         name in self.country_objects and self._is_people(o)) or (
                         name in self.concept_only and o.form_kind is None
                         and not self.keep(o) and not self.is_concept(u.prop, o)):

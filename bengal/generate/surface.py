@@ -529,12 +529,16 @@ def split_qualified(sentences: Sequence[Sentence], qualifier_of: Callable[[Entit
                 if sentence.predicate and i < sentence.predicate:
                     predicate += 2
             elif (isinstance(p, str) and i > sentence.predicate and _GOES_ON.match(p) and pieces
-                  and ((len(pieces) >= 3 and isinstance(pieces[-3], Entity) and pieces[-3].form_kind == "place_head"
+                  and ((len(pieces) >= 4 and isinstance(pieces[-3], Entity) and pieces[-3].form_kind == "place_head"
                         and pieces[-2] == ", ")
-                       or (isinstance(pieces[-1], Entity) and pieces[-1].form is None
+                       or (len(pieces) >= 2 and isinstance(pieces[-1], Entity) and pieces[-1].form is None
                            and pieces[-1].form_kind not in NOT_NAMES and ", " in pieces[-1].surface))):
                 # the qualifier closed by a comma as a parenthetical (Chicago 6.17), also where the label is written
-                # whole, its qualifier no place of the KB's facts ("died in Roswell, Georgia, and released …")
+                # whole, its qualifier no place of the KB's facts ("died in Roswell, Georgia, and released …"); not
+                # after the name that opens the sentence, its grammatical subject though a template that opens with
+                # its object gives the fact's subject later ("Pietà, Malta is part of Floriana", the other voice of
+                # "Floriana includes Pietà, Malta", was written "Pietà, is part of Floriana" once its head alone was
+                # chosen: a blind reader's mark, twenty-first session); close_titles closes it at the end
                 pieces.append("," + p)
             else:
                 pieces.append(p)

@@ -336,9 +336,11 @@ def test_store_folder_opened_as_it_is_has_no_view(small):
     # musician Michelle Leonard appeared with Cinema Bizarre, Moguai, Gregorian and Sarah Brightman."; with and without
     # the view; 2c646bfd… before), and after a second sentence about one subject gives its predicate only ("The
     # company X operates from Y and owns Z", was "…, and the company owns Z"; with and without the view; a0a31a3e…
-    # before)
+    # before), and after an occupation that is the subject's class noun is left out (MentionPolicy.said_by_class:
+    # the jockey Chris Rogers, a seed that had it, is passed over and every later document moves up one; with and
+    # without the view; 608d7e96… before)
     (dict(docs=30, strategy="summary", density="high", seed=5),
-     "608d7e968d45d5ef6c7b408a31a59bf1168afaf5fcf5a6ecb2d80d7486445723"),
+     "12c378cf1ca547075b1dad6222330ac49999f17996a2c74f92edde0c474ec878"),
     # made without the view (KB.graph patched to None: every answer from SPARQL) after the Spanish
     # article and label rules of issue 13 changed this corpus (main's 54f379c gave 4cdfc5b2…), and again
     # after a named place agrees by its name and an instrument takes its article ("Polonia estuvo
