@@ -502,7 +502,8 @@ def split_qualified(sentences: Sequence[Sentence], qualifier_of: Callable[[Entit
     The qualifier is parenthetical: where the sentence goes on after it, a comma closes it ("born in [Angus],
     [Scotland], and was given …", The Chicago Manual of Style 6.17; was "born in Angus, Scotland and was
     given …", found by a new user's reading); not in the subject, whose predicate piece the microplanner
-    joins and compares as it is ("Eugene, Oregon is part of Lane County").
+    joins and compares as it is ("Eugene, Oregon is part of Lane County"), and not after a label written whole,
+    which :func:`close_titles` closes once its surface is final.
 
     Source: the news corpora's boundaries. Reuters-128 writes a place's qualifier as a mention of its
     own 37 times ("Lohn, West Germany", "Fayetteville, N.C."), OKE 2015 21 times ("Imperia, Italy") and
@@ -528,17 +529,15 @@ def split_qualified(sentences: Sequence[Sentence], qualifier_of: Callable[[Entit
                 pieces += [p.with_form(head, "place_head"), ", ", q]
                 if sentence.predicate and i < sentence.predicate:
                     predicate += 2
-            elif (isinstance(p, str) and i > sentence.predicate and _GOES_ON.match(p) and pieces
-                  and ((len(pieces) >= 4 and isinstance(pieces[-3], Entity) and pieces[-3].form_kind == "place_head"
-                        and pieces[-2] == ", ")
-                       or (len(pieces) >= 2 and isinstance(pieces[-1], Entity) and pieces[-1].form is None
-                           and pieces[-1].form_kind not in NOT_NAMES and ", " in pieces[-1].surface))):
-                # the qualifier closed by a comma as a parenthetical (Chicago 6.17), also where the label is written
-                # whole, its qualifier no place of the KB's facts ("died in Roswell, Georgia, and released …"); not
-                # after the name that opens the sentence, its grammatical subject though a template that opens with
-                # its object gives the fact's subject later ("Pietà, Malta is part of Floriana", the other voice of
-                # "Floriana includes Pietà, Malta", was written "Pietà, is part of Floriana" once its head alone was
-                # chosen: a blind reader's mark, twenty-first session); close_titles closes it at the end
+            elif (isinstance(p, str) and i > sentence.predicate and _GOES_ON.match(p) and len(pieces) >= 4
+                  and isinstance(pieces[-3], Entity) and pieces[-3].form_kind == "place_head" and pieces[-2] == ", "):
+                # the qualifier, a mention of its own after the place's head, closed by a comma as a parenthetical
+                # (Chicago 6.17); never after the name that opens the sentence (its subject, which close_titles
+                # closes at the end). A label written whole ("died in Roswell, Georgia, and released …") is closed by
+                # close_titles too, on the finished sentence: closed here, a short form chosen later kept the comma
+                # ("Pietà, is part of Floriana." for "Pietà, Malta", the other voice of "Floriana includes Pietà,
+                # Malta", whose predicate index is 0; "Lansley … succeeded Young, in office." for George Young, Baron
+                # Young of Cookham: a blind reader's and the copy editor's marks, twenty-first session)
                 pieces.append("," + p)
             else:
                 pieces.append(p)

@@ -15,7 +15,8 @@
 - "Foča, a town, keeps Central European Time"; "held a key role at" and "was a key person at" in most documents;
 - a synonym that opens a second predicate with the first's verb ("performed on the accordion and performed with");
 - a pronoun with a relative clause ("He, who managed Aston Villa F.C., …", "He, whose music is rooted in …");
-- a comma after the name that opens a sentence ("Pietà, is part of Floriana.");
+- a comma after the name that opens a sentence ("Pietà, is part of Floriana.") or after a short form chosen later
+  ("Lansley … succeeded Young, in office.");
 - an occupation that is the subject's class noun ("The musician Bernard Fowler … worked as a musician").
 
 Expected values are written by hand; the KB's are read from the bundled sample's triples, quoted at each test."""
@@ -40,8 +41,9 @@ from bengal.generate.microplan import (
     whose_clause,
 )
 from bengal.generate.paraphrase import Paraphraser
+from bengal.generate.realise import title_after_comma
 from bengal.generate.strategies import Subgraph, Unit
-from bengal.generate.surface import split_qualified
+from bengal.generate.surface import close_titles, split_qualified
 from bengal.generate.verbalise import Sentence, class_noun, fact_sentence, join_sentences, sentence_text
 from bengal.kb.sparql import DBO
 
@@ -313,11 +315,27 @@ def test_the_name_that_opens_a_sentence_takes_no_closing_comma_before_its_verb()
     floriana = Entity(R + "Floriana", "Floriana", (DBO + "Settlement", DBO + "Place"))
     voiced = Sentence((pieta, " is part of ", floriana, "."), subject=floriana.uri, predicate=0)
     assert split_qualified([voiced], lambda e: None) == [voiced]
-    # after a name inside the sentence the comma closes the label, as before ("died in Roswell, Georgia, and …")
+    # a label written whole is closed by close_titles, on the finished sentence, where its surface still holds the
+    # comma ("died in Roswell, Georgia, and …"); a name shortened after the microplanner takes none ("Lansley …
+    # succeeded Young, in office" was written for George Young, Baron Young of Cookham: split_qualified had closed
+    # the whole label before the short form was chosen)
     roswell = Entity(R + "Roswell,_Georgia", "Roswell, Georgia", (DBO + "City", DBO + "Place"))
     died = Sentence((ACME, " was founded in ", roswell, " and owns ", ULM, "."), subject=ACME.uri, predicate=1)
-    assert sentence_text(split_qualified([died], lambda e: None)[0]) == \
+    assert split_qualified([died], lambda e: None) == [died]
+    assert sentence_text(close_titles([died], lambda name: title_after_comma(NEWS, name))[0]) == \
         "Acme was founded in Roswell, Georgia, and owns Ulm."
+    young = Entity(R + "George_Young,_Baron_Young_of_Cookham", "George Young, Baron Young of Cookham",
+                   (DBO + "Politician", DBO + "Person"))
+    lansley = Entity(R + "Andrew_Lansley", "Andrew Lansley", (DBO + "Politician", DBO + "Person"))
+    succeeded = Sentence((lansley, " succeeded ", young, " in office."), subject=lansley.uri, predicate=1)
+    assert sentence_text(split_qualified([succeeded], lambda e: None)[0]) == \
+        "Andrew Lansley succeeded George Young, Baron Young of Cookham in office."
+    shortened = succeeded.with_pieces((lansley, " succeeded ", young.with_form("Young", "family_name"), " in office."),
+                                      1)
+    assert sentence_text(close_titles([shortened], lambda name: title_after_comma(NEWS, name))[0]) == \
+        "Andrew Lansley succeeded Young in office."
+    assert sentence_text(close_titles([succeeded], lambda name: title_after_comma(NEWS, name))[0]) == \
+        "Andrew Lansley succeeded George Young, Baron Young of Cookham, in office."
 
 
 def test_an_occupation_that_is_the_subjects_class_noun_is_left_out():

@@ -21,7 +21,7 @@ from bengal.generate.paraphrase import Paraphraser
 from bengal.generate.pipeline import DocumentMaker
 from bengal.generate.realise import kind_contradicts_name, name_kind, realise_pieces
 from bengal.generate.strategies import Unit
-from bengal.generate.surface import ARTICLE_OUTSIDE, article_outside, split_qualified
+from bengal.generate.surface import ARTICLE_OUTSIDE, article_outside, close_titles, split_qualified
 from bengal.generate.verbalise import Sentence, fact_sentence, realise, says_nothing_new, sentence_text, type_sentence
 
 DBO = "http://dbpedia.org/ontology/"
@@ -207,12 +207,15 @@ def test_a_place_qualifier_in_running_text_is_closed_by_a_comma():
 
 def test_a_qualified_label_written_whole_is_closed_by_a_comma_too():
     # no place of the KB's facts for its qualifier (qualifier_of gives None): one mention, the label, still closed
-    # as a parenthetical ("died in Roswell, Georgia and released …" before; the same reading)
+    # as a parenthetical ("died in Roswell, Georgia and released …" before; the same reading), by close_titles on the
+    # finished sentence since the twenty-first session (split_qualified closed it before a short form was chosen:
+    # "Lansley … succeeded Young, in office.")
     roswell = Entity(DBR + "Roswell,_Georgia", "Roswell, Georgia", (DBO + "City", DBO + "Place"))
     award = Entity(DBR + "Order_of_Merit", "Order of Merit", (DBO + "Award",))
     goes_on = Sentence((CARL, " died in ", roswell, " and was given the ", award, "."), subject=CARL.uri,
                        predicate=1)
-    text, mentions = realise(split_qualified([goes_on], lambda e: None))
+    assert split_qualified([goes_on], lambda e: None) == [goes_on]
+    text, mentions = realise(close_titles(split_qualified([goes_on], lambda e: None), lambda name: False))
     assert text == "Carl Berg died in Roswell, Georgia, and was given the Order of Merit."
     # "Carl Berg" [0, 9), " died in " 9, "Roswell, Georgia" [18, 34), ", and was given the " 20, "Order of Merit"
     assert [(m.begin, m.end, m.surface) for m in mentions] == [
