@@ -108,6 +108,8 @@ class Paraphraser:
         auxiliaries = self.lex.meta.get("auxiliaries", ())
         text = "".join(p if isinstance(p, str) else p.surface for p in pieces).lower()
         for verb in {new.split(" ", 1)[0] for new in sources} - set(auxiliaries):
+            if text.count(verb) < 2:
+                continue  # once in the sentence: no second predicate to open (the regexes below asked only then)
             said = rf"\b{re.escape(verb)}\b"
             if len(re.findall(said, text)) > 1 and re.search(rf"\b{re.escape(join)} {said}", text):
                 return None  # one subject's two predicates: "… performed on the accordion and performed with …"

@@ -18,7 +18,7 @@ from bengal.llm.answers import RULES, AnswerReport
 from bengal.report.render import plain_text, short_iri
 from bengal.report.text import counted
 from bengal.score.chunks import ChunkReport
-from bengal.tagging.schemes import get_scheme
+from bengal.tagging.schemes import INVALID_TAG_TREATMENT, get_scheme
 
 __all__ = ["build_chunk_report", "render_chunk_report", "render_answers", "confusion_table", "ci_line",
            "CONFUSION_TYPES"]
@@ -45,7 +45,7 @@ def build_chunk_report(report: ChunkReport) -> Group:
     table.add_row("micro", _f(m.precision), _f(m.recall), _f(m.f1), str(m.tp), str(m.fp), str(m.fn), str(m.support))
     for name, avg in (("macro", report.macro), ("weighted", report.weighted)):
         table.add_row(name, _f(avg.precision), _f(avg.recall), _f(avg.f1), "", "", "", str(avg.support))
-    treatment = "dropped" if report.mode == "strict" else "read by conlleval's rules"
+    treatment = INVALID_TAG_TREATMENT[report.mode]
     lines = [
         f"token accuracy {_f(report.token_accuracy)} ({report.correct_tokens} of {report.tokens} tokens)",
         f"invalid tags (in no chunk {scheme} allows; {treatment}): gold {report.invalid_gold}, "

@@ -17,6 +17,7 @@ from typing import Iterable, Mapping, cast
 from bengal.errors import UnknownOptionError
 
 __all__ = [
+    "INVALID_TAG_TREATMENT",
     "Scheme",
     "SCHEMES",
     "SAME",
@@ -43,6 +44,9 @@ ALL_PREFIXES = "OBIESLU"
 LENIENT = "lenient"
 STRICT = "strict"
 MODES = (LENIENT, STRICT)
+#: What each mode does with a tag in no chunk the scheme allows (the chunk report's and the invalid-tag warning's
+#: words): strict mode drops it, lenient mode reads it by conlleval's rules ("I-X I-X" is one chunk).
+INVALID_TAG_TREATMENT = {STRICT: "dropped", LENIENT: "read by conlleval's rules"}
 
 Pattern = tuple[str, str, str]
 

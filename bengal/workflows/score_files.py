@@ -43,7 +43,7 @@ from bengal.score.semeval import score_semeval, with_semeval_ci
 from bengal.score.tasks import OTHER_TASKS, TASKS
 from bengal.score.uris import SameAsIndex
 from bengal.tagging.decode import LabelTable, TagError, encode, flat_places, invalid_positions
-from bengal.tagging.schemes import LENIENT, SCHEMES, STRICT
+from bengal.tagging.schemes import INVALID_TAG_TREATMENT, LENIENT, SCHEMES, STRICT
 from bengal.typemap import load_type_map
 
 # Span scoring and its bootstrap are imported when a span task is scored, not for two CoNLL files.
@@ -823,7 +823,7 @@ def _invalid_tag_warning(source: str, side: str, n: int, lines: Sequence[int], t
     """The ``invalid_tag`` warning of one side: ``n`` tags, the first at these lines."""
     # (tags in no chunk the scheme allows, counted alike in both modes: "I-X I-X" is two, though conlleval's reading
     # changes one; "repaired" read as "changed", a new user's reading of case C1, twentieth session)
-    what = "dropped (strict mode)" if mode == STRICT else "read by conlleval's rules (lenient mode)"
+    what = f"{INVALID_TAG_TREATMENT[mode]} ({mode} mode)"
     at = ", ".join(f"{source}:{line}" for line in lines) + (" …" if n > len(lines) else "")
     return ScoreWarning("invalid_tag", source, f"{n} tags in no chunk the scheme "
                         f"{table.scheme.label} allows: {what}; at {at}{hint}", side)
